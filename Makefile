@@ -1,0 +1,44 @@
+# Every target bootstraps its own virtual environment: a fresh machine needs only Python 3.11+ and make.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest browser bench clean
+
+run: $(STAMP)
+	$(BIN)/niagara-companion serve
+
+test: $(STAMP) browser lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check companion vision hardware web tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest
+
+# Browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "Chromium is missing: install Debian's 'chromium' package (sudo apt-get install chromium)"; exit 1; \
+	  fi; \
+	fi
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/playouts.py
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

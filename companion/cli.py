@@ -1,0 +1,47 @@
+"""The ``niagara-companion`` command line.
+
+Each package contributes its subcommands through a module with
+``register(subparsers) -> None``; every subcommand sets ``func(args) -> int``.
+Errors the user can fix are printed as one plain line on stderr with exit status 1
+(or 2 for bad usage), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+COMMAND_MODULES: tuple[str, ...] = (
+    "companion.commands",
+)
+"""Modules that add subcommands (``register(subparsers)``), in help order."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="niagara-companion",
+        description="A table companion for the board game Niagara: rules, vision, lights, web.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        status: int = args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

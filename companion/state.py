@@ -1,0 +1,278 @@
+"""The frozen game state: what is on the table between two actions.
+
+>>> state = new_game(["red", "green", "yellow"])
+>>> state.phase, state.round, state.weather
+(<Phase.CHOOSE: 'choose'>, 1, 0)
+>>> state.canoes_of("red")
+(Canoe(at='beach', gem=None), Canoe(at='beach', gem=None))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from companion.board import (
+    BEACH,
+    CARDS,
+    GEM_COLOURS,
+    GEMS_PER_COLOUR,
+    LOST,
+    PLAYER_COLOURS,
+    Arm,
+    Card,
+)
+from companion.errors import InvalidActionError
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    """An immutable, hashable mapping (the state's dicts)."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        self._data: dict[K, V] = dict(data)
+        self._hash: int | None = None
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return self._data == dict(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+    def set(self, key: K, value: V) -> FrozenMap[K, V]:
+        """A copy with ``key`` set to ``value``."""
+        data = dict(self._data)
+        data[key] = value
+        return FrozenMap(data)
+
+    def without(self, key: K) -> FrozenMap[K, V]:
+        """A copy without ``key``."""
+        data = dict(self._data)
+        data.pop(key, None)
+        return FrozenMap(data)
+
+
+GemCount = FrozenMap[str, int]
+
+
+def gem_count(counts: Mapping[str, int]) -> GemCount:
+    """Gem counts without zero entries, in gem-value order."""
+    return FrozenMap((c, counts[c]) for c in GEM_COLOURS if counts.get(c, 0) > 0)
+
+
+def add_gem(counts: GemCount, colour: str, n: int = 1) -> GemCount:
+    """``counts`` with ``n`` more gems of ``colour`` (``n`` may be negative)."""
+    data = dict(counts)
+    data[colour] = data.get(colour, 0) + n
+    return gem_count(data)
+
+
+class Phase(enum.Enum):
+    """The four phases of a round, plus the end of the game."""
+
+    CHOOSE = "choose"
+    """Phase 1: buy back lost canoes, choose a paddle card secretly."""
+    ACTIONS = "actions"
+    """Phase 2: in turn order, each player reveals and plays their card."""
+    RIVER = "river"
+    """Phase 3: the river moves (phase 4, passing the buoy, follows at once)."""
+    OVER = "over"
+
+
+@dataclass(frozen=True, order=True)
+class Canoe:
+    """One canoe: where it is (a slot, ``beach`` or ``lost``) and the gem it carries."""
+
+    at: str
+    gem: str | None = None
+
+    @property
+    def on_river(self) -> bool:
+        return self.at not in (BEACH, LOST)
+
+    @property
+    def lost(self) -> bool:
+        return self.at == LOST
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": self.at, "gem": self.gem}
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game options: the Diamanten Joe mini expansion and the gem-value tie-break."""
+
+    diamanten_joe: bool = False
+    tie_break: bool = False
+
+    def to_json(self) -> dict[str, bool]:
+        return {"diamanten_joe": self.diamanten_joe, "tie_break": self.tie_break}
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything on the table. Never mutated: transitions build a new state.
+
+    ``chosen`` holds the cards locked in during phase 1; it is secret until each
+    player's turn and must never be shown to other players (see ``public_json``).
+    """
+
+    players: tuple[str, ...]
+    options: Options = Options()
+    round: int = 1
+    phase: Phase = Phase.CHOOSE
+    first: int = 0
+    """Index into ``players`` of the buoy holder."""
+    turn: int = 0
+    """Phase 2: how many players have played this round."""
+    weather: int = 0
+    next_fork: Arm = "left"
+    """The arm the next disc is predicted to take (opposite the previous disc)."""
+    canoes: FrozenMap[str, tuple[Canoe, Canoe]] = field(default_factory=FrozenMap)
+    joe: Canoe | None = None
+    reserves: FrozenMap[str, GemCount] = field(default_factory=FrozenMap)
+    deposits: FrozenMap[str, GemCount] = field(default_factory=FrozenMap)
+    hands: FrozenMap[str, frozenset[Card]] = field(default_factory=FrozenMap)
+    chosen: FrozenMap[str, Card] = field(default_factory=FrozenMap)
+    """Phase 1 choices (secret), kept until the end of the round."""
+    recovered: frozenset[str] = frozenset()
+    """Players who bought back a canoe this round (one per round)."""
+    winners: tuple[str, ...] = ()
+
+    # -- derived facts -----------------------------------------------------------------
+
+    def canoes_of(self, player: str) -> tuple[Canoe, Canoe]:
+        """The player's two canoes, sorted."""
+        return self.canoes[player]
+
+    @property
+    def first_player(self) -> str:
+        return self.players[self.first]
+
+    def turn_order(self) -> tuple[str, ...]:
+        """Players in phase-2 order: the buoy holder first, then clockwise."""
+        n = len(self.players)
+        return tuple(self.players[(self.first + i) % n] for i in range(n))
+
+    @property
+    def to_play(self) -> str | None:
+        """Whose turn it is in phase 2, else None."""
+        if self.phase is not Phase.ACTIONS:
+            return None
+        return self.turn_order()[self.turn]
+
+    def played(self) -> dict[str, Card]:
+        """Cards revealed so far this round (public), in turn order."""
+        if self.phase is Phase.CHOOSE:
+            return {}
+        shown = self.turn_order() if self.phase is not Phase.ACTIONS else \
+            self.turn_order()[: self.turn]
+        return {p: self.chosen[p] for p in shown if p in self.chosen}
+
+    def reserve_total(self, player: str) -> int:
+        return sum(self.reserves[player].values())
+
+    def gems_accounted(self) -> dict[str, int]:
+        """Gems by colour across deposits, canoes, reserves and Joe (35 in play)."""
+        total = dict.fromkeys(GEM_COLOURS, 0)
+        for counts in (*self.deposits.values(), *self.reserves.values()):
+            for colour, n in counts.items():
+                total[colour] += n
+        for pair in self.canoes.values():
+            for canoe in pair:
+                if canoe.gem:
+                    total[canoe.gem] += 1
+        if self.joe is not None and self.joe.gem:
+            total[self.joe.gem] += 1
+        return total
+
+    # -- serialisation -----------------------------------------------------------------
+
+    def to_json(self, *, reveal: bool = True) -> dict[str, Any]:
+        """The whole state as JSON. With ``reveal=False`` the secret choices are left out."""
+        data: dict[str, Any] = {
+            "players": list(self.players),
+            "options": self.options.to_json(),
+            "round": self.round,
+            "phase": self.phase.value,
+            "first_player": self.first_player,
+            "to_play": self.to_play,
+            "weather": self.weather,
+            "next_fork": self.next_fork,
+            "canoes": {p: [c.to_json() for c in self.canoes[p]] for p in self.players},
+            "joe": self.joe.to_json() if self.joe else None,
+            "reserves": {p: dict(self.reserves[p]) for p in self.players},
+            "deposits": {d: dict(self.deposits[d]) for d in GEM_COLOURS},
+            "hands": {p: sorted_cards(self.hands[p]) for p in self.players},
+            "played": dict(self.played()),
+            "locked": [p for p in self.players if p in self.chosen],
+            "recovered": sorted(self.recovered),
+            "winners": list(self.winners),
+        }
+        if reveal:
+            data["chosen"] = dict(self.chosen)
+        else:
+            # Cards still in hand show what was chosen by elimination: hide the hand too.
+            hidden = set(self.chosen) - set(self.played())
+            for p in hidden:
+                data["hands"][p] = sorted_cards(self.hands[p] | {self.chosen[p]})
+        return data
+
+    def replace(self, **changes: Any) -> GameState:
+        return dataclasses.replace(self, **changes)
+
+
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in the order 1..6, cloud."""
+    return sorted(cards, key=lambda c: 7 if c == "cloud" else int(c))
+
+
+def new_game(players: Iterable[str], options: Options | None = None) -> GameState:
+    """The starting position: canoes on the beach, 7 gems on each deposit, weather 0.
+
+    Raises :class:`InvalidActionError` for a wrong number of players or an unknown or
+    repeated colour.
+    """
+    seats = tuple(players)
+    for p in seats:
+        if p not in PLAYER_COLOURS:
+            raise InvalidActionError(
+                f"'{p}' is not a player colour: choose from {', '.join(PLAYER_COLOURS)}"
+            )
+    if len(set(seats)) != len(seats):
+        raise InvalidActionError("Each player needs a different colour")
+    if not 3 <= len(seats) <= 5:
+        raise InvalidActionError(f"Niagara is played by 3 to 5 players, not {len(seats)}")
+    opts = options or Options()
+    return GameState(
+        players=seats,
+        options=opts,
+        canoes=FrozenMap((p, (Canoe(BEACH), Canoe(BEACH))) for p in seats),
+        joe=Canoe("T1") if opts.diamanten_joe else None,
+        reserves=FrozenMap((p, gem_count({})) for p in seats),
+        deposits=FrozenMap((c, gem_count({c: GEMS_PER_COLOUR})) for c in GEM_COLOURS),
+        hands=FrozenMap((p, frozenset(CARDS)) for p in seats),
+    )

@@ -1,0 +1,1 @@
+"""hardware package of Niagara Companion."""
