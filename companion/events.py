@@ -46,7 +46,8 @@ class RoundStarted(Event):
     first_player: str
 
     def describe(self) -> str:
-        return f"Round {self.round} begins. {_cap(self.first_player)} holds the buoy and plays first."
+        return (f"Round {self.round} begins. {_cap(self.first_player)} holds the buoy "
+                "and plays first.")
 
 
 @dataclass(frozen=True)

@@ -102,12 +102,18 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Canoe:
-    """One canoe: where it is (a slot, ``beach`` or ``lost``) and the gem it carries."""
+    """One canoe: where it is (a slot, ``beach`` or ``lost``) and the gem it carries.
+
+    Canoes sort by position, then cargo (empty first), so a player's pair has one order.
+    """
 
     at: str
     gem: str | None = None
+
+    def __lt__(self, other: Canoe) -> bool:
+        return (self.at, self.gem or "") < (other.at, other.gem or "")
 
     @property
     def on_river(self) -> bool:
@@ -188,8 +194,9 @@ class GameState:
         """Cards revealed so far this round (public), in turn order."""
         if self.phase is Phase.CHOOSE:
             return {}
+        # In phase 2 the player whose turn it is has revealed their card.
         shown = self.turn_order() if self.phase is not Phase.ACTIONS else \
-            self.turn_order()[: self.turn]
+            self.turn_order()[: self.turn + 1]
         return {p: self.chosen[p] for p in shown if p in self.chosen}
 
     def reserve_total(self, player: str) -> int:

@@ -1,0 +1,286 @@
+"""Game records, the PGN of Niagara: ``niagara-record/1`` JSON.
+
+A record lists the seating order, the options and, round by round, the canoes bought
+back, the cards chosen, every turn and the arms the discs took at the fork. Loading
+re-checks every entry against the rules and stops at the first problem, saying where
+it happened::
+
+    >>> result = replay({"format": "niagara-record/1", "players": ["red", "green", "yellow"],
+    ...                  "rounds": [{"cards": {"red": 9}}]})
+    >>> result.ok, result.error.round, result.error.player
+    (False, 1, 'red')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from companion.actions import (
+    Action,
+    CanoeMove,
+    ChooseCard,
+    MoveRiver,
+    Paddle,
+    Recover,
+    Weather,
+    check_gem,
+    check_player,
+    parse_arms,
+    parse_card,
+)
+from companion.errors import IllegalActionError, InvalidActionError, NiagaraError
+from companion.game import Game
+from companion.state import GameState, Options, Phase, sorted_cards
+
+FORMAT: Final = "niagara-record/1"
+OPTION_NAMES: Final = ("diamanten_joe", "tie_break")
+
+
+class RecordError(NiagaraError):
+    """A record that cannot be replayed: where (round, player) and why."""
+
+    def __init__(self, message: str, round: int | None = None, player: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.round = round
+        self.player = player
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round, "player": self.player, "message": self.message}
+
+    def __str__(self) -> str:
+        where = []
+        if self.round is not None:
+            where.append(f"round {self.round}")
+        if self.player is not None:
+            where.append(self.player)
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+@dataclass
+class ReplayResult:
+    """The game replayed so far; ``error`` and ``error_state`` when an entry failed."""
+
+    game: Game | None
+    error: RecordError | None = None
+    error_state: GameState | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def parse_header(record: object) -> tuple[list[str], Options, list[Any]]:
+    """The players, options and rounds of a record, checked for shape."""
+    if not isinstance(record, Mapping):
+        raise RecordError("a record must be a JSON object with format, players and rounds")
+    fmt = record.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"unknown record format {fmt!r}: this program reads {FORMAT!r}")
+    players = record.get("players")
+    if not isinstance(players, list) or not players:
+        raise RecordError("'players' must list the player colours in seating order")
+    try:
+        seats = [check_player(p) for p in players]
+    except InvalidActionError as error:
+        raise RecordError(str(error)) from None
+    raw_options = record.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        raise RecordError("'options' must be an object such as {\"diamanten_joe\": false}")
+    for name, value in raw_options.items():
+        if name not in OPTION_NAMES:
+            raise RecordError(f"unknown option {name!r}: options are {', '.join(OPTION_NAMES)}")
+        if not isinstance(value, bool):
+            raise RecordError(f"option {name!r} must be true or false, not {value!r}")
+    options = Options(**{k: bool(v) for k, v in raw_options.items()})
+    rounds = record.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise RecordError("'rounds' must be a list of rounds")
+    return seats, options, rounds
+
+
+def _turn_action(turn: object, expected: str | None) -> Action:
+    if not isinstance(turn, Mapping):
+        raise InvalidActionError(f"a turn must be an object with 'player', not {turn!r}")
+    player = check_player(turn.get("player"))
+    if "weather" in turn and "canoes" in turn:
+        raise InvalidActionError("a turn either moves the weather or moves canoes, not both")
+    if "weather" in turn:
+        direction = turn["weather"]
+        if direction not in ("up", "down"):
+            raise InvalidActionError(f"the weather moves 'up' or 'down', not {direction!r}")
+        return Weather(player, direction)
+    canoes = turn.get("canoes", [])
+    if not isinstance(canoes, Sequence) or isinstance(canoes, str):
+        raise InvalidActionError("'canoes' must be a list of canoe moves")
+    return Paddle(player, tuple(CanoeMove.from_json(c) for c in canoes))
+
+
+def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | None, Action]]:
+    """The actions of one round, each with the player it belongs to (for error messages)."""
+    if not isinstance(entry, Mapping):
+        raise RecordError("a round must be an object with 'cards' and 'turns'", number)
+    state = game.state
+    actions: list[tuple[str | None, Action]] = []
+    recover = entry.get("recover", {})
+    if not isinstance(recover, Mapping):
+        raise RecordError("'recover' must map players to the gem paid or \"free\"", number)
+    for player, pay in recover.items():
+        try:
+            name = check_player(player)
+            actions.append((name, Recover(name, "free" if pay == "free" else check_gem(pay))))
+        except InvalidActionError as error:
+            raise RecordError(str(error), number, str(player)) from None
+    cards = entry.get("cards")
+    if not isinstance(cards, Mapping):
+        raise RecordError("the round has no 'cards': every player's card must be listed", number)
+    for player, card in cards.items():
+        try:
+            name = check_player(player)
+            if name not in state.players:
+                raise InvalidActionError(f"{name} is not playing in this game")
+            actions.append((name, ChooseCard(name, parse_card(card))))
+        except InvalidActionError as error:
+            raise RecordError(str(error), number, str(player)) from None
+    missing = [p for p in state.players if p not in cards]
+    if missing:
+        raise RecordError(f"no card for {', '.join(missing)}: every player chooses a card "
+                          "each round", number, missing[0])
+    turns = entry.get("turns", [])
+    if not isinstance(turns, list):
+        raise RecordError("'turns' must be a list of turns", number)
+    for turn in turns:
+        player = turn.get("player") if isinstance(turn, Mapping) else None
+        try:
+            actions.append((player if isinstance(player, str) else None,
+                            _turn_action(turn, None)))
+        except InvalidActionError as error:
+            raise RecordError(str(error), number, player if isinstance(player, str) else None) \
+                from None
+    if len(turns) == len(state.players):
+        try:
+            arms = parse_arms(entry.get("fork"))
+        except InvalidActionError as error:
+            raise RecordError(str(error), number) from None
+        actions.append((None, MoveRiver(arms)))
+    elif "fork" in entry:
+        raise RecordError("'fork' is given but not every player has played this round", number)
+    return actions
+
+
+def _is_over(game: Game) -> bool:
+    return game.state.phase is Phase.OVER
+
+
+def replay(record: object) -> ReplayResult:
+    """Replay a record; never raises for bad input (see :class:`ReplayResult`)."""
+    try:
+        players, options, rounds = parse_header(record)
+        game = Game(players, options)
+    except (RecordError, InvalidActionError) as error:
+        err = error if isinstance(error, RecordError) else RecordError(str(error))
+        return ReplayResult(None, err)
+    for number, entry in enumerate(rounds, start=1):
+        if game.state.phase is Phase.OVER:
+            return ReplayResult(game, RecordError(
+                f"the game ended in round {game.state.round}: "
+                f"{', '.join(game.state.winners)} won, yet the record goes on", number),
+                game.state)
+        if game.state.phase is not Phase.CHOOSE:
+            return ReplayResult(game, RecordError(
+                "the previous round is incomplete: not every player played", number),
+                game.state)
+        turn_start = game.state
+        try:
+            actions = _round_actions(game, number, entry)
+        except RecordError as error:
+            return ReplayResult(game, error, game.state)
+        for player, action in actions:
+            if isinstance(action, MoveRiver) and _is_over(game):
+                break
+            if isinstance(action, (Weather, Paddle)):
+                turn_start = game.state
+            try:
+                game.push(action)
+            except (IllegalActionError, InvalidActionError) as error:
+                before = turn_start if isinstance(action, (Weather, Paddle)) else game.state
+                return ReplayResult(game, RecordError(str(error), number, player), before)
+        if _is_over(game) and isinstance(entry, Mapping) and "fork" in entry:
+            return ReplayResult(game, RecordError(
+                "'fork' is given but the game ended after phase 2: the river does not move",
+                number), game.state)
+    return ReplayResult(game)
+
+
+def load(path: str | Path) -> ReplayResult:
+    """Read and replay a record file; unreadable files give an error, not an exception."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else \
+            "it is not UTF-8 text"
+        return ReplayResult(None, RecordError(f"cannot read {path}: {reason}"))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        return ReplayResult(None, RecordError(
+            f"{path} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"))
+    return replay(data)
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """The record of a game's history (the inverse of :func:`replay`)."""
+    rounds: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    for action in game.history:
+        if current is None:
+            current = {"cards": {}, "turns": []}
+            rounds.append(current)
+        if isinstance(action, Recover):
+            current.setdefault("recover", {})[action.player] = action.pay
+        elif isinstance(action, ChooseCard):
+            current["cards"][action.player] = action.card
+        elif isinstance(action, Weather):
+            current["turns"].append({"player": action.player, "weather": action.direction})
+        elif isinstance(action, Paddle):
+            current["turns"].append({"player": action.player,
+                                     "canoes": [c.to_json() for c in action.canoes]})
+        elif isinstance(action, MoveRiver):
+            if action.arms is not None:
+                current["fork"] = list(action.arms)
+            current = None
+    for entry in rounds:
+        if "recover" in entry:  # keep the documented key order
+            entry_items = {"recover": entry.pop("recover")}
+            entry_items.update(entry)
+            entry.clear()
+            entry.update(entry_items)
+    start = game.start
+    return {"format": FORMAT, "players": list(start.players),
+            "options": start.options.to_json(), "rounds": rounds}
+
+
+def state_json(state: GameState) -> dict[str, Any]:
+    """A state in the shape ``niagara-companion replay --json`` prints (without events)."""
+    return {
+        "round": state.round,
+        "weather": state.weather,
+        "first_player": state.first_player,
+        "next_fork": state.next_fork,
+        "canoes": {p: [c.to_json() for c in state.canoes[p]] for p in state.players},
+        "joe": state.joe.to_json() if state.joe else None,
+        "reserves": {p: dict(state.reserves[p]) for p in state.players},
+        "deposits": {d: dict(v) for d, v in state.deposits.items()},
+        "hands": {p: sorted_cards(state.hands[p]) for p in state.players},
+        "winners": list(state.winners),
+    }
+
+
+def summary_json(game: Game) -> dict[str, Any]:
+    """The replay's result: ``ok``, the state and every event."""
+    return {"ok": True, **state_json(game.state),
+            "events": [e.to_json() for e in game.all_events()]}

@@ -1,0 +1,1004 @@
+"""The rules of Niagara as a pure transition: ``apply(state, action) -> (state, events)``.
+
+>>> from companion.state import new_game
+>>> from companion.actions import ChooseCard
+>>> state = new_game(["red", "green", "yellow"])
+>>> state, events = apply(state, ChooseCard("red", 3))
+>>> [e.describe() for e in events]
+['Red has chosen a paddle card.']
+
+Rule breaches raise :class:`IllegalActionError` with a message for a new player;
+actions that name things that do not exist raise :class:`InvalidActionError`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from companion import events as ev
+from companion.actions import (
+    ANY_CARGO,
+    Action,
+    CanoeMove,
+    ChooseCard,
+    MoveRiver,
+    Paddle,
+    Recover,
+    Step,
+    Weather,
+    check_gem,
+    check_player,
+    parse_card,
+)
+from companion.board import (
+    ARMS,
+    BEACH,
+    CARDS,
+    DEPOSIT_AT,
+    GEM_COLOURS,
+    GEM_VALUE,
+    LOST,
+    WEATHER_MAX,
+    WEATHER_MIN,
+    Arm,
+    Card,
+    distance_from_beach,
+    downstream,
+    other_arm,
+    passes_fork,
+    path_down,
+    path_up,
+    upstream,
+)
+from companion.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
+from companion.state import (
+    Canoe,
+    FrozenMap,
+    GameState,
+    Phase,
+    add_gem,
+    sorted_cards,
+)
+
+Events = list[ev.Event]
+
+
+def _cap(word: str) -> str:
+    return word.capitalize()
+
+
+def _card_text(card: Card) -> str:
+    return "the cloud" if card == "cloud" else f"a {card}"
+
+
+def _gems_text(counts: FrozenMap[str, int]) -> str:
+    if not counts:
+        return "no gems"
+    return ", ".join(f"{n} {c}" for c, n in counts.items())
+
+
+# -- goals ---------------------------------------------------------------------------
+
+
+def goal_reached(reserve: FrozenMap[str, int]) -> str | None:
+    """Which winning goal a reserve meets, in words, or None.
+
+    >>> from companion.state import gem_count
+    >>> goal_reached(gem_count({"pink": 4}))
+    '4 pink gems'
+    """
+    for colour, n in reserve.items():
+        if n >= 4:
+            return f"{n} {colour} gems"
+    if len(reserve) >= 5:
+        return "5 gems of different colours"
+    total = sum(reserve.values())
+    if total >= 7:
+        return f"{total} gems"
+    return None
+
+
+def gem_value(reserve: FrozenMap[str, int]) -> int:
+    """The tie-break value of a reserve (pink 5 .. violet 1)."""
+    return sum(GEM_VALUE[c] * n for c, n in reserve.items())
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winners: tuple[str, ...]
+    reached: tuple[str, ...]
+    """Everyone who reached a goal (all win unless the tie-break option decides)."""
+    reasons: FrozenMap[str, str]
+    tie_break: bool = False
+
+    def describe(self) -> str:
+        parts = [f"{_cap(p)}: {self.reasons[p]}" for p in self.reached]
+        text = "; ".join(parts)
+        if self.tie_break and len(self.winners) < len(self.reached):
+            text += f" — tie-break by gem value: {', '.join(map(_cap, self.winners))}"
+        return text
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """The outcome of a finished game, or None while it goes on."""
+    if state.phase is not Phase.OVER:
+        return None
+    reached = tuple(p for p in state.players if goal_reached(state.reserves[p]))
+    reasons = FrozenMap((p, goal_reached(state.reserves[p]) or "") for p in reached)
+    return Outcome(state.winners, reached, reasons, state.options.tie_break)
+
+
+def _winners(state: GameState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    reached = tuple(p for p in state.players if goal_reached(state.reserves[p]))
+    winners = reached
+    if state.options.tie_break and len(reached) > 1:
+        best = max(gem_value(state.reserves[p]) for p in reached)
+        winners = tuple(p for p in reached if gem_value(state.reserves[p]) == best)
+    return reached, winners
+
+
+# -- the river -------------------------------------------------------------------------
+
+
+def river_base(state: GameState) -> int:
+    """The lowest number card played this round, 0 if every card was the cloud."""
+    numbers = [c for c in state.chosen.values() if c != "cloud"]
+    return min(int(c) for c in numbers) if numbers else 0
+
+
+def river_discs(state: GameState) -> int:
+    """How many discs the river moves in phase 3: ``max(0, base + weather)``."""
+    return max(0, river_base(state) + state.weather)
+
+
+def predicted_arms(state: GameState, discs: int | None = None) -> tuple[Arm, ...]:
+    """The arms the next discs are predicted to take (alternating, from ``next_fork``)."""
+    n = river_discs(state) if discs is None else discs
+    arms: list[Arm] = []
+    arm = state.next_fork
+    for _ in range(n):
+        arms.append(arm)
+        arm = other_arm(arm)
+    return tuple(arms)
+
+
+def _push_disc(position: str, arm: Arm) -> str:
+    """Where a canoe on ``position`` is after one disc entered the river via ``arm``."""
+    if position in (BEACH, LOST):
+        return position
+    if position == "T5":
+        return "L1" if arm == "left" else "R1"
+    if position in ("L1", "L2") and arm != "left":
+        return position
+    if position in ("R1", "R2") and arm != "right":
+        return position
+    return downstream(position) or LOST
+
+
+# -- the state helpers -------------------------------------------------------------------
+
+
+def _pair(canoes: Sequence[Canoe], *, sort: bool = True) -> tuple[Canoe, Canoe]:
+    first, second = sorted(canoes) if sort else canoes
+    return (first, second)
+
+
+def _set_canoes(state: GameState, player: str, canoes: Sequence[Canoe]) -> GameState:
+    return state.replace(canoes=state.canoes.set(player, _pair(canoes)))
+
+
+def _deposit_gem(state: GameState, deposit: str, gem: str, n: int = 1) -> GameState:
+    return state.replace(deposits=state.deposits.set(deposit, add_gem(state.deposits[deposit],
+                                                                        gem, n)))
+
+
+def _require_player(state: GameState, player: object) -> str:
+    name = check_player(player)
+    if name not in state.players:
+        raise InvalidActionError(f"{name} is not playing in this game "
+                                 f"(players: {', '.join(state.players)})")
+    return name
+
+
+# -- phase 1 ---------------------------------------------------------------------------
+
+
+def _choose(state: GameState, action: ChooseCard) -> tuple[GameState, Events]:
+    player = _require_player(state, action.player)
+    card = parse_card(action.card)
+    if state.phase is not Phase.CHOOSE:
+        raise IllegalActionError(
+            "Paddle cards are chosen in phase 1, at the start of a round; "
+            "wait until this round is over.")
+    if player in state.chosen:
+        raise IllegalActionError(
+            f"{_cap(player)}, you have already locked in a card this round; "
+            "it cannot be changed.")
+    hand = state.hands[player]
+    if card not in hand:
+        left = ", ".join(str(c) for c in sorted_cards(hand))
+        raise IllegalActionError(
+            f"{_cap(player)}, your {card} card has already been played; it comes back when "
+            f"all 7 cards have been played. Cards in your hand: {left}.")
+    state = state.replace(
+        chosen=state.chosen.set(player, card),
+        hands=state.hands.set(player, hand - {card}),
+    )
+    events: Events = [ev.CardLocked(player)]
+    if len(state.chosen) == len(state.players):
+        state = state.replace(phase=Phase.ACTIONS, turn=0)
+        events.append(ev.CardRevealed(state.turn_order()[0], state.chosen[state.turn_order()[0]]))
+    return state, events
+
+
+def _recover(state: GameState, action: Recover) -> tuple[GameState, Events]:
+    player = _require_player(state, action.player)
+    pay = action.pay if action.pay == "free" else check_gem(action.pay)
+    if state.phase is not Phase.CHOOSE:
+        raise IllegalActionError(
+            "A lost canoe can be bought back only in phase 1, before the cards are revealed.")
+    canoes = state.canoes[player]
+    lost = [c for c in canoes if c.lost]
+    if not lost:
+        raise IllegalActionError(
+            f"{_cap(player)}, none of your canoes went over the falls: there is nothing to "
+            "buy back.")
+    if player in state.recovered:
+        raise IllegalActionError(
+            f"{_cap(player)}, you already bought back a canoe this round: only one per round.")
+    reserve = state.reserves[player]
+    if pay == "free":
+        if len(lost) < 2 or reserve:
+            raise IllegalActionError(
+                f"{_cap(player)}, a canoe comes back for free only when both are lost and you "
+                f"have no gem; you have {_gems_text(reserve)} "
+                f"and {2 - len(lost)} canoe(s) in play. Pay one gem from your reserve instead.")
+    elif reserve.get(pay, 0) < 1:
+        raise IllegalActionError(
+            f"{_cap(player)}, you have no {pay} gem in your reserve to pay with "
+            f"(you have {_gems_text(reserve)}).")
+    kept = [c for c in canoes if not c.lost] + lost[1:]
+    state = _set_canoes(state, player, [*kept, Canoe(BEACH)])
+    state = state.replace(recovered=state.recovered | {player})
+    if pay != "free":
+        state = state.replace(reserves=state.reserves.set(player, add_gem(reserve, pay, -1)))
+        state = _deposit_gem(state, pay, pay)
+    return state, [ev.CanoeBoughtBack(player, None if pay == "free" else pay)]
+
+
+# -- phase 2 ---------------------------------------------------------------------------
+
+
+def _require_turn(state: GameState, player: str) -> Card:
+    if state.phase is Phase.CHOOSE:
+        waiting = [p for p in state.players if p not in state.chosen]
+        raise IllegalActionError(
+            "Canoes move in phase 2, once every player has chosen a card; still choosing: "
+            f"{', '.join(waiting)}.")
+    if state.phase is not Phase.ACTIONS:
+        raise IllegalActionError(
+            "Every player has already played this round: the river moves now.")
+    if state.to_play != player:
+        raise IllegalActionError(
+            f"It is {state.to_play}'s turn, not {player}'s: players take turns starting "
+            f"with the buoy holder ({state.first_player}), clockwise.")
+    return state.chosen[player]
+
+
+def _end_turn(state: GameState, events: Events) -> GameState:
+    state = state.replace(turn=state.turn + 1)
+    if state.turn < len(state.players):
+        nxt = state.turn_order()[state.turn]
+        events.append(ev.CardRevealed(nxt, state.chosen[nxt]))
+        return state
+    reached, winners = _winners(state)
+    if reached:
+        reasons = "; ".join(f"{p} has {goal_reached(state.reserves[p])}" for p in reached)
+        if len(winners) < len(reached):
+            reasons += " (tie-break by gem value)"
+        events.append(ev.GameWon(winners, reasons))
+        return state.replace(phase=Phase.OVER, winners=winners)
+    return state.replace(phase=Phase.RIVER)
+
+
+def _weather(state: GameState, action: Weather) -> tuple[GameState, Events]:
+    player = _require_player(state, action.player)
+    card = _require_turn(state, player)
+    if card != "cloud":
+        raise IllegalActionError(
+            f"{_cap(player)}, you played {_card_text(card)}: move your canoes. Only the cloud "
+            "card moves the weather.")
+    if action.direction not in ("up", "down"):
+        raise InvalidActionError(f"the cloud moves 'up' or 'down', not {action.direction!r}")
+    new = state.weather + (1 if action.direction == "up" else -1)
+    if not WEATHER_MIN <= new <= WEATHER_MAX:
+        edge = "top (+2)" if new > WEATHER_MAX else "bottom (-1)"
+        other = "down" if new > WEATHER_MAX else "up"
+        raise IllegalActionError(
+            f"The cloud is already at the {edge} of the weather track: move it {other} instead.")
+    events: Events = [ev.WeatherChanged(player, state.weather, new)]
+    state = state.replace(weather=new)
+    return _end_turn(state, events), events
+
+
+@dataclass
+class _CanoeRun:
+    """Bookkeeping while one canoe's steps are carried out."""
+
+    player: str
+    card: int
+    at: str
+    gem: str | None
+    points: int
+    direction: str | None = None
+    slots: int = 0
+    unloaded: tuple[str, str] | None = None
+    """(gem colour, position) of a gem unloaded this turn."""
+    loaded: str | None = None
+    landed: bool = False
+    finished: bool = False
+    """True after a steal or a trade with Joe: nothing else may follow."""
+    traded: bool = False
+    path: list[str] = field(default_factory=list)
+
+
+def _spent_text(run: _CanoeRun) -> str:
+    moved = f"moved {run.slots}" if run.slots else "did not move"
+    gems = []
+    if run.unloaded:
+        gems.append("unloaded a gem")
+    if run.loaded:
+        gems.append("loaded a gem")
+    return f"it {moved} and {' and '.join(gems) if gems else 'loaded nothing'}"
+
+
+def _run_steps(state: GameState, player: str, index: int, move: CanoeMove,
+               card: int) -> tuple[GameState, Events]:
+    """Carry out one canoe's steps (the canoe is ``state.canoes[player][index]``)."""
+    canoes = list(state.canoes[player])
+    canoe = canoes[index]
+    run = _CanoeRun(player, card, canoe.at, canoe.gem, card)
+    start = canoe.at
+    events: Events = []
+    where = f"Your canoe on {start}" if start != BEACH else "Your canoe on the beach"
+    for step in move.steps:
+        if run.landed:
+            raise IllegalActionError(
+                f"{where} reached the beach: landing ends its move, nothing can follow "
+                f"('{step.text()}').")
+        if run.finished and step.op not in ("steal", "joe"):
+            raise IllegalActionError(
+                f"'{step.text()}' comes too late: stealing and trading with Diamanten Joe end "
+                "a canoe's move.")
+        if step.op in ("unload", "load"):
+            state = _gem_step(state, run, step, events)
+        elif step.op in ("down", "up"):
+            _move_step(run, step, where)
+        elif step.op == "steal":
+            state = _steal_step(state, run, step, events)
+        elif step.op == "joe":
+            state = _joe_step(state, run, step, events)
+    if not run.landed and run.points != 0:
+        raise IllegalActionError(
+            f"Your canoe must spend all {card} points: {_spent_text(run)} "
+            f"({card - run.points} points). Only a canoe that lands on the beach may leave "
+            "points unused.")
+    if run.slots:
+        events.insert(0, ev.CanoeMoved(player, start, run.at, tuple(run.path)))
+    if run.landed and run.gem:
+        reserve = add_gem(state.reserves[player], run.gem)
+        state = state.replace(reserves=state.reserves.set(player, reserve))
+        events.append(ev.GemDelivered(player, run.gem))
+        run.gem = None
+    # Left unsorted so that canoe indices stay valid until the whole turn is done.
+    canoes = list(state.canoes[player])
+    canoes[index] = Canoe(run.at, run.gem)
+    return state.replace(canoes=state.canoes.set(player, _pair(canoes, sort=False))), events
+
+
+def _spend(run: _CanoeRun, cost: int, what: str) -> None:
+    if cost > run.points:
+        raise IllegalActionError(
+            f"Not enough points: {what} costs {cost} and only {run.points} of your "
+            f"{run.card} remain.")
+    run.points -= cost
+
+
+def _gem_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> GameState:
+    deposit = DEPOSIT_AT.get(run.at)
+    place = "the beach" if run.at == BEACH else run.at
+    if deposit is None:
+        raise IllegalActionError(
+            f"There is no deposit beside {place}: gems are loaded and unloaded only at T3 "
+            "(violet), T4 (white), T5 (yellow), L1/R1 (blue) and L2/R2 (pink).")
+    if step.op == "unload":
+        if run.gem is None:
+            raise IllegalActionError("This canoe carries no gem to unload.")
+        if run.loaded:
+            raise IllegalActionError(
+                "A canoe may not load a gem and then unload in the same turn.")
+        if run.gem == deposit:
+            raise IllegalActionError(
+                f"A gem may not be unloaded onto the deposit of its own colour: this "
+                f"{run.gem} gem cannot go back onto the {deposit} deposit.")
+        _spend(run, 2, "unloading")
+        state = _deposit_gem(state, deposit, run.gem)
+        events.append(ev.GemUnloaded(run.player, run.gem, run.at, deposit))
+        run.unloaded = (run.gem, run.at)
+        run.gem = None
+        return state
+    colour = step.arg or ""
+    if run.gem is not None:
+        raise IllegalActionError(
+            f"A canoe carries at most one gem: unload the {run.gem} gem first.")
+    if run.loaded:
+        raise IllegalActionError("A canoe may load only one gem per turn.")
+    if run.unloaded:
+        gem, at = run.unloaded
+        if at != run.at:
+            raise IllegalActionError(
+                f"Unloading and loading in the same turn must happen at the same deposit: "
+                f"the gem was unloaded on {at}, not {run.at}.")
+        if gem == colour:
+            raise IllegalActionError(
+                f"After unloading a {gem} gem, the canoe may only load a gem of another "
+                "colour.")
+    available = state.deposits[deposit]
+    if available.get(colour, 0) < 1:
+        holds = _gems_text(available) if available else "nothing: it has run out"
+        raise IllegalActionError(
+            f"The {deposit} deposit beside {run.at} has no {colour} gem; it holds {holds}.")
+    _spend(run, 2, "loading")
+    state = _deposit_gem(state, deposit, colour, -1)
+    events.append(ev.GemLoaded(run.player, colour, run.at, deposit))
+    run.gem = colour
+    run.loaded = colour
+    return state
+
+
+def _move_step(run: _CanoeRun, step: Step, where: str) -> None:
+    if run.direction is not None:
+        raise IllegalActionError(
+            "A canoe paddles once per turn, in one direction: write the whole move as one "
+            f"step ('{run.direction} {run.slots + step.n}' if it goes on), with gems loaded "
+            "or unloaded only before or after it.")
+    if step.op == "up":
+        if run.at == BEACH:
+            raise IllegalActionError(
+                "A canoe on the beach can only paddle downstream, into the river.")
+        path = path_up(run.at, step.n)
+        if path is None:
+            d = distance_from_beach(run.at)
+            raise IllegalActionError(
+                f"{run.at} is only {d} slot{'s' if d > 1 else ''} from the beach: the canoe "
+                f"lands after 'up {d}' and its move ends there.")
+        _spend(run, step.n, f"paddling {step.n} upstream")
+        run.landed = path[-1] == BEACH
+    else:
+        forks = passes_fork(run.at, step.n)
+        if step.arg is not None and not forks:
+            raise InvalidActionError(
+                f"'{step.text()}' names an arm, but a canoe on {run.at} going down {step.n} "
+                "does not pass the fork.")
+        arm: Arm | None = None
+        if forks:
+            if step.arg is None:
+                raise AmbiguousActionError(
+                    f"'{step.text()}' passes the fork: say which arm, "
+                    f"'down {step.n} left' or 'down {step.n} right'.")
+            arm = "left" if step.arg == "left" else "right"
+        path = path_down(run.at, step.n, arm)
+        if path is None:
+            room = _room_downstream(run.at)
+            raise IllegalActionError(
+                f"A canoe may not paddle over the falls: from {run.at} it can go at most "
+                f"{room} slot{'s' if room != 1 else ''} downstream.")
+        _spend(run, step.n, f"paddling {step.n} downstream")
+    run.direction = step.op
+    run.slots = step.n
+    run.path = path
+    run.at = path[-1]
+
+
+def _room_downstream(position: str) -> int:
+    if position in ("L2", "R2"):
+        return 0
+    if position in ("L1", "R1"):
+        return 1
+    return 7 - distance_from_beach(position)
+
+
+def _steal_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> GameState:
+    victim = _require_player(state, step.arg)
+    if run.direction != "up":
+        raise IllegalActionError(
+            "Only a canoe that paddled upstream this turn can steal a gem.")
+    if victim == run.player:
+        raise IllegalActionError("You cannot steal from your own canoe.")
+    if run.unloaded:
+        raise IllegalActionError("A canoe that unloaded a gem this turn may not steal.")
+    if run.gem is not None:
+        raise IllegalActionError(
+            f"Only an empty canoe can steal: this one carries a {run.gem} gem.")
+    targets = [i for i, c in enumerate(state.canoes[victim])
+               if c.at == run.at and c.gem and (step.gem is None or c.gem == step.gem)]
+    if not targets:
+        raise IllegalActionError(
+            f"No canoe of {victim}'s with a gem{' of that colour' if step.gem else ''} is on "
+            f"{run.at}: a canoe steals from an opponent's loaded canoe on the slot where it "
+            "ends its move.")
+    gems = {state.canoes[victim][i].gem for i in targets}
+    if len(gems) > 1:
+        names = sorted(str(g) for g in gems)
+        raise AmbiguousActionError(
+            f"Both of {victim}'s canoes on {run.at} carry gems ({', '.join(names)}): "
+            f"say which, e.g. 'steal {victim} {names[0]}'.")
+    i = targets[0]
+    victim_canoes = list(state.canoes[victim])
+    gem = victim_canoes[i].gem
+    assert gem is not None
+    victim_canoes[i] = Canoe(victim_canoes[i].at, None)
+    state = _set_canoes(state, victim, victim_canoes)
+    run.gem = gem
+    run.finished = True
+    events.append(ev.GemStolen(run.player, victim, gem, run.at))
+    return state
+
+
+def _joe_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> GameState:
+    joe = state.joe
+    if joe is None:
+        raise IllegalActionError("Diamanten Joe is not in this game.")
+    if joe.at != run.at:
+        raise IllegalActionError(
+            f"Diamanten Joe is on {joe.at}, not {run.at}: trading with him needs a canoe that "
+            "ends its move on his slot.")
+    if run.traded:
+        raise IllegalActionError("A canoe trades with Diamanten Joe once per turn.")
+    how = step.arg
+    gave: str | None = None
+    got: str | None = None
+    if how == "take":
+        if run.gem is not None or joe.gem is None:
+            raise IllegalActionError(
+                "Taking Joe's gem needs an empty canoe and a loaded Joe.")
+        got, run.gem, joe = joe.gem, joe.gem, Canoe(joe.at, None)
+    elif how == "give":
+        if run.gem is None or joe.gem is not None:
+            raise IllegalActionError(
+                "Giving Joe a gem needs a loaded canoe and an empty Joe.")
+        gave, joe, run.gem = run.gem, Canoe(joe.at, run.gem), None
+    else:
+        if run.gem is None or joe.gem is None:
+            raise IllegalActionError("Swapping gems with Joe needs both canoes loaded.")
+        gave, got = run.gem, joe.gem
+        joe, run.gem = Canoe(joe.at, gave), got
+    run.finished = True
+    run.traded = True
+    events.append(ev.JoeTraded(run.player, how or "", gave, got))
+    return state.replace(joe=joe)
+
+
+def _resolve_canoe(state: GameState, player: str, move: CanoeMove, used: set[int]) -> int:
+    canoes = state.canoes[player]
+    here = [i for i, c in enumerate(canoes) if c.at == move.start and i not in used]
+    if move.carrying != ANY_CARGO:
+        here = [i for i in here if canoes[i].gem == move.carrying]
+    if not here:
+        where = " and ".join(c.at for c in canoes)
+        cargo = "nothing" if move.carrying is None else f"a {move.carrying} gem"
+        what = "" if move.carrying == ANY_CARGO else f" carrying {cargo}"
+        already = " (that canoe has already moved this turn)" if any(
+            canoes[i].at == move.start for i in used) else ""
+        raise IllegalActionError(
+            f"{_cap(player)} has no canoe{what} on {move.start}{already}: "
+            f"{player}'s canoes are at {where}.")
+    if len(here) == 2 and canoes[here[0]] != canoes[here[1]]:
+        raise AmbiguousActionError(
+            f"Both of {player}'s canoes are on {move.start} with different cargo: say which "
+            "one moves ('carrying' a gem colour, or null for the empty one).")
+    return here[0]
+
+
+def _check_must_move(state: GameState, player: str, moved: set[int]) -> None:
+    canoes = state.canoes[player]
+    river = [i for i, c in enumerate(canoes) if c.on_river]
+    beach = [i for i, c in enumerate(canoes) if c.at == BEACH]
+    for i in river:
+        if i not in moved:
+            both = " Both your canoes are on the river: move both." if len(river) == 2 else ""
+            raise IllegalActionError(
+                f"Your canoe on {canoes[i].at} is on the river, so it must move this turn.{both}")
+    if not river and beach and not moved:
+        raise IllegalActionError(
+            "You must move a canoe: paddle one of your canoes off the beach.")
+    if not river and len(beach) == 2 and len(moved) == 2:
+        raise IllegalActionError(
+            "With both canoes on the beach, move exactly one of them.")
+
+
+def _paddle(state: GameState, action: Paddle) -> tuple[GameState, Events]:
+    player = _require_player(state, action.player)
+    card = _require_turn(state, player)
+    if card == "cloud":
+        raise IllegalActionError(
+            f"{_cap(player)}, you played the cloud: move the weather marker one space up or "
+            "down. No canoe moves on a cloud.")
+    state, events = paddle_canoes(state, player, int(card), action.canoes)
+    return _end_turn(state, events), events
+
+
+def paddle_canoes(state: GameState, player: str, card: int,
+                  moves: Sequence[CanoeMove]) -> tuple[GameState, Events]:
+    """Apply a number card's canoe moves (phase and turn are not checked or advanced)."""
+    used: set[int] = set()
+    indices: list[int] = []
+    for move in moves:
+        index = _resolve_canoe(state, player, move, used)
+        used.add(index)
+        indices.append(index)
+    _check_must_move(state, player, used)
+    events: Events = []
+    for move, index in zip(moves, indices, strict=True):
+        state, more = _run_steps(state, player, index, move, card)
+        events.extend(more)
+    return _set_canoes(state, player, state.canoes[player]), events
+
+
+# -- phase 3 and 4 ---------------------------------------------------------------------
+
+
+def _move_joe(state: GameState, events: Events) -> GameState:
+    joe = state.joe
+    if joe is None or joe.lost:
+        return state
+    loaded: str | None = None
+    deposit = DEPOSIT_AT.get(joe.at)
+    if joe.gem is None and deposit and state.deposits[deposit].get(deposit, 0) > 0:
+        state = _deposit_gem(state, deposit, deposit, -1)
+        joe = Canoe(joe.at, deposit)
+        loaded = deposit
+    card = state.chosen.get(state.first_player, "cloud")
+    steps = 0 if card == "cloud" else int(card)
+    at = joe.at
+    going_up = True
+    for _ in range(steps):
+        if going_up and at == "T1":
+            going_up = False
+        nxt = upstream(at) if going_up else downstream(at, "right")
+        at = nxt if nxt and nxt != BEACH else at
+    events.append(ev.JoeMoved(joe.at, at, loaded))
+    return state.replace(joe=Canoe(at, joe.gem))
+
+
+def _move_river(state: GameState, action: MoveRiver) -> tuple[GameState, Events]:
+    if state.phase is not Phase.RIVER:
+        raise IllegalActionError(
+            "The river moves in phase 3, once every player has played their card.")
+    discs = river_discs(state)
+    base = river_base(state)
+    arms = action.arms
+    if arms is not None and len(arms) != discs:
+        raise IllegalActionError(
+            f"The river moves {discs} disc{'s' if discs != 1 else ''} this round "
+            f"(lowest card {base}, weather {state.weather:+d}), but {len(arms)} arm"
+            f"{'s were' if len(arms) != 1 else ' was'} given for the fork.")
+    predicted = predicted_arms(state, discs)
+    taken = arms if arms is not None else predicted
+    events: Events = [ev.RiverMoved(discs, taken, base, state.weather)]
+    next_fork = state.next_fork
+    canoes = {p: list(state.canoes[p]) for p in state.players}
+    joe = state.joe
+    for number, arm in enumerate(taken, start=1):
+        expected = next_fork
+        events.append(ev.DiscPushed(number, arm, expected))
+        for player in state.players:
+            for i, canoe in enumerate(canoes[player]):
+                new = _push_disc(canoe.at, arm)
+                if new == LOST and canoe.at != LOST:
+                    events.append(ev.CanoeFell(player, canoe.at, canoe.gem))
+                    if canoe.gem:
+                        state = _deposit_gem(state, canoe.gem, canoe.gem)
+                    canoes[player][i] = Canoe(LOST)
+                else:
+                    canoes[player][i] = Canoe(new, canoe.gem)
+        if joe is not None and not joe.lost:
+            new = _push_disc(joe.at, arm)
+            if new == LOST:
+                events.append(ev.CanoeFell("joe", joe.at, joe.gem))
+                if joe.gem:
+                    state = _deposit_gem(state, joe.gem, joe.gem)
+                joe = Canoe(LOST)
+            else:
+                joe = Canoe(new, joe.gem)
+        next_fork = other_arm(arm)
+    state = state.replace(
+        canoes=FrozenMap((p, _pair(canoes[p])) for p in state.players),
+        joe=joe, next_fork=next_fork)
+    state = _move_joe(state, events)
+    return _next_round(state, events), events
+
+
+def _next_round(state: GameState, events: Events) -> GameState:
+    first = (state.first + 1) % len(state.players)
+    events.append(ev.BuoyPassed(state.players[first]))
+    hands = state.hands
+    for p in state.players:
+        if not hands[p]:
+            hands = hands.set(p, frozenset(CARDS))
+            events.append(ev.HandReturned(p))
+    joe = state.joe
+    if joe is not None and joe.lost:
+        joe = Canoe("T1")
+        events.append(ev.JoeReturned())
+    state = state.replace(round=state.round + 1, phase=Phase.CHOOSE, first=first, turn=0,
+                          hands=hands, chosen=FrozenMap(), recovered=frozenset(), joe=joe)
+    events.append(ev.RoundStarted(state.round, state.first_player))
+    return state
+
+
+# -- the public API ----------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
+    """Apply ``action`` to ``state``: the new state and the events, or an error.
+
+    Raises :class:`IllegalActionError` when the action breaks a rule (the message says
+    which, in plain words) and :class:`InvalidActionError` when it names something that
+    does not exist. ``state`` is never changed.
+    """
+    if state.phase is Phase.OVER:
+        raise IllegalActionError(
+            f"The game is over: {', '.join(state.winners)} won. Start a new game to play on.")
+    if isinstance(action, ChooseCard):
+        return _choose(state, action)
+    if isinstance(action, Recover):
+        return _recover(state, action)
+    if isinstance(action, Weather):
+        return _weather(state, action)
+    if isinstance(action, Paddle):
+        return _paddle(state, action)
+    if isinstance(action, MoveRiver):
+        return _move_river(state, action)
+    raise InvalidActionError(f"{action!r} is not an action")
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether ``action`` can be applied to ``state``."""
+    try:
+        apply(state, action)
+    except (IllegalActionError, InvalidActionError):
+        return False
+    return True
+
+
+# -- enumerating turns -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """One distinct end result of a number-card turn.
+
+    ``state`` is the board after the player's canoes moved (phase and turn are not
+    advanced); ``action`` is one :class:`Paddle` that produces it.
+    """
+
+    action: Paddle
+    state: GameState
+
+    @property
+    def canoes(self) -> tuple[Canoe, Canoe]:
+        """The player's canoes after the turn."""
+        assert self.action.player is not None
+        return self.state.canoes[self.action.player]
+
+
+def _gem_options(state: GameState, at: str, gem: str | None) -> list[tuple[Step, ...]]:
+    """Gem-action sequences possible at ``at`` for a canoe carrying ``gem``."""
+    deposit = DEPOSIT_AT.get(at)
+    options: list[tuple[Step, ...]] = [()]
+    if deposit is None:
+        return options
+    colours = [c for c in GEM_COLOURS if state.deposits[deposit].get(c, 0) > 0]
+    if gem is None:
+        options += [(Step("load", arg=c),) for c in colours]
+    elif gem != deposit:
+        unload = Step("unload")
+        options.append((unload,))
+        options += [(unload, Step("load", arg=c)) for c in [*colours, gem] if c != gem]
+    return options
+
+
+def _moves_for(position: str, budget: int) -> list[Step | None]:
+    moves: list[Step | None] = [None]
+    for k in range(1, budget + 1):
+        if position != BEACH:
+            up = path_up(position, k)
+            if up is not None:
+                moves.append(Step("up", k))
+        if passes_fork(position, k):
+            for arm in ARMS:
+                if path_down(position, k, arm) is not None:
+                    moves.append(Step("down", k, arm))
+        elif path_down(position, k) is not None:
+            moves.append(Step("down", k))
+    return moves
+
+
+def _gem_after(gem: str | None, steps: tuple[Step, ...]) -> str | None:
+    for s in steps:
+        gem = None if s.op == "unload" else s.arg
+    return gem
+
+
+def canoe_moves(state: GameState, player: str, canoe: Canoe, card: int) -> Iterator[CanoeMove]:
+    """Candidate step sequences for one canoe whose points add up (legality is checked when
+    they are applied)."""
+    if canoe.lost:
+        return
+    for pre in _gem_options(state, canoe.at, canoe.gem):
+        pre_cost = 2 * len(pre)
+        if pre_cost > card:
+            continue
+        gem = _gem_after(canoe.gem, pre)
+        for mv in _moves_for(canoe.at, card - pre_cost):
+            if mv is None:
+                if pre_cost == card and pre:
+                    yield from _with_extras(state, player, canoe.at, canoe.at, pre, None, gem)
+                continue
+            end = (path_up(canoe.at, mv.n) if mv.op == "up" else
+                   path_down(canoe.at, mv.n, "left" if mv.arg == "left" else
+                             "right" if mv.arg == "right" else None))
+            assert end is not None
+            dest = end[-1]
+            remaining = card - pre_cost - mv.n
+            if dest == BEACH:
+                yield CanoeMove(canoe.at, (*pre, mv), canoe.gem)
+                continue
+            for post in _gem_options(state, dest, gem):
+                if 2 * len(post) != remaining:
+                    continue
+                if pre and post:
+                    continue  # unload+load only at one deposit, never around a move
+                final = _gem_after(gem, post)
+                yield from _with_extras(state, player, canoe.at, dest, (*pre, mv, *post), mv,
+                                        final, unloaded=any(s.op == "unload" for s in
+                                                            (*pre, *post)))
+
+
+def _with_extras(state: GameState, player: str, start: str, dest: str, steps: tuple[Step, ...],
+                 mv: Step | None, gem: str | None, unloaded: bool = False) -> Iterator[CanoeMove]:
+    base = CanoeMove(start, steps, ANY_CARGO)
+    yield base
+    firsts: list[tuple[Step, str | None]] = []
+    if mv is not None and mv.op == "up" and gem is None and not unloaded:
+        for victim in state.players:
+            if victim == player:
+                continue
+            for g in sorted({c.gem for c in state.canoes[victim] if c.at == dest and c.gem}):
+                firsts.append((Step("steal", arg=victim, gem=g), g))
+    for step, new_gem in firsts:
+        yield CanoeMove(start, (*steps, step))
+        yield from _joe_extras(state, start, dest, (*steps, step), new_gem)
+    yield from _joe_extras(state, start, dest, steps, gem)
+
+
+def _joe_extras(state: GameState, start: str, dest: str, steps: tuple[Step, ...],
+                gem: str | None) -> Iterator[CanoeMove]:
+    joe = state.joe
+    if joe is None or joe.at != dest:
+        return
+    if gem is None and joe.gem:
+        yield CanoeMove(start, (*steps, Step("joe", arg="take")))
+    elif gem is not None and joe.gem:
+        yield CanoeMove(start, (*steps, Step("joe", arg="swap")))
+    elif gem is not None and joe.gem is None:
+        yield CanoeMove(start, (*steps, Step("joe", arg="give")))
+
+
+def _board_key(state: GameState) -> tuple[object, ...]:
+    return (state.canoes, state.joe, state.deposits, state.reserves)
+
+
+def turn_results(state: GameState, player: str, card: Card) -> list[TurnResult]:
+    """Every distinct legal end result of ``player``'s turn with ``card``.
+
+    For the cloud, the results are the weather moves (the board's canoes do not move).
+    The camera matches what it sees against this list; the web page highlights the
+    reachable slots. Results are distinct by canoe positions and cargo, Joe, deposits
+    and reserves.
+    """
+    player = _require_player(state, player)
+    card = parse_card(card)
+    results: dict[tuple[object, ...], TurnResult] = {}
+    if card == "cloud":
+        for direction in ("up", "down"):
+            new = state.weather + (1 if direction == "up" else -1)
+            if WEATHER_MIN <= new <= WEATHER_MAX:
+                results[(direction,)] = TurnResult(
+                    Paddle(player, ()), state.replace(weather=new))
+        return list(results.values())
+    n = int(card)
+    canoes = state.canoes[player]
+    river = [i for i, c in enumerate(canoes) if c.on_river]
+    beach = [i for i, c in enumerate(canoes) if c.at == BEACH]
+    groups: list[list[int]]
+    if len(river) == 2:
+        groups = [river]
+    elif len(river) == 1:
+        groups = [river] + ([[river[0], beach[0]]] if beach else [])
+    elif beach:
+        groups = [[beach[0]]]
+    else:
+        groups = [[]]
+    for group in groups:
+        for order in ([group] if len(group) < 2 else [group, group[::-1]]):
+            _enumerate(state, state, player, n, order, (), results)
+    return list(results.values())
+
+
+def _enumerate(original: GameState, state: GameState, player: str, n: int, rest: list[int],
+               done: tuple[CanoeMove, ...],
+               results: dict[tuple[object, ...], TurnResult]) -> None:
+    if not rest:
+        final = _set_canoes(state, player, state.canoes[player])
+        key = _board_key(final)
+        if key not in results:
+            results[key] = TurnResult(Paddle(player, done), final)
+        return
+    index = rest[0]
+    canoe = state.canoes[player][index]
+    pair = original.canoes[player]
+    pin = pair[0].at == pair[1].at and pair[0] != pair[1]
+    for move in canoe_moves(state, player, canoe, n):
+        if pin:
+            move = CanoeMove(move.start, move.steps, original.canoes[player][index].gem)
+        try:
+            after, _ = _run_steps(state, player, index, move, n)
+        except (IllegalActionError, InvalidActionError):
+            continue
+        _enumerate(original, after, player, n, rest[1:], (*done, move), results)
+
+
+def legal_actions(state: GameState, player: str | None = None) -> Iterator[Action]:
+    """Every legal action for ``player`` (or, in phase 3, the river moves) in ``state``.
+
+    Number-card turns are listed once per distinct result (see :func:`turn_results`).
+    """
+    if state.phase is Phase.OVER:
+        return
+    if state.phase is Phase.RIVER:
+        discs = river_discs(state)
+        yield MoveRiver(None)
+        for arms in itertools.product(ARMS, repeat=discs):
+            yield MoveRiver(tuple(arms))
+        return
+    if player is None:
+        return
+    player = _require_player(state, player)
+    if state.phase is Phase.CHOOSE:
+        if player not in state.chosen:
+            for card in sorted_cards(state.hands[player]):
+                yield ChooseCard(player, card)
+        if player not in state.recovered and any(c.lost for c in state.canoes[player]):
+            reserve = state.reserves[player]
+            for colour in reserve:
+                yield Recover(player, colour)
+            if not reserve and all(c.lost for c in state.canoes[player]):
+                yield Recover(player, "free")
+        return
+    if state.to_play != player:
+        return
+    card = state.chosen[player]
+    if card == "cloud":
+        for direction in ("up", "down"):
+            action = Weather(player, direction)
+            if is_legal(state, action):
+                yield action
+        return
+    for result in turn_results(state, player, card):
+        yield result.action
