@@ -1,0 +1,227 @@
+"""How announcements queue, merge and preempt each other; the caller never waits."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from gpiozero.pins.mock import MockFactory
+
+from companion.events import CanoeFell, DiscPushed, GameWon, RiverMoved, RoundStarted
+from hardware import patterns
+from hardware.announcer import Announcer
+
+BAR = (5, 6, 13, 19, 26, 16, 20, 21)
+FALLS, CHECK, OK, BUZZER = 17, 27, 22, 18
+Check = Callable[[int, list[tuple[float, float]]], None]
+
+
+def river(discs: int) -> RiverMoved:
+    return RiverMoved(discs=discs, arms=("left",) * discs, base=discs, weather=0)
+
+
+FELL = CanoeFell(player="green", at="R2", gem="blue")
+
+
+class Patterns:
+    """The sequence of patterns the listener saw, with when each started."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str | None, float]] = []
+        self.t0 = time.monotonic()
+        self.lock = threading.Lock()
+
+    def __call__(self, snapshot: dict) -> None:
+        with self.lock:
+            name = snapshot["pattern"]
+            if not self.seen or self.seen[-1][0] != name:
+                self.seen.append((name, time.monotonic() - self.t0))
+
+    @property
+    def names(self) -> list[str | None]:
+        return [name for name, _ in self.seen]
+
+
+def test_one_shots_play_in_order_each_to_its_end(announcer: Announcer, timeline: Check) -> None:
+    seen = Patterns()
+    announcer.add_listener(seen)
+    announcer.announce(river(2))
+    time.sleep(0.1)
+    announcer.announce(FELL)
+    assert announcer.wait_idle(5)
+    assert seen.names == ["river 2", "falls 1", None]
+    assert abs(seen.seen[1][1] - 0.48) < 0.05  # after the whole river pattern
+    # the falls LED is steady state: lit at once, then blinks when its tune plays
+    timeline(FALLS, [(0, 0), (0.1, 1), (0.38 + 0.52, 0), (0.24, 1)])
+
+
+def test_falls_of_one_transition_merge_into_one_tune(announcer: Announcer) -> None:
+    seen = Patterns()
+    announcer.add_listener(seen)
+    announcer.announce(
+        RoundStarted(round=3, first_player="red"),
+        river(1),
+        DiscPushed(number=1, arm="left", predicted="left"),
+        FELL,
+        CanoeFell(player="red", at="R2", gem=None),
+        CanoeFell(player="joe", at="R2", gem=None),
+    )
+    assert announcer.wait_idle(10)
+    assert seen.names == ["river 1", "falls 3", None]
+
+
+def test_a_fall_announced_separately_merges_while_its_tune_still_waits(
+    announcer: Announcer,
+) -> None:
+    seen = Patterns()
+    announcer.add_listener(seen)
+    announcer.announce(river(1))
+    announcer.announce(FELL)
+    announcer.announce(FELL)
+    assert announcer.wait_idle(10)
+    assert seen.names == ["river 1", "falls 2", None]
+
+
+def test_game_won_cuts_what_plays_and_drops_what_waits(
+    announcer: Announcer, timeline: Check
+) -> None:
+    seen = Patterns()
+    announcer.add_listener(seen)
+    announcer.announce(river(5))
+    announcer.announce(FELL)
+    time.sleep(0.3)
+    announcer.announce(GameWon(winners=("yellow",), reason="5 different colours"))
+    assert announcer.wait_idle(5)
+    assert seen.names == ["river 5", "won", None]
+    assert abs(seen.seen[1][1] - 0.3) < 0.05
+    # the bar had lit 2 LEDs when the fanfare cut in and lit all 8; the river's 5 discs
+    # are still to push afterwards
+    timeline(BAR[1], [(0, 0), (0.24, 1)])
+    timeline(BAR[2], [(0, 0), (0.3, 1)])
+    timeline(BAR[5], [(0, 0), (0.3, 1), (1.6, 0)])
+
+
+def test_discrepancy_loop_gives_way_to_one_shots_and_resumes(
+    announcer: Announcer, timeline: Check
+) -> None:
+    seen = Patterns()
+    announcer.add_listener(seen)
+    announcer.discrepancy(True)
+    time.sleep(0.1)
+    announcer.announce(river(1))  # cuts the high tone at once (same duty: no edge)
+    time.sleep(0.6)
+    names = list(seen.names)
+    announcer.discrepancy(False)
+    assert announcer.wait_idle(5)
+    assert names == ["discrepancy", "river 1", "discrepancy"]
+    assert seen.names == ["discrepancy", "river 1", "discrepancy", "resolved", None]
+    assert abs(seen.seen[2][1] - 0.34) < 0.05
+    # tone at 0, the beep from 0.1 to 0.22, the loop again from 0.34 (high tone 0.25)
+    timeline(
+        BUZZER,
+        [
+            (0, 0),
+            (0, 0.5),
+            (0.22, 0),
+            (0.12, 0.5),
+            (0.25, 0),
+            (0.03, 0.5),
+            (0.07 + 0.06, 0),
+            (0.03, 0.5),
+            (0.12, 0),
+        ],
+    )
+    timeline(BAR[0], [(0, 0), (0.1, 1)])
+    timeline(CHECK, [(0, 0), (0, 1), (0.7, 0)])
+
+
+def test_resolving_a_discrepancy_twice_chirps_once(announcer: Announcer) -> None:
+    seen = Patterns()
+    announcer.add_listener(seen)
+    announcer.discrepancy(False)  # nothing to resolve
+    announcer.discrepancy(True)
+    announcer.discrepancy(True)  # already on: the loop does not restart
+    announcer.discrepancy(False)
+    announcer.discrepancy(False)
+    assert announcer.wait_idle(5)
+    assert seen.names.count("resolved") == 1
+    assert announcer.snapshot()["check"] is False
+
+
+def test_too_many_waiting_announcements_drop_the_oldest(factory: MockFactory) -> None:
+    seen = Patterns()
+    with Announcer(pin_factory=factory, listener=seen, speed=8) as announcer:
+        announcer.announce(river(1))
+        deadline = time.monotonic() + 2
+        while announcer.snapshot()["pattern"] != "river 1" and time.monotonic() < deadline:
+            time.sleep(0.001)
+        for discs in range(2, 12):  # 1 plays, 10 wait: the oldest 2 are dropped
+            announcer.announce(river(discs))
+        assert announcer.wait_idle(10)
+    played = [name for name in seen.names if name]
+    assert played == ["river 1"] + [f"river {n}" for n in range(4, 12)]
+    assert Announcer.MAX_PENDING == 8
+
+
+def test_clear_stops_everything_and_resets_the_lights(
+    announcer: Announcer, timeline: Check
+) -> None:
+    announcer.turn("blue")
+    announcer.discrepancy(True)
+    announcer.announce(river(4), FELL)
+    time.sleep(0.1)
+    announcer.clear()
+    assert announcer.wait_idle(2)
+    snap = announcer.snapshot()
+    assert snap["bar"] == [False] * 8
+    assert (snap["falls"], snap["check"], snap["ok"]) == (False, False, True)
+    assert snap["player"] is None and snap["player_rgb"] == [0, 0, 0]
+    assert snap["pattern"] is None and snap["buzzer"]["on"] is False
+    timeline(BUZZER, [(0, 0), (0, 0.5), (0.1, 0)])
+
+
+def test_the_caller_never_waits(factory: MockFactory) -> None:
+    def slow_listener(snapshot: dict) -> None:
+        time.sleep(0.05)
+
+    with Announcer(pin_factory=factory, listener=slow_listener) as announcer:
+        start = time.perf_counter()
+        for _ in range(20):
+            announcer.announce(river(8), FELL)
+            announcer.turn("red")
+            announcer.disc_confirmed()
+        assert time.perf_counter() - start < 0.05
+        announcer.clear()
+
+
+def test_a_failing_listener_does_not_stop_the_lights(factory: MockFactory) -> None:
+    def broken(snapshot: dict) -> None:
+        raise RuntimeError("web page gone")
+
+    with Announcer(pin_factory=factory, listener=broken, speed=4) as announcer:
+        announcer.announce(river(2))
+        assert announcer.wait_idle(5)
+        assert announcer.snapshot()["bar"][:3] == [True, True, False]
+
+
+def test_play_queues_any_pattern(announcer: Announcer, timeline: Check) -> None:
+    announcer.play(patterns.walk("falls LED", 0.2, falls=True))
+    assert announcer.wait_idle(5)
+    timeline(FALLS, [(0, 0), (0, 1), (0.2, 0)])
+    timeline(OK, [(0, 1), (0, 0), (0.2, 1)])
+
+
+def test_close_is_idempotent_and_later_calls_are_ignored(factory: MockFactory) -> None:
+    announcer = Announcer(pin_factory=factory)
+    announcer.announce(river(3))
+    announcer.close()
+    announcer.close()
+    assert announcer.closed
+    announcer.announce(river(2))
+    announcer.turn("red")
+    assert all(
+        state is False or state == 0
+        for state in [factory.pin(f"GPIO{n}").state for n in (*BAR, FALLS, CHECK, OK, BUZZER)]
+    )
+    assert "closed" in repr(announcer)
