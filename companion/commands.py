@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from companion.record import load, state_json, summary_json
 from companion.state import GameState
+
+DATA = Path(__file__).parent / "data"
+"""Files shipped with the package: the rules summary and a sample game."""
 
 
 def register(subparsers: Any) -> None:
@@ -67,6 +70,6 @@ def describe(state: GameState) -> str:
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    text = resources.files("companion").joinpath("data/rules.md").read_text(encoding="utf-8")
+    text = (DATA / "rules.md").read_text(encoding="utf-8")
     print(text)
     return 0

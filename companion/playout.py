@@ -59,14 +59,14 @@ def play_round(game: Game, rng: random.Random, *, surprise_arms: float = 0.1) ->
             game.push(ChooseCard(player, rng.choice(hand)))
     while game.state.phase is Phase.ACTIONS:
         state = game.state
-        player = state.to_play
-        assert player is not None
-        if state.chosen[player] == "cloud":
+        mover = state.to_play
+        assert mover is not None
+        if state.chosen[mover] == "cloud":
             options = [d for d in ("up", "down") if -1 <= state.weather + (1 if d == "up" else -1)
                        <= 2]
-            game.push(Weather(player, rng.choice(options)))
+            game.push(Weather(mover, rng.choice(options)))
         else:
-            game.push(choose_turn(state, player, rng).action)
+            game.push(choose_turn(state, mover, rng).action)
     if game.state.phase is Phase.RIVER:
         if rng.random() < surprise_arms:
             discs = rules.river_discs(game.state)

@@ -857,7 +857,7 @@ def canoe_moves(state: GameState, player: str, canoe: Canoe, card: int) -> Itera
             dest = end[-1]
             remaining = card - pre_cost - mv.n
             if dest == BEACH:
-                yield CanoeMove(canoe.at, (*pre, mv), canoe.gem)
+                yield CanoeMove(canoe.at, (*pre, mv))
                 continue
             for post in _gem_options(state, dest, gem):
                 if 2 * len(post) != remaining:
