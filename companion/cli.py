@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands",
+    "hardware.cli",
 )
 """Modules that add subcommands (``register(subparsers)``), in help order."""
 
