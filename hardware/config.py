@@ -10,11 +10,15 @@ deleting its line or setting it to ``false``.
 
 from __future__ import annotations
 
+import logging
+import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 BCM_PINS = range(2, 28)
 """The BCM numbers on the 40-pin header (GPIO0/1 are the HAT EEPROM bus)."""
@@ -78,12 +82,24 @@ def default_config_path() -> Path:
     return Path(__file__).with_name("pins.toml")
 
 
+PINS_ENV = "NIAGARA_PINS"
+"""Environment variable naming the pin configuration used when none is given."""
+
+
 def load_config(path: str | Path | None = None) -> HardwareConfig:
-    """Read a pin configuration; ``None`` reads the packaged default.
+    """Read a pin configuration.
+
+    ``None`` reads the file named by ``$NIAGARA_PINS`` if it is set and the file exists,
+    else the packaged default (``hardware/pins.toml``).
 
     :raises ConfigError: the file is missing, is not TOML, or names a bad pin.
     """
-    path = Path(path) if path is not None else default_config_path()
+    if path is None:
+        env = os.environ.get(PINS_ENV)
+        path = env if env and Path(env).is_file() else default_config_path()
+        if env and not Path(env).is_file():
+            log.info("%s=%s does not exist: using the default wiring", PINS_ENV, env)
+    path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
