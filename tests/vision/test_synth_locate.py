@@ -1,0 +1,110 @@
+import numpy as np
+import pytest
+
+from vision.config import VisionConfig
+from vision.locate import (
+    BoardNotFound,
+    CalibrationError,
+    board_corners_mm,
+    locate_board,
+    parse_corners,
+    pose_from_corners,
+    rectify,
+)
+from vision.synth import SceneConfig, camera_homography, ground_truth, render
+
+SMALL = (800, 450)
+
+
+def test_render_is_seeded_bgr_and_sized(midgame):
+    a = render(midgame, seed=3, size=SMALL)
+    b = render(midgame, seed=3, size=SMALL)
+    c = render(midgame, seed=4, size=SMALL)
+    assert a.shape == (SMALL[1], SMALL[0], 3) and a.dtype == np.uint8
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a, c)
+
+
+def test_ground_truth_follows_faults(midgame):
+    truth = ground_truth(midgame, faults=[("missing_disc", "T4"), ("canoe_off", "green"),
+                                          ("weather", 2)])
+    assert truth.discs["T4"] == "absent"
+    assert truth.weather == 2
+    greens = sorted(c.at for c in truth.canoes if c.colour == "green")
+    assert greens == ["L2", "beach"]
+    swapped = ground_truth(midgame, faults=[("wrong_arm", "R2")])
+    assert [c.at for c in swapped.canoes if c.gem == "yellow"] == ["L2"]
+    with pytest.raises(ValueError, match="unknown fault"):
+        ground_truth(midgame, faults=[("teleport", "red")])
+
+
+def test_warm_light_makes_a_warmer_frame(midgame):
+    warm = render(midgame, scene=SceneConfig(kelvin=3000, white_balance=0), size=SMALL)
+    cool = render(midgame, scene=SceneConfig(kelvin=6500, white_balance=0), size=SMALL)
+    assert warm[..., 2].mean() / warm[..., 0].mean() > cool[..., 2].mean() / cool[..., 0].mean()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_markers_give_the_true_homography(midgame, layout, seed):
+    scene = SceneConfig.random(seed, hands=0)
+    frame = render(midgame, seed=seed, scene=scene, size=SMALL)
+    pose = locate_board(frame, layout)
+    assert pose.markers == (0, 1, 2, 3)
+    assert pose.reprojection_px < 1.5
+    true_h = camera_homography(layout, scene, SMALL)
+    pts = np.array(list(layout.slots.values()), np.float64)
+    import cv2
+
+    est = cv2.perspectiveTransform(pts[None], pose.to_frame)[0]
+    want = cv2.perspectiveTransform(pts[None], true_h)[0]
+    assert np.abs(est - want).max() < 2.0
+
+
+def test_too_few_markers_is_a_clear_refusal(midgame, layout):
+    frame = render(midgame, size=SMALL)
+    frame[:, : SMALL[0] // 2] = 90  # cover the two left markers
+    with pytest.raises(BoardNotFound, match="2 of 4 markers"):
+        locate_board(frame, layout)
+    blank = np.full((SMALL[1], SMALL[0], 3), 128, np.uint8)
+    with pytest.raises(BoardNotFound, match="--corners"):
+        locate_board(blank, layout)
+
+
+def test_three_markers_are_enough(midgame, layout):
+    frame = render(midgame, size=SMALL)
+    pose0 = locate_board(frame, layout)
+    corner = cv2_project(layout.marker_centers[2], pose0.to_frame)
+    x, y = int(corner[0]), int(corner[1])
+    frame[y - 30 : y + 30, x - 30 : x + 30] = 90
+    pose = locate_board(frame, layout, VisionConfig(min_markers=3))
+    assert pose.markers == (0, 1, 3)
+
+
+def cv2_project(p, h):
+    import cv2
+
+    return cv2.perspectiveTransform(np.array([[p]], np.float64), h)[0, 0]
+
+
+def test_corners_fallback_matches_markers(midgame, layout):
+    frame = render(midgame, size=SMALL)
+    pose = locate_board(frame, layout)
+    import cv2
+
+    corners = cv2.perspectiveTransform(board_corners_mm(layout)[None], pose.to_frame)[0]
+    fixed = pose_from_corners(corners.tolist(), layout)
+    a = rectify(frame, pose, layout).astype(int)
+    b = rectify(frame, fixed, layout).astype(int)
+    assert np.abs(a - b).mean() < 3
+    # Corners measured on a frame twice as large are scaled down.
+    scaled = pose_from_corners((corners * 2).tolist(), layout, (SMALL[0] * 2, SMALL[1] * 2), SMALL)
+    assert np.allclose(scaled.to_board, fixed.to_board, atol=1e-6)
+
+
+def test_bad_corners_are_refused(layout):
+    with pytest.raises(CalibrationError):
+        parse_corners("1,2,3")
+    with pytest.raises(CalibrationError):
+        parse_corners("a,b,c,d,e,f,g,h")
+    with pytest.raises(CalibrationError, match="do not outline"):
+        pose_from_corners([[0, 0], [10, 0], [0, 10], [10, 10]], layout)

@@ -1,0 +1,104 @@
+"""Thresholds and reference colours for the vision pipeline, in one place.
+
+Channel order: every image in this package is **BGR** (OpenCV's order, and what the
+Raspberry Pi camera gives in its ``"RGB888"`` format). Colours below are written
+as ``(B, G, R)`` too, on a scale where the board's white paper is 255.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+BGR = tuple[int, int, int]
+
+DEFAULT_CANOE_BGR: dict[str, BGR] = {
+    "red": (38, 38, 192),
+    "green": (62, 140, 38),
+    "yellow": (40, 198, 228),
+    "blue": (186, 72, 36),
+    "brown": (38, 72, 116),
+    "black": (44, 40, 40),
+    "natural": (122, 170, 206),
+}
+"""Canoe colours as a camera sees them under neutral light (``natural`` is Joe's wood)."""
+
+DEFAULT_GEM_BGR: dict[str, BGR] = {
+    "violet": (210, 72, 150),
+    "white": (232, 224, 216),
+    "yellow": (24, 150, 252),
+    "blue": (255, 162, 84),
+    "pink": (160, 96, 244),
+}
+"""Gem colours (translucent plastic; ``white`` is clear) under neutral light."""
+
+JOE_COLOUR = "natural"
+
+
+@dataclass(frozen=True)
+class VisionConfig:
+    """Every threshold of the pipeline. Defaults are tuned on ``vision.synth`` scenes."""
+
+    px_per_mm: float = 1.0
+    """Resolution of the rectified top-down view."""
+    marker_scale: float = 0.5
+    """Markers are searched in a frame shrunk by this factor, then refined at full size."""
+    min_markers: int = 3
+    """Fewer markers than this: the board is not found (two give a shaky homography)."""
+    max_reprojection_px: float = 4.0
+    """A homography worse than this (RMS over marker corners) is refused."""
+    max_image_pixels: int = 40_000_000
+    """Larger frames are refused rather than risk running out of memory."""
+
+    # Colour classification (brightness-normalised chroma plus log brightness).
+    brightness_weight: float = 0.35
+    background_chroma: float = 0.22
+    """Max chroma distance from the local riverbed / sand for a pixel to count as ground."""
+    background_dark: float = -0.75
+    background_bright: float = 0.45
+    """Log-brightness range around the local ground that still counts as ground."""
+    highlight_chroma: float = 0.30
+    """Bright, nearly neutral pixels (disc highlights) within this chroma are not objects."""
+    canoe_distance: float = 0.42
+    """Max feature distance from a canoe colour for a pixel to take that colour."""
+    canoe_min_fraction: float = 0.4
+    """Colour patches smaller than this share of one canoe are ignored (gem rims, noise)."""
+    pair_ratio: float = 1.45
+    pair_margin: float = 0.12
+    """A hull blob this many canoes big (+- margin) cannot be told one from two: unknown."""
+    foreign_other_share: float = 0.55
+    """An object with more unclassified pixels than this share is foreign (a hand, a sleeve)."""
+    foreign_margin_mm: float = 14.0
+    """Slots this close to a foreign object are reported unknown."""
+    max_canoes_per_slot: int = 3
+    canoe_body_share: float = 0.6
+    """Share of a canoe's length x width that shows its colour (hull less well and gem)."""
+    canoe_hull_share: float = 0.95
+    """Share of a canoe's length x width covered by its hull (wells and gems filled in)."""
+
+    # Gems carried in canoes.
+    empty_well_ratio: float = 0.62
+    """A canoe's centre darker than this share of its hull is an empty well."""
+    gem_distance: float = 0.55
+    gem_margin: float = 0.06
+    """The best gem colour must beat the second by this much, else the gem is unknown."""
+
+    # Discs.
+    disc_rim_threshold: float = 0.055
+    """Relative rim contrast above which a disc is present."""
+    disc_absent_threshold: float = 0.03
+    """Rim contrast below which the slot is empty; between the two: unknown."""
+    disc_min_visible: float = 0.35
+    """Share of the rim that must be visible (not under canoes) to read the disc."""
+
+    # Weather.
+    weather_token_dark: float = -0.35
+    """The cloud marker is darker (log brightness) than the printed space by at least this."""
+
+    # Motion gating.
+    motion_pixel_delta: int = 18
+    motion_fraction: float = 0.004
+    still_frames: int = 5
+    motion_size: tuple[int, int] = (160, 90)
+
+    canoe_bgr: dict[str, BGR] = field(default_factory=lambda: dict(DEFAULT_CANOE_BGR))
+    gem_bgr: dict[str, BGR] = field(default_factory=lambda: dict(DEFAULT_GEM_BGR))

@@ -1,0 +1,154 @@
+"""The pipeline in one small class: find the board, rectify, read.
+
+>>> from companion.state import new_game
+>>> from vision.synth import render
+>>> seen = Detector().analyse(render(new_game(["red", "green", "blue"])))
+>>> seen.board_found, seen.discs["T1"], len(seen.canoes_at("beach"))
+(True, 'present', 6)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from companion.board import BEACH, PLAYER_COLOURS
+from vision.config import BGR, JOE_COLOUR, VisionConfig
+from vision.layout import Layout, load_layout
+from vision.locate import BoardNotFound, BoardPose, locate_board, pose_from_corners, rectify
+from vision.observation import Observation, sort_canoes
+from vision.read import Reading, read_board
+
+
+class FrameError(ValueError):
+    """A frame that is not a usable picture (empty, wrong shape, far too large)."""
+
+
+def check_frame(frame: np.ndarray, config: VisionConfig) -> np.ndarray:
+    """The frame as 3-channel BGR uint8, or :class:`FrameError`."""
+    if not isinstance(frame, np.ndarray) or frame.size == 0:
+        raise FrameError("the frame is empty")
+    if frame.ndim == 2:
+        frame = np.repeat(frame[..., None], 3, axis=2)
+    if frame.ndim != 3 or frame.shape[2] not in (3, 4):
+        raise FrameError(f"a frame must be a colour picture, not an array of shape {frame.shape}")
+    if frame.shape[2] == 4:
+        frame = np.ascontiguousarray(frame[..., :3])
+    if frame.dtype != np.uint8:
+        raise FrameError(f"a frame must hold 8-bit values, not {frame.dtype}")
+    h, w = frame.shape[:2]
+    if h * w > config.max_image_pixels:
+        raise FrameError(
+            f"the picture is too large ({w}x{h}); use at most "
+            f"{config.max_image_pixels // 1_000_000} megapixels"
+        )
+    if min(h, w) < 64:
+        raise FrameError(f"the picture is too small ({w}x{h}) to show the board")
+    return frame
+
+
+class ColourLearningError(ValueError):
+    """The setup frame does not show every player's two canoes on the beach."""
+
+
+class Detector:
+    """Reads frames of one board, from one camera.
+
+    :param corners: fixed board corners in the frame (TL, TR, BR, BL) when the markers
+        are not used; ``corners_size`` is the frame size they were measured on.
+    :param colours: the canoe colours in play (players, and ``natural`` with Joe);
+        default: every colour.
+    """
+
+    def __init__(
+        self,
+        layout: Layout | None = None,
+        config: VisionConfig | None = None,
+        *,
+        corners: Sequence[Sequence[float]] | None = None,
+        corners_size: tuple[int, int] | None = None,
+        colours: Iterable[str] | None = None,
+    ) -> None:
+        self.layout = layout or load_layout()
+        self.config = config or VisionConfig()
+        self.corners = None if corners is None else [list(map(float, p)) for p in corners]
+        self.corners_size = corners_size
+        self.colours = tuple(colours) if colours is not None else (*PLAYER_COLOURS, JOE_COLOUR)
+        self.canoe_bgr: dict[str, BGR] = dict(self.config.canoe_bgr)
+        self.learned: tuple[str, ...] = ()
+        self.last_pose: BoardPose | None = None
+
+    def locate(self, frame: np.ndarray) -> BoardPose:
+        """The board's pose in the frame (markers, or the fixed corners)."""
+        if self.corners is not None:
+            h, w = frame.shape[:2]
+            return pose_from_corners(self.corners, self.layout, self.corners_size, (w, h))
+        return locate_board(frame, self.layout, self.config)
+
+    def _read(self, frame: np.ndarray) -> tuple[BoardPose, Reading]:
+        frame = check_frame(frame, self.config)
+        pose = self.locate(frame)
+        self.last_pose = pose
+        top = rectify(frame, pose, self.layout, self.config)
+        markers = pose.markers if pose.markers else tuple(self.layout.marker_centers)
+        reading = read_board(top, self.layout, config=self.config, markers=markers,
+                             colours=self.colours, canoe_bgr=self.canoe_bgr)
+        return pose, reading
+
+    def analyse(self, frame: np.ndarray) -> Observation:
+        """Everything readable in one BGR frame. A board that cannot be found gives
+        ``board_found=False`` (every position unknown) rather than an error.
+
+        :raises FrameError: for a frame that is not a usable picture.
+        """
+        start = time.perf_counter()
+        try:
+            pose, reading = self._read(frame)
+        except BoardNotFound:
+            return Observation.empty(ms=(time.perf_counter() - start) * 1000)
+        return Observation(
+            board_found=True,
+            reprojection_px=pose.reprojection_px,
+            discs=reading.discs,
+            canoes=sort_canoes(reading.canoes),
+            weather=reading.weather,
+            unknown=tuple(reading.unknown),
+            ms=(time.perf_counter() - start) * 1000,
+        )
+
+    def learn_colours(self, frame: np.ndarray, players: Iterable[str],
+                      joe: bool = False) -> dict[str, BGR]:
+        """Learn this table's canoe colours from a setup frame (every canoe on the beach,
+        Joe on T1), and use them from now on.
+
+        :raises ColourLearningError: when some player's two canoes are not both seen.
+        :raises BoardNotFound: when the board is not in view.
+        """
+        players = list(players)
+        self.colours = (*players, JOE_COLOUR) if joe else tuple(players)
+        _, reading = self._read(frame)
+        hulls = reading.debug["hulls"]
+        learned: dict[str, BGR] = {}
+        missing = []
+        for colour in players:
+            seen = [(n, body) for where, n, body in hulls.get(colour, []) if where == BEACH]
+            if sum(n for n, _ in seen) != 2:
+                missing.append(colour)
+                continue
+            bgr = np.average([b for _, b in seen], axis=0, weights=[n for n, _ in seen])
+            learned[colour] = tuple(round(v) for v in bgr)  # type: ignore[assignment]
+        if joe:
+            seen_joe = [body for _, n, body in hulls.get(JOE_COLOUR, []) if n == 1]
+            if len(seen_joe) == 1:
+                learned[JOE_COLOUR] = tuple(round(v) for v in seen_joe[0])  # type: ignore[assignment]
+        if missing:
+            raise ColourLearningError(
+                "setup check: cannot see both canoes of "
+                + ", ".join(missing)
+                + " on the beach; put every canoe on the beach, in view, and try again"
+            )
+        self.canoe_bgr.update(learned)
+        self.learned = tuple(learned)
+        return learned

@@ -1,0 +1,246 @@
+"""Finding the board in a frame: ArUco markers (or fixed corners) to a homography,
+then the rectified top-down view.
+
+>>> from companion.state import new_game
+>>> from vision.synth import render
+>>> from vision.layout import load_layout
+>>> pose = locate_board(render(new_game(["red", "green", "blue"])), load_layout())
+>>> len(pose.markers), pose.reprojection_px < 1.5
+(4, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.config import VisionConfig
+from vision.layout import Layout
+
+
+class BoardNotFound(ValueError):
+    """The board cannot be located in the frame (too few markers, a bad homography)."""
+
+
+class CalibrationError(ValueError):
+    """A calibration file or corner list that cannot be used."""
+
+
+@dataclass(frozen=True)
+class BoardPose:
+    """Where the board lies in a frame.
+
+    ``to_board`` maps frame pixels to board millimetres; ``markers`` lists the marker
+    ids used (empty for hand-given corners).
+    """
+
+    to_board: np.ndarray
+    reprojection_px: float
+    markers: tuple[int, ...]
+    image_size: tuple[int, int]
+
+    @property
+    def to_frame(self) -> np.ndarray:
+        return np.linalg.inv(self.to_board)
+
+
+_DETECTORS: dict[tuple[str, int], cv2.aruco.ArucoDetector] = {}
+
+
+def _detector(dictionary: str) -> cv2.aruco.ArucoDetector:
+    key = (dictionary, 0)
+    if key not in _DETECTORS:
+        params = cv2.aruco.DetectorParameters()
+        params.adaptiveThreshWinSizeMin = 5
+        params.adaptiveThreshWinSizeMax = 25
+        params.adaptiveThreshWinSizeStep = 10
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+        d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
+        _DETECTORS[key] = cv2.aruco.ArucoDetector(d, params)
+    return _DETECTORS[key]
+
+
+def find_markers(
+    image: np.ndarray, layout: Layout, config: VisionConfig | None = None
+) -> dict[int, np.ndarray]:
+    """The layout's markers seen in a BGR frame: id -> 4x2 corners (frame pixels).
+
+    Markers are searched in a shrunk copy (fast), then their corners refined at full size.
+    """
+    config = config or VisionConfig()
+    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    found = _find_markers(gray, layout, config.marker_scale)
+    if len(found) < len(layout.marker_centers) and config.marker_scale != 1.0:
+        # Small or steeply seen markers: look again at full resolution.
+        again = _find_markers(gray, layout, 1.0)
+        if len(again) > len(found):
+            found = again
+    return found
+
+
+def _find_markers(gray: np.ndarray, layout: Layout, scale: float) -> dict[int, np.ndarray]:
+    small = gray
+    if scale != 1.0:
+        small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    corners, ids, _ = _detector(layout.marker_dictionary).detectMarkers(small)
+    found: dict[int, np.ndarray] = {}
+    if ids is None:
+        return found
+    wanted = set(layout.marker_centers)
+    for quad, marker_id in zip(corners, ids.ravel(), strict=True):
+        mid = int(marker_id)
+        if mid not in wanted or mid in found:
+            continue
+        pts = (quad.reshape(4, 2) + 0.5) / scale - 0.5
+        found[mid] = pts.astype(np.float32)
+    if scale != 1.0 and found:
+        allpts = np.concatenate(list(found.values())).reshape(-1, 1, 2)
+        win = max(2, round(1.5 / scale))
+        criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 20, 0.05)
+        refined = cv2.cornerSubPix(gray, allpts.copy(), (win, win), (-1, -1), criteria)
+        # Keep a refinement only when it stays close (sub-pixel search can jump to noise).
+        moved = np.linalg.norm(refined - allpts, axis=2).ravel()
+        allpts = np.where((moved < 2.0 / scale)[:, None, None], refined, allpts)
+        for k, mid in enumerate(found):
+            found[mid] = allpts[4 * k : 4 * k + 4].reshape(4, 2)
+    return found
+
+
+def _reprojection(to_frame: np.ndarray, board_pts: np.ndarray, frame_pts: np.ndarray) -> float:
+    proj = cv2.perspectiveTransform(board_pts.reshape(-1, 1, 2), to_frame).reshape(-1, 2)
+    return float(np.sqrt(np.mean(np.sum((proj - frame_pts) ** 2, axis=1))))
+
+
+def locate_board(
+    image: np.ndarray, layout: Layout, config: VisionConfig | None = None
+) -> BoardPose:
+    """The board's homography from its ArUco markers.
+
+    :raises BoardNotFound: when fewer than ``config.min_markers`` markers are seen or
+        the homography does not fit them.
+    """
+    config = config or VisionConfig()
+    markers = find_markers(image, layout, config)
+    if len(markers) < config.min_markers:
+        seen = ", ".join(map(str, sorted(markers))) or "none"
+        raise BoardNotFound(
+            f"board not found: {len(markers)} of {len(layout.marker_centers)} markers seen "
+            f"(ids {seen}); at least {config.min_markers} are needed. Check that the corner "
+            "markers are in view and not covered, or give the board corners (--corners or "
+            "--calibration)"
+        )
+    ids = sorted(markers)
+    board_pts = np.array([layout.marker_corners_mm(i) for i in ids], np.float64).reshape(-1, 2)
+    frame_pts = np.concatenate([markers[i] for i in ids]).astype(np.float64)
+    to_frame, _ = cv2.findHomography(board_pts, frame_pts, 0)
+    if to_frame is None:
+        raise BoardNotFound("board not found: the markers do not fit one flat board")
+    err = _reprojection(to_frame, board_pts, frame_pts)
+    if err > config.max_reprojection_px:
+        raise BoardNotFound(
+            f"board not found: markers disagree by {err:.1f} px (more than "
+            f"{config.max_reprojection_px:g}); is a marker moved or the layout wrong?"
+        )
+    h, w = image.shape[:2]
+    return BoardPose(np.linalg.inv(to_frame), err, tuple(ids), (w, h))
+
+
+def board_corners_mm(layout: Layout) -> np.ndarray:
+    """The board's corners (TL, TR, BR, BL) in mm."""
+    bw, bh = layout.board_mm
+    return np.array([[0, 0], [bw, 0], [bw, bh], [0, bh]], np.float64)
+
+
+def pose_from_corners(
+    corners_px: Sequence[Sequence[float]],
+    layout: Layout,
+    image_size: tuple[int, int] | None = None,
+    frame_size: tuple[int, int] | None = None,
+) -> BoardPose:
+    """A fixed pose from the board's four corners in the frame (TL, TR, BR, BL: the
+    corners at board mm (0, 0), (W, 0), (W, H), (0, H)).
+
+    When the corners were measured on a frame of ``image_size`` and the current frame
+    has another ``frame_size``, they are scaled to it.
+    """
+    pts = np.asarray(corners_px, np.float64)
+    if pts.shape != (4, 2) or not np.all(np.isfinite(pts)):
+        raise CalibrationError("corners must be four [x, y] points: TL, TR, BR, BL")
+    if image_size and frame_size and tuple(image_size) != tuple(frame_size):
+        pts = pts * (np.array(frame_size, np.float64) / np.array(image_size, np.float64))
+    quad = pts.astype(np.float32).reshape(-1, 1, 2)
+    if abs(cv2.contourArea(quad)) < 100 or not cv2.isContourConvex(quad):
+        raise CalibrationError("the four corners do not outline a board (TL, TR, BR, BL)")
+    to_frame = cv2.getPerspectiveTransform(board_corners_mm(layout).astype(np.float32),
+                                           pts.astype(np.float32))
+    size = frame_size or image_size or (0, 0)
+    return BoardPose(np.linalg.inv(to_frame), 0.0, (), (int(size[0]), int(size[1])))
+
+
+def parse_corners(text: str) -> list[list[float]]:
+    """Corners from the command line: ``"x1,y1,x2,y2,x3,y3,x4,y4"`` (TL, TR, BR, BL)."""
+    try:
+        values = [float(v) for v in text.replace(";", ",").replace(" ", ",").split(",") if v]
+    except ValueError:
+        raise CalibrationError(
+            f"--corners needs 8 numbers x1,y1,...,x4,y4 (TL, TR, BR, BL), not {text!r}"
+        ) from None
+    if len(values) != 8:
+        raise CalibrationError(
+            f"--corners needs 8 numbers x1,y1,...,x4,y4 (TL, TR, BR, BL), got {len(values)}"
+        )
+    return [values[i : i + 2] for i in range(0, 8, 2)]
+
+
+def load_calibration(path: str | Path) -> tuple[list[list[float]], tuple[int, int]]:
+    """Read a calibration file ``{"corners_px": [[x, y] x4], "image_size": [w, h]}``."""
+    file = Path(path)
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CalibrationError(f"calibration file {file} does not exist") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CalibrationError(f"calibration file {file} is not readable JSON: {exc}") from None
+    if not isinstance(data, dict) or "corners_px" not in data or "image_size" not in data:
+        raise CalibrationError(
+            f"calibration file {file} needs 'corners_px' (four [x, y]) and 'image_size' [w, h]"
+        )
+    corners = data["corners_px"]
+    size = data["image_size"]
+    try:
+        pts = np.asarray(corners, np.float64)
+        wh = np.asarray(size, np.float64)
+    except (TypeError, ValueError):
+        raise CalibrationError(
+            f"calibration file {file}: corners and size must be numbers"
+        ) from None
+    if pts.shape != (4, 2) or wh.shape != (2,) or np.any(wh <= 0):
+        raise CalibrationError(
+            f"calibration file {file}: 'corners_px' must be four [x, y] and 'image_size' [w, h]"
+        )
+    return pts.tolist(), (int(wh[0]), int(wh[1]))
+
+
+def save_calibration(path: str | Path, pose: BoardPose, layout: Layout) -> None:
+    """Write the board corners of ``pose`` as a calibration file (for a fixed camera)."""
+    corners = cv2.perspectiveTransform(board_corners_mm(layout).reshape(-1, 1, 2), pose.to_frame)
+    data = {"corners_px": corners.reshape(4, 2).round(2).tolist(),
+            "image_size": list(pose.image_size)}
+    Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def rectify(image: np.ndarray, pose: BoardPose, layout: Layout,
+            config: VisionConfig | None = None) -> np.ndarray:
+    """The top-down view of the board at ``config.px_per_mm`` (BGR)."""
+    config = config or VisionConfig()
+    k = config.px_per_mm
+    scale = np.array([[k, 0, 0], [0, k, 0], [0, 0, 1]], np.float64)
+    bw, bh = layout.board_mm
+    size = (round(bw * k), round(bh * k))
+    return cv2.warpPerspective(image, scale @ pose.to_board, size, flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)

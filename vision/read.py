@@ -1,0 +1,539 @@
+"""Reading the rectified board: discs, canoes and their gems, the weather marker.
+
+Every function here works on the rectified top-down view (BGR, ``config.px_per_mm``)
+and the layout; none sees the game state. Colours are compared in a light-tolerant
+space: two brightness-normalised chroma axes and a down-weighted log brightness, after
+white balance against the markers' white paper.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.board import BEACH, SLOTS
+from vision.config import BGR, JOE_COLOUR, VisionConfig
+from vision.layout import WEATHER_SPACES, Layout
+from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
+
+WHITE_LEVEL = 250.0
+"""The balanced value of the markers' white paper."""
+_EPS = 10.0
+
+
+def features(bgr: np.ndarray, brightness_weight: float) -> np.ndarray:
+    """Light-tolerant colour features of ``(N, 3)`` BGR values: ``(N, 3)`` float32."""
+    bgr = bgr.astype(np.float32, copy=False)
+    b, g, r = bgr[:, 0], bgr[:, 1], bgr[:, 2]
+    i = (b + g + r) / 3 + _EPS
+    out = np.empty((len(bgr), 3), np.float32)
+    out[:, 0] = (r - g) / i
+    out[:, 1] = (r + g - 2 * b) / (2 * i)
+    out[:, 2] = np.log(i) * brightness_weight
+    return out
+
+
+def _feature_of(colour: BGR, weight: float) -> np.ndarray:
+    return features(np.array([colour], np.float32), weight)[0]
+
+
+# -- precomputed geometry ------------------------------------------------------------
+
+
+@dataclass
+class Geometry:
+    """Pixel sets of the rectified view, computed once per layout and resolution."""
+
+    shape: tuple[int, int]
+    k: float
+    zone_idx: np.ndarray
+    zone_slot: np.ndarray
+    """Nearest slot (index into SLOTS) of each zone pixel."""
+    zone_ring: np.ndarray
+    """Boolean over zone pixels: in the ring between the disc and the zone edge."""
+    zone_band: np.ndarray
+    """Flat indices of the zone's outer edge (objects touching it come from outside)."""
+    beach_idx: np.ndarray
+    beach_band: np.ndarray
+    where: np.ndarray
+    """Per pixel: nearest slot index inside a zone, ``len(SLOTS)`` on the beach, else -1."""
+    slot_xy: np.ndarray
+    rim_maps: tuple[np.ndarray, np.ndarray]
+    rim_radii: int
+    weather_centre: dict[int, np.ndarray]
+    weather_ring: dict[int, np.ndarray]
+    white_idx: dict[int, np.ndarray]
+    white_xy: dict[int, tuple[float, float]]
+    coords: np.ndarray = field(repr=False)
+
+
+_GEOMETRY: dict[str, Geometry] = {}
+_RIM_ANGLES = 72
+# Radii (mm, relative to the disc's edge) sampled for the rim test: inside, rim band, outside.
+_RIM_OFFSETS = (-5.5, -2.6, -1.8, -1.0, -0.2, 3.5)
+
+
+def geometry(layout: Layout, config: VisionConfig) -> Geometry:
+    key = json.dumps([layout.to_json(), config.px_per_mm], sort_keys=True)
+    if key in _GEOMETRY:
+        return _GEOMETRY[key]
+    k = config.px_per_mm
+    w, h = round(layout.board_mm[0] * k), round(layout.board_mm[1] * k)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xx_mm, yy_mm = (xx + 0.5) / k, (yy + 0.5) / k
+    slot_xy = np.array([layout.slots[s] for s in SLOTS], np.float32)
+    d = np.stack([np.hypot(xx_mm - x, yy_mm - y) for x, y in slot_xy])  # (9, h, w)
+    nearest = d.argmin(0)
+    dmin = d.min(0)
+    zone = (dmin <= layout.slot_zone_mm).astype(np.uint8)
+    band = zone & ~cv2.erode(zone, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT,
+                             borderValue=0).astype(bool)
+    zone_idx = np.flatnonzero(zone)
+    ring = (dmin.ravel()[zone_idx] >= layout.disc_radius_mm + 4) & (
+        dmin.ravel()[zone_idx] <= layout.slot_zone_mm - 2
+    )
+    beach = np.zeros((h, w), np.uint8)
+    poly = (np.array(layout.beach, np.float32) * k * 16).round().astype(np.int32)
+    cv2.fillPoly(beach, [poly], 1, shift=4)
+    # Stay clear of the printed edge of the beach.
+    inset = max(1, round(2 * k))
+    beach = cv2.erode(beach, np.ones((2 * inset + 1, 2 * inset + 1), np.uint8),
+                      borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    bband = beach & ~cv2.erode(beach, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT,
+                               borderValue=0).astype(bool)
+    where = np.full(h * w, -1, np.int8)
+    where[zone_idx] = nearest.ravel()[zone_idx]
+    where[np.flatnonzero(beach)] = len(SLOTS)
+    # Rim sampling maps: rows = slot x radius, columns = angle.
+    angles = np.linspace(0, 2 * np.pi, _RIM_ANGLES, endpoint=False)
+    rows_x, rows_y = [], []
+    for x, y in slot_xy:
+        for off in _RIM_OFFSETS:
+            r = layout.disc_radius_mm + off
+            rows_x.append((x + r * np.cos(angles)) * k - 0.5)
+            rows_y.append((y + r * np.sin(angles)) * k - 0.5)
+    rim_maps = (np.array(rows_x, np.float32), np.array(rows_y, np.float32))
+    wc, wr = {}, {}
+    for n in WEATHER_SPACES:
+        x, y = layout.weather[n]
+        dist = np.hypot(xx_mm - x, yy_mm - y)
+        sr = layout.weather_space_mm
+        wc[n] = np.flatnonzero((dist >= sr * 0.34) & (dist <= sr * 0.52))
+        wr[n] = np.flatnonzero((dist >= sr * 0.8) & (dist <= sr * 0.92))
+    white_idx, white_xy = {}, {}
+    for mid, (x, y) in layout.marker_centers.items():
+        half = layout.marker_size_mm / 2
+        cheb = np.maximum(np.abs(xx_mm - x), np.abs(yy_mm - y))
+        inner, outer = half + 1.5, half + layout.marker_margin_mm - 1.0
+        sel = np.flatnonzero((cheb >= inner) & (cheb <= max(outer, inner + 1)))
+        white_idx[mid] = sel
+        white_xy[mid] = (x * k, y * k)
+    geo = Geometry(
+        shape=(h, w),
+        k=k,
+        zone_idx=zone_idx,
+        zone_slot=nearest.ravel()[zone_idx].astype(np.int8),
+        zone_ring=ring,
+        zone_band=np.flatnonzero(band),
+        beach_idx=np.flatnonzero(beach),
+        beach_band=np.flatnonzero(bband),
+        where=where,
+        slot_xy=slot_xy * k,
+        rim_maps=rim_maps,
+        rim_radii=len(_RIM_OFFSETS),
+        weather_centre=wc,
+        weather_ring=wr,
+        white_idx=white_idx,
+        white_xy=white_xy,
+        coords=np.stack([xx.ravel(), yy.ravel()], 1),
+    )
+    if len(_GEOMETRY) > 8:
+        _GEOMETRY.clear()
+    _GEOMETRY[key] = geo
+    return geo
+
+
+# -- white balance -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Light:
+    """Per-channel gain as a plane over the rectified view: ``gain = a + b*x + c*y``."""
+
+    coef: np.ndarray  # (3, 3): rows a, b, c; columns B, G, R
+
+    def gains(self, coords: np.ndarray) -> np.ndarray:
+        white = self.coef[0] + coords[:, :1] * self.coef[1] + coords[:, 1:2] * self.coef[2]
+        return WHITE_LEVEL / np.maximum(white, 8.0)
+
+
+def measure_light(flat: np.ndarray, geo: Geometry, markers: Iterable[int]) -> Light:
+    """The light over the board from the white paper around the markers in view."""
+    whites, xy = [], []
+    for mid in markers:
+        idx = geo.white_idx.get(mid)
+        if idx is None or len(idx) == 0:
+            continue
+        whites.append(np.percentile(flat[idx], 75, axis=0))
+        xy.append(geo.white_xy[mid])
+    if not whites:
+        return Light(np.array([[WHITE_LEVEL] * 3, [0.0] * 3, [0.0] * 3], np.float32))
+    wv = np.array(whites, np.float64)
+    pts = np.array(xy, np.float64)
+    if len(whites) >= 3:
+        a = np.column_stack([np.ones(len(pts)), pts])
+        coef, *_ = np.linalg.lstsq(a, wv, rcond=None)
+    else:
+        coef = np.vstack([wv.mean(0), np.zeros(3), np.zeros(3)])
+    return Light(coef.astype(np.float32))
+
+
+# -- the reading -----------------------------------------------------------------------
+
+
+@dataclass
+class Reading:
+    discs: dict[str, str]
+    canoes: list[CanoeSeen]
+    weather: int | None
+    unknown: list[str]
+    debug: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class _Region:
+    idx: np.ndarray
+    feats: np.ndarray
+    bgr: np.ndarray
+    obj: np.ndarray
+    label: np.ndarray  # canoe colour index per pixel, -1 when none
+
+
+def _palette(canoe_bgr: Mapping[str, BGR], colours: Iterable[str], w: float):
+    names = [c for c in colours if c in canoe_bgr]
+    protos = np.array([_feature_of(canoe_bgr[c], w) for c in names], np.float32)
+    return names, protos
+
+
+def _classify(feats: np.ndarray, protos: np.ndarray, limit: float) -> np.ndarray:
+    if len(protos) == 0 or len(feats) == 0:
+        return np.full(len(feats), -1, np.int16)
+    d = np.linalg.norm(feats[:, None, :] - protos[None, :, :], axis=2)
+    best = d.argmin(1).astype(np.int16)
+    best[d.min(1) > limit] = -1
+    return best
+
+
+def _objects(feats: np.ndarray, ground: np.ndarray, config: VisionConfig) -> np.ndarray:
+    w = config.brightness_weight
+    dchroma = np.linalg.norm(feats[:, :2] - ground[:, :2], axis=1)
+    dlog = (feats[:, 2] - ground[:, 2]) / w
+    is_ground = (dchroma < config.background_chroma) & (dlog > config.background_dark) & (
+        dlog < config.background_bright
+    )
+    sat = np.linalg.norm(feats[:, :2], axis=1)
+    highlight = (dlog > 0.05) & (sat < config.highlight_chroma)
+    return ~is_ground & ~highlight
+
+
+def read_board(
+    rectified: np.ndarray,
+    layout: Layout,
+    *,
+    config: VisionConfig | None = None,
+    markers: Iterable[int] | None = None,
+    colours: Iterable[str] | None = None,
+    canoe_bgr: Mapping[str, BGR] | None = None,
+) -> Reading:
+    """Read discs, canoes, gems and the weather marker from the rectified view.
+
+    :param markers: marker ids whose white paper may serve as the white reference.
+    :param colours: canoe colours that can be on the board (default: all, and Joe's).
+    :param canoe_bgr: canoe colours as seen at this table (default: ``config.canoe_bgr``).
+    """
+    config = config or VisionConfig()
+    geo = geometry(layout, config)
+    h, w = geo.shape
+    flat = rectified.reshape(-1, 3)
+    light = measure_light(flat, geo, layout.marker_centers if markers is None else markers)
+    canoe_bgr = dict(config.canoe_bgr, **(canoe_bgr or {}))
+    names, protos = _palette(
+        canoe_bgr, list(colours) if colours is not None else list(canoe_bgr),
+        config.brightness_weight,
+    )
+    wgt = config.brightness_weight
+
+    def region(idx: np.ndarray, ground_of) -> _Region:
+        bgr = flat[idx].astype(np.float32) * light.gains(geo.coords[idx])
+        f = features(bgr, wgt)
+        obj = _objects(f, ground_of(f), config)
+        label = np.full(len(idx), -1, np.int16)
+        label[obj] = _classify(f[obj], protos, config.canoe_distance)
+        return _Region(idx, f, bgr, obj, label)
+
+    # River zones: ground is the median of each slot's ring.
+    ring_ground = np.zeros((len(SLOTS), 3), np.float32)
+
+    def zone_ground(f: np.ndarray) -> np.ndarray:
+        for s in range(len(SLOTS)):
+            sel = (geo.zone_slot == s) & geo.zone_ring
+            ring_ground[s] = np.median(f[sel], axis=0)
+        return ring_ground[geo.zone_slot]
+
+    zones = region(geo.zone_idx, zone_ground)
+
+    def beach_ground(f: np.ndarray) -> np.ndarray:
+        return np.broadcast_to(np.median(f, axis=0), f.shape)
+
+    beach = region(geo.beach_idx, beach_ground)
+
+    unknown: set[str] = set()
+    canoes: list[CanoeSeen] = []
+    hulls: dict[str, list[tuple[str, int, np.ndarray]]] = {}
+    ratios: list[tuple[str, str, float]] = []
+    obj_img = np.zeros(h * w, np.uint8)
+    obj_img[zones.idx[zones.obj]] = 1
+    obj_img[beach.idx[beach.obj]] = 1
+    obj_img = obj_img.reshape(h, w)
+    lab_img = np.full(h * w, -1, np.int16)
+    lab_img[zones.idx] = zones.label
+    lab_img[beach.idx] = beach.label
+    lab_img = lab_img.reshape(h, w)
+    opened = cv2.morphologyEx(obj_img, cv2.MORPH_OPEN, cv2.getStructuringElement(
+        cv2.MORPH_CROSS, (3, 3)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
+    touching = set(np.unique(labels.ravel()[geo.zone_band]).tolist()) | set(
+        np.unique(labels.ravel()[geo.beach_band]).tolist()
+    )
+    touching.discard(0)
+    k = geo.k
+    length, width = layout.canoe_mm
+    body_px = config.canoe_body_share * length * width * k * k
+    hull_px = config.canoe_hull_share * length * width * k * k
+    zone_r = layout.slot_zone_mm * k
+    beach_id = len(SLOTS)
+    valid = np.zeros(n, bool)
+    for i in range(1, n):
+        x0, y0, bw, bh, area = stats[i]
+        if area < config.canoe_min_fraction * body_px * 0.5:
+            continue
+        sub = labels[y0 : y0 + bh, x0 : x0 + bw] == i
+        col = lab_img[y0 : y0 + bh, x0 : x0 + bw][sub]
+        coloured = int(np.count_nonzero(col >= 0))
+        if i not in touching and area - coloured <= config.foreign_other_share * area:
+            valid[i] = True
+            continue
+        # Something that is not a canoe: a hand, a sleeve, a fallen object.
+        ys, xs = np.nonzero(sub)
+        ys = ys + y0
+        xs = xs + x0
+        if geo.where[ys[0] * w + xs[0]] == beach_id:
+            unknown.add(BEACH)
+        else:
+            d = np.hypot(geo.slot_xy[:, None, 0] - xs[None, :],
+                         geo.slot_xy[:, None, 1] - ys[None, :])
+            near = d.min(1) < zone_r + config.foreign_margin_mm * k
+            unknown.update(SLOTS[s] for s in np.flatnonzero(near))
+    # Canoes, counted per position and colour over every valid object.
+    keep = valid[labels.ravel()] & (lab_img.ravel() >= 0)
+    pix = np.flatnonzero(keep)
+    groups = geo.where[pix].astype(np.int32) * 16 + lab_img.ravel()[pix]
+    order_ = np.argsort(groups, kind="stable")
+    pix, groups = pix[order_], groups[order_]
+    bounds = np.flatnonzero(np.diff(groups)) + 1
+    for chunk in np.split(pix, bounds):
+        if len(chunk) < config.canoe_min_fraction * body_px:
+            continue
+        pos_id, ci = divmod(int(geo.where[chunk[0]]) * 16 + int(lab_img.ravel()[chunk[0]]), 16)
+        where = BEACH if pos_id == beach_id else SLOTS[pos_id]
+        if where in unknown:
+            continue
+        colour = names[ci]
+        if colour == JOE_COLOUR and where == BEACH:
+            continue  # Joe never lands; sand-and-hull fringes look like his wood
+        ys, xs = np.divmod(chunk, w)
+        x0, y0 = int(xs.min()) - 4, int(ys.min()) - 4
+        cmask = np.zeros((int(ys.max()) - y0 + 5, int(xs.max()) - x0 + 5), np.uint8)
+        cmask[ys - y0, xs - x0] = 1
+        # Thin fringes (where a hull meets the water) can mimic another colour: drop them.
+        cmask = cv2.morphologyEx(cmask, cv2.MORPH_OPEN, _OPEN)
+        if np.count_nonzero(cmask) < config.canoe_min_fraction * body_px:
+            continue
+        closed = cv2.morphologyEx(cmask, cv2.MORPH_CLOSE, _CLOSE_LONG)
+        closed = cv2.morphologyEx(closed, cv2.MORPH_CLOSE, _CLOSE)
+        nb, blob_lab, blob_stats, blob_cent = cv2.connectedComponentsWithStats(
+            closed, connectivity=8
+        )
+        centres: list[tuple[float, float]] = []
+        ambiguous = False
+        for j in range(1, nb):
+            ratio = blob_stats[j, cv2.CC_STAT_AREA] / hull_px
+            ratios.append((where, colour, round(float(ratio), 2)))
+            if ratio < config.canoe_min_fraction:
+                continue
+            if ratio < config.pair_ratio - config.pair_margin:
+                centres.append((float(blob_cent[j][0]), float(blob_cent[j][1])))
+            elif config.pair_ratio + config.pair_margin < ratio < 2.6:
+                two = _split_centres((blob_lab == j).astype(np.uint8), 2)
+                if two is None:
+                    ambiguous = True
+                else:
+                    centres.extend(two)
+            else:
+                ambiguous = True
+        limit = 1 if colour == JOE_COLOUR else 2
+        if ambiguous or len(centres) > limit:
+            unknown.add(where)
+            continue
+        if not centres:
+            continue
+        gems, body = _read_gems(rectified, light, cmask.astype(bool), centres, (x0, y0), config)
+        canoes.extend(CanoeSeen(colour, where, g) for g in gems)
+        hulls.setdefault(colour, []).append((where, len(centres), body))
+    canoes = [c for c in canoes if c.at not in unknown]
+    # Slots with more canoes than fit on a disc cannot be read reliably.
+    for slot in SLOTS:
+        if sum(1 for c in canoes if c.at == slot) > config.max_canoes_per_slot:
+            unknown.add(slot)
+    canoes = [c for c in canoes if c.at not in unknown]
+    discs = _read_discs(rectified, geo, opened, config)
+    for s in unknown:
+        if s in discs:
+            discs[s] = UNKNOWN
+    weather = _read_weather(flat, light, geo, config)
+    order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
+    return Reading(discs, canoes, weather, sorted(unknown, key=order.__getitem__),
+                   debug={"hulls": hulls, "ratios": ratios})
+
+
+_CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+_CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
+_OPEN = np.ones((3, 3), np.uint8)
+
+
+def _split_centres(closed: np.ndarray, count: int) -> list[tuple[float, float]] | None:
+    """Centres of ``count`` (1 or 2) canoes in one colour mask, closed over wells and gems."""
+    ys, xs = np.nonzero(closed)
+    if len(xs) == 0:
+        return None
+    if count == 1:
+        return [(float(xs.mean()), float(ys.mean()))]
+    if count != 2:
+        return None
+    n, _, stats, cents = cv2.connectedComponentsWithStats(closed, connectivity=4)
+    big = [j for j in range(1, n) if stats[j, cv2.CC_STAT_AREA] >= 25]
+    if len(big) == 2:
+        return [(float(cents[j][0]), float(cents[j][1])) for j in big]
+    if len(big) > 2:
+        return None
+    # Two hulls side by side: split the bounding rectangle along its long side.
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    a = math.radians(angle)
+    if rw < rh:
+        ux, uy, short = math.cos(a), math.sin(a), rw
+    else:
+        ux, uy, short = -math.sin(a), math.cos(a), rh
+    off = short / 4
+    return [(cx - ux * off, cy - uy * off), (cx + ux * off, cy + uy * off)]
+
+
+def _read_gems(rectified, light: Light, cmask: np.ndarray, centres, origin,
+               config: VisionConfig) -> tuple[list[str | None], np.ndarray]:
+    """The gem in each of ``count`` canoes of one colour mask, and the hull colour."""
+    x0, y0 = origin
+    h, w = rectified.shape[:2]
+    body_idx = np.flatnonzero(cmask)
+    bys, bxs = np.divmod(body_idx, cmask.shape[1])
+    body_flat = (bys + y0) * w + (bxs + x0)
+    flat = rectified.reshape(-1, 3)
+    coords = np.stack([bxs + x0, bys + y0], 1).astype(np.float32)
+    body = np.median(flat[body_flat].astype(np.float32) * light.gains(coords), axis=0)
+    wgt = config.brightness_weight
+    fb = features(body[None], wgt)[0]
+    gem_names = list(config.gem_bgr)
+    gem_protos = np.array([_feature_of(config.gem_bgr[g], wgt) for g in gem_names])
+    out: list[str | None] = []
+    rad = max(1, round(2.5 * config.px_per_mm))
+    for cx, cy in centres:
+        cx, cy = cx + x0, cy + y0
+        xa, xb = int(max(0, cx - rad)), int(min(w, cx + rad + 1))
+        ya, yb = int(max(0, cy - rad)), int(min(h, cy + rad + 1))
+        patch = rectified[ya:yb, xa:xb].reshape(-1, 3).astype(np.float32)
+        pyy, pxx = np.mgrid[ya:yb, xa:xb]
+        pc = np.stack([pxx.ravel(), pyy.ravel()], 1).astype(np.float32)
+        centre = np.median(patch * light.gains(pc), axis=0)
+        fc = features(centre[None], wgt)[0]
+        dlog = (fc[2] - fb[2]) / wgt
+        if dlog < math.log(config.empty_well_ratio):
+            out.append(None)
+            continue
+        d = np.linalg.norm(gem_protos - fc, axis=1)
+        order = np.argsort(d)
+        if d[order[0]] > config.gem_distance or d[order[1]] - d[order[0]] < config.gem_margin:
+            out.append("unknown")
+        else:
+            out.append(gem_names[int(order[0])])
+    return out, body
+
+
+def _read_discs(rectified: np.ndarray, geo: Geometry, objects: np.ndarray,
+                config: VisionConfig) -> dict[str, str]:
+    grey = rectified.astype(np.float32).sum(axis=2)
+    samples = cv2.remap(grey, geo.rim_maps[0], geo.rim_maps[1], cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE)
+    near = cv2.dilate(objects, np.ones((7, 7), np.uint8))
+    covered = cv2.remap(near.astype(np.float32), geo.rim_maps[0], geo.rim_maps[1],
+                        cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=1)
+    nr = geo.rim_radii
+    samples = samples.reshape(len(SLOTS), nr, -1)
+    covered = covered.reshape(len(SLOTS), nr, -1).max(1) > 0
+    out: dict[str, str] = {}
+    for s, slot in enumerate(SLOTS):
+        ring = samples[s]
+        ok = ~covered[s]
+        if ok.mean() < config.disc_min_visible:
+            out[slot] = UNKNOWN
+            continue
+        inside, rim, outside = ring[0], ring[1:-1].min(0), ring[-1]
+        score = ((inside + outside) / 2 - rim) / np.maximum((inside + outside) / 2, 1.0)
+        value = float(np.median(score[ok]))
+        if value >= config.disc_rim_threshold:
+            out[slot] = PRESENT
+        elif value <= config.disc_absent_threshold:
+            out[slot] = ABSENT
+        else:
+            out[slot] = UNKNOWN
+    return out
+
+
+def _read_weather(flat: np.ndarray, light: Light, geo: Geometry,
+                  config: VisionConfig) -> int | None:
+    wgt = config.brightness_weight
+    rings, centres = {}, {}
+    for n in WEATHER_SPACES:
+        ci, ri = geo.weather_centre[n], geo.weather_ring[n]
+        centres[n] = features(flat[ci].astype(np.float32) * light.gains(geo.coords[ci]), wgt)
+        rings[n] = features(flat[ri].astype(np.float32) * light.gains(geo.coords[ri]), wgt)
+    print_colour = np.median(np.concatenate(list(rings.values())), axis=0)
+    token, clear = [], []
+    for n in WEATHER_SPACES:
+        ring_d = np.linalg.norm(rings[n][:, :2] - print_colour[:2], axis=1)
+        ring_ok = ring_d < config.background_chroma
+        if ring_ok.mean() < 0.85:
+            continue  # the space's print is covered: cannot tell
+        ring_level = np.median(rings[n][:, 2])
+        c = np.median(centres[n], axis=0)
+        dark = (c[2] - ring_level) / wgt
+        neutral = float(np.linalg.norm(c[:2])) < 0.2
+        if dark < config.weather_token_dark and neutral:
+            token.append(n)
+        elif dark > config.weather_token_dark / 3:
+            clear.append(n)
+    if len(token) == 1:
+        return token[0]
+    return None
