@@ -1,0 +1,52 @@
+"""Fixtures for the web tests: an app with a temporary database, mock lights and a
+synthetic camera that waits for the table's "done"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from web.app import close_app, create_app
+from web.devices import SyntheticCamera
+
+PLAYERS = ["red", "green", "yellow"]
+
+
+@pytest.fixture
+def camera() -> SyntheticCamera:
+    return SyntheticCamera(push_delay=None, size=(320, 180))
+
+
+@pytest.fixture
+def app(tmp_path: Any, camera: SyntheticCamera) -> Iterator[Flask]:
+    app = create_app({
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "games.sqlite3"),
+        "CAMERA": camera,
+        "GPIO": "mock",
+        "SETTLE": 0.0,
+        "ANNOUNCER_SPEED": 50.0,
+        "CAMERA_INTERVAL": 60.0,
+        "SSE_HEARTBEAT": 0.2,
+    })
+    yield app
+    close_app(app)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def game(client: FlaskClient) -> dict[str, Any]:
+    """A new 3-player game: its id, table key and player tokens."""
+    response = client.post("/api/games", json={"players": PLAYERS})
+    assert response.status_code == 201, response.json
+    data = response.json
+    data["tokens"] = {p: url.rsplit("/", 1)[1] for p, url in data["players"].items()}
+    return data

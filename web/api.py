@@ -1,0 +1,219 @@
+"""The JSON API: games, player actions (by secret token), the table's controls.
+
+Every error is JSON ``{"ok": false, "error": "<plain message>", "kind": ...}`` with a
+status: 400 malformed, 403 wrong token or key, 404 no such game, 409 against the rules
+or against a newer state. Nothing is changed by a refused request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+
+from companion.errors import IllegalActionError, InvalidActionError
+from companion.loop import AccessError, ConflictError, GameLoop, NotFoundError
+from companion.state import Options
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def loop() -> GameLoop:
+    game_loop: GameLoop = current_app.extensions["niagara"]
+    return game_loop
+
+
+class BadRequest(InvalidActionError):
+    """A request body that is not what the route expects."""
+
+
+ERRORS: tuple[tuple[type[Exception], int, str], ...] = (
+    (AccessError, 403, "forbidden"),
+    (NotFoundError, 404, "not_found"),
+    (ConflictError, 409, "conflict"),
+    (IllegalActionError, 409, "illegal"),
+    (InvalidActionError, 400, "invalid"),
+)
+
+
+def error_status(error: Exception) -> tuple[int, str]:
+    """The HTTP status and kind for an error of the loop or the engine."""
+    for cls, status, kind in ERRORS:
+        if isinstance(error, cls):
+            return status, kind
+    return 400, "invalid"
+
+
+def error_response(message: str, status: int, kind: str) -> tuple[Response, int]:
+    return jsonify({"ok": False, "error": message, "kind": kind}), status
+
+
+def body() -> dict[str, Any]:
+    """The JSON object of the request, or :class:`BadRequest`."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequest("The request body must be a JSON object (Content-Type: "
+                         "application/json).")
+    return data
+
+
+def no_store(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """An absolute URL for links and QR codes (``PUBLIC_URL`` when the server knows its
+    LAN address, else the address this request came to)."""
+    base = current_app.config.get("PUBLIC_URL")
+    path = url_for(endpoint, **values)
+    if base:
+        return base.rstrip("/") + path
+    return request.host_url.rstrip("/") + path
+
+
+def links(game_id: int, tokens: dict[str, str], key: str) -> dict[str, Any]:
+    return {
+        "players": {p: public_url("pages.play", token=t) for p, t in tokens.items()},
+        "table": public_url("pages.table", game_id=game_id, key=key),
+        "public_table": public_url("pages.table", game_id=game_id),
+    }
+
+
+# -- games -------------------------------------------------------------------------------
+
+
+@bp.get("/games")
+def list_games() -> Response:
+    return jsonify({"ok": True, "games": loop().games(), "current": loop().current})
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int]:
+    data = body()
+    players = data.get("players")
+    options = data.get("options", {})
+    if not isinstance(options, dict) or not all(
+            k in ("diamanten_joe", "tie_break") and isinstance(v, bool)
+            for k, v in options.items()):
+        raise BadRequest("'options' must be an object with true/false 'diamanten_joe' and "
+                         "'tie_break'.")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadRequest("'players' must be a list of 3 to 5 player colours.")
+    new = loop().new_game(players, Options(**options))
+    out = {"ok": True, "id": new.id, "table_key": new.table_key,
+           **links(new.id, new.tokens, new.table_key)}
+    return no_store(jsonify(out)), 201
+
+
+@bp.get("/games/<int:game_id>")
+def game_view(game_id: int) -> Response:
+    return jsonify({"ok": True, **loop().public_view(game_id)})
+
+
+@bp.get("/games/<int:game_id>/links")
+def game_links(game_id: int) -> Response:
+    key = request.args.get("key")
+    tokens = loop().tokens(game_id, key)
+    return no_store(jsonify({"ok": True, **links(game_id, tokens, str(key))}))
+
+
+@bp.post("/games/<int:game_id>/river")
+def river_done(game_id: int) -> Response:
+    data = body()
+    result = loop().river_done(game_id, data.get("key"), data.get("arms"))
+    return jsonify(result.to_json())
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo(game_id: int) -> Response:
+    data = body()
+    text = loop().undo(game_id, data.get("key"), data.get("version"))
+    return jsonify({"ok": True, "text": text})
+
+
+@bp.post("/games/<int:game_id>/confirm")
+def confirm(game_id: int) -> Response:
+    data = body()
+    return jsonify(loop().confirm_proposal(game_id, key=data.get("key")).to_json())
+
+
+# -- players -----------------------------------------------------------------------------
+
+
+@bp.get("/play/<token>")
+def player_view(token: str) -> Response:
+    return no_store(jsonify({"ok": True, **loop().player_view(token)}))
+
+
+@bp.get("/play/<token>/options")
+def turn_options(token: str) -> Response:
+    return no_store(jsonify({"ok": True, **loop().turn_options(token)}))
+
+
+@bp.post("/play/<token>/action")
+def player_action(token: str) -> Response:
+    loop().player_of(token)  # a wrong token is refused before the body is looked at
+    result = loop().player_action(token, body())
+    return no_store(jsonify(result.to_json()))
+
+
+@bp.post("/play/<token>/confirm")
+def player_confirm(token: str) -> Response:
+    game_id, _player = loop().player_of(token)
+    return no_store(jsonify(loop().confirm_proposal(game_id, token=token).to_json()))
+
+
+# -- lights and camera -------------------------------------------------------------------
+
+
+@bp.get("/leds")
+def leds() -> Response:
+    return jsonify({"ok": True, "leds": loop().leds()})
+
+
+@bp.get("/camera")
+def camera() -> Response:
+    reading = loop().latest_reading()
+    seen = None
+    if reading is not None and reading.observation is not None:
+        seen = reading.observation.to_json()
+    return jsonify({"ok": True, "camera": loop().camera.name if loop().camera else None,
+                    "seen": seen})
+
+
+@bp.get("/camera/frame.jpg")
+def camera_frame() -> Response | tuple[Response, int]:
+    camera = loop().camera
+    jpeg = camera.jpeg() if camera is not None and hasattr(camera, "jpeg") else None
+    if jpeg is None:
+        return error_response("No picture from the camera yet.", 404, "not_found")
+    response = Response(jpeg, mimetype="image/jpeg")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/camera/faults")
+def camera_faults() -> Response:
+    """Make the synthetic camera draw something wrong (for demos and tests)."""
+    data = body()
+    game_id = loop().current
+    if game_id is None:
+        raise NotFoundError("There is no game on the table.")
+    loop().check_key(game_id, data.get("key"))
+    camera = loop().camera
+    if camera is None or not hasattr(camera, "inject"):
+        raise BadRequest("Only the synthetic camera can be told what to get wrong.")
+    faults = data.get("faults", [])
+    if not isinstance(faults, list) or not all(isinstance(f, list) and f for f in faults):
+        raise BadRequest("'faults' must be a list of lists, e.g. [[\"canoe_off\", \"red\"]].")
+    camera.inject(*faults)
+    loop().check_camera()
+    return jsonify({"ok": True, "faults": faults})
+
+
+@bp.get("/setup-check")
+def setup_check() -> Response:
+    loop().check_camera()
+    return jsonify({"ok": True, **loop().setup_check()})

@@ -1,0 +1,82 @@
+"""The companion's web service: phones enter cards, the table page shows the river.
+
+``create_app(test_config=None)`` is the Flask application factory (as in Flask's
+tutorial). The long-lived services live in ``app.extensions``:
+
+- ``app.extensions["niagara"]``: the :class:`companion.loop.GameLoop`;
+- ``app.extensions["niagara.camera"]`` and ``["niagara.announcer"]``: the camera and
+  the lights the loop was built with (or their simulated twins, or None).
+
+Configuration keys: ``DATABASE`` (SQLite path, default: the user's data directory),
+``CAMERA`` (``synthetic``, ``none``, a ``--camera`` spec, or a camera object),
+``GPIO`` (``mock``, ``auto``, ``none``, or an announcer object), ``SETTLE`` (seconds the
+board must disagree before an alert), ``PUSH_DELAY`` (the synthetic camera's river
+push), ``ANNOUNCER_SPEED``, ``PUBLIC_URL`` (the address written in QR codes),
+``SSE_HEARTBEAT`` (seconds).
+"""
+
+from __future__ import annotations
+
+import atexit
+from typing import Any
+
+from flask import Flask
+
+from companion.loop import GameLoop
+from companion.store import GameStore, default_path
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app and its services (store, lights, camera, game loop)."""
+    app = Flask(__name__)
+    app.config.from_mapping(
+        DATABASE=None,
+        CAMERA="synthetic",
+        GPIO="mock",
+        SETTLE=2.0,
+        PUSH_DELAY=4.0,
+        ANNOUNCER_SPEED=None,
+        PUBLIC_URL=None,
+        SSE_HEARTBEAT=15.0,
+        CAMERA_INTERVAL=0.5,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+
+    from web import devices
+
+    store = GameStore(app.config["DATABASE"] or default_path())
+    camera = app.config["CAMERA"]
+    if isinstance(camera, str):
+        camera = devices.open_camera(camera, push_delay=app.config["PUSH_DELAY"])
+    announcer = app.config["GPIO"]
+    if isinstance(announcer, str):
+        announcer = devices.make_announcer(announcer, speed=app.config["ANNOUNCER_SPEED"])
+    loop = GameLoop(store, announcer=announcer, camera=camera,
+                    compare=devices.best_compare(), settle=app.config["SETTLE"],
+                    camera_interval=app.config["CAMERA_INTERVAL"])
+    app.extensions["niagara"] = loop
+    app.extensions["niagara.camera"] = camera
+    app.extensions["niagara.announcer"] = announcer
+
+    from web import api, pages, stream
+
+    app.register_blueprint(api.bp)
+    app.register_blueprint(stream.bp)
+    app.register_blueprint(pages.bp)
+    atexit.register(close_app, app)
+    return app
+
+
+def close_app(app: Flask) -> None:
+    """Stop the loop, the lights, the camera and the store (idempotent)."""
+    loop: GameLoop | None = app.extensions.pop("niagara", None)
+    if loop is None:
+        return
+    loop.close()
+    for name in ("niagara.announcer", "niagara.camera"):
+        service = app.extensions.pop(name, None)
+        if service is not None:
+            service.close()
+    loop.store.close()

@@ -1,0 +1,174 @@
+"""The HTML pages: home, new game (links and QR codes), player, table, setup check,
+calibration. Pages are plain HTML rendered by the server; small JS modules keep them
+live through the event streams.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
+
+from companion.board import CARDS, GEM_COLOURS, PLAYER_COLOURS
+from companion.errors import NiagaraError
+from companion.loop import GameLoop
+from companion.state import Options
+from web.api import error_status, links, no_store
+
+bp = Blueprint("pages", __name__)
+
+BASE_COLOURS = PLAYER_COLOURS[:5]
+LETTERS = {"red": "R", "green": "G", "yellow": "Y", "blue": "B", "brown": "Br",
+           "black": "K"}
+
+
+def loop() -> GameLoop:
+    game_loop: GameLoop = current_app.extensions["niagara"]
+    return game_loop
+
+
+@bp.app_context_processor
+def helpers() -> dict[str, Any]:
+    return {"letters": LETTERS, "gem_colours": GEM_COLOURS, "cards": CARDS}
+
+
+# -- errors: JSON under /api, a readable page elsewhere ------------------------------------
+
+
+@bp.app_errorhandler(NiagaraError)
+def niagara_error(error: NiagaraError) -> tuple[Response | str, int]:
+    status, kind = error_status(error)
+    if request.path.startswith("/api/"):
+        return jsonify({"ok": False, "error": str(error), "kind": kind}), status
+    return render_template("error.html", message=str(error), status=status), status
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException) -> tuple[Response | str, int]:
+    status = error.code or 500
+    message = error.description or error.name
+    if request.path.startswith("/api/"):
+        return jsonify({"ok": False, "error": message, "kind": "http"}), status
+    return render_template("error.html", message=message, status=status), status
+
+
+# -- pages -------------------------------------------------------------------------------
+
+
+@bp.get("/")
+def home() -> str:
+    return render_template("home.html", games=loop().games(), current=loop().current)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_game() -> str | BaseResponse | tuple[str, int]:
+    if request.method == "GET":
+        return render_template("new.html", colours=BASE_COLOURS, error=None, chosen=[])
+    chosen = [c for c in request.form.getlist("players") if isinstance(c, str)]
+    options = Options(diamanten_joe=bool(request.form.get("diamanten_joe")),
+                      tie_break=bool(request.form.get("tie_break")))
+    try:
+        new = loop().new_game(chosen, options)
+    except NiagaraError as error:
+        return render_template("new.html", colours=BASE_COLOURS, error=str(error),
+                               chosen=chosen), 400
+    return redirect(url_for("pages.setup", game_id=new.id, key=new.table_key))
+
+
+def qr_svg(url: str) -> Markup:
+    svg = segno.make(url, error="m").svg_inline(scale=4, title=url)
+    return Markup(svg)  # segno writes the SVG itself: it is safe
+
+
+@bp.get("/games/<int:game_id>/setup")
+def setup(game_id: int) -> Response:
+    key = request.args.get("key")
+    tokens = loop().tokens(game_id, key)
+    urls = links(game_id, tokens, str(key))
+    state = loop().state(game_id)
+    players = [{"colour": p, "url": urls["players"][p], "qr": qr_svg(urls["players"][p])}
+               for p in state.players]
+    page = render_template("setup.html", game_id=game_id, players=players, urls=urls,
+                           key=key, state=state)
+    return no_store(make_response(page))
+
+
+@bp.get("/games/<int:game_id>/qr/<colour>.svg")
+def qr(game_id: int, colour: str) -> Response:
+    key = request.args.get("key")
+    tokens = loop().tokens(game_id, key)
+    if colour not in tokens:
+        return Response("no such player", status=404)
+    url = links(game_id, tokens, str(key))["players"][colour]
+    response = Response(segno.make(url, error="m").svg_inline(scale=6),
+                        mimetype="image/svg+xml")
+    return no_store(response)
+
+
+@bp.get("/games/<int:game_id>/table")
+def table(game_id: int) -> str:
+    key = request.args.get("key")
+    view = loop().public_view(game_id)
+    controls = False
+    if key is not None:
+        loop().check_key(game_id, key)
+        controls = True
+    return render_template("table.html", game_id=game_id, view=view, key=key if controls
+                           else "", controls=controls)
+
+
+@bp.get("/play/<token>")
+def play(token: str) -> Response:
+    view = loop().player_view(token)
+    page = render_template("play.html", token=token, view=view, me=view["me"],
+                           message=request.args.get("message"))
+    return no_store(make_response(page))
+
+
+@bp.post("/play/<token>")
+def play_form(token: str) -> Response | tuple[Response, int]:
+    """The page's form without JavaScript: lock in a card (or buy back a canoe)."""
+    loop().player_of(token)
+    data: dict[str, Any]
+    if "card" in request.form:
+        data = {"type": "choose", "card": request.form["card"]}
+    elif "pay" in request.form:
+        data = {"type": "recover", "pay": request.form["pay"]}
+    else:
+        data = {}
+    try:
+        loop().player_action(token, data)
+    except NiagaraError as error:
+        view = loop().player_view(token)
+        page = render_template("play.html", token=token, view=view, me=view["me"],
+                               message=None, error=str(error))
+        status, _kind = error_status(error)
+        return no_store(make_response(page, status)), status
+    return no_store(redirect(url_for("pages.play", token=token)))  # type: ignore[arg-type]
+
+
+@bp.get("/check")
+def check() -> str:
+    loop().check_camera()
+    return render_template("check.html", result=loop().setup_check(), current=loop().current)
+
+
+@bp.get("/calibrate")
+def calibrate() -> str:
+    from web.calibration import calibration_view
+
+    return render_template("calibrate.html", view=calibration_view())

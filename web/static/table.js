@@ -1,0 +1,130 @@
+import { drawRiver, drawPlayers, drawForecast } from "./river.js";
+import { connect, post } from "./sse.js";
+
+const root = document.getElementById("table");
+const gameId = root.dataset.game;
+const key = root.dataset.key;
+const controls = root.dataset.controls === "yes";
+const $ = (id) => document.getElementById(id);
+let view = JSON.parse($("initial").textContent);
+let arms = [];
+
+function showError(message) { $("error").textContent = message || ""; }
+
+function render(v) {
+  view = v;
+  $("banner").textContent = v.banner;
+  drawRiver($("river"), v);
+  drawPlayers($("players"), v);
+  drawForecast($("forecast"), v.forecast);
+  const log = $("log");
+  log.replaceChildren();
+  for (const line of v.log.slice(-30)) {
+    const li = document.createElement("li");
+    li.textContent = line.text;
+    li.className = "ev-" + line.kind;
+    log.appendChild(li);
+  }
+  log.scrollTop = log.scrollHeight;
+  $("notes").textContent = v.notes.slice(-1)[0] || "";
+  const alerts = $("alerts");
+  alerts.replaceChildren();
+  if (v.problems.length) {
+    const box = document.createElement("div");
+    box.className = "alert";
+    box.innerHTML = "<strong>The board does not match the game.</strong>";
+    const ol = document.createElement("ol");
+    for (const p of v.problems) {
+      const li = document.createElement("li");
+      li.textContent = `${p.text} ${p.fix}`;
+      ol.appendChild(li);
+    }
+    box.appendChild(ol);
+    alerts.appendChild(box);
+  }
+  $("proposal").hidden = !v.proposal;
+  $("proposal-text").textContent = v.proposal ? v.proposal.text : "";
+  const riverControls = $("river-controls");
+  riverControls.hidden = !(v.river && controls);
+  if (v.river && controls) {
+    if (arms.length !== v.river.discs) arms = v.river.predicted_arms.slice();
+    const box = $("arms");
+    box.replaceChildren();
+    arms.forEach((arm, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "arm";
+      b.textContent = `Disc ${i + 1}: ${arm}`;
+      b.setAttribute("aria-label", `Disc ${i + 1} took the ${arm} arm; press to change`);
+      b.addEventListener("click", () => { arms[i] = arms[i] === "left" ? "right" : "left"; render(view); });
+      box.appendChild(b);
+    });
+  } else {
+    arms = [];
+  }
+}
+
+function renderLeds(leds) {
+  const box = $("leds");
+  box.replaceChildren();
+  if (!leds) { box.textContent = "No lights."; return; }
+  const add = (cls, on, label, style) => {
+    const span = document.createElement("span");
+    span.className = `led ${cls}` + (on ? " on" : "");
+    span.setAttribute("role", "img");
+    span.setAttribute("aria-label", `${label}: ${on ? "on" : "off"}`);
+    span.dataset.led = cls;
+    if (style) span.style.background = style;
+    box.appendChild(span);
+    return span;
+  };
+  const bar = document.createElement("div");
+  bar.className = "bar";
+  box.appendChild(bar);
+  leds.bar.forEach((on, i) => {
+    const s = document.createElement("span");
+    s.className = "led bar-led" + (on ? " on" : "");
+    s.dataset.led = "bar";
+    s.setAttribute("role", "img");
+    s.setAttribute("aria-label", `disc ${i + 1}: ${on ? "on" : "off"}`);
+    bar.appendChild(s);
+  });
+  add("falls", leds.falls, "Falls (red)");
+  add("check", leds.check, "Check the board (amber)");
+  add("ok", leds.ok, "All good (green)");
+  const rgb = leds.player_rgb;
+  const lit = rgb.some((c) => c > 0);
+  add("player", lit, `Turn light${leds.player ? " (" + leds.player + ")" : ""}`, lit ? `rgb(${rgb.join(",")})` : "");
+  const buzz = document.createElement("span");
+  buzz.className = "buzzer" + (leds.buzzer.on ? " on" : "");
+  buzz.textContent = leds.buzzer.on ? `♪ ${leds.buzzer.note || ""}` : "buzzer quiet";
+  box.appendChild(buzz);
+}
+
+function renderCamera(cam) {
+  if (!cam.camera) { $("seen").textContent = "No camera: confirm the river with the Done button."; return; }
+  if (!cam.seen) return;
+  const img = $("frame");
+  img.hidden = false;
+  img.src = `/api/camera/frame.jpg?t=${cam.at}`;
+  const canoes = cam.seen.canoes.map((c) => `${c.colour} ${c.at}${c.gem ? " (" + c.gem + ")" : ""}`);
+  $("seen").textContent = cam.seen.board_found
+    ? `The ${cam.camera} camera sees: ${canoes.join(", ")}; weather ${cam.seen.weather}.`
+    : "The camera cannot find the board.";
+}
+
+async function act(url, data) {
+  showError("");
+  try { await post(url, { key, ...data }); } catch (e) { showError(e.message); }
+}
+
+if (controls) {
+  $("river-done")?.addEventListener("click", () => act(`/api/games/${gameId}/river`, { arms }));
+  $("undo")?.addEventListener("click", () => {
+    if (confirm("Undo the last action?")) act(`/api/games/${gameId}/undo`, { version: view.version });
+  });
+  $("confirm-proposal")?.addEventListener("click", () => act(`/api/games/${gameId}/confirm`, {}));
+}
+
+render(view);
+connect(`/api/games/${gameId}/stream`, { game: render, leds: renderLeds, camera: renderCamera });
