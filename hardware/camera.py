@@ -183,7 +183,7 @@ class PiCamera(FrameSource):
         except Exception as exc:
             raise CameraError(f"{self.spec}: {exc}") from exc
         w, h = self._size
-        return frame[:h, :w, :3]  # RGB888: already B, G, R; drop any stride padding
+        return np.asarray(frame)[:h, :w, :3]  # RGB888: already B, G, R; no stride padding
 
     def lock_exposure(self) -> dict[str, Any]:
         """Fix exposure time, gain and white-balance gains at what auto chose just now."""
@@ -224,10 +224,10 @@ class OpenCVCamera(FrameSource):
     def __init__(self, device: int | str | Path, size: Size | None = DEFAULT_SIZE, *,
                  loop: bool = False) -> None:
         self._is_file = not isinstance(device, int)
-        self._device = str(device) if self._is_file else device
+        self._device: int | str = device if isinstance(device, int) else str(device)
         self._loop = loop
         self.spec = f"opencv:{device}"
-        if self._is_file and not Path(self._device).is_file():
+        if self._is_file and not Path(str(self._device)).is_file():
             raise CameraNotFound(f"no video file {device}")
         if not self._is_file and os.name == "posix" and not Path(f"/dev/video{device}").exists():
             raise CameraNotFound(f"no webcam {device}: /dev/video{device} does not exist")

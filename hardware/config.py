@@ -123,7 +123,8 @@ def parse_config(text: str, *, source: str = "<string>") -> HardwareConfig:
     if any(p is None for p in rgb_pins) and any(p is not None for p in rgb_pins):
         raise ConfigError(f"{source}: the RGB LED needs all of rgb.red, rgb.green, rgb.blue "
                           "(or none of them)")
-    rgb = None if rgb_pins[0] is None else (rgb_pins[0], rgb_pins[1], rgb_pins[2])
+    red, green, blue = rgb_pins
+    rgb = None if red is None or green is None or blue is None else (red, green, blue)
     colours = dict(DEFAULT_COLOURS)
     for name, value in reader.table_in(rgb_table, "colours", "rgb.colours").items():
         colours[name] = reader.colour(value, f"rgb.colours.{name}")
