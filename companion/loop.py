@@ -351,6 +351,16 @@ def describe_action_safely(action: Action) -> str:
     return "The river move was taken back: put the discs and canoes back."
 
 
+def _seen(reading: Reading) -> Any:
+    """What a reading saw, without its timing (to tell whether anything changed)."""
+    observation = reading.observation
+    if observation is None or not hasattr(observation, "to_json"):
+        return observation
+    data = observation.to_json()
+    data.pop("ms", None)
+    return data
+
+
 # -- the loop ------------------------------------------------------------------------------
 
 
@@ -782,8 +792,10 @@ class GameLoop:
         reading = self.camera.read(state)
         if reading is None:
             return
+        previous = self._reading
         self._reading = reading
-        self.hub.bump("camera")
+        if previous is None or _seen(previous) != _seen(reading):
+            self.hub.bump("camera")
         observation = reading.observation
         if observation is None or getattr(observation, "blocked", False) or self.compare is None:
             return

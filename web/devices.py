@@ -228,52 +228,69 @@ class SyntheticCamera:
 
 
 class VisionCamera:
-    """A real frame source read through the vision pipeline (``hardware``/``vision``).
+    """A frame source (``hardware.camera``) read through the vision pipeline
+    (``vision.detector.Detector``).
 
-    ``source`` has ``read() -> BGR array`` (or ``capture()``); ``detect(frame) ->
-    Observation`` is the vision pipeline. Frames are read on demand by the loop's
-    camera watcher.
+    Frames are read on demand by the loop's camera watcher; :meth:`jpeg` gives the
+    latest frame with what was detected drawn on it.
     """
 
-    def __init__(self, name: str, source: Any, detect: Any) -> None:
+    def __init__(self, name: str, source: Any, detector: Any) -> None:
         self.name = name
         self.source = source
-        self.detect = detect
+        self.detector = detector
+        self.state: GameState | None = None
         self._frame: Any = None
         self._observation: Any = None
+        self._lock = threading.Lock()
 
     def read(self, state: GameState | None) -> Reading | None:
-        grab = getattr(self.source, "read", None) or self.source.capture
-        frame = grab()
-        if frame is None:
+        self.state = state
+        try:
+            frame = self.source.read()
+        except Exception as error:  # a camera hiccup: no reading this time
+            log.warning("camera %s: %s", self.name, error)
             return None
-        if isinstance(frame, tuple):  # (ok, frame) like cv2.VideoCapture
-            frame = frame[-1]
-        observation = self.detect(frame)
-        self._frame, self._observation = frame, observation
+        observation = self.detector.analyse(frame)
+        with self._lock:
+            self._frame, self._observation = frame, observation
         return Reading(observation)
 
     def jpeg(self) -> bytes | None:
-        if self._frame is None:
-            return None
         import cv2
 
-        frame = draw_observation(self._frame.copy(), self._observation)
+        with self._lock:
+            if self._frame is None:
+                return None
+            frame, observation = self._frame.copy(), self._observation
+        frame = draw_observation(frame, observation, getattr(self.detector, "last_pose", None),
+                                 getattr(self.detector, "layout", None))
         ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
         return buf.tobytes() if ok else None
 
     def close(self) -> None:
-        close = getattr(self.source, "close", None)
-        if close:
-            close()
+        self.source.close()
 
 
-def draw_observation(frame: Any, observation: Any) -> Any:
-    """Write what was detected on the frame (a list in its corner)."""
+def draw_observation(frame: Any, observation: Any, pose: Any = None, layout: Any = None) -> Any:
+    """Draw what was detected: each slot's disc (green present, red absent, grey unknown)
+    and the canoes seen there, where the board's pose puts them; a list in the corner."""
     import cv2
+    import numpy as np
 
     if observation is None:
         return frame
+    if pose is not None and layout is not None and observation.board_found:
+        colour = {"present": (60, 200, 60), "absent": (40, 40, 230), "unknown": (150, 150, 150)}
+        for slot, (x, y) in layout.slots.items():
+            p = pose.to_frame @ np.array([x, y, 1.0])
+            cx, cy = int(p[0] / p[2]), int(p[1] / p[2])
+            state = observation.discs.get(slot, "unknown")
+            cv2.circle(frame, (cx, cy), 14, colour.get(state, (150, 150, 150)), 2)
+            names = [c.colour[0].upper() + (c.gem[0] if c.gem else "")
+                     for c in observation.canoes_at(slot)]
+            cv2.putText(frame, f"{slot} {' '.join(names)}", (cx + 16, cy + 5),
+                        cv2.FONT_HERSHEY_SIMPLEX, 0.4, (255, 255, 255), 1)
     lines = ["board found" if observation.board_found else "board NOT found"]
     lines += [f"{c.colour} {c.at}{' ' + c.gem if c.gem else ''}" for c in observation.canoes]
     for i, text in enumerate(lines[:16]):
@@ -283,39 +300,48 @@ def draw_observation(frame: Any, observation: Any) -> Any:
     return frame
 
 
-def open_camera(spec: str, *, push_delay: float | None = 3.0) -> Any:
-    """A camera for ``--camera``: ``synthetic``, ``none``, or a spec handed to
-    ``hardware``'s ``open_camera`` (``auto``, ``picamera``, ``opencv:N``, ``folder:PATH``).
+CAMERA_SPECS = ("auto", "synthetic", "synthetic+vision", "picamera", "opencv:N",
+                "folder:PATH", "none")
 
-    ``auto`` falls back to the synthetic camera when no real camera can be opened.
+
+def open_camera(spec: str, *, push_delay: float | None = 3.0) -> Any:
+    """A camera for ``--camera``.
+
+    ``synthetic``: the board drawn from the game, read back exactly (no vision work);
+    ``synthetic+vision``: drawn frames read by the vision pipeline; ``none``: no camera
+    (the river is confirmed by hand); anything else (``auto``, ``picamera``,
+    ``opencv:N``, ``folder:PATH``) is opened by ``hardware.camera.open_camera`` and read
+    by ``vision.detector.Detector``. ``auto`` falls back to ``synthetic``.
     """
     if spec == "none":
         return None
     if spec == "synthetic":
         return SyntheticCamera(push_delay=push_delay)
+    from hardware.camera import open_camera as open_source
+    from vision.detector import Detector
+
+    if spec == "synthetic+vision":
+        holder: dict[str, Any] = {}
+
+        def state() -> Any:
+            camera = holder["camera"]
+            from companion.state import new_game
+            return camera.state or new_game(["red", "green", "yellow"])
+
+        camera = VisionCamera(spec, open_source("synthetic", state=state), Detector())
+        holder["camera"] = camera
+        return camera
     try:
-        camera_module = importlib.import_module("hardware.camera")
-        source = camera_module.open_camera(spec)
-        detect = _vision_detector()
+        source = open_source(spec, reconnect=True)
     except Exception as error:
         if spec == "auto":
             log.warning("No camera (%s): using the synthetic camera.", error)
             return SyntheticCamera(push_delay=push_delay)
         raise ValueError(f"cannot open the camera {spec!r}: {error}") from None
-    return VisionCamera(spec, source, detect)
-
-
-def _vision_detector() -> Any:
-    """The vision pipeline's ``frame -> Observation`` callable."""
-    for module_name, attr in (("vision.pipeline", "detect"), ("vision", "detect"),
-                              ("vision.detect", "detect")):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        if hasattr(module, attr):
-            return getattr(module, attr)
-    raise ValueError("the vision pipeline has no detect(frame) yet")
+    if getattr(source, "spec", "") == "synthetic":
+        source.close()
+        return SyntheticCamera(push_delay=push_delay)
+    return VisionCamera(getattr(source, "spec", spec), source, Detector())
 
 
 # -- lights ----------------------------------------------------------------------------

@@ -1,0 +1,114 @@
+"""``niagara-companion serve``: the companion's web service on the LAN (waitress).
+
+Defaults: every address (0.0.0.0) on port 8000, the synthetic camera following the
+game, mock GPIO shown as virtual LEDs on the table page, games in SQLite in the user's
+data directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from typing import Any
+
+DEFAULT_PORT = 8000
+THREADS = 48
+"""Waitress worker threads: each open event stream holds one (six phones, a table, a
+few spare browsers) and requests need the rest."""
+
+
+def register(subparsers: Any) -> None:
+    serve = subparsers.add_parser(
+        "serve", help="run the companion's web service (phones, table page, lights, camera)",
+        description="Serve the companion on the local network: players open their secret "
+                    "links on their phones, the table page shows the river. Stop with "
+                    "Ctrl+C.")
+    serve.add_argument("--host", default="0.0.0.0",
+                       help="address to listen on (default: 0.0.0.0, every network)")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT,
+                       help=f"port (default: {DEFAULT_PORT})")
+    serve.add_argument("--camera", default="synthetic", metavar="SPEC",
+                       help="auto, synthetic (default: drawn from the game), "
+                            "synthetic+vision, picamera, opencv:N, folder:PATH or none")
+    serve.add_argument("--gpio", choices=("auto", "mock", "none"), default="mock",
+                       help="lights and buzzer: auto (the Pi's GPIO, else mock), mock "
+                            "(default: virtual LEDs on the table page), none")
+    serve.add_argument("--db", default=None, metavar="PATH",
+                       help="SQLite file of the games (default: in the user's data folder)")
+    serve.set_defaults(func=run_serve)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses on the local network (no packet is sent)."""
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))  # UDP connect: picks a route, sends nothing
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if address not in found:
+                found.append(address)
+    except OSError:
+        pass
+    return [a for a in found if not a.startswith("127.")]
+
+
+def urls(host: str, port: int) -> list[str]:
+    """The addresses to open, the LAN ones first."""
+    hosts = [*lan_addresses(), "localhost"] if host in ("0.0.0.0", "") else [host]
+    return [f"http://{h}:{port}/" for h in hosts]
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from companion.errors import NiagaraError
+    from companion.store import StoreError, default_path
+
+    try:
+        from waitress import create_server
+
+        from web.app import close_app, create_app
+    except ImportError as error:
+        print(f"error: the web service needs flask and waitress: {error}", file=sys.stderr)
+        return 1
+    if not 0 < args.port < 65536:
+        print(f"error: --port must be 1..65535, not {args.port}", file=sys.stderr)
+        return 2
+    addresses = urls(args.host, args.port)
+    try:
+        app = create_app({
+            "DATABASE": args.db or str(default_path()),
+            "CAMERA": args.camera,
+            "GPIO": args.gpio,
+            "PUBLIC_URL": addresses[0].rstrip("/"),
+        })
+    except (StoreError, NiagaraError, ValueError, RuntimeError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    try:
+        server = create_server(app, host=args.host, port=args.port, threads=THREADS,
+                               channel_timeout=120, send_bytes=1, ident="niagara-companion")
+    except OSError as error:
+        close_app(app)
+        print(f"error: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
+    loop = app.extensions["niagara"]
+    camera = app.extensions["niagara.camera"]
+    print("Niagara Companion is running. Open on a tablet or laptop beside the board:")
+    for url in addresses:
+        print(f"  {url}")
+    print(f"Games: {loop.store.path}; camera: {camera.name if camera else 'none'}; "
+          f"lights: {args.gpio}. Stop with Ctrl+C.", flush=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        close_app(app)
+    return 0
