@@ -16,6 +16,7 @@ from collections.abc import Sequence
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands",
     "hardware.cli",
+    "web.cli",
 )
 """Modules that add subcommands (``register(subparsers)``), in help order."""
 
