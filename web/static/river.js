@@ -140,7 +140,7 @@ export function drawPlayers(ul, view) {
     li.className = "player" + (s.to_play === p ? " to-play" : "");
     li.dataset.player = p;
     const bits = [];
-    if (s.first_player === p) bits.push("🛟 buoy");
+    if (s.first_player === p) bits.push("◎ buoy");
     if (s.to_play === p) bits.push("to play");
     if (p in s.played) bits.push(`played ${s.played[p] === "cloud" ? "the cloud" : s.played[p]}`);
     else if (s.locked.includes(p)) bits.push("locked in ✓");

@@ -69,13 +69,19 @@ function renderLeds(leds) {
   box.replaceChildren();
   if (!leds) { box.textContent = "No lights."; return; }
   const add = (cls, on, label, style) => {
+    const wrap = document.createElement("span");
+    wrap.className = "led-wrap";
     const span = document.createElement("span");
     span.className = `led ${cls}` + (on ? " on" : "");
     span.setAttribute("role", "img");
     span.setAttribute("aria-label", `${label}: ${on ? "on" : "off"}`);
     span.dataset.led = cls;
     if (style) span.style.background = style;
-    box.appendChild(span);
+    const caption = document.createElement("small");
+    caption.textContent = label.split(" (")[0];
+    caption.setAttribute("aria-hidden", "true");
+    wrap.append(span, caption);
+    box.appendChild(wrap);
     return span;
   };
   const bar = document.createElement("div");

@@ -1,0 +1,175 @@
+"""Real pages in Debian's Chromium (Playwright): a 3-player round on phones and the table,
+and a round where the camera sees a canoe in the wrong place.
+
+The app is served by waitress on 127.0.0.1 (an ephemeral port) in a thread; each player
+has their own browser context (their own phone). Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from web.app import close_app, create_app
+from web.devices import SyntheticCamera
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    from waitress import create_server
+
+    camera = SyntheticCamera(push_delay=None, size=(480, 270))
+    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("web") / "games.sqlite3"),
+                      "CAMERA": camera, "GPIO": "mock", "SETTLE": 0.2,
+                      "ANNOUNCER_SPEED": 4.0, "CAMERA_INTERVAL": 0.2, "SSE_HEARTBEAT": 1.0})
+    httpd = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+    thread = threading.Thread(target=httpd.run, daemon=True)
+    thread.start()
+    yield {"url": f"http://127.0.0.1:{httpd.effective_port}", "app": app, "camera": camera}
+    close_app(app)
+    httpd.close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (make browser)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                              args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def new_game(browser: Any, url: str, players: list[str]) -> tuple[Any, dict[str, str], str]:
+    """Create a game through the new-game page; the table page and the players' links."""
+    table_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = table_ctx.new_page()
+    page.set_default_timeout(10000)
+    page.goto(f"{url}/new")
+    for colour in players:
+        page.check(f'input[name="players"][value="{colour}"]')
+    page.get_by_role("button", name="Create the game").click()
+    page.wait_for_selector(".qr svg")
+    assert page.locator(".qr svg").count() == len(players)
+    links = {a.get_attribute("data-player"): a.get_attribute("href")
+             for a in page.locator("a.player-link").all()}
+    page.locator("#table-link").click()
+    page.wait_for_selector("#river .slot")
+    return page, links, page.url
+
+
+def phone(browser: Any, link: str) -> Any:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(10000)
+    page.goto(link)
+    page.wait_for_selector("#river")
+    return page
+
+
+def lock_in(page: Any, card: int) -> None:
+    page.get_by_role("button", name=f"Paddle card {card}", exact=True).click()
+    page.get_by_role("button", name="Lock it in").click()
+    page.wait_for_selector(f"text=Locked in: {card}")
+
+
+def paddle(page: Any, to: str) -> None:
+    """Tap my canoe on the beach, tap the highlighted destination, pick the move."""
+    canoe = page.locator("#river g.canoe.mine").first
+    canoe.wait_for()
+    canoe.click()
+    slot = page.locator(f'#river g.slot.dest[data-slot="{to}"]')
+    slot.wait_for()
+    slot.click()
+    option = page.locator("#options button.option").first
+    option.wait_for()
+    option.click()
+
+
+def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser: Any) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    table, links, _ = new_game(browser, server["url"], ["red", "green", "yellow"])
+    phones = {p: phone(browser, links[p]) for p in ("red", "green", "yellow")}
+    # Phase 1: cards picked secretly on the phones; the table sees who locked in.
+    lock_in(phones["red"], 4)
+    table.wait_for_selector('li[data-player="red"] >> text=locked in')
+    assert "4" not in table.locator('li[data-player="red"]').inner_text()
+    assert phones["green"].locator('button[aria-label="Paddle card 4"]').is_enabled()
+    lock_in(phones["green"], 2)
+    lock_in(phones["yellow"], 3)
+    table.wait_for_selector("#banner >> text=Red plays a 4")
+    # A card already locked in cannot change: the buttons are disabled.
+    assert phones["red"].locator('button[aria-label="Paddle card 5"]').is_disabled()
+    # Phase 2: each player taps a canoe and a highlighted destination.
+    phones["red"].wait_for_selector("#turn-help >> text=Tap one of your canoes")
+    paddle(phones["red"], "T4")
+    table.wait_for_selector("#log >> text=Red's canoe paddles from beach to T4.")
+    paddle(phones["green"], "T2")
+    paddle(phones["yellow"], "T3")
+    # Phase 3: the table announces the river move and lights the disc bar.
+    table.wait_for_selector("#banner >> text=The river moves 2 discs: lowest card 2, "
+                            "weather +0.")
+    table.wait_for_function("document.querySelectorAll('#leds .bar-led.on').length === 2",
+                            timeout=10000)
+    assert table.locator("#leds .led.ok.on").count() == 0
+    table.screenshot(path=str(ARTIFACTS / "table-river.png"), full_page=True)
+    phones["yellow"].screenshot(path=str(ARTIFACTS / "player-yellow.png"), full_page=True)
+    table.get_by_role("button", name="Done: the river has moved").click()
+    table.wait_for_selector("#log >> text=The river moves 2 discs: lowest card 2, weather +0.")
+    table.wait_for_selector("#banner >> text=Round 2")
+    table.wait_for_function("document.querySelectorAll('#leds .bar-led.on').length === 0",
+                            timeout=10000)
+    table.wait_for_selector("#leds .led.ok.on")
+    # The canoes moved down with the discs; the phones follow.
+    # Red on T4: disc 1 (left) takes it to T5, disc 2 (right) into the right arm.
+    table.wait_for_selector('#river g.canoe[data-owner="red"][data-at="R1"]')
+    phones["green"].wait_for_selector("#banner >> text=Round 2")
+    assert re.search(r"Canoes: .*on T4", phones["green"].locator("#mine").inner_text())
+    for page in (table, *phones.values()):
+        page.context.close()
+
+
+def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
+                                                    browser: Any) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    camera: SyntheticCamera = server["camera"]
+    # The new-game form seats the colours in its own order: green, blue, brown.
+    table, links, _ = new_game(browser, server["url"], ["green", "blue", "brown"])
+    phones = {p: phone(browser, links[p]) for p in ("green", "blue", "brown")}
+    for colour, card in (("green", 3), ("blue", 5), ("brown", 6)):
+        lock_in(phones[colour], card)
+    paddle(phones["green"], "T3")
+    table.wait_for_selector("#log >> text=Green's canoe paddles from beach to T3.")
+    # The board shows green's canoe one slot further down than the game says.
+    camera.inject(("canoe_off", "green"))
+    alert = table.locator("#alerts .alert")
+    alert.wait_for(timeout=10000)
+    assert "Green's canoe should be on T3, but the camera sees it on T4" in alert.inner_text()
+    assert "Move Green's canoe from T4 to T3." in alert.inner_text()
+    table.wait_for_selector("#leds .led.check.on", timeout=10000)
+    assert table.locator("#leds .led.ok.on").count() == 0
+    table.wait_for_selector("#frame:not([hidden])")
+    table.screenshot(path=str(ARTIFACTS / "table-alert.png"), full_page=True)
+    # Put it back: the alert goes, the amber light goes out.
+    camera.clear()
+    alert.wait_for(state="detached", timeout=10000)
+    table.wait_for_selector("#leds .led.check:not(.on)", timeout=10000)
+    for page in (table, *phones.values()):
+        page.context.close()
