@@ -56,8 +56,11 @@ class VisionConfig:
     background_dark: float = -0.75
     background_bright: float = 0.45
     """Log-brightness range around the local ground that still counts as ground."""
-    highlight_chroma: float = 0.30
-    """Bright, nearly neutral pixels (disc highlights) within this chroma are not objects."""
+    covered_chroma: float = 0.35
+    """A slot whose surrounding riverbed differs this much from the river's is covered."""
+    highlight_chroma: float = 0.14
+    """Bright pixels whose chroma lies this close to the line from the ground's chroma to
+    neutral grey are disc highlights, not objects."""
     canoe_distance: float = 0.42
     """Max feature distance from a canoe colour for a pixel to take that colour."""
     canoe_min_fraction: float = 0.4
@@ -83,11 +86,11 @@ class VisionConfig:
     """The best gem colour must beat the second by this much, else the gem is unknown."""
 
     # Discs.
-    disc_rim_threshold: float = 0.055
+    disc_rim_threshold: float = 0.045
     """Relative rim contrast above which a disc is present."""
     disc_absent_threshold: float = 0.03
     """Rim contrast below which the slot is empty; between the two: unknown."""
-    disc_min_visible: float = 0.35
+    disc_min_visible: float = 0.15
     """Share of the rim that must be visible (not under canoes) to read the disc."""
 
     # Weather.

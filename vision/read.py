@@ -75,7 +75,7 @@ class Geometry:
 _GEOMETRY: dict[str, Geometry] = {}
 _RIM_ANGLES = 72
 # Radii (mm, relative to the disc's edge) sampled for the rim test: inside, rim band, outside.
-_RIM_OFFSETS = (-5.5, -2.6, -1.8, -1.0, -0.2, 3.5)
+_RIM_OFFSETS = (-5.5, -2.1, -1.3, -0.5, 3.5)
 
 
 def geometry(layout: Layout, config: VisionConfig) -> Geometry:
@@ -211,6 +211,7 @@ class _Region:
     feats: np.ndarray
     bgr: np.ndarray
     obj: np.ndarray
+    highlight: np.ndarray
     label: np.ndarray  # canoe colour index per pixel, -1 when none
 
 
@@ -236,9 +237,13 @@ def _objects(feats: np.ndarray, ground: np.ndarray, config: VisionConfig) -> np.
     is_ground = (dchroma < config.background_chroma) & (dlog > config.background_dark) & (
         dlog < config.background_bright
     )
-    sat = np.linalg.norm(feats[:, :2], axis=1)
-    highlight = (dlog > 0.05) & (sat < config.highlight_chroma)
-    return ~is_ground & ~highlight
+    # A highlight is the ground washed towards white: its chroma lies between the
+    # ground's and neutral grey.
+    g = ground[:, :2]
+    t = np.clip(np.sum(feats[:, :2] * g, axis=1) / np.maximum(np.sum(g * g, axis=1), 1e-6), 0, 1)
+    off_line = np.linalg.norm(feats[:, :2] - t[:, None] * g, axis=1)
+    highlight = (dlog > 0.05) & (off_line < config.highlight_chroma) & ~is_ground
+    return ~is_ground & ~highlight, highlight
 
 
 def read_board(
@@ -271,10 +276,10 @@ def read_board(
     def region(idx: np.ndarray, ground_of) -> _Region:
         bgr = flat[idx].astype(np.float32) * light.gains(geo.coords[idx])
         f = features(bgr, wgt)
-        obj = _objects(f, ground_of(f), config)
+        obj, highlight = _objects(f, ground_of(f), config)
         label = np.full(len(idx), -1, np.int16)
         label[obj] = _classify(f[obj], protos, config.canoe_distance)
-        return _Region(idx, f, bgr, obj, label)
+        return _Region(idx, f, bgr, obj, highlight, label)
 
     # River zones: ground is the median of each slot's ring.
     ring_ground = np.zeros((len(SLOTS), 3), np.float32)
@@ -286,13 +291,17 @@ def read_board(
         return ring_ground[geo.zone_slot]
 
     zones = region(geo.zone_idx, zone_ground)
+    unknown: set[str] = set()
+    # A slot whose surroundings do not look like the riverbed is covered (a hand, a box).
+    river = np.median(ring_ground, axis=0)
+    off = np.linalg.norm(ring_ground[:, :2] - river[:2], axis=1) > config.covered_chroma
+    unknown.update(SLOTS[s] for s in np.flatnonzero(off))
 
     def beach_ground(f: np.ndarray) -> np.ndarray:
         return np.broadcast_to(np.median(f, axis=0), f.shape)
 
     beach = region(geo.beach_idx, beach_ground)
 
-    unknown: set[str] = set()
     canoes: list[CanoeSeen] = []
     hulls: dict[str, list[tuple[str, int, np.ndarray]]] = {}
     ratios: list[tuple[str, str, float]] = []
@@ -300,6 +309,12 @@ def read_board(
     obj_img[zones.idx[zones.obj]] = 1
     obj_img[beach.idx[beach.obj]] = 1
     obj_img = obj_img.reshape(h, w)
+    # Bright neutral patches wider than a disc highlight (a white sleeve, paper) are objects.
+    hl_img = np.zeros(h * w, np.uint8)
+    hl_img[zones.idx[zones.highlight]] = 1
+    hl_img[beach.idx[beach.highlight]] = 1
+    hl_img = cv2.morphologyEx(hl_img.reshape(h, w), cv2.MORPH_OPEN, _WIDE)
+    obj_img |= hl_img
     lab_img = np.full(h * w, -1, np.int16)
     lab_img[zones.idx] = zones.label
     lab_img[beach.idx] = beach.label
@@ -379,7 +394,7 @@ def read_board(
             if ratio < config.pair_ratio - config.pair_margin:
                 centres.append((float(blob_cent[j][0]), float(blob_cent[j][1])))
             elif config.pair_ratio + config.pair_margin < ratio < 2.6:
-                two = _split_centres((blob_lab == j).astype(np.uint8), 2)
+                two = _split_centres((blob_lab == j).astype(np.uint8), 2, length * k)
                 if two is None:
                     ambiguous = True
                 else:
@@ -414,9 +429,11 @@ def read_board(
 _CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 _CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
 _OPEN = np.ones((3, 3), np.uint8)
+_WIDE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 
 
-def _split_centres(closed: np.ndarray, count: int) -> list[tuple[float, float]] | None:
+def _split_centres(closed: np.ndarray, count: int,
+                   canoe_len_px: float) -> list[tuple[float, float]] | None:
     """Centres of ``count`` (1 or 2) canoes in one colour mask, closed over wells and gems."""
     ys, xs = np.nonzero(closed)
     if len(xs) == 0:
@@ -431,14 +448,16 @@ def _split_centres(closed: np.ndarray, count: int) -> list[tuple[float, float]] 
         return [(float(cents[j][0]), float(cents[j][1])) for j in big]
     if len(big) > 2:
         return None
-    # Two hulls side by side: split the bounding rectangle along its long side.
+    # Two hulls in one blob: side by side (split across the long side) or end to end.
     (cx, cy), (rw, rh), angle = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
     a = math.radians(angle)
-    if rw < rh:
-        ux, uy, short = math.cos(a), math.sin(a), rw
+    along_w = (math.cos(a), math.sin(a))
+    along_h = (-math.sin(a), math.cos(a))
+    long_side, short_side = max(rw, rh), min(rw, rh)
+    if long_side > 1.4 * canoe_len_px:
+        (ux, uy), off = (along_w if rw >= rh else along_h), long_side / 4
     else:
-        ux, uy, short = -math.sin(a), math.cos(a), rh
-    off = short / 4
+        (ux, uy), off = (along_w if rw < rh else along_h), short_side / 4
     return [(cx - ux * off, cy - uy * off), (cx + ux * off, cy + uy * off)]
 
 
@@ -481,27 +500,35 @@ def _read_gems(rectified, light: Light, cmask: np.ndarray, centres, origin,
     return out, body
 
 
+_DISC_SCORES: list[tuple[str, float, float]] = []
+_DISC_VIS: list[tuple[str, float]] = []
+
+
 def _read_discs(rectified: np.ndarray, geo: Geometry, objects: np.ndarray,
                 config: VisionConfig) -> dict[str, str]:
     grey = rectified.astype(np.float32).sum(axis=2)
     samples = cv2.remap(grey, geo.rim_maps[0], geo.rim_maps[1], cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_REPLICATE)
-    near = cv2.dilate(objects, np.ones((7, 7), np.uint8))
+    near = cv2.dilate(objects, np.ones((3, 3), np.uint8))
     covered = cv2.remap(near.astype(np.float32), geo.rim_maps[0], geo.rim_maps[1],
                         cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=1)
     nr = geo.rim_radii
     samples = samples.reshape(len(SLOTS), nr, -1)
-    covered = covered.reshape(len(SLOTS), nr, -1).max(1) > 0
+    covered = covered.reshape(len(SLOTS), nr, -1) > 0
     out: dict[str, str] = {}
     for s, slot in enumerate(SLOTS):
         ring = samples[s]
-        ok = ~covered[s]
+        # The rim and the riverbed just outside must be visible; inside is optional.
+        ok = ~covered[s, 1:].any(0)
+        _DISC_VIS.append((slot, float(ok.mean())))
         if ok.mean() < config.disc_min_visible:
             out[slot] = UNKNOWN
             continue
         inside, rim, outside = ring[0], ring[1:-1].min(0), ring[-1]
-        score = ((inside + outside) / 2 - rim) / np.maximum((inside + outside) / 2, 1.0)
+        ref = np.where(covered[s, 0], outside, (inside + outside) / 2)
+        score = (ref - rim) / np.maximum(ref, 1.0)
         value = float(np.median(score[ok]))
+        _DISC_SCORES.append((slot, value, float(ok.mean())))
         if value >= config.disc_rim_threshold:
             out[slot] = PRESENT
         elif value <= config.disc_absent_threshold:

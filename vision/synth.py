@@ -108,6 +108,8 @@ class SceneConfig:
     hands: tuple[Hand, ...] = ()
     colour_jitter: float = 10.0
     """How far the table's canoe and gem colours stray from the defaults (grey levels)."""
+    table_seed: int = 0
+    """Picks this table's own canoe and gem colours (fixed for one table, any frame)."""
     table_bgr: tuple[int, int, int] = (70, 95, 120)
 
     @classmethod
@@ -148,6 +150,7 @@ class SceneConfig:
             jpeg_quality=int(rng.integers(60, 96)),
             hands=tuple(hand_list),
             colour_jitter=float(rng.uniform(4, 16)),
+            table_seed=int(seed),
             table_bgr=tuple(int(v) for v in rng.integers(40, 170, 3)),  # type: ignore[arg-type]
         )
 
@@ -628,12 +631,13 @@ def render(
         if board.discs[slot]:
             _draw_disc(cv, img, layout.slots[slot], rng)
     jitter = scene.colour_jitter
+    table = np.random.default_rng([scene.table_seed, 0x7AB1E])
     canoe_bgr = {
-        k: np.clip(np.array(v, np.float32) + rng.uniform(-jitter, jitter, 3), 0, 255)
+        k: np.clip(np.array(v, np.float32) + table.uniform(-jitter, jitter, 3), 0, 255)
         for k, v in DEFAULT_CANOE_BGR.items()
     }
     gem_bgr = {
-        k: np.clip(np.array(v, np.float32) + rng.uniform(-jitter / 2, jitter / 2, 3), 0, 255)
+        k: np.clip(np.array(v, np.float32) + table.uniform(-jitter / 2, jitter / 2, 3), 0, 255)
         for k, v in DEFAULT_GEM_BGR.items()
     }
     for canoe, center, angle in _place_canoes(cv, board, rng):
