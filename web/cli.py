@@ -91,7 +91,7 @@ def run_serve(args: argparse.Namespace) -> int:
         return 1
     try:
         server = create_server(app, host=args.host, port=args.port, threads=THREADS,
-                               channel_timeout=120, send_bytes=1, ident="niagara-companion")
+                               channel_timeout=120, ident="niagara-companion")
     except OSError as error:
         close_app(app)
         print(f"error: cannot listen on {args.host}:{args.port}: {error.strerror or error}",

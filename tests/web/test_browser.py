@@ -34,7 +34,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     app = create_app({"DATABASE": str(tmp_path_factory.mktemp("web") / "games.sqlite3"),
                       "CAMERA": camera, "GPIO": "mock", "SETTLE": 0.2,
                       "ANNOUNCER_SPEED": 4.0, "CAMERA_INTERVAL": 0.2, "SSE_HEARTBEAT": 1.0})
-    httpd = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+    httpd = create_server(app, host="127.0.0.1", port=0, threads=16)
     thread = threading.Thread(target=httpd.run, daemon=True)
     thread.start()
     yield {"url": f"http://127.0.0.1:{httpd.effective_port}", "app": app, "camera": camera}
