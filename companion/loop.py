@@ -150,9 +150,12 @@ class Problem:
     text: str
     fix: str
     where: str | None = None
+    kind: str = "board"
+    """``board``, ``disc``, ``canoe``, ``gem`` or ``weather`` (turns and river moves are
+    matched on ``canoe`` and ``gem`` only: they change nothing else on the board)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "fix": self.fix, "where": self.where}
+        return {"text": self.text, "fix": self.fix, "where": self.where, "kind": self.kind}
 
 
 @dataclass
@@ -809,13 +812,17 @@ class GameLoop:
         compare = self.compare
         assert compare is not None
         problems = compare(observation, state)
+
+        def fits(after: GameState) -> bool:
+            return not [p for p in compare(observation, after) if p.kind in ("canoe", "gem")]
+
         proposal: Paddle | Weather | MoveRiver | None = None
         text = ""
         if problems and state.phase is Phase.ACTIONS and state.to_play:
             card = state.chosen[state.to_play]
             if card != "cloud":
                 for result in rules.turn_results(state, state.to_play, card):
-                    if not compare(observation, result.state):
+                    if fits(result.state):
                         proposal = result.action
                         _, events = rules.apply(state, proposal)
                         text = "The camera sees: " + " ".join(
@@ -830,11 +837,11 @@ class GameLoop:
                 a != b for a, b in zip(arms, predicted, strict=True)))
             for arms in candidates:
                 after, _ = rules.apply(state, MoveRiver(tuple(arms)))
-                if not compare(observation, after):
+                if fits(after):
                     proposal = MoveRiver(tuple(arms))
                     break
         if proposal is not None:
-            problems = []
+            problems = [p for p in problems if p.kind not in ("canoe", "gem")]
         changed = [p.to_json() for p in problems] != [p.to_json() for p in live.problems]
         now = time.monotonic()
         if problems:

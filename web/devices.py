@@ -68,12 +68,12 @@ def compare_board(observation: Any, state: GameState) -> list[Problem]:
     for slot in SLOTS:
         if slot not in unknown and observation.discs.get(slot) == "absent":
             problems.append(Problem(f"There is no disc on {slot}.",
-                                    f"Put a river disc back on {slot}.", slot))
+                                    f"Put a river disc back on {slot}.", slot, "disc"))
     weather = getattr(observation, "weather", None)
     if weather is not None and weather != state.weather:
         problems.append(Problem(
             f"The cloud marker is on {weather:+d}, but the weather is {state.weather:+d}.",
-            f"Put the cloud marker on {state.weather:+d}.", "weather"))
+            f"Put the cloud marker on {state.weather:+d}.", "weather", "weather"))
     return problems
 
 
@@ -97,24 +97,36 @@ def _canoe_problems(colour: str, want: list[tuple[str, str | None]],
                 f"{'a ' + g_gem + ' gem' if g_gem else 'no gem'}.",
                 f"Put {'a ' + w_gem + ' gem' if w_gem else 'no gem'} in "
                 f"{_name(colour).lower() if colour == NATURAL else _name(colour)} "
-                f"on {_place(w_at)}.", w_at))
+                f"on {_place(w_at)}.", w_at, "gem"))
         else:
             problems.append(Problem(
                 f"{_name(colour)}{_cargo(w_gem)} should be on {_place(w_at)}, but the camera "
                 f"sees it on {_place(g_at)}.",
                 f"Move {_name(colour)} from {_place(g_at)} to {_place(w_at)}"
-                f"{_cargo(w_gem)}.", g_at))
+                f"{_cargo(w_gem)}.", g_at, "canoe"))
     for at, gem in missing:
         problems.append(Problem(f"The camera cannot see {_name(colour)}{_cargo(gem)} on "
-                                f"{_place(at)}.", f"Put it on {_place(at)}.", at))
+                                f"{_place(at)}.", f"Put it on {_place(at)}.", at, "canoe"))
     for at, _gem in extra:
         problems.append(Problem(f"The camera sees a {colour} canoe on {_place(at)} that is not "
-                                "in the game there.", f"Take it off {_place(at)}.", at))
+                                "in the game there.", f"Take it off {_place(at)}.", at,
+                                "canoe"))
     return problems
 
 
+GENERIC_FIX = {
+    "board": "Make sure the four corner markers are in view.",
+    "disc": "Put a river disc on every slot.",
+    "canoe": "Put the canoe where the game has it.",
+    "gem": "Put the gem the game says into the canoe.",
+    "weather": "Put the cloud marker where the game has it.",
+}
+
+
 def best_compare() -> Any:
-    """``vision.check.compare`` adapted to return :class:`Problem` s, or :func:`compare_board`."""
+    """``vision.check.compare`` (its messages) with a fix for each (from
+    :func:`compare_board` where it names one), or :func:`compare_board` alone when the
+    vision package has no check."""
     try:
         check = importlib.import_module("vision.check")
         compare = check.compare
@@ -127,15 +139,16 @@ def best_compare() -> Any:
         except Exception:
             log.exception("vision.check.compare failed: using the web's own comparison")
             return compare_board(observation, state)
+        ours = compare_board(observation, state)
         problems = []
-        for item in getattr(found, "problems", found) or []:
-            if isinstance(item, Problem):
-                problems.append(item)
-                continue
-            text = getattr(item, "text", None) or getattr(item, "message", None) or str(item)
-            fix = getattr(item, "fix", None) or ""
-            where = getattr(item, "where", None) or getattr(item, "at", None)
-            problems.append(Problem(str(text), str(fix), where))
+        for item in found:
+            kind = getattr(item, "kind", "board")
+            where = getattr(item, "where", None)
+            fix = next((p.fix for p in ours if p.kind == kind and p.where == where), None)
+            text = str(getattr(item, "message", item))
+            if not text.endswith("."):
+                text += "."
+            problems.append(Problem(text, fix or GENERIC_FIX.get(kind, ""), where, kind))
         return problems
 
     return adapted

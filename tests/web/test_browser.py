@@ -161,7 +161,7 @@ def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
     camera.inject(("canoe_off", "green"))
     alert = table.locator("#alerts .alert")
     alert.wait_for(timeout=10000)
-    assert "Green's canoe should be on T3, but the camera sees it on T4" in alert.inner_text()
+    assert "Green canoe expected on T3 (disc 3), seen on T4 (disc 4)" in alert.inner_text()
     assert "Move Green's canoe from T4 to T3." in alert.inner_text()
     table.wait_for_selector("#leds .led.check.on", timeout=10000)
     assert table.locator("#leds .led.ok.on").count() == 0

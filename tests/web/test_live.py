@@ -130,9 +130,10 @@ def test_a_wrong_canoe_raises_the_alert_and_the_amber_led(app: Flask, client: Fl
     assert response.status_code == 200
     problems = view(client, game)["problems"]
     assert len(problems) == 1
-    assert "Red's canoe should be on the beach, but the camera sees it on T1" in \
-        problems[0]["text"]
+    # The words are vision.check's; the fix is the web's.
+    assert problems[0]["text"] == "Setup: red canoe should start on the beach."
     assert problems[0]["fix"] == "Move Red's canoe from T1 to the beach."
+    assert problems[0]["kind"] == "canoe"
     assert loop.announcer.wait_idle(5)
     assert loop.leds()["check"] is True and loop.leds()["ok"] is False
     camera.clear()
