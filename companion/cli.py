@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands",
+    "vision.cli",
     "hardware.cli",
     "web.cli",
 )

@@ -97,9 +97,10 @@ class Detector:
                              colours=self.colours, canoe_bgr=self.canoe_bgr)
         return pose, reading
 
-    def analyse(self, frame: np.ndarray) -> Observation:
+    def analyse(self, frame: np.ndarray, *, strict: bool = False) -> Observation:
         """Everything readable in one BGR frame. A board that cannot be found gives
-        ``board_found=False`` (every position unknown) rather than an error.
+        ``board_found=False`` (every position unknown), or with ``strict`` raises
+        :class:`BoardNotFound` saying why.
 
         :raises FrameError: for a frame that is not a usable picture.
         """
@@ -107,6 +108,8 @@ class Detector:
         try:
             pose, reading = self._read(frame)
         except BoardNotFound:
+            if strict:
+                raise
             return Observation.empty(ms=(time.perf_counter() - start) * 1000)
         return Observation(
             board_found=True,

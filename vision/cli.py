@@ -1,0 +1,142 @@
+"""``niagara-companion detect`` and ``niagara-companion markers``.
+
+Errors the user can fix print one plain line on stderr and exit with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.board import PLAYER_COLOURS
+from vision.config import JOE_COLOUR, VisionConfig
+from vision.detector import Detector, FrameError
+from vision.layout import LayoutError, load_layout
+from vision.locate import BoardNotFound, CalibrationError, load_calibration, parse_corners
+from vision.markers import write_marker_sheet
+
+MAX_FILE_BYTES = 60_000_000
+
+
+class UserError(Exception):
+    """A problem the user can fix; printed as one line."""
+
+
+def read_image(path: str | Path, config: VisionConfig | None = None) -> np.ndarray:
+    """A picture file as a BGR frame, or :class:`UserError` with a plain message."""
+    config = config or VisionConfig()
+    file = Path(path)
+    if not file.is_file():
+        raise UserError(f"{file}: no such picture file")
+    size = file.stat().st_size
+    if size == 0:
+        raise UserError(f"{file}: the file is empty")
+    if size > MAX_FILE_BYTES:
+        raise UserError(f"{file}: the file is too large ({size // 1_000_000} MB) for a camera "
+                        "picture")
+    data = np.fromfile(file, np.uint8)
+    try:
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    except cv2.error:
+        raise UserError(f"{file}: the picture is too large to read") from None
+    if image is None:
+        raise UserError(f"{file}: not a picture OpenCV can read (use PNG or JPEG)")
+    h, w = image.shape[:2]
+    if h * w > config.max_image_pixels:
+        raise UserError(f"{file}: the picture is too large ({w}x{h}); use at most "
+                        f"{config.max_image_pixels // 1_000_000} megapixels")
+    return image
+
+
+def _players(text: str | None) -> tuple[str, ...] | None:
+    if not text:
+        return None
+    names = tuple(p.strip().lower() for p in text.split(",") if p.strip())
+    bad = [p for p in names if p not in (*PLAYER_COLOURS, JOE_COLOUR)]
+    if bad:
+        raise UserError(f"--players: '{bad[0]}' is not a colour; choose from "
+                        f"{', '.join(PLAYER_COLOURS)} (and {JOE_COLOUR} for Diamanten Joe)")
+    return names
+
+
+def detect(args: argparse.Namespace) -> int:
+    try:
+        layout = load_layout(args.layout)
+        config = VisionConfig()
+        frame = read_image(args.image, config)
+        corners = size = None
+        if args.corners:
+            corners = parse_corners(args.corners)
+        elif args.calibration:
+            corners, size = load_calibration(args.calibration)
+        colours = _players(args.players)
+        if colours is not None and args.joe and JOE_COLOUR not in colours:
+            colours = (*colours, JOE_COLOUR)
+        detector = Detector(layout, config, corners=corners, corners_size=size, colours=colours)
+        seen = detector.analyse(frame, strict=True)
+    except (UserError, LayoutError, CalibrationError, FrameError, BoardNotFound) as exc:
+        print(f"niagara-companion detect: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(seen.to_json()))
+        return 0
+    data = seen.to_json()
+    print(f"board found (reprojection {data['reprojection_px']} px) in {data['ms']} ms")
+    print("discs:   " + " ".join(f"{s}={v}" for s, v in data["discs"].items()))
+    for c in data["canoes"]:
+        gem = f", carrying {c['gem']}" if c["gem"] else ""
+        print(f"canoe:   {c['colour']} on {c['at']}{gem}")
+    weather = "not seen" if data["weather"] is None else f"{data['weather']:+d}"
+    print(f"weather: {weather}")
+    if data["unknown"]:
+        print("could not read (covered?): " + ", ".join(data["unknown"]))
+    return 0
+
+
+def markers(args: argparse.Namespace) -> int:
+    try:
+        layout = load_layout(args.layout)
+        out = Path(args.out)
+        if out.suffix.lower() != ".png":
+            raise UserError(f"--out {out}: the sheet is written as PNG; name it something.png")
+        if not out.parent.exists():
+            raise UserError(f"--out {out}: folder {out.parent} does not exist")
+        write_marker_sheet(out, layout)
+    except (UserError, LayoutError, OSError) as exc:
+        print(f"niagara-companion markers: {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote {out}: print it at 100% scale (300 dpi) and check the 100 mm ruler; stick "
+          "marker i at the board position its label gives")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``detect`` and ``markers`` subcommands."""
+    p = subparsers.add_parser(
+        "detect", help="read the board from a picture",
+        description="Find the board in a picture (corner markers, or fixed corners) and read "
+        "discs, canoes, gems and the weather marker.")
+    p.add_argument("image", metavar="IMAGE", help="a PNG or JPEG picture of the board")
+    p.add_argument("--layout", metavar="F", help="board layout JSON (default: zoch-2004)")
+    p.add_argument("--calibration", metavar="F",
+                   help='fixed-camera file {"corners_px": [[x, y] x4], "image_size": [w, h]}')
+    p.add_argument("--corners", metavar="X1,Y1,...,X4,Y4",
+                   help="the board's corners in the picture: top-left, top-right, "
+                   "bottom-right, bottom-left (instead of the markers)")
+    p.add_argument("--players", metavar="red,green,...",
+                   help="the canoe colours in play (default: every colour)")
+    p.add_argument("--joe", action="store_true", help="Diamanten Joe is in play")
+    p.add_argument("--json", action="store_true", help="print the reading as JSON")
+    p.set_defaults(func=detect)
+    m = subparsers.add_parser(
+        "markers", help="write the printable marker sheet",
+        description="Write an A4 sheet (PNG, 300 dpi) with the four corner markers at true "
+        "size and a mm ruler.")
+    m.add_argument("--out", required=True, metavar="FILE.png")
+    m.add_argument("--layout", metavar="F", help="board layout JSON (default: zoch-2004)")
+    m.set_defaults(func=markers)

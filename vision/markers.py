@@ -1,0 +1,81 @@
+"""A printable sheet of the board's ArUco markers, at true size.
+
+>>> sheet = marker_sheet()
+>>> sheet.shape[:2]  # A4 at 300 dpi
+(3508, 2480)
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.layout import Layout, load_layout
+
+DPI = 300
+A4_MM = (210.0, 297.0)
+
+
+def _px(mm: float) -> int:
+    return round(mm * DPI / 25.4)
+
+
+def marker_sheet(layout: Layout | None = None) -> np.ndarray:
+    """A white A4 page (BGR, 300 dpi) with every marker of the layout at its true size,
+    its white margin, a cutting outline, its id, and a 100 mm ruler to check the scale."""
+    layout = layout or load_layout()
+    w, h = _px(A4_MM[0]), _px(A4_MM[1])
+    page = np.full((h, w, 3), 255, np.uint8)
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.marker_dictionary))
+    size = _px(layout.marker_size_mm)
+    margin = _px(layout.marker_margin_mm)
+    cell = size + 2 * margin
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    cv2.putText(page, f"Niagara Companion markers - layout {layout.name} - print at 100% (no "
+                "scaling)", (_px(15), _px(15)), font, 1.4, (0, 0, 0), 3, cv2.LINE_AA)
+    for k, mid in enumerate(sorted(layout.marker_centers)):
+        x0 = _px(20) + (k % 2) * (cell + _px(30))
+        y0 = _px(30) + (k // 2) * (cell + _px(30))
+        marker = cv2.aruco.generateImageMarker(dictionary, int(mid), size)
+        page[y0 + margin : y0 + margin + size, x0 + margin : x0 + margin + size] = marker[..., None]
+        cv2.rectangle(page, (x0, y0), (x0 + cell, y0 + cell), (170, 170, 170), 2)
+        cx, cy = layout.marker_centers[mid]
+        cv2.putText(page, f"id {mid}: centre at ({cx:g}, {cy:g}) mm on the board",
+                    (x0, y0 + cell + _px(7)), font, 1.0, (0, 0, 0), 2, cv2.LINE_AA)
+    # A 100 mm ruler with a tick every mm, longer every 5 and 10 mm.
+    rx, ry = _px(20), _px(30) + 2 * (cell + _px(30)) + _px(10)
+    cv2.line(page, (rx, ry), (rx + _px(100), ry), (0, 0, 0), 3)
+    for mm in range(101):
+        length = _px(6) if mm % 10 == 0 else _px(4) if mm % 5 == 0 else _px(2.5)
+        x = rx + _px(mm)
+        cv2.line(page, (x, ry), (x, ry + length), (0, 0, 0), 2)
+        if mm % 10 == 0:
+            cv2.putText(page, str(mm), (x - 12, ry + _px(11)), font, 1.0, (0, 0, 0), 2,
+                        cv2.LINE_AA)
+    cv2.putText(page, "100 mm: measure this ruler after printing; each marker's black square "
+                f"must be {layout.marker_size_mm:g} mm wide", (rx, ry + _px(20)), font, 1.0,
+                (0, 0, 0), 2, cv2.LINE_AA)
+    return page
+
+
+def _png_with_dpi(image: np.ndarray, dpi: int) -> bytes:
+    ok, buf = cv2.imencode(".png", image)
+    if not ok:
+        raise ValueError("cannot encode the sheet as PNG")
+    data = buf.tobytes()
+    ppm = round(dpi / 0.0254)
+    body = b"pHYs" + struct.pack(">IIB", ppm, ppm, 1)
+    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+    ihdr_end = 8 + 8 + 13 + 4  # signature, IHDR length+type, IHDR data, CRC
+    return data[:ihdr_end] + chunk + data[ihdr_end:]
+
+
+def write_marker_sheet(path: str | Path, layout: Layout | None = None) -> Path:
+    """Write the marker sheet as a PNG that says 300 dpi, so it prints at true size."""
+    file = Path(path)
+    file.write_bytes(_png_with_dpi(marker_sheet(layout), DPI))
+    return file
