@@ -60,9 +60,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["niagara.camera"] = camera
     app.extensions["niagara.announcer"] = announcer
 
-    from web import api, pages, stream
+    from web import api, calibration, pages, stream
 
     app.register_blueprint(api.bp)
+    app.register_blueprint(calibration.bp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(pages.bp)
     atexit.register(close_app, app)

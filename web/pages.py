@@ -171,4 +171,5 @@ def check() -> str:
 def calibrate() -> str:
     from web.calibration import calibration_view
 
-    return render_template("calibrate.html", view=calibration_view())
+    loop().check_camera()
+    return render_template("calibrate.html", view=calibration_view(loop().camera))

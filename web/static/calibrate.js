@@ -1,0 +1,36 @@
+import { post } from "./sse.js";
+
+const img = document.getElementById("frame");
+const overlay = document.getElementById("overlay");
+const result = document.getElementById("result");
+const send = document.getElementById("send-corners");
+let corners = [];
+
+function draw() {
+  overlay.setAttribute("viewBox", `0 0 ${img.naturalWidth || 1} ${img.naturalHeight || 1}`);
+  overlay.innerHTML = corners.map(([x, y], i) =>
+    `<circle cx="${x}" cy="${y}" r="8" fill="#ff9f1c" stroke="#000"></circle>` +
+    `<text x="${x + 10}" y="${y - 10}" fill="#fff" stroke="#000" stroke-width="0.5">${i + 1}</text>`).join("");
+  send.disabled = corners.length !== 4;
+}
+
+img.addEventListener("click", (e) => {
+  if (corners.length >= 4) return;
+  const box = img.getBoundingClientRect();
+  const x = (e.clientX - box.left) * img.naturalWidth / box.width;
+  const y = (e.clientY - box.top) * img.naturalHeight / box.height;
+  corners.push([Math.round(x), Math.round(y)]);
+  draw();
+});
+img.addEventListener("load", draw);
+document.getElementById("reset-corners").addEventListener("click", () => { corners = []; draw(); });
+send.addEventListener("click", async () => {
+  try { await post("/api/calibration/corners", { corners }); result.textContent = "Corners saved: the camera uses them now."; }
+  catch (e) { result.textContent = e.message; }
+});
+document.getElementById("learn").addEventListener("click", async () => {
+  try {
+    const r = await post("/api/calibration/colours", {});
+    result.textContent = `Colours learned: ${Object.keys(r.learned).join(", ")}.`;
+  } catch (e) { result.textContent = e.message; }
+});
