@@ -134,10 +134,8 @@ def compare(observation: Observation, state: GameState) -> list[Discrepancy]:
             g_want = Counter(g for c, p, g in expected if c == colour and p == pos)
             g_got = Counter(c.gem for c in observation.canoes
                             if c.colour == colour and c.at == pos and c.gem != "unknown")
-            if sum(g_got.values()) < sum(g_want.values()):
-                # Some gems were unreadable: compare only what can be matched.
-                if not (g_got - g_want):
-                    continue
+            if sum(g_got.values()) < sum(g_want.values()) and not (g_got - g_want):
+                continue  # some gems were unreadable; the rest agree
             lacking = list((g_want - g_got).elements())
             surplus = list((g_got - g_want).elements())
             for a, b in zip(lacking, surplus, strict=False):

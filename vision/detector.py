@@ -92,7 +92,7 @@ class Detector:
         pose = self.locate(frame)
         self.last_pose = pose
         top = rectify(frame, pose, self.layout, self.config)
-        markers = pose.markers if pose.markers else tuple(self.layout.marker_centers)
+        markers = pose.markers
         reading = read_board(top, self.layout, config=self.config, markers=markers,
                              colours=self.colours, canoe_bgr=self.canoe_bgr)
         return pose, reading

@@ -233,3 +233,24 @@ def load_layout(path: str | Path | None = None) -> Layout:
         return parse_layout(data)
     except LayoutError as exc:
         raise LayoutError(f"layout file {file}: {exc}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m vision.layout [FILE]``: check a layout file and summarise it."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        layout = load_layout(args[0] if args else None)
+    except LayoutError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(f"{layout.name}: board {layout.board_mm[0]:g} x {layout.board_mm[1]:g} mm, "
+          f"disc {layout.disc_diameter_mm:g} mm, canoe {layout.canoe_mm[0]:g} x "
+          f"{layout.canoe_mm[1]:g} mm, markers {layout.marker_dictionary} ids "
+          f"{sorted(layout.marker_centers)} ({layout.marker_size_mm:g} mm): OK")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

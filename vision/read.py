@@ -57,6 +57,8 @@ class Geometry:
     zone_ring: np.ndarray
     """Boolean over zone pixels: in the ring between the disc and the zone edge."""
     zone_band: np.ndarray
+    ring_sel: list[np.ndarray]
+    """Per slot: positions (into the zone pixels) of its ring."""
     """Flat indices of the zone's outer edge (objects touching it come from outside)."""
     beach_idx: np.ndarray
     beach_band: np.ndarray
@@ -140,6 +142,8 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
         zone_slot=nearest.ravel()[zone_idx].astype(np.int8),
         zone_ring=ring,
         zone_band=np.flatnonzero(band),
+        ring_sel=[np.flatnonzero((nearest.ravel()[zone_idx] == s) & ring)
+                  for s in range(len(SLOTS))],
         beach_idx=np.flatnonzero(beach),
         beach_band=np.flatnonzero(bband),
         where=where,
@@ -182,7 +186,9 @@ def measure_light(flat: np.ndarray, geo: Geometry, markers: Iterable[int]) -> Li
         whites.append(np.percentile(flat[idx], 75, axis=0))
         xy.append(geo.white_xy[mid])
     if not whites:
-        return Light(np.array([[WHITE_LEVEL] * 3, [0.0] * 3, [0.0] * 3], np.float32))
+        # No marker paper to trust (fixed corners): the board's brightest tones stand in.
+        top = np.percentile(flat[:: 7], 99, axis=0) / 0.97
+        return Light(np.array([top, [0.0] * 3, [0.0] * 3], np.float32))
     wv = np.array(whites, np.float64)
     pts = np.array(xy, np.float64)
     if len(whites) >= 3:
@@ -224,25 +230,31 @@ def _palette(canoe_bgr: Mapping[str, BGR], colours: Iterable[str], w: float):
 def _classify(feats: np.ndarray, protos: np.ndarray, limit: float) -> np.ndarray:
     if len(protos) == 0 or len(feats) == 0:
         return np.full(len(feats), -1, np.int16)
-    d = np.linalg.norm(feats[:, None, :] - protos[None, :, :], axis=2)
+    d = np.empty((len(feats), len(protos)), np.float32)
+    for j, p in enumerate(protos):
+        diff = feats - p
+        d[:, j] = np.einsum("ij,ij->i", diff, diff)
     best = d.argmin(1).astype(np.int16)
-    best[d.min(1) > limit] = -1
+    best[d[np.arange(len(d)), best] > limit * limit] = -1
     return best
 
 
-def _objects(feats: np.ndarray, ground: np.ndarray, config: VisionConfig) -> np.ndarray:
+def _objects(feats: np.ndarray, ground: np.ndarray, config: VisionConfig):
+    """Object and highlight masks: pixels unlike the local ground (riverbed, sand)."""
     w = config.brightness_weight
-    dchroma = np.linalg.norm(feats[:, :2] - ground[:, :2], axis=1)
+    d0 = feats[:, 0] - ground[:, 0]
+    d1 = feats[:, 1] - ground[:, 1]
     dlog = (feats[:, 2] - ground[:, 2]) / w
-    is_ground = (dchroma < config.background_chroma) & (dlog > config.background_dark) & (
-        dlog < config.background_bright
-    )
+    is_ground = (d0 * d0 + d1 * d1 < config.background_chroma**2) & (
+        dlog > config.background_dark) & (dlog < config.background_bright)
     # A highlight is the ground washed towards white: its chroma lies between the
     # ground's and neutral grey.
-    g = ground[:, :2]
-    t = np.clip(np.sum(feats[:, :2] * g, axis=1) / np.maximum(np.sum(g * g, axis=1), 1e-6), 0, 1)
-    off_line = np.linalg.norm(feats[:, :2] - t[:, None] * g, axis=1)
-    highlight = (dlog > 0.05) & (off_line < config.highlight_chroma) & ~is_ground
+    g0, g1 = ground[:, 0], ground[:, 1]
+    t = np.clip((feats[:, 0] * g0 + feats[:, 1] * g1) / np.maximum(g0 * g0 + g1 * g1, 1e-6),
+                0, 1)
+    e0 = feats[:, 0] - t * g0
+    e1 = feats[:, 1] - t * g1
+    highlight = (dlog > 0.05) & (e0 * e0 + e1 * e1 < config.highlight_chroma**2) & ~is_ground
     return ~is_ground & ~highlight, highlight
 
 
@@ -285,8 +297,7 @@ def read_board(
     ring_ground = np.zeros((len(SLOTS), 3), np.float32)
 
     def zone_ground(f: np.ndarray) -> np.ndarray:
-        for s in range(len(SLOTS)):
-            sel = (geo.zone_slot == s) & geo.zone_ring
+        for s, sel in enumerate(geo.ring_sel):
             ring_ground[s] = np.median(f[sel], axis=0)
         return ring_ground[geo.zone_slot]
 

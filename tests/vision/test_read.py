@@ -1,0 +1,106 @@
+"""Reading the board from seeded synthetic frames."""
+
+import numpy as np
+import pytest
+
+from companion.state import Canoe, new_game
+from vision.detector import ColourLearningError, Detector, FrameError
+from vision.observation import Observation
+from vision.synth import Hand, SceneConfig, ground_truth, render
+
+PLAYERS = ("red", "green", "blue")
+
+
+def canoes(obs: Observation) -> list[tuple[str, str, str]]:
+    return sorted((c.colour, c.at, str(c.gem)) for c in obs.canoes)
+
+
+@pytest.mark.parametrize("seed", [0, 5, 11])
+def test_reads_a_midgame_frame_exactly(midgame, seed):
+    scene = SceneConfig() if seed == 0 else SceneConfig.random(seed, hands=0)
+    seen = Detector(colours=PLAYERS).analyse(render(midgame, seed=seed, scene=scene))
+    truth = ground_truth(midgame)
+    assert seen.board_found and seen.unknown == ()
+    assert seen.discs == truth.discs
+    assert canoes(seen) == canoes(truth)
+    assert seen.weather == 1
+
+
+def test_two_canoes_of_one_colour_on_one_slot_count_as_two(midgame):
+    seen = Detector(colours=PLAYERS).analyse(render(midgame, seed=3))
+    assert [c.colour for c in seen.canoes_at("T3")] == ["red", "red"]
+    assert sorted(str(c.gem) for c in seen.canoes_at("T3")) == ["None", "pink"]
+
+
+def test_missing_disc_and_wrong_arm_are_seen(midgame):
+    faults = [("missing_disc", "T4"), ("wrong_arm", "R2")]
+    seen = Detector(colours=PLAYERS).analyse(render(midgame, seed=2, faults=faults))
+    assert seen.discs["T4"] == "absent"
+    assert [c.colour for c in seen.canoes_at("L2")] == ["blue"]
+    assert seen.canoes_at("R2") == []
+
+
+def test_joe_is_read_as_natural_wood(midgame):
+    state = midgame.replace(joe=Canoe("T2", "violet"))
+    seen = Detector(colours=(*PLAYERS, "natural")).analyse(render(state, seed=6))
+    assert [(c.colour, c.gem) for c in seen.canoes_at("T2")] == [("natural", "violet")]
+
+
+def test_a_hand_makes_slots_unknown_never_wrong(midgame):
+    hand = Hand(start=(300, -150), end=(270, 160), width_mm=85)
+    seen = Detector(colours=PLAYERS).analyse(render(midgame, seed=4,
+                                                    scene=SceneConfig(hands=(hand,))))
+    truth = ground_truth(midgame)
+    assert "T3" in seen.unknown
+    assert seen.discs["T3"] == "unknown"
+    assert seen.canoes_at("T3") == []
+    for slot, value in seen.discs.items():
+        assert value in ("unknown", truth.discs[slot])
+    for pos in ("beach", "T1", "T2", "T4", "T5", "L1", "L2", "R1", "R2"):
+        if pos not in seen.unknown:
+            assert [c.colour for c in seen.canoes_at(pos)] == \
+                [c.colour for c in truth.canoes_at(pos)]
+
+
+def test_board_not_found_is_an_empty_observation():
+    seen = Detector().analyse(np.full((450, 800, 3), 120, np.uint8))
+    assert not seen.board_found
+    assert seen.to_json()["discs"]["T1"] == "unknown"
+    assert seen.blocked
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [np.zeros((0, 0, 3), np.uint8), np.zeros((20, 20, 3), np.uint8),
+     np.zeros((100, 100, 3), np.float32)],
+)
+def test_unusable_frames_are_refused(frame):
+    with pytest.raises(FrameError):
+        Detector().analyse(frame)
+
+
+def test_learning_canoe_colours_at_setup():
+    setup = new_game(PLAYERS)
+    scene = SceneConfig(kelvin=3200, white_balance=0.1, colour_jitter=18, table_seed=9)
+    det = Detector()
+    learned = det.learn_colours(render(setup, seed=1, scene=scene), PLAYERS)
+    assert set(learned) == set(PLAYERS)
+    assert det.colours == PLAYERS
+    later = setup.replace(canoes=setup.canoes.set("red", (Canoe("T2", "violet"), Canoe("beach"))))
+    seen = det.analyse(render(later, seed=2, scene=scene))
+    assert canoes(seen) == canoes(ground_truth(later))
+
+
+def test_learning_refuses_a_setup_without_every_canoe():
+    state = new_game(PLAYERS)
+    state = state.replace(canoes=state.canoes.set("green", (Canoe("T1"), Canoe("beach"))))
+    with pytest.raises(ColourLearningError, match="green"):
+        Detector().learn_colours(render(state, seed=1), PLAYERS)
+
+
+def test_json_shape_is_exactly_the_issue(midgame):
+    data = Detector(colours=PLAYERS).analyse(render(midgame, seed=1)).to_json()
+    assert list(data) == ["board_found", "reprojection_px", "discs", "canoes", "weather",
+                          "unknown", "ms"]
+    assert list(data["discs"]) == ["T1", "T2", "T3", "T4", "T5", "L1", "L2", "R1", "R2"]
+    assert set(data["canoes"][0]) == {"colour", "at", "gem"}
