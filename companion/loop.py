@@ -60,7 +60,6 @@ from companion.board import (
     WEATHER_MAX,
     WEATHER_MIN,
     Arm,
-    downstream,
     other_arm,
     path_down,
     path_up,
@@ -197,23 +196,6 @@ def reachable_weather(weather: int, moves: int) -> set[int]:
     return values
 
 
-def push_position(position: str, arm: Arm) -> str:
-    """Where a canoe on ``position`` is after one disc entered the river via ``arm``."""
-    if position in (BEACH, LOST):
-        return position
-    if position == "T5":
-        return "L1" if arm == "left" else "R1"
-    if position[0] in "LR" and position[0] != arm[0].upper():
-        return position
-    return downstream(position) or LOST
-
-
-def after_river(position: str, arms: Sequence[Arm]) -> str:
-    for arm in arms:
-        position = push_position(position, arm)
-    return position
-
-
 def forecast(public: Mapping[str, Any]) -> dict[str, Any]:
     """The danger forecast for learners, from public facts only.
 
@@ -262,7 +244,7 @@ def forecast(public: Mapping[str, Any]) -> dict[str, Any]:
             if at in (BEACH, LOST):
                 continue
             falls_predicted = _falls_within(at, predicted)
-            falls_worst = any(after_river(at, [arm] * high) == LOST for arm in ARMS)
+            falls_worst = any(rules.after_river(at, [arm] * high) == LOST for arm in ARMS)
             if falls_predicted is not None or falls_worst:
                 danger.append({
                     "player": player, "at": at, "gem": canoe["gem"],
@@ -289,7 +271,7 @@ def forecast(public: Mapping[str, Any]) -> dict[str, Any]:
 def _falls_within(at: str, arms: Sequence[Arm]) -> int | None:
     position = at
     for n, arm in enumerate(arms, start=1):
-        position = push_position(position, arm)
+        position = rules.push_position(position, arm)
         if position == LOST:
             return n
     return None
@@ -723,7 +705,7 @@ class GameLoop:
         if state.to_play != player:
             return {"your_turn": False, "card": None, "options": [], "version": version}
         card = state.chosen[player]
-        options = []
+        options: list[dict[str, Any]] = []
         if card == "cloud":
             for action in rules.legal_actions(state, player):
                 assert isinstance(action, Weather)
@@ -732,11 +714,13 @@ class GameLoop:
                                 "text": f"Move the cloud {action.direction}: weather {new:+d}"})
         else:
             for result in rules.turn_results(state, player, card):
-                _, events = rules.apply(state, result.action)
+                paddle = result.action
+                assert isinstance(paddle, Paddle)
+                _, events = rules.apply(state, paddle)
                 moves = [{"from": m.start, "to": _end_of(m.start, m.steps),
                           "gem": m.carrying if m.carrying != "any" else None,
                           "steps": [s.text() for s in m.steps]}
-                         for m in result.action.canoes]
+                         for m in paddle.canoes]
                 text = " ".join(e.describe() for e in events
                                 if e.kind not in ("card_revealed", "game_won"))
                 options.append({"action": result.action.to_json(), "moves": moves,

@@ -166,8 +166,13 @@ def predicted_arms(state: GameState, discs: int | None = None) -> tuple[Arm, ...
     return tuple(arms)
 
 
-def _push_disc(position: str, arm: Arm) -> str:
-    """Where a canoe on ``position`` is after one disc entered the river via ``arm``."""
+def push_position(position: str, arm: Arm) -> str:
+    """Where a canoe on ``position`` is after one disc entered the river via ``arm``
+    (``lost`` when its disc went over the falls).
+
+    >>> push_position("T5", "right"), push_position("L2", "left"), push_position("L2", "right")
+    ('R1', 'lost', 'L2')
+    """
     if position in (BEACH, LOST):
         return position
     if position == "T5":
@@ -177,6 +182,13 @@ def _push_disc(position: str, arm: Arm) -> str:
     if position in ("R1", "R2") and arm != "right":
         return position
     return downstream(position) or LOST
+
+
+def after_river(position: str, arms: Sequence[Arm]) -> str:
+    """Where a canoe on ``position`` is after discs entered via ``arms``, in order."""
+    for arm in arms:
+        position = push_position(position, arm)
+    return position
 
 
 # -- the state helpers -------------------------------------------------------------------
@@ -698,7 +710,7 @@ def _move_river(state: GameState, action: MoveRiver) -> tuple[GameState, Events]
         events.append(ev.DiscPushed(number, arm, expected))
         for player in state.players:
             for i, canoe in enumerate(canoes[player]):
-                new = _push_disc(canoe.at, arm)
+                new = push_position(canoe.at, arm)
                 if new == LOST and canoe.at != LOST:
                     events.append(ev.CanoeFell(player, canoe.at, canoe.gem))
                     if canoe.gem:
@@ -707,7 +719,7 @@ def _move_river(state: GameState, action: MoveRiver) -> tuple[GameState, Events]
                 else:
                     canoes[player][i] = Canoe(new, canoe.gem)
         if joe is not None and not joe.lost:
-            new = _push_disc(joe.at, arm)
+            new = push_position(joe.at, arm)
             if new == LOST:
                 events.append(ev.CanoeFell("joe", joe.at, joe.gem))
                 if joe.gem:
@@ -783,11 +795,12 @@ def is_legal(state: GameState, action: Action) -> bool:
 class TurnResult:
     """One distinct end result of a number-card turn.
 
-    ``state`` is the board after the player's canoes moved (phase and turn are not
-    advanced); ``action`` is one :class:`Paddle` that produces it.
+    ``state`` is the board after the player's canoes moved or the weather changed (phase
+    and turn are not advanced); ``action`` is one :class:`Paddle` (or, for the cloud,
+    :class:`Weather`) that produces it.
     """
 
-    action: Paddle
+    action: Paddle | Weather
     state: GameState
 
     @property
@@ -920,7 +933,7 @@ def turn_results(state: GameState, player: str, card: Card) -> list[TurnResult]:
             new = state.weather + (1 if direction == "up" else -1)
             if WEATHER_MIN <= new <= WEATHER_MAX:
                 results[(direction,)] = TurnResult(
-                    Paddle(player, ()), state.replace(weather=new))
+                    Weather(player, direction), state.replace(weather=new))
         return list(results.values())
     n = int(card)
     canoes = state.canoes[player]

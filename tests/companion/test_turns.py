@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.actions import Paddle
+from companion.actions import Paddle, Weather
 from companion.rules import _end_turn, apply, legal_actions, paddle_canoes, turn_results
 from companion.state import Canoe, GameState, Options, Phase
 
@@ -42,7 +42,12 @@ def test_one_on_the_river_one_on_the_beach(position: Build) -> None:
 
 
 def test_cloud_results_are_weather_moves(position: Build) -> None:
-    assert len(turn_results(position(card="cloud"), "red", "cloud")) == 2
+    state = position(card="cloud")
+    results = turn_results(state, "red", "cloud")
+    assert [r.action for r in results] == [Weather("red", "up"), Weather("red", "down")]
+    for result in results:
+        new, _ = apply(state, result.action)
+        assert new.weather == result.state.weather
     assert len(turn_results(position(card="cloud", weather=2), "red", "cloud")) == 1
 
 
