@@ -302,6 +302,24 @@ def _turns_done(public: Mapping[str, Any]) -> set[str]:
     return set(order[: order.index(current)])
 
 
+def seating(players: Sequence[str], first: object = None) -> list[str]:
+    """The players in seating order (clockwise) starting with the buoy's holder.
+
+    >>> seating(["red", "blue", "green", "yellow"], "green")
+    ['green', 'yellow', 'red', 'blue']
+    >>> seating(["red", "blue", "green"])
+    ['red', 'blue', 'green']
+    """
+    order = list(players)
+    if first is None or first == "":
+        return order
+    if not isinstance(first, str) or first not in order:
+        raise InvalidActionError(f"The buoy must go to one of the players "
+                                 f"({', '.join(str(p) for p in order)}), not {first!r}.")
+    i = order.index(first)
+    return order[i:] + order[:i]
+
+
 def public_state(state: GameState) -> dict[str, Any]:
     """What everyone at the table may know (no secret card, no hand that gives one away)."""
     data = state.to_json(reveal=False)
@@ -434,12 +452,18 @@ class GameLoop:
         if "table_key" in meta:
             self._keys[game_id] = meta["table_key"]
 
-    def new_game(self, players: Sequence[str], options: Options | None = None) -> NewGame:
+    def new_game(self, players: Sequence[str], options: Options | None = None,
+                 first: str | None = None) -> NewGame:
         """Store a new game; it becomes the game on the table. Bad players raise
-        :class:`InvalidActionError`."""
+        :class:`InvalidActionError`.
+
+        ``players`` are in seating order, clockwise; ``first`` (who holds the buoy in
+        round 1, default ``players[0]``) rotates them so that the engine gets the first
+        player at ``players[0]``, keeping the seating order.
+        """
         if not isinstance(players, Sequence) or isinstance(players, str):
             raise InvalidActionError("'players' must be a list of 3 to 5 colours")
-        players = list(players)
+        players = seating(players, first)
         tokens = {p: secrets.token_urlsafe(16) for p in players}
         key = secrets.token_urlsafe(16)
         with self._lock:

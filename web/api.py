@@ -101,7 +101,10 @@ def create_game() -> tuple[Response, int]:
                          "'tie_break'.")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise BadRequest("'players' must be a list of 3 to 5 player colours.")
-    new = loop().new_game(players, Options(**options))
+    first = data.get("first")
+    if first is not None and not isinstance(first, str):
+        raise BadRequest("'first' must be the colour of the player who holds the buoy.")
+    new = loop().new_game(players, Options(**options), first=first)
     out = {"ok": True, "id": new.id, "table_key": new.table_key,
            **links(new.id, new.tokens, new.table_key)}
     return no_store(jsonify(out)), 201

@@ -12,7 +12,11 @@ Configuration keys: ``DATABASE`` (SQLite path, default: the user's data director
 ``GPIO`` (``mock``, ``auto``, ``none``, or an announcer object), ``SETTLE`` (seconds the
 board must disagree before an alert), ``PUSH_DELAY`` (the synthetic camera's river
 push), ``ANNOUNCER_SPEED``, ``PUBLIC_URL`` (the address written in QR codes),
-``SSE_HEARTBEAT`` (seconds).
+``SSE_HEARTBEAT`` (seconds), ``LAYOUT`` (the user layout file: given, it must be valid;
+default ``layout.json`` in the user's config directory, ignored with a warning if invalid).
+
+``app.extensions["niagara.layout"]`` is the :class:`web.calibration.LayoutFile` (the
+layout in use; the camera's detector follows it), or None without the vision package.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SSE_HEARTBEAT=15.0,
         CAMERA_INTERVAL=0.5,
         JSON_SORT_KEYS=False,
+        LAYOUT=None,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -50,6 +55,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     camera = app.config["CAMERA"]
     if isinstance(camera, str):
         camera = devices.open_camera(camera, push_delay=app.config["PUSH_DELAY"])
+    layout = _layout_file(app.config["LAYOUT"])
+    if layout is not None:
+        layout.follow(camera)
     announcer = app.config["GPIO"]
     if isinstance(announcer, str):
         announcer = devices.make_announcer(announcer, speed=app.config["ANNOUNCER_SPEED"])
@@ -59,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["niagara"] = loop
     app.extensions["niagara.camera"] = camera
     app.extensions["niagara.announcer"] = announcer
+    app.extensions["niagara.layout"] = layout
 
     from web import api, calibration, pages, stream
 
@@ -70,12 +79,27 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def _layout_file(path: Any) -> Any:
+    """The user layout file service (``LAYOUT``, else the default path)."""
+    try:
+        from web.calibration import LayoutFile, default_layout_path
+    except ImportError:  # pragma: no cover - vision is part of the package
+        return None
+    try:
+        if path:
+            return LayoutFile(path, strict=True)
+        return LayoutFile(default_layout_path())
+    except ImportError:  # pragma: no cover - no OpenCV
+        return None
+
+
 def close_app(app: Flask) -> None:
     """Stop the loop, the lights, the camera and the store (idempotent)."""
     loop: GameLoop | None = app.extensions.pop("niagara", None)
     if loop is None:
         return
     loop.close()
+    app.extensions.pop("niagara.layout", None)
     for name in ("niagara.announcer", "niagara.camera"):
         service = app.extensions.pop(name, None)
         if service is not None:

@@ -1,27 +1,150 @@
-"""Calibration: which markers the camera sees, the four-corner fallback, canoe colours.
+"""Calibration: which markers the camera sees, the four-corner fallback, canoe colours,
+and the board layout's positions adjusted by dragging.
 
 Works on the camera's latest picture (``camera.jpeg()``, decoded); the corners and the
 learned colours go to the camera's ``vision.detector.Detector`` when the camera has one
 (``--camera picamera``, ``opencv:N``...). The synthetic camera needs no calibration: it
 only reports what it would see.
+
+The layout (``vision/layouts/zoch-2004.json`` by default) can be adjusted on the page:
+the adjusted one is saved to a user layout file (:class:`LayoutFile`, by default
+``layout.json`` in the user's config directory, or ``serve --layout PATH``), validated by
+``vision.layout.parse_layout``, and given to the camera's detector at once.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import os
+import tempfile
+import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.errors import InvalidActionError
 from companion.loop import GameLoop
 
 bp = Blueprint("calibration", __name__, url_prefix="/api/calibration")
+log = logging.getLogger(__name__)
+
+BOARD_PX_PER_MM = 2.0
+"""Resolution of the rectified board picture shown under the draggable positions."""
 
 
 def _loop() -> GameLoop:
     loop: GameLoop = current_app.extensions["niagara"]
     return loop
+
+
+def default_layout_path() -> Path:
+    """``layout.json`` in the user's config directory (``platformdirs``)."""
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("niagara-companion", appauthor=False)) / "layout.json"
+
+
+class LayoutFile:
+    """The board layout in use: the user's saved layout file, or the bundled default.
+
+    :param path: the user layout file (need not exist: the default is used until a
+        layout is saved).
+    :param strict: an unreadable or invalid file raises ``vision.layout.LayoutError``
+        (``serve --layout PATH``); otherwise it is reported in :attr:`error` and the
+        default layout is used.
+    """
+
+    def __init__(self, path: str | Path, *, strict: bool = False) -> None:
+        from vision.layout import LayoutError, load_layout
+
+        self.path = Path(path)
+        self.error: str | None = None
+        self._lock = threading.Lock()
+        self._cameras: list[Any] = []
+        self.default = load_layout()
+        self.layout = self.default
+        if self.path.exists():
+            try:
+                self.layout = load_layout(self.path)
+            except LayoutError as error:
+                if strict:
+                    raise
+                self.error = (f"The saved layout could not be used ({error}); the default "
+                              "layout is used instead.")
+                log.warning("%s", self.error)
+
+    @property
+    def custom(self) -> bool:
+        """True when the layout in use comes from the user's file."""
+        return self.layout is not self.default
+
+    def follow(self, camera: Any) -> None:
+        """Give this camera's detector (if it has one) the layout, now and after changes."""
+        if camera is not None:
+            self._cameras.append(camera)
+            self._apply(camera)
+
+    def _apply(self, camera: Any) -> None:
+        detector = getattr(camera, "detector", None)
+        if detector is not None:
+            detector.layout = self.layout
+
+    def save(self, data: object) -> Any:
+        """Validate ``data`` (the layout file's JSON) and save it; the detector uses it at
+        once. :raises InvalidActionError: with the layout's fault; nothing is saved."""
+        from vision.layout import LayoutError, parse_layout
+
+        try:
+            layout = parse_layout(data)
+        except LayoutError as error:
+            raise InvalidActionError(f"The layout was not saved: {error}.") from None
+        text = json.dumps(layout.to_json(), indent=2) + "\n"
+        with self._lock:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".layout-", suffix=".json",
+                                       dir=self.path.parent)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as file:
+                    file.write(text)
+                os.replace(tmp, self.path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+            self.layout, self.error = layout, None
+            for camera in self._cameras:
+                self._apply(camera)
+        return layout
+
+    def reset(self) -> Any:
+        """Forget the saved layout: back to the bundled default."""
+        with self._lock:
+            self.path.unlink(missing_ok=True)
+            self.layout, self.error = self.default, None
+            for camera in self._cameras:
+                self._apply(camera)
+        return self.layout
+
+    def to_json(self) -> dict[str, Any]:
+        return {"layout": self.layout.to_json(), "default": self.default.to_json(),
+                "custom": self.custom, "path": str(self.path), "error": self.error}
+
+
+def layout_file() -> LayoutFile | None:
+    service: LayoutFile | None = current_app.extensions.get("niagara.layout")
+    return service
+
+
+def current_layout() -> Any:
+    """The layout in use (the saved one, else the default)."""
+    service = layout_file()
+    if service is not None:
+        return service.layout
+    from vision.layout import load_layout
+
+    return load_layout()
 
 
 def latest_frame(camera: Any) -> Any:
@@ -43,9 +166,7 @@ def latest_frame(camera: Any) -> Any:
 def calibration_view(camera: Any = None) -> dict[str, Any]:
     """The layout (board mm), the markers seen in the latest frame, and a sentence."""
     try:
-        from vision.layout import load_layout
-
-        layout = load_layout()
+        layout = current_layout()
     except Exception as error:  # vision not installed, or no layout
         return {"layout": {}, "markers": [], "text": f"No board layout available: {error}"}
     data = {"slots": {k: list(v) for k, v in layout.slots.items()},
@@ -122,3 +243,73 @@ def colours() -> Response:
     except ValueError as error:
         raise InvalidActionError(str(error)) from None
     return jsonify({"ok": True, "learned": {k: list(v) for k, v in learned.items()}})
+
+
+# -- the layout: slot positions adjusted by dragging -------------------------------------
+
+
+def _layout_service() -> LayoutFile:
+    service = layout_file()
+    if service is None:
+        raise InvalidActionError("No board layout is available (the vision package is "
+                                 "missing).")
+    return service
+
+
+@bp.get("/layout")
+def get_layout() -> Response:
+    """The layout in use, the default one, whether it is the user's, and where it is saved."""
+    return jsonify({"ok": True, **_layout_service().to_json()})
+
+
+@bp.put("/layout")
+def put_layout() -> Response:
+    """Save a layout (the layout file's JSON, as ``GET`` gives it): validated by
+    ``vision.layout.parse_layout``; a bad one is refused and nothing is saved."""
+    service = _layout_service()
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise InvalidActionError("The request body must be a layout as a JSON object.")
+    service.save(data)
+    return jsonify({"ok": True, **service.to_json(),
+                    "text": f"Layout saved to {service.path}: the camera uses it now."})
+
+
+@bp.delete("/layout")
+def reset_layout() -> Response:
+    """Back to the bundled default layout (the user's file is removed)."""
+    service = _layout_service()
+    service.reset()
+    return jsonify({"ok": True, **service.to_json(),
+                    "text": "Back to the default layout: the camera uses it now."})
+
+
+@bp.get("/board.jpg")
+def board_picture() -> Response | tuple[Response, int]:
+    """The camera's latest picture straightened to a top-down view of the board (board
+    millimetres × ``BOARD_PX_PER_MM``), for placing the layout's positions on it."""
+    import cv2
+
+    from vision.config import VisionConfig
+    from vision.locate import BoardNotFound, locate_board, rectify
+
+    camera = _loop().camera
+    frame = latest_frame(camera)
+    if frame is None:
+        return jsonify({"ok": False, "error": "No picture from the camera yet.",
+                        "kind": "not_found"}), 404
+    layout = current_layout()
+    detector = getattr(camera, "detector", None)
+    try:
+        pose = detector.locate(frame) if detector is not None else locate_board(frame, layout)
+    except BoardNotFound as error:
+        return jsonify({"ok": False, "error": f"The board is not found in the picture: "
+                        f"{error}", "kind": "not_found"}), 404
+    top = rectify(frame, pose, layout, VisionConfig(px_per_mm=BOARD_PX_PER_MM))
+    ok, buf = cv2.imencode(".jpg", top, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    if not ok:
+        return jsonify({"ok": False, "error": "The picture could not be encoded.",
+                        "kind": "invalid"}), 500
+    response = Response(buf.tobytes(), mimetype="image/jpeg")
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -36,6 +36,10 @@ def register(subparsers: Any) -> None:
                             "(default: virtual LEDs on the table page), none")
     serve.add_argument("--db", default=None, metavar="PATH",
                        help="SQLite file of the games (default: in the user's data folder)")
+    serve.add_argument("--layout", default=None, metavar="PATH",
+                       help="the board layout file adjusted on the calibration page "
+                            "(default: layout.json in the user's config folder; the "
+                            "bundled layout until one is saved)")
     serve.set_defaults(func=run_serve)
 
 
@@ -85,6 +89,7 @@ def run_serve(args: argparse.Namespace) -> int:
             "CAMERA": args.camera,
             "GPIO": args.gpio,
             "PUBLIC_URL": addresses[0].rstrip("/"),
+            "LAYOUT": args.layout,
         })
     except (StoreError, NiagaraError, ValueError, RuntimeError) as error:
         print(f"error: {error}", file=sys.stderr)
@@ -102,6 +107,12 @@ def run_serve(args: argparse.Namespace) -> int:
     print("Niagara Companion is running. Open on a tablet or laptop beside the board:")
     for url in addresses:
         print(f"  {url}")
+    layout = app.extensions.get("niagara.layout")
+    if layout is not None:
+        print(f"Board layout: {layout.path if layout.custom else 'the default'}"
+              f"{'' if layout.custom else f' (adjusted ones are saved to {layout.path})'}.")
+        if layout.error:
+            print(f"warning: {layout.error}", file=sys.stderr)
     print(f"Games: {loop.store.path}; camera: {camera.name if camera else 'none'}; "
           f"lights: {args.gpio}. Stop with Ctrl+C.", flush=True)
     try:

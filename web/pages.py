@@ -77,15 +77,21 @@ def home() -> str:
 @bp.route("/new", methods=["GET", "POST"])
 def new_game() -> str | BaseResponse | tuple[str, int]:
     if request.method == "GET":
-        return render_template("new.html", colours=BASE_COLOURS, error=None, chosen=[])
+        return render_template("new.html", colours=BASE_COLOURS, error=None, chosen=[],
+                               first=None)
+    # The checked colours arrive in the form's order, which the page lets the host
+    # rearrange into the seating order (clockwise); "first" holds the buoy.
     chosen = [c for c in request.form.getlist("players") if isinstance(c, str)]
+    first = request.form.get("first") or None
     options = Options(diamanten_joe=bool(request.form.get("diamanten_joe")),
                       tie_break=bool(request.form.get("tie_break")))
     try:
-        new = loop().new_game(chosen, options)
+        new = loop().new_game(chosen, options, first=first)
     except NiagaraError as error:
-        return render_template("new.html", colours=BASE_COLOURS, error=str(error),
-                               chosen=chosen), 400
+        order = [c for c in chosen if c in BASE_COLOURS]
+        order += [c for c in BASE_COLOURS if c not in order]
+        return render_template("new.html", colours=order, error=str(error),
+                               chosen=chosen, first=first), 400
     return redirect(url_for("pages.setup", game_id=new.id, key=new.table_key))
 
 

@@ -32,6 +32,7 @@ def app(tmp_path: Any, camera: SyntheticCamera) -> Iterator[Flask]:
         "ANNOUNCER_SPEED": 50.0,
         "CAMERA_INTERVAL": 60.0,
         "SSE_HEARTBEAT": 0.2,
+        "LAYOUT": str(tmp_path / "layout.json"),
     })
     yield app
     close_app(app)

@@ -31,9 +31,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     from waitress import create_server
 
     camera = SyntheticCamera(push_delay=None, size=(480, 270))
-    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("web") / "games.sqlite3"),
-                      "CAMERA": camera, "GPIO": "mock", "SETTLE": 0.2,
-                      "ANNOUNCER_SPEED": 4.0, "CAMERA_INTERVAL": 0.2, "SSE_HEARTBEAT": 1.0})
+    folder = tmp_path_factory.mktemp("web")
+    app = create_app({"DATABASE": str(folder / "games.sqlite3"),
+                      "LAYOUT": str(folder / "layout.json"), "CAMERA": camera,
+                      "GPIO": "mock", "SETTLE": 0.2, "ANNOUNCER_SPEED": 4.0,
+                      "CAMERA_INTERVAL": 0.2, "SSE_HEARTBEAT": 1.0})
     httpd = create_server(app, host="127.0.0.1", port=0, threads=16)
     thread = threading.Thread(target=httpd.run, daemon=True)
     thread.start()

@@ -1,0 +1,215 @@
+"""The layout editor's API (save, validation, reset, the detector follows) and the seat
+order of a new game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from vision.layout import load_layout
+from web.app import close_app, create_app
+from web.devices import SyntheticCamera
+
+
+def layout_json() -> dict[str, Any]:
+    return load_layout().to_json()
+
+
+def test_the_default_layout_is_used_until_one_is_saved(client: FlaskClient,
+                                                        app: Flask) -> None:
+    info = client.get("/api/calibration/layout").json
+    assert info["ok"] and info["custom"] is False and info["error"] is None
+    assert info["layout"] == info["default"] == layout_json()
+    assert info["path"] == app.config["LAYOUT"]
+    assert not Path(app.config["LAYOUT"]).exists()
+
+
+def test_a_saved_layout_is_validated_written_and_used(client: FlaskClient, app: Flask) -> None:
+    data = layout_json()
+    data["slots"]["T1"] = [160.5, 148]
+    data["deposits"]["pink"] = [531, 151]
+    saved = client.put("/api/calibration/layout", json=data)
+    assert saved.status_code == 200, saved.json
+    assert saved.json["custom"] is True and "the camera uses it now" in saved.json["text"]
+    assert saved.json["layout"]["slots"]["T1"] == [160.5, 148.0]
+    on_disk = json.loads(Path(app.config["LAYOUT"]).read_text())
+    assert on_disk["slots"]["T1"] == [160.5, 148.0]
+    assert load_layout(app.config["LAYOUT"]).deposits["pink"] == (531.0, 151.0)
+    assert app.extensions["niagara.layout"].layout.slots["T1"] == (160.5, 148.0)
+    assert client.get("/api/calibration/layout").json["custom"] is True
+    # The calibration view (markers) works on the saved layout.
+    assert client.get("/api/calibration").json["layout"]["slots"]["T1"] == [160.5, 148.0]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d["slots"].__setitem__("T2", [160, 150]), "slots T1 and T2 are"),
+    (lambda d: d["slots"].__setitem__("T1", [900, 150]), "slots.T1 [900, 150] lies outside"),
+    (lambda d: d["slots"].pop("R2"), "'slots' lacks R2"),
+    (lambda d: d["weather"].__setitem__("0", "here"), "weather.0 must be a point"),
+    (lambda d: d.__setitem__("beach", [[0, 0]]), "'beach' must be a polygon"),
+])
+def test_a_bad_layout_is_refused_and_nothing_is_saved(client: FlaskClient, app: Flask,
+                                                      change: Any, message: str) -> None:
+    good = layout_json()
+    good["slots"]["T1"] = [150, 150]
+    assert client.put("/api/calibration/layout", json=good).status_code == 200
+    before = Path(app.config["LAYOUT"]).read_bytes()
+    data = layout_json()
+    change(data)
+    refused = client.put("/api/calibration/layout", json=data)
+    assert refused.status_code == 400
+    assert refused.json["ok"] is False and refused.json["kind"] == "invalid"
+    assert refused.json["error"].startswith("The layout was not saved: ")
+    assert message in refused.json["error"]
+    assert Path(app.config["LAYOUT"]).read_bytes() == before
+    assert app.extensions["niagara.layout"].layout.slots["T1"] == (150.0, 150.0)
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b'"layout"'])
+def test_a_malformed_body_is_a_json_error(client: FlaskClient, app: Flask, body: bytes) -> None:
+    refused = client.put("/api/calibration/layout", data=body,
+                         content_type="application/json")
+    assert refused.status_code == 400 and refused.json["ok"] is False
+    assert "JSON object" in refused.json["error"]
+    assert not Path(app.config["LAYOUT"]).exists()
+
+
+def test_reset_goes_back_to_the_default(client: FlaskClient, app: Flask) -> None:
+    data = layout_json()
+    data["slots"]["L1"] = [455, 95]
+    client.put("/api/calibration/layout", json=data)
+    reset = client.delete("/api/calibration/layout")
+    assert reset.status_code == 200 and reset.json["custom"] is False
+    assert reset.json["layout"] == layout_json()
+    assert not Path(app.config["LAYOUT"]).exists()
+    assert client.delete("/api/calibration/layout").status_code == 200  # repeated: harmless
+
+
+class FakeDetector:
+    def __init__(self) -> None:
+        self.layout: Any = None
+
+
+class DetectorCamera(SyntheticCamera):
+    """A synthetic camera carrying a detector, like ``VisionCamera``."""
+
+    def __init__(self) -> None:
+        super().__init__(push_delay=None, size=(320, 180))
+        self.detector = FakeDetector()
+
+
+def test_the_detector_follows_the_saved_layout_and_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "layout.json"
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "g.db"), "GPIO": "none",
+              "LAYOUT": str(path)}
+    camera = DetectorCamera()
+    app = create_app({**config, "CAMERA": camera})
+    try:
+        assert camera.detector.layout == load_layout()
+        data = layout_json()
+        data["slots"]["T5"] = [390, 152]
+        assert app.test_client().put("/api/calibration/layout", json=data).status_code == 200
+        assert camera.detector.layout.slots["T5"] == (390.0, 152.0)
+    finally:
+        close_app(app)
+    again = DetectorCamera()
+    app = create_app({**config, "CAMERA": again})
+    try:
+        assert again.detector.layout.slots["T5"] == (390.0, 152.0)
+        assert app.test_client().delete("/api/calibration/layout").status_code == 200
+        assert again.detector.layout == load_layout()
+    finally:
+        close_app(app)
+
+
+def test_a_broken_layout_file_given_explicitly_stops_the_start(tmp_path: Path) -> None:
+    path = tmp_path / "layout.json"
+    path.write_text("{not json")
+    with pytest.raises(ValueError, match="not valid JSON"):
+        create_app({"TESTING": True, "DATABASE": str(tmp_path / "g.db"), "GPIO": "none",
+                    "CAMERA": "none", "LAYOUT": str(path)})
+
+
+def test_a_broken_default_layout_file_falls_back_with_a_warning(tmp_path: Path) -> None:
+    from web.calibration import LayoutFile
+
+    path = tmp_path / "layout.json"
+    path.write_text('{"name": "x"}')
+    service = LayoutFile(path)
+    assert service.custom is False and service.layout == load_layout()
+    assert service.error is not None and "could not be used" in service.error
+
+
+def test_the_calibration_page_has_the_layout_editor(client: FlaskClient) -> None:
+    page = client.get("/calibrate").data.decode()
+    assert 'id="layout"' in page and "Reset to the default layout" in page
+    assert "layout.js" in page and "arrow keys" in page
+
+
+def test_the_straightened_board_picture(client: FlaskClient, game: dict[str, Any]) -> None:
+    client.get("/api/calibration")  # the camera reads the board once
+    picture = client.get("/api/calibration/board.jpg")
+    assert picture.status_code == 200 and picture.mimetype == "image/jpeg"
+    assert picture.data[:2] == b"\xff\xd8"
+
+
+def test_no_board_picture_without_a_camera_frame(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "g.db"), "GPIO": "none",
+                      "CAMERA": "none", "LAYOUT": str(tmp_path / "layout.json")})
+    try:
+        missing = app.test_client().get("/api/calibration/board.jpg")
+        assert missing.status_code == 404 and missing.json["ok"] is False
+    finally:
+        close_app(app)
+
+
+# -- seat order ----------------------------------------------------------------------------
+
+
+def test_seat_order_and_the_buoy_through_the_form(client: FlaskClient) -> None:
+    response = client.post("/new", data={"players": ["blue", "red", "yellow", "green"],
+                                         "first": "yellow"})
+    assert response.status_code == 302
+    state = client.get("/api/games/1").json["state"]
+    # Clockwise from the buoy: yellow, green, then blue and red.
+    assert state["players"] == ["yellow", "green", "blue", "red"]
+    assert state["first_player"] == "yellow"
+
+
+def test_seat_order_without_a_buoy_choice_keeps_the_form_order(client: FlaskClient) -> None:
+    client.post("/new", data={"players": ["brown", "green", "red"]})
+    state = client.get("/api/games/1").json["state"]
+    assert state["players"] == ["brown", "green", "red"] and state["first_player"] == "brown"
+
+
+def test_the_buoy_must_go_to_a_player(client: FlaskClient) -> None:
+    refused = client.post("/new", data={"players": ["red", "green", "blue"], "first": "brown"})
+    assert refused.status_code == 400
+    page = refused.data.decode()
+    assert "The buoy must go to one of the players" in page
+    # The form comes back in the chosen seat order with the choices kept.
+    assert page.index('value="red" checked') < page.index('value="green" checked') \
+        < page.index('value="blue" checked') < page.index('name="players" value="brown"')
+    assert client.get("/api/games").json["games"] == []
+
+
+def test_seat_order_through_the_api(client: FlaskClient) -> None:
+    created = client.post("/api/games", json={"players": ["red", "green", "blue"],
+                                              "first": "blue"})
+    assert created.status_code == 201
+    state = client.get(f"/api/games/{created.json['id']}").json["state"]
+    assert state["players"] == ["blue", "red", "green"]
+    assert client.post("/api/games", json={"players": ["red", "green", "blue"],
+                                           "first": 3}).status_code == 400
+    assert client.post("/api/games", json={"players": ["red", "green", "blue"],
+                                           "first": "pink"}).status_code == 400
+
+
+def test_the_new_game_page_explains_seats(client: FlaskClient) -> None:
+    page = client.get("/new").data.decode()
+    assert "clockwise" in page and 'name="first"' in page and "new.js" in page
