@@ -63,6 +63,8 @@ class VisionConfig:
     neutral grey are disc highlights, not objects."""
     canoe_distance: float = 0.42
     """Max feature distance from a canoe colour for a pixel to take that colour."""
+    learn_slack: float = 1.6
+    """At setup, colours are matched this much more loosely (only colours in play)."""
     canoe_min_fraction: float = 0.4
     """Colour patches smaller than this share of one canoe are ignored (gem rims, noise)."""
     pair_ratio: float = 1.45

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -131,7 +132,14 @@ class Detector:
         """
         players = list(players)
         self.colours = (*players, JOE_COLOUR) if joe else tuple(players)
-        _, reading = self._read(frame)
+        # Only the colours in play are candidates, and only where canoes should be: a looser
+        # colour match finds canoes whose colours stray far from the defaults.
+        strict = self.config
+        self.config = replace(strict, canoe_distance=strict.canoe_distance * strict.learn_slack)
+        try:
+            _, reading = self._read(frame)
+        finally:
+            self.config = strict
         hulls = reading.debug["hulls"]
         learned: dict[str, BGR] = {}
         missing = []
