@@ -264,7 +264,11 @@ def forecast(public: Mapping[str, Any]) -> dict[str, Any]:
         text = f"The river will move {low} disc{'s' if low != 1 else ''} this round."
     else:
         text = f"The river will move between {low} and {high} discs this round."
-    return {"least": low, "most": high, "danger": danger, "text": text,
+    why = ("The river moves as many discs as the lowest number card played this round, "
+           f"plus the weather (now {weather:+d}); a cloud card moves the weather one space "
+           "instead. Cards are secret until they are revealed, so this is every number "
+           "still possible from the cards left in the players' hands.")
+    return {"least": low, "most": high, "danger": danger, "text": text, "why": why,
             "predicted_arms": predicted}
 
 
@@ -318,6 +322,34 @@ def seating(players: Sequence[str], first: object = None) -> list[str]:
                                  f"({', '.join(str(p) for p in order)}), not {first!r}.")
     i = order.index(first)
     return order[i:] + order[:i]
+
+
+def river_why(state: GameState) -> str:
+    """Why the river moves this many discs, and what a pushed disc does (phase 3: every
+    card has been revealed, so this is public)."""
+    discs = rules.river_discs(state)
+    base = rules.river_base(state)
+    played = state.played()
+    if base:
+        who = [p.capitalize() for p in state.turn_order() if played.get(p) == base]
+        card = f"the lowest number card played this round is {base} ({' and '.join(who)})"
+    else:
+        card = "everyone played the cloud, so no number card counts (0)"
+    weather = state.weather
+    wx = ("the weather adds nothing (0)" if weather == 0 else
+          f"the weather adds {weather}" if weather > 0 else
+          f"the weather takes {-weather} away ({weather:+d})")
+    total = f"{base} {'+' if weather >= 0 else '−'} {abs(weather)} = {base + weather}"
+    plural = "disc" if discs == 1 else "discs"
+    text = f"Why {discs} {plural}? {card[0].upper()}{card[1:]}, and {wx}: {total}."
+    if base + weather < 0:
+        text = text[:-1] + "; the river never moves backwards, so 0."
+    if discs:
+        text += (" Each disc pushed in at the top moves the discs, and the canoes on them, "
+                 "one slot downstream. At the fork the discs take the left and right arms "
+                 "in turn; only that arm moves, and the disc at its end goes over the falls "
+                 "with any canoe on it.")
+    return text
 
 
 def public_state(state: GameState) -> dict[str, Any]:
@@ -677,6 +709,7 @@ class GameLoop:
                          "weather": state.weather,
                          "predicted_arms": list(rules.predicted_arms(state)),
                          "confirmed": live.discs_confirmed,
+                         "why": river_why(state),
                          "text": ev.RiverMoved(discs, (), rules.river_base(state),
                                                state.weather).describe()}
             out = rules.outcome(state)

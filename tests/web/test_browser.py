@@ -152,7 +152,7 @@ def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
                                                     browser: Any) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     camera: SyntheticCamera = server["camera"]
-    # The new-game form seats the colours in its own order: green, blue, brown.
+    # Ticked in this order, the colours take the seats in this order: green, blue, brown.
     table, links, _ = new_game(browser, server["url"], ["green", "blue", "brown"])
     phones = {p: phone(browser, links[p]) for p in ("green", "blue", "brown")}
     for colour, card in (("green", 3), ("blue", 5), ("brown", 6)):
@@ -175,3 +175,61 @@ def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
     table.wait_for_selector("#leds .led.check:not(.on)", timeout=10000)
     for page in (table, *phones.values()):
         page.context.close()
+
+
+def test_seats_and_the_buoy_on_the_new_game_page(server: dict[str, Any], browser: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(10000)
+    page.goto(f"{server['url']}/new")
+    for colour in ("red", "green", "blue"):
+        page.check(f'input[name="players"][value="{colour}"]')
+    page.get_by_role("button", name="Move Blue up (one seat earlier)").click()
+    page.check('input[name="first"][value="green"]')
+    assert page.locator("#seating").inner_text() == (
+        "Seats clockwise: Green → Red → Blue. Green holds the buoy and plays first in round 1.")
+    page.get_by_role("button", name="Create the game").click()
+    page.wait_for_selector(".qr svg")
+    game_id = int(re.search(r"/games/(\d+)/", page.url).group(1))  # type: ignore[union-attr]
+    state = server["app"].extensions["niagara"].state(game_id)
+    assert state.players == ("green", "red", "blue") and state.first_player == "green"
+    ctx.close()
+
+
+def test_drag_a_slot_on_the_calibration_page(server: dict[str, Any], browser: Any) -> None:
+    layout = server["app"].extensions["niagara.layout"]
+    t1 = layout.layout.slots["T1"]
+    t2 = layout.layout.slots["T2"]
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(10000)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{server['url']}/calibrate")
+    handle = page.locator('#layout g.handle-slot[data-name="T1"]')
+    handle.wait_for()
+    handle.scroll_into_view_if_needed()
+    box = handle.locator("circle.ring").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    scale = box["width"] / (2 * layout.layout.disc_radius_mm)  # screen px per board mm
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 8 * scale, y + 2 * scale, steps=5)
+    page.mouse.up()
+    assert "Slot T1 at" in page.locator("#layout-selected").inner_text()
+    # Keyboard: T2 five millimetres up (Shift+arrow would be 10).
+    page.locator('#layout g.handle-slot[data-name="T2"]').focus()
+    for _ in range(5):
+        page.keyboard.press("ArrowUp")
+    page.get_by_role("button", name="Save the layout").click()
+    page.wait_for_selector("#layout-status >> text=Saved")
+    saved = layout.layout
+    assert layout.custom and layout.path.exists()
+    assert abs(saved.slots["T1"][0] - (t1[0] + 8)) < 1.5
+    assert abs(saved.slots["T1"][1] - (t1[1] + 2)) < 1.5
+    assert saved.slots["T2"] == (t2[0], t2[1] - 5)
+    page.screenshot(path=str(ARTIFACTS / "calibrate-layout.png"), full_page=True)
+    page.get_by_role("button", name="Reset to the default layout").click()
+    page.wait_for_selector("#layout-status >> text=Back to the default layout")
+    assert not layout.custom and not layout.path.exists()
+    ctx.close()

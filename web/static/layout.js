@@ -37,7 +37,7 @@ function points() {
     const w = Number(name);
     out.push({ kind: "weather", name, label: `weather space ${w > 0 ? "+" : ""}${w}`, text: `${w > 0 ? "+" : ""}${w}`, r: layout.weather_space_mm || 15, get: () => layout.weather[name], set: (p) => { layout.weather[name] = p; } });
   }
-  layout.beach.forEach((_, i) => out.push({ kind: "beach", name: String(i), label: `beach corner ${i + 1}`, text: `${i + 1}`, r: 5, get: () => layout.beach[i], set: (p) => { layout.beach[i] = p; } }));
+  layout.beach.forEach((_, i) => out.push({ kind: "beach", name: String(i), label: `beach corner ${i + 1}`, text: `${i + 1}`, r: 7, get: () => layout.beach[i], set: (p) => { layout.beach[i] = p; } }));
   return out;
 }
 

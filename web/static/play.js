@@ -54,9 +54,7 @@ function renderTurn() {
   const box = $("options");
   box.replaceChildren();
   if (!me.your_turn || !options || !options.your_turn) {
-    $("turn-help").textContent = view.state.to_play
-      ? (me.your_turn ? "Loading your choices…" : `Waiting for ${view.state.to_play}.`)
-      : "Wait for your turn.";
+    $("turn-help").textContent = waitingText();
     drawRiver($("river"), view);
     return;
   }
@@ -65,7 +63,7 @@ function renderTurn() {
     drawRiver($("river"), view);
   } else {
     $("turn-help").textContent = selected
-      ? `Your card is ${options.card}. Tap a highlighted destination for your canoe on ${selected.at}, or pick from the list.`
+      ? `Your card is ${options.card}. Tap a highlighted place for your canoe on ${selected.at === "beach" ? "the beach" : selected.at}, or pick a move from the list below.`
       : `Your card is ${options.card}. Tap one of your canoes to see where it can go.`;
     const starts = [];
     for (const o of options.options) for (const m of o.moves) {
@@ -75,7 +73,7 @@ function renderTurn() {
     const mine = me.canoes.filter((c) => starts.some((s) => s.at === c.at));
     const destinations = selected ? options.options.flatMap((o) => o.moves.filter((m) => m.from === selected.at).map((m) => m.to)) : [];
     drawRiver($("river"), view, {
-      selectable: mine, selected, destinations,
+      selectable: mine, selected, destinations, owner: me.player,
       onCanoe: (c) => { selected = sameCanoe(selected, c) ? null : c; dest = null; renderTurn(); },
       onSlot: (slot) => { dest = slot; renderTurn(); },
     });
@@ -111,13 +109,35 @@ async function loadOptions() {
   renderTurn();
 }
 
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// What the player waits for, in plain words, when it is not their move.
+function waitingText() {
+  const s = view.state;
+  if (s.phase === "choose") {
+    return view.me.locked === null
+      ? "First everyone picks a card in secret (above). Then the cards are revealed and each player moves in turn, starting with the player holding the buoy."
+      : "Waiting for the others to lock in their cards. Then the cards are revealed and each player moves in turn, starting with the player holding the buoy.";
+  }
+  if (s.phase === "actions") {
+    if (view.me.your_turn) return "Loading your choices…";
+    const card = s.played[s.to_play];
+    return `Waiting for ${cap(s.to_play)} to move (${cap(s.to_play)} played ${card === "cloud" ? "the cloud" : card}).`;
+  }
+  if (s.phase === "river") return "The river moves now: watch the table.";
+  return "The game is over.";
+}
+
 function render(v) {
+  $("turn-why").textContent = v.river ? v.river.why : "";
+  $("turn-why").hidden = !v.river;
   if (view.version !== v.version) { selected = null; dest = null; }
+  if (view.state.phase !== v.state.phase || view.state.round !== v.state.round) showMessage("");
   view = v;
   $("banner").textContent = v.banner;
   renderHand();
   const me = v.me;
-  const canoes = me.canoes.map((c) => c.at === "lost" ? "lost over the falls" : `on ${c.at}${c.gem ? " with a " + c.gem + " gem" : ""}`);
+  const canoes = me.canoes.map((c) => c.at === "lost" ? "lost over the falls" : `on ${c.at === "beach" ? "the beach" : c.at}${c.gem ? " with a " + c.gem + " gem" : ""}`);
   const reserve = Object.entries(me.reserve).map(([c, n]) => `${n} ${c}`).join(", ") || "no gems yet";
   $("mine").textContent = `Canoes: ${canoes.join("; ")}. Reserve: ${reserve}.`;
   drawForecast($("forecast"), v.forecast);

@@ -3,6 +3,7 @@
 //   selectable: [{at, gem}]   canoes the player may tap (their own)
 //   selected:  {at, gem}      the canoe picked
 //   destinations: ["T4", ...] slots to highlight
+//   owner: "red"              whose canoes are selectable (the phone's player)
 //   onCanoe(canoe), onSlot(slot)
 
 const NS = "http://www.w3.org/2000/svg";
@@ -56,7 +57,10 @@ export function drawRiver(svg, view, options = {}) {
     el("circle", { cx: x, cy: y, r: 19, fill: GEMS[colour], stroke: "#555", "fill-opacity": 0.35 }, g);
     const counts = (state.deposits[colour] || {});
     const text = Object.entries(counts).map(([c, n]) => `${n}${c[0].toUpperCase()}`).join(" ");
-    el("text", { x, y: y + 4, "text-anchor": "middle", class: "dep-count" }, g, text || "0");
+    const own = Object.keys(counts).every((c) => c === colour);
+    el("text", { x, y: y + (own ? 5 : 3), "text-anchor": "middle", class: own ? "dep-count big" : "dep-count" }, g,
+      own ? String(counts[colour] || 0) : (text || "0"));
+    el("text", { x, y: y + 29, "text-anchor": "middle", class: "dep-name" }, g, colour);
     el("title", {}, g, `${cap(colour)} deposit (${dep.slots}): ` +
       (Object.entries(counts).map(([c, n]) => `${n} ${c}`).join(", ") || "empty"));
   }
@@ -83,7 +87,7 @@ export function drawRiver(svg, view, options = {}) {
   }
   // Weather track.
   const wx = 330;
-  el("text", { x: wx - 12, y: 98, class: "label" }, svg, "Weather");
+  el("text", { x: wx, y: 90, class: "label", "text-anchor": "middle" }, svg, "Weather");
   [2, 1, 0, -1].forEach((w, i) => {
     const y = 110 + i * 36;
     el("rect", { x: wx - 14, y: y - 14, width: 28, height: 28, rx: 4, fill: "#fff", stroke: "#777" }, svg);
@@ -108,13 +112,15 @@ export function drawRiver(svg, view, options = {}) {
       let x, y;
       if (place === "beach") { x = 70 + i * 30; y = cy + 8; }
       else { const col = i % 2, row = Math.floor(i / 2); x = cx - 14 + col * 28 - (canoes.length === 1 ? -14 : 0); y = cy - 8 + row * 16 - (canoes.length > 2 ? 8 : 0); }
-      const mine = selectable.some((s) => s.at === canoe.at && (s.gem ?? null) === (canoe.gem ?? null)) && canoe.owner !== "joe";
+      const mine = canoe.owner === options.owner && selectable.some((s) => s.at === canoe.at && (s.gem ?? null) === (canoe.gem ?? null));
       const sel = options.selected && options.selected.at === canoe.at && (options.selected.gem ?? null) === (canoe.gem ?? null) && mine;
       const g = el("g", { class: "canoe" + (mine ? " mine" : "") + (sel ? " selected" : ""),
         "data-owner": canoe.owner, "data-at": canoe.at }, svg);
       const name = canoe.owner === "joe" ? "Diamanten Joe" : `${cap(canoe.owner)}'s canoe`;
-      const label = `${name} on ${canoe.at}${canoe.gem ? " with a " + canoe.gem + " gem" : ""}`;
+      const where = canoe.at === "beach" ? "the beach" : canoe.at;
+      const label = `${name} on ${where}${canoe.gem ? " with a " + canoe.gem + " gem" : ""}`;
       el("title", {}, g, label);
+      if (mine && options.onCanoe) el("rect", { x: x - 15, y: y - 12, width: 30, height: 24, class: "hit" }, g);
       el("rect", { x: x - 13, y: y - 7, width: 26, height: 14, rx: 7, fill: COLOURS[canoe.owner], stroke: "#111" }, g);
       el("text", { x: x - (canoe.gem ? 3 : 0), y: y + 4, "text-anchor": "middle",
         class: "canoe-letter" + (canoe.owner === "yellow" || canoe.owner === "joe" ? " dark" : "") }, g, LETTERS[canoe.owner]);
@@ -122,7 +128,7 @@ export function drawRiver(svg, view, options = {}) {
       if (mine && options.onCanoe) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
-        g.setAttribute("aria-label", `Move your canoe on ${canoe.at}${canoe.gem ? " with a " + canoe.gem + " gem" : ""}`);
+        g.setAttribute("aria-label", `Move your canoe on ${where}${canoe.gem ? " with a " + canoe.gem + " gem" : ""}`);
         g.setAttribute("aria-pressed", sel ? "true" : "false");
         g.addEventListener("click", () => options.onCanoe({ at: canoe.at, gem: canoe.gem }));
         g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); options.onCanoe({ at: canoe.at, gem: canoe.gem }); } });
@@ -159,6 +165,16 @@ export function drawForecast(div, forecast) {
   const p = document.createElement("p");
   p.textContent = forecast.text;
   div.appendChild(p);
+  if (forecast.why) {
+    const why = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = "Why this many?";
+    const text = document.createElement("p");
+    text.className = "hint";
+    text.textContent = forecast.why;
+    why.append(summary, text);
+    div.appendChild(why);
+  }
   if (forecast.danger.length) {
     const ul = document.createElement("ul");
     ul.className = "danger";

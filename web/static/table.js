@@ -25,7 +25,15 @@ function render(v) {
     li.className = "ev-" + line.kind;
     log.appendChild(li);
   }
+  if (!v.log.length) {
+    const li = document.createElement("li");
+    li.className = "hint empty";
+    li.textContent = "Nothing yet: each player picks a paddle card on their phone.";
+    log.appendChild(li);
+  }
   log.scrollTop = log.scrollHeight;
+  $("river-why").textContent = v.river ? v.river.why : "";
+  $("river-why").hidden = !v.river;
   $("notes").textContent = v.notes.slice(-1)[0] || "";
   const alerts = $("alerts");
   alerts.replaceChildren();
@@ -84,15 +92,21 @@ function renderLeds(leds) {
     box.appendChild(wrap);
     return span;
   };
+  const barWrap = document.createElement("span");
+  barWrap.className = "led-wrap";
   const bar = document.createElement("div");
   bar.className = "bar";
-  box.appendChild(bar);
+  const barCaption = document.createElement("small");
+  barCaption.textContent = "Discs to push";
+  barCaption.setAttribute("aria-hidden", "true");
+  barWrap.append(bar, barCaption);
+  box.appendChild(barWrap);
   leds.bar.forEach((on, i) => {
     const s = document.createElement("span");
     s.className = "led bar-led" + (on ? " on" : "");
     s.dataset.led = "bar";
     s.setAttribute("role", "img");
-    s.setAttribute("aria-label", `disc ${i + 1}: ${on ? "on" : "off"}`);
+    s.setAttribute("aria-label", `disc to push ${i + 1}: ${on ? "on" : "off"}`);
     bar.appendChild(s);
   });
   add("falls", leds.falls, "Falls (red)");
