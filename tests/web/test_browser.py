@@ -121,6 +121,9 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
     assert phones["red"].locator('button[aria-label="Paddle card 5"]').is_disabled()
     # Phase 2: each player taps a canoe and a highlighted destination.
     phones["red"].wait_for_selector("#turn-help >> text=Tap one of your canoes")
+    # Only red's own canoes can be tapped on red's phone (not the others' on the beach).
+    assert phones["red"].locator("#river g.canoe.mine").count() == 2
+    assert phones["red"].locator('#river g.canoe.mine:not([data-owner="red"])').count() == 0
     paddle(phones["red"], "T4")
     table.wait_for_selector("#log >> text=Red's canoe paddles from beach to T4.")
     paddle(phones["green"], "T2")

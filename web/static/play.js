@@ -91,7 +91,7 @@ function renderTurn() {
     b.textContent = o.text;
     b.addEventListener("click", async () => {
       const { player, ...action } = o.action;
-      const done = await act(action, "Done.");
+      const done = await act(action, "Your move is entered: now make it on the board.");
       if (done) { selected = null; dest = null; }
     });
     box.appendChild(b);
@@ -158,7 +158,7 @@ $("hand").addEventListener("submit", (e) => {
 $("lockin-yes").addEventListener("click", async () => {
   const card = pending;
   pending = null;
-  await act({ type: "choose", card }, `Card ${card} locked in.`);
+  await act({ type: "choose", card }, view.state.phase === "choose" ? `Card ${card === "cloud" ? "cloud" : card} locked in.` : null);
   renderHand();
 });
 $("lockin-no").addEventListener("click", () => { pending = null; renderHand(); });

@@ -19,7 +19,9 @@ function render(v) {
   drawForecast($("forecast"), v.forecast);
   const log = $("log");
   log.replaceChildren();
-  for (const line of v.log.slice(-30)) {
+  const lines = v.log.slice(-30);
+  log.start = lines.length ? lines[0].n + 1 : 1;
+  for (const line of lines) {
     const li = document.createElement("li");
     li.textContent = line.text;
     li.className = "ev-" + line.kind;
