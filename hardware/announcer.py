@@ -114,6 +114,8 @@ class Announcer:
 
     MAX_PENDING = 8
     """One-shot patterns that may wait; beyond that the oldest waiting one is dropped."""
+    MAX_LAG = 0.1
+    """Seconds a step may start late and the pattern still catch up with its rhythm."""
 
     def __init__(
         self,
@@ -415,7 +417,10 @@ class Announcer:
                 else:
                     playing = self._playing = None
             if playing is not None:
-                playing.deadline = now + playing.pattern.steps[playing.index].hold / self.speed
+                # Keep the rhythm: the next step starts when the previous one was due,
+                # unless the thread stalled (then start it from now).
+                due = playing.deadline if now - playing.deadline < self.MAX_LAG else now
+                playing.deadline = due + playing.pattern.steps[playing.index].hold / self.speed
         if self._playing is None:
             if self._queue:
                 self._start(self._queue.popleft(), now, background=False)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -12,6 +12,11 @@ from gpiozero.pins.mock import MockFactory
 from companion.events import CanoeFell, GameWon, RiverMoved
 from hardware.announcer import Announcer
 from hardware.config import parse_config
+
+if TYPE_CHECKING:
+    from conftest import Stopwatch
+
+pytestmark = pytest.mark.timing
 
 BAR = (5, 6, 13, 19, 26, 16, 20, 21)
 FALLS, CHECK, OK, BUZZER = 17, 27, 22, 18
@@ -63,20 +68,21 @@ def test_river_lights_one_led_per_beep(
 
 
 def test_each_confirmed_push_turns_one_led_out(
-    announcer: Announcer, factory: MockFactory, timeline: Check, clear_states: Clear
+    announcer: Announcer, timeline: Check, clear_states: Clear, stopwatch: Stopwatch
 ) -> None:
     announcer.announce(river(2))
     assert announcer.wait_idle(5)
     clear_states()
+    stopwatch.start()
     announcer.disc_confirmed()
-    time.sleep(0.2)
+    second = stopwatch.at(0.2)
     announcer.disc_confirmed()
-    time.sleep(0.2)
+    stopwatch.at(0.4)
     announcer.disc_confirmed()  # one too many: nothing left to turn off
     assert announcer.wait_idle(5)
     timeline(BAR[1], [(0, 1), (0, 0)])
-    timeline(BAR[0], [(0, 1), (0.2, 0)])
-    timeline(OK, [(0, 0), (0.2, 1)])  # all good once the bar is empty
+    timeline(BAR[0], [(0, 1), (second, 0)])
+    timeline(OK, [(0, 0), (second, 1)])  # all good once the bar is empty
     timeline(BUZZER, [(0, 0)])  # silent
     assert announcer.snapshot()["discs_left"] == 0
 
@@ -143,38 +149,49 @@ def test_falls_led_stays_lit_until_the_next_turn(
 
 
 def test_turn_shows_the_player_colour(
-    announcer: Announcer, factory: MockFactory, timeline: Check, clear_states: Clear
+    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
 ) -> None:
+    stopwatch.start()
     announcer.turn("red")
-    time.sleep(0.2)
+    yellow = stopwatch.at(0.2)
     announcer.turn("yellow")
-    time.sleep(0.2)
+    off = stopwatch.at(0.4)
     announcer.turn(None)
     assert announcer.wait_idle(5)
-    timeline(RGB[0], [(0, 0), (0, 1), (0.4, 0)])
-    timeline(RGB[1], [(0, 0), (0.2, 150 / 255), (0.2, 0)])
+    timeline(RGB[0], [(0, 0), (0, 1), (off, 0)])
+    timeline(RGB[1], [(0, 0), (yellow, 150 / 255), (off - yellow, 0)])
     timeline(RGB[2], [(0, 0)])
     timeline(BUZZER, [(0, 0)])
     assert announcer.snapshot()["player"] is None
 
 
 def test_discrepancy_two_tone_repeats_until_resolved(
-    announcer: Announcer, factory: MockFactory, timeline: Check, clear_states: Clear
+    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
 ) -> None:
     notes = Notes()
     announcer.add_listener(notes)
+    stopwatch.start()
     announcer.discrepancy(True)
-    time.sleep(1.9)  # one full pass (1.76 s) and into the second high tone
+    resolved = stopwatch.at(1.88)  # one full pass (1.76 s) and into the second high tone
     announcer.discrepancy(False)
     assert announcer.wait_idle(5)
+    assert resolved < 1.76 + 0.22, "the machine overslept past the second high tone"
     two_tone = [(0.25, 0), (0.03, 0.5), (0.25, 0)]
-    # the second high tone is cut at 1.9 s by the rising "resolved" chirp (same duty)
+    # the second high tone is cut by the rising "resolved" chirp (same duty: no edge)
     timeline(
         BUZZER,
-        [(0, 0), (0, 0.5), *two_tone, (1.23, 0.5), (1.9 - 1.76 + 0.07, 0), (0.03, 0.5), (0.12, 0)],
+        [
+            (0, 0),
+            (0, 0.5),
+            *two_tone,
+            (1.23, 0.5),
+            (resolved - 1.76 + 0.07, 0),
+            (0.03, 0.5),
+            (0.12, 0),
+        ],
     )
-    timeline(CHECK, [(0, 0), (0, 1), (1.9, 0)])
-    timeline(OK, [(0, 1), (0, 0), (1.9, 1)])
+    timeline(CHECK, [(0, 0), (0, 1), (resolved, 0)])
+    timeline(OK, [(0, 1), (0, 0), (resolved, 1)])
     assert notes.notes == ["B5", None, "E5", None, "B5", "E5", None, "B5", None]
     assert notes.patterns == ["discrepancy", "resolved", None]
 

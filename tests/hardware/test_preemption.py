@@ -5,12 +5,19 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.events import CanoeFell, DiscPushed, GameWon, RiverMoved, RoundStarted
 from hardware import patterns
 from hardware.announcer import Announcer
+
+if TYPE_CHECKING:
+    from conftest import Stopwatch
+
+pytestmark = pytest.mark.timing
 
 BAR = (5, 6, 13, 19, 26, 16, 20, 21)
 FALLS, CHECK, OK, BUZZER = 17, 27, 22, 18
@@ -43,17 +50,20 @@ class Patterns:
         return [name for name, _ in self.seen]
 
 
-def test_one_shots_play_in_order_each_to_its_end(announcer: Announcer, timeline: Check) -> None:
+def test_one_shots_play_in_order_each_to_its_end(
+    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
+) -> None:
     seen = Patterns()
     announcer.add_listener(seen)
+    stopwatch.start()
     announcer.announce(river(2))
-    time.sleep(0.1)
+    fell = stopwatch.at(0.1)
     announcer.announce(FELL)
     assert announcer.wait_idle(5)
     assert seen.names == ["river 2", "falls 1", None]
     assert abs(seen.seen[1][1] - 0.48) < 0.05  # after the whole river pattern
     # the falls LED is steady state: lit at once, then blinks when its tune plays
-    timeline(FALLS, [(0, 0), (0.1, 1), (0.38 + 0.52, 0), (0.24, 1)])
+    timeline(FALLS, [(0, 0), (fell, 1), (0.48 - fell + 0.52, 0), (0.24, 1)])
 
 
 def test_falls_of_one_transition_merge_into_one_tune(announcer: Announcer) -> None:
@@ -84,56 +94,62 @@ def test_a_fall_announced_separately_merges_while_its_tune_still_waits(
 
 
 def test_game_won_cuts_what_plays_and_drops_what_waits(
-    announcer: Announcer, timeline: Check
+    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
 ) -> None:
     seen = Patterns()
     announcer.add_listener(seen)
+    stopwatch.start()
     announcer.announce(river(5))
     announcer.announce(FELL)
-    time.sleep(0.3)
+    cut = stopwatch.at(0.3)
     announcer.announce(GameWon(winners=("yellow",), reason="5 different colours"))
     assert announcer.wait_idle(5)
+    assert cut < 0.46, "the machine overslept past the third beep"
     assert seen.names == ["river 5", "won", None]
-    assert abs(seen.seen[1][1] - 0.3) < 0.05
+    assert abs(seen.seen[1][1] - cut) < 0.05
     # the bar had lit 2 LEDs when the fanfare cut in and lit all 8; the river's 5 discs
     # are still to push afterwards
     timeline(BAR[1], [(0, 0), (0.24, 1)])
-    timeline(BAR[2], [(0, 0), (0.3, 1)])
-    timeline(BAR[5], [(0, 0), (0.3, 1), (1.6, 0)])
+    timeline(BAR[2], [(0, 0), (cut, 1)])
+    timeline(BAR[5], [(0, 0), (cut, 1), (1.6, 0)])
 
 
 def test_discrepancy_loop_gives_way_to_one_shots_and_resumes(
-    announcer: Announcer, timeline: Check
+    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
 ) -> None:
     seen = Patterns()
     announcer.add_listener(seen)
+    stopwatch.start()
     announcer.discrepancy(True)
-    time.sleep(0.1)
+    beep = stopwatch.at(0.1)
     announcer.announce(river(1))  # cuts the high tone at once (same duty: no edge)
-    time.sleep(0.6)
+    resolved = stopwatch.at(0.7)
     names = list(seen.names)
     announcer.discrepancy(False)
     assert announcer.wait_idle(5)
+    again = beep + 0.24  # the loop starts again after the river's beep and silence
+    assert again + 0.28 <= resolved < again + 0.53, "overslept out of the low tone"
     assert names == ["discrepancy", "river 1", "discrepancy"]
     assert seen.names == ["discrepancy", "river 1", "discrepancy", "resolved", None]
-    assert abs(seen.seen[2][1] - 0.34) < 0.05
-    # tone at 0, the beep from 0.1 to 0.22, the loop again from 0.34 (high tone 0.25)
+    assert abs(seen.seen[2][1] - again) < 0.05
+    # high tone from 0 (cut by the beep), beep ends at beep + 0.12, the loop's high tone
+    # again, then its low tone, cut by the chirp's first note (ends 0.07 s later)
     timeline(
         BUZZER,
         [
             (0, 0),
             (0, 0.5),
-            (0.22, 0),
+            (beep + 0.12, 0),
             (0.12, 0.5),
             (0.25, 0),
             (0.03, 0.5),
-            (0.07 + 0.06, 0),
+            (resolved + 0.07 - (again + 0.28), 0),
             (0.03, 0.5),
             (0.12, 0),
         ],
     )
-    timeline(BAR[0], [(0, 0), (0.1, 1)])
-    timeline(CHECK, [(0, 0), (0, 1), (0.7, 0)])
+    timeline(BAR[0], [(0, 0), (beep, 1)])
+    timeline(CHECK, [(0, 0), (0, 1), (resolved, 0)])
 
 
 def test_resolving_a_discrepancy_twice_chirps_once(announcer: Announcer) -> None:
@@ -165,12 +181,13 @@ def test_too_many_waiting_announcements_drop_the_oldest(factory: MockFactory) ->
 
 
 def test_clear_stops_everything_and_resets_the_lights(
-    announcer: Announcer, timeline: Check
+    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
 ) -> None:
+    stopwatch.start()
     announcer.turn("blue")
     announcer.discrepancy(True)
     announcer.announce(river(4), FELL)
-    time.sleep(0.1)
+    cleared = stopwatch.at(0.1)
     announcer.clear()
     assert announcer.wait_idle(2)
     snap = announcer.snapshot()
@@ -178,7 +195,7 @@ def test_clear_stops_everything_and_resets_the_lights(
     assert (snap["falls"], snap["check"], snap["ok"]) == (False, False, True)
     assert snap["player"] is None and snap["player_rgb"] == [0, 0, 0]
     assert snap["pattern"] is None and snap["buzzer"]["on"] is False
-    timeline(BUZZER, [(0, 0), (0, 0.5), (0.1, 0)])
+    timeline(BUZZER, [(0, 0), (0, 0.5), (cleared, 0)])
 
 
 def test_the_caller_never_waits(factory: MockFactory) -> None:
