@@ -137,14 +137,14 @@ def test_falls_tune_has_one_falling_run_per_canoe(
 
 
 def test_falls_led_stays_lit_until_the_next_turn(
-    announcer: Announcer, factory: MockFactory, timeline: Check, clear_states: Clear
+    fast_announcer: Announcer, factory: MockFactory, timeline: Check, clear_states: Clear
 ) -> None:
-    announcer.announce(CanoeFell(player="red", at="R2", gem=None))
-    assert announcer.wait_idle(5)
-    assert announcer.snapshot()["falls"] is True
+    fast_announcer.announce(CanoeFell(player="red", at="R2", gem=None))
+    assert fast_announcer.wait_idle(5)
+    assert fast_announcer.snapshot()["falls"] is True
     clear_states()
-    announcer.turn("green")
-    assert announcer.wait_idle(5)
+    fast_announcer.turn("green")
+    assert fast_announcer.wait_idle(5)
     timeline(FALLS, [(0, 1), (0, 0)])
 
 
@@ -249,7 +249,7 @@ def test_active_low_leds_invert_the_pin(
     factory: MockFactory, timeline: Check, clear_states: Clear, active_high: bool
 ) -> None:
     config = parse_config(f"[leds]\nfalls = 17\nactive_high = {str(active_high).lower()}")
-    with Announcer(config, pin_factory=factory) as announcer:
+    with Announcer(config, pin_factory=factory, speed=10) as announcer:
         clear_states()
         announcer.announce(CanoeFell(player="red", at="L2", gem=None))
         announcer.wait_idle(5)

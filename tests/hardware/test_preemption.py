@@ -66,10 +66,10 @@ def test_one_shots_play_in_order_each_to_its_end(
     timeline(FALLS, [(0, 0), (fell, 1), (0.48 - fell + 0.52, 0), (0.24, 1)])
 
 
-def test_falls_of_one_transition_merge_into_one_tune(announcer: Announcer) -> None:
+def test_falls_of_one_transition_merge_into_one_tune(fast_announcer: Announcer) -> None:
     seen = Patterns()
-    announcer.add_listener(seen)
-    announcer.announce(
+    fast_announcer.add_listener(seen)
+    fast_announcer.announce(
         RoundStarted(round=3, first_player="red"),
         river(1),
         DiscPushed(number=1, arm="left", predicted="left"),
@@ -77,7 +77,7 @@ def test_falls_of_one_transition_merge_into_one_tune(announcer: Announcer) -> No
         CanoeFell(player="red", at="R2", gem=None),
         CanoeFell(player="joe", at="R2", gem=None),
     )
-    assert announcer.wait_idle(10)
+    assert fast_announcer.wait_idle(10)
     assert seen.names == ["river 1", "falls 3", None]
 
 
@@ -152,22 +152,22 @@ def test_discrepancy_loop_gives_way_to_one_shots_and_resumes(
     timeline(CHECK, [(0, 0), (0, 1), (resolved, 0)])
 
 
-def test_resolving_a_discrepancy_twice_chirps_once(announcer: Announcer) -> None:
+def test_resolving_a_discrepancy_twice_chirps_once(fast_announcer: Announcer) -> None:
     seen = Patterns()
-    announcer.add_listener(seen)
-    announcer.discrepancy(False)  # nothing to resolve
-    announcer.discrepancy(True)
-    announcer.discrepancy(True)  # already on: the loop does not restart
-    announcer.discrepancy(False)
-    announcer.discrepancy(False)
-    assert announcer.wait_idle(5)
+    fast_announcer.add_listener(seen)
+    fast_announcer.discrepancy(False)  # nothing to resolve
+    fast_announcer.discrepancy(True)
+    fast_announcer.discrepancy(True)  # already on: the loop does not restart
+    fast_announcer.discrepancy(False)
+    fast_announcer.discrepancy(False)
+    assert fast_announcer.wait_idle(5)
     assert seen.names.count("resolved") == 1
-    assert announcer.snapshot()["check"] is False
+    assert fast_announcer.snapshot()["check"] is False
 
 
 def test_too_many_waiting_announcements_drop_the_oldest(factory: MockFactory) -> None:
     seen = Patterns()
-    with Announcer(pin_factory=factory, listener=seen, speed=8) as announcer:
+    with Announcer(pin_factory=factory, listener=seen, speed=40) as announcer:
         announcer.announce(river(1))
         deadline = time.monotonic() + 2
         while announcer.snapshot()["pattern"] != "river 1" and time.monotonic() < deadline:
