@@ -33,6 +33,10 @@ browser:
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
+	$(BIN)/python benchmarks/vision_speed.py
+	$(BIN)/python benchmarks/vision_accuracy.py --scenes 300
+	$(BIN)/python benchmarks/hardware_latency.py
+	$(BIN)/python benchmarks/web_load.py
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -39,6 +39,11 @@ def _cap(colour: str) -> str:
     return colour.capitalize()
 
 
+def _signed(n: int) -> str:
+    """A weather value as players say it: +2, +1, 0, -1."""
+    return f"{n:+d}" if n else "0"
+
+
 @dataclass(frozen=True)
 class RoundStarted(Event):
     kind: ClassVar[str] = "round_started"
@@ -103,7 +108,7 @@ class WeatherChanged(Event):
 
     def describe(self) -> str:
         way = "up" if self.new > self.old else "down"
-        return f"{_cap(self.player)} moves the cloud {way}: the weather is now {self.new:+d}."
+        return f"{_cap(self.player)} moves the cloud {way}: the weather is now {_signed(self.new)}."
 
 
 @dataclass(frozen=True)
@@ -209,9 +214,9 @@ class RiverMoved(Event):
     def describe(self) -> str:
         base = (f"lowest card {self.base}" if self.base else "everyone played the cloud")
         if self.discs == 0:
-            return (f"The river does not move: {base}, weather {self.weather:+d}.")
+            return f"The river does not move: {base}, weather {_signed(self.weather)}."
         plural = "disc" if self.discs == 1 else "discs"
-        return f"The river moves {self.discs} {plural}: {base}, weather {self.weather:+d}."
+        return f"The river moves {self.discs} {plural}: {base}, weather {_signed(self.weather)}."
 
 
 @dataclass(frozen=True)

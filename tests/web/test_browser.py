@@ -130,14 +130,14 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
     paddle(phones["yellow"], "T3")
     # Phase 3: the table announces the river move and lights the disc bar.
     table.wait_for_selector("#banner >> text=The river moves 2 discs: lowest card 2, "
-                            "weather +0.")
+                            "weather 0.")
     table.wait_for_function("document.querySelectorAll('#leds .bar-led.on').length === 2",
                             timeout=10000)
     assert table.locator("#leds .led.ok.on").count() == 0
     table.screenshot(path=str(ARTIFACTS / "table-river.png"), full_page=True)
     phones["yellow"].screenshot(path=str(ARTIFACTS / "player-yellow.png"), full_page=True)
     table.get_by_role("button", name="Done: the river has moved").click()
-    table.wait_for_selector("#log >> text=The river moves 2 discs: lowest card 2, weather +0.")
+    table.wait_for_selector("#log >> text=The river moves 2 discs: lowest card 2, weather 0.")
     table.wait_for_selector("#banner >> text=Round 2")
     table.wait_for_function("document.querySelectorAll('#leds .bar-led.on').length === 0",
                             timeout=10000)
