@@ -34,7 +34,7 @@ from companion.actions import (
 )
 from companion.errors import IllegalActionError, InvalidActionError, NiagaraError
 from companion.game import Game
-from companion.state import GameState, Options, Phase, sorted_cards
+from companion.state import GameState, Options, Phase
 
 FORMAT: Final = "niagara-record/1"
 OPTION_NAMES: Final = ("diamanten_joe", "tie_break")
@@ -264,20 +264,15 @@ def to_record(game: Game) -> dict[str, Any]:
             "options": start.options.to_json(), "rounds": rounds}
 
 
+REPLAY_KEYS: Final = ("round", "weather", "first_player", "next_fork", "canoes", "joe",
+                      "reserves", "deposits", "hands", "winners")
+"""The state's keys ``niagara-companion replay --json`` prints, in order."""
+
+
 def state_json(state: GameState) -> dict[str, Any]:
     """A state in the shape ``niagara-companion replay --json`` prints (without events)."""
-    return {
-        "round": state.round,
-        "weather": state.weather,
-        "first_player": state.first_player,
-        "next_fork": state.next_fork,
-        "canoes": {p: [c.to_json() for c in state.canoes[p]] for p in state.players},
-        "joe": state.joe.to_json() if state.joe else None,
-        "reserves": {p: dict(state.reserves[p]) for p in state.players},
-        "deposits": {d: dict(v) for d, v in state.deposits.items()},
-        "hands": {p: sorted_cards(state.hands[p]) for p in state.players},
-        "winners": list(state.winners),
-    }
+    full = state.to_json()
+    return {key: full[key] for key in REPLAY_KEYS}
 
 
 def summary_json(game: Game) -> dict[str, Any]:
