@@ -249,7 +249,18 @@ class GameState:
         return data
 
     def replace(self, **changes: Any) -> GameState:
-        return dataclasses.replace(self, **changes)
+        """A copy with ``changes`` (like ``dataclasses.replace``, several times faster:
+        every transition copies the state, and the fields need no re-validation)."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"GameState has no field {', '.join(sorted(unknown))}")
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+
+_FIELDS = frozenset(f.name for f in dataclasses.fields(GameState))
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
