@@ -13,10 +13,15 @@ Configuration keys: ``DATABASE`` (SQLite path, default: the user's data director
 board must disagree before an alert), ``PUSH_DELAY`` (the synthetic camera's river
 push), ``ANNOUNCER_SPEED``, ``PUBLIC_URL`` (the address written in QR codes),
 ``SSE_HEARTBEAT`` (seconds), ``LAYOUT`` (the user layout file: given, it must be valid;
-default ``layout.json`` in the user's config directory, ignored with a warning if invalid).
+default ``layout.json`` in the user's config directory, ignored with a warning if invalid),
+``SETUP_KEY`` (the setup key itself) or ``SETUP_KEY_FILE`` (the file keeping it; default
+``setup-key`` in the user's config directory; with ``TESTING`` and neither given, a key in
+memory only).
 
 ``app.extensions["niagara.layout"]`` is the :class:`web.calibration.LayoutFile` (the
-layout in use; the camera's detector follows it), or None without the vision package.
+layout in use; the camera's detector follows it), or None without the vision package;
+``app.extensions["niagara.setup_key"]`` the :class:`web.setup_key.SetupKey` that every
+change of the calibration must carry.
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         CAMERA_INTERVAL=0.5,
         JSON_SORT_KEYS=False,
         LAYOUT=None,
+        SETUP_KEY=None,
+        SETUP_KEY_FILE=None,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -64,10 +71,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     loop = GameLoop(store, announcer=announcer, camera=camera,
                     compare=devices.best_compare(), settle=app.config["SETTLE"],
                     camera_interval=app.config["CAMERA_INTERVAL"])
+    from web.setup_key import make_setup_key
+
+    # Made (and written the first time) only once everything else has started.
+    key = make_setup_key(app.config["SETUP_KEY"], app.config["SETUP_KEY_FILE"],
+                         bool(app.config.get("TESTING")))
     app.extensions["niagara"] = loop
     app.extensions["niagara.camera"] = camera
     app.extensions["niagara.announcer"] = announcer
     app.extensions["niagara.layout"] = layout
+    app.extensions["niagara.setup_key"] = key
 
     from web import api, calibration, pages, stream
 
@@ -100,6 +113,7 @@ def close_app(app: Flask) -> None:
         return
     loop.close()
     app.extensions.pop("niagara.layout", None)
+    app.extensions.pop("niagara.setup_key", None)
     for name in ("niagara.announcer", "niagara.camera"):
         service = app.extensions.pop(name, None)
         if service is not None:

@@ -10,6 +10,10 @@ The layout (``vision/layouts/zoch-2004.json`` by default) can be adjusted on the
 the adjusted one is saved to a user layout file (:class:`LayoutFile`, by default
 ``layout.json`` in the user's config directory, or ``serve --layout PATH``), validated by
 ``vision.layout.parse_layout``, and given to the camera's detector at once.
+
+Every change (any method but GET, HEAD and OPTIONS) must carry the service's setup key
+in the ``X-Setup-Key`` header (:mod:`web.setup_key`); without it: 403, nothing changed.
+Looking (the view, the layout, the board picture) stays open and never shows the key.
 """
 
 from __future__ import annotations
@@ -27,12 +31,20 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.errors import InvalidActionError
 from companion.loop import GameLoop
+from web.setup_key import HEADER, setup_key
 
 bp = Blueprint("calibration", __name__, url_prefix="/api/calibration")
 log = logging.getLogger(__name__)
 
 BOARD_PX_PER_MM = 2.0
 """Resolution of the rectified board picture shown under the draggable positions."""
+
+
+@bp.before_request
+def require_setup_key() -> None:
+    """Refuse any change without the setup key, before the body is looked at."""
+    if request.method not in ("GET", "HEAD", "OPTIONS"):
+        setup_key().check(request.headers.get(HEADER))
 
 
 def _loop() -> GameLoop:
@@ -208,8 +220,6 @@ def _corners(value: object) -> list[list[float]]:
 @bp.post("/corners")
 def corners() -> Response:
     """Use four clicked corners instead of the markers (``{"corners": [[x, y], ...]}``)."""
-    from flask import request
-
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise InvalidActionError("The request body must be a JSON object.")

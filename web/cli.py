@@ -68,6 +68,18 @@ def urls(host: str, port: int) -> list[str]:
     return [f"http://{h}:{port}/" for h in hosts]
 
 
+def calibration_message(addresses: list[str], key: Any) -> str:
+    """The calibration link with the setup key (for whoever sets up the table only)."""
+    url = f"{addresses[0]}calibrate?key={key.value}"
+    if key.persistent:
+        kept = (f"The key is kept in {key.path}: the link stays the same after a restart "
+                "(delete the file for a new one).")
+    else:
+        kept = key.error or "The key changes at each start."
+    return (f"Calibrate the camera (only for the person setting up the table; the table "
+            f"page has this link too):\n  {url}\n{kept}")
+
+
 def run_serve(args: argparse.Namespace) -> int:
     from companion.errors import NiagaraError
     from companion.store import StoreError, default_path
@@ -107,6 +119,7 @@ def run_serve(args: argparse.Namespace) -> int:
     print("Niagara Companion is running. Open on a tablet or laptop beside the board:")
     for url in addresses:
         print(f"  {url}")
+    print(calibration_message(addresses, app.extensions["niagara.setup_key"]))
     layout = app.extensions.get("niagara.layout")
     if layout is not None:
         print(f"Board layout: {layout.path if layout.custom else 'the default'}"

@@ -28,6 +28,7 @@ from companion.errors import NiagaraError
 from companion.loop import GameLoop
 from companion.state import Options
 from web.api import error_status, links, no_store
+from web.setup_key import setup_key
 
 bp = Blueprint("pages", __name__)
 
@@ -126,15 +127,18 @@ def qr(game_id: int, colour: str) -> Response:
 
 
 @bp.get("/games/<int:game_id>/table")
-def table(game_id: int) -> str:
+def table(game_id: int) -> str | Response:
     key = request.args.get("key")
     view = loop().public_view(game_id)
-    controls = False
-    if key is not None:
-        loop().check_key(game_id, key)
-        controls = True
-    return render_template("table.html", game_id=game_id, view=view, key=key if controls
-                           else "", controls=controls)
+    if key is None:
+        return render_template("table.html", game_id=game_id, view=view, key="",
+                               controls=False, calibrate_url=None)
+    loop().check_key(game_id, key)
+    # The table is trusted: its page carries the calibration link with the setup key.
+    calibrate_url = url_for("pages.calibrate", key=setup_key().value)
+    page = render_template("table.html", game_id=game_id, view=view, key=key,
+                           controls=True, calibrate_url=calibrate_url)
+    return no_store(make_response(page))
 
 
 @bp.get("/play/<token>")
@@ -174,8 +178,16 @@ def check() -> str:
 
 
 @bp.get("/calibrate")
-def calibrate() -> str:
+def calibrate() -> Response:
+    """With the setup key (``?key=``): the calibration tools; without it, or with a wrong
+    one, a view only that says where the link with the key is. The page never contains
+    the key: its script reads it from the address."""
     from web.calibration import calibration_view
 
+    key = request.args.get("key")
+    editable = key is not None and setup_key().matches(key)
     loop().check_camera()
-    return render_template("calibrate.html", view=calibration_view(loop().camera))
+    page = render_template("calibrate.html", view=calibration_view(loop().camera),
+                           editable=editable, wrong_key=key is not None and not editable)
+    status = 403 if key is not None and not editable else 200
+    return no_store(make_response(page, status))

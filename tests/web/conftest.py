@@ -33,6 +33,7 @@ def app(tmp_path: Any, camera: SyntheticCamera) -> Iterator[Flask]:
         "CAMERA_INTERVAL": 60.0,
         "SSE_HEARTBEAT": 0.2,
         "LAYOUT": str(tmp_path / "layout.json"),
+        "SETUP_KEY_FILE": str(tmp_path / "setup-key"),
     })
     yield app
     close_app(app)
@@ -41,6 +42,19 @@ def app(tmp_path: Any, camera: SyntheticCamera) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture
+def setup_key(app: Flask) -> str:
+    """The service's setup key (needed to change the calibration)."""
+    key: str = app.extensions["niagara.setup_key"].value
+    return key
+
+
+@pytest.fixture
+def setup(setup_key: str) -> dict[str, str]:
+    """The headers of a calibration change: the setup key."""
+    return {"X-Setup-Key": setup_key}
 
 
 @pytest.fixture

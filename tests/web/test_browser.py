@@ -34,6 +34,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     folder = tmp_path_factory.mktemp("web")
     app = create_app({"DATABASE": str(folder / "games.sqlite3"),
                       "LAYOUT": str(folder / "layout.json"), "CAMERA": camera,
+                      "SETUP_KEY_FILE": str(folder / "setup-key"),
                       "GPIO": "mock", "SETTLE": 0.2, "ANNOUNCER_SPEED": 4.0,
                       "CAMERA_INTERVAL": 0.2, "SSE_HEARTBEAT": 1.0})
     httpd = create_server(app, host="127.0.0.1", port=0, threads=16)
@@ -208,7 +209,20 @@ def test_drag_a_slot_on_the_calibration_page(server: dict[str, Any], browser: An
     page = ctx.new_page()
     page.set_default_timeout(10000)
     page.on("dialog", lambda dialog: dialog.accept())
+    # Without the setup key: a view only, which says where the link with the key is.
     page.goto(f"{server['url']}/calibrate")
+    page.wait_for_selector('#layout g.handle-slot[data-name="T1"]')
+    assert "printed when the companion started" in page.locator("#view-only").inner_text()
+    assert page.get_by_role("button", name="Save the layout").count() == 0
+    assert page.locator('#layout g.handle[tabindex]').count() == 0
+    # The table page (opened with its table key) links to the calibration with the key.
+    table, _links, _ = new_game(browser, server["url"], ["red", "green", "blue"])
+    table.get_by_role("link", name="Calibrate the camera").click()
+    table.wait_for_selector('#calibration[data-editable="yes"]')
+    key = server["app"].extensions["niagara.setup_key"].value
+    assert table.url == f"{server['url']}/calibrate?key={key}"
+    table.context.close()
+    page.goto(f"{server['url']}/calibrate?key={key}")
     handle = page.locator('#layout g.handle-slot[data-name="T1"]')
     handle.wait_for()
     handle.scroll_into_view_if_needed()
@@ -235,4 +249,17 @@ def test_drag_a_slot_on_the_calibration_page(server: dict[str, Any], browser: An
     page.get_by_role("button", name="Reset to the default layout").click()
     page.wait_for_selector("#layout-status >> text=Back to the default layout")
     assert not layout.custom and not layout.path.exists()
+    # calibrate.js sends the key too: the synthetic camera has no colours to learn, and the
+    # answer says so (not "Only the person setting up the table ...").
+    page.get_by_role("button", name="Learn the canoe colours").click()
+    page.wait_for_selector("#result >> text=Colours are learned from a real camera")
+    # A link with a wrong key cannot change anything: the server says why.
+    page.goto(f"{server['url']}/calibrate?key=wrong")
+    page.wait_for_selector("#view-only >> text=not the right one")
+    refused = page.evaluate("""async () => {
+        const r = await fetch("/api/calibration/layout", {method: "DELETE",
+                                                         headers: {"X-Setup-Key": "wrong"}});
+        return [r.status, (await r.json()).error];
+    }""")
+    assert refused[0] == 403 and refused[1].startswith("Only the person setting up the table")
     ctx.close()

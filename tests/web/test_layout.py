@@ -29,11 +29,12 @@ def test_the_default_layout_is_used_until_one_is_saved(client: FlaskClient,
     assert not Path(app.config["LAYOUT"]).exists()
 
 
-def test_a_saved_layout_is_validated_written_and_used(client: FlaskClient, app: Flask) -> None:
+def test_a_saved_layout_is_validated_written_and_used(client: FlaskClient, app: Flask,
+                                                      setup: dict[str, str]) -> None:
     data = layout_json()
     data["slots"]["T1"] = [160.5, 148]
     data["deposits"]["pink"] = [531, 151]
-    saved = client.put("/api/calibration/layout", json=data)
+    saved = client.put("/api/calibration/layout", json=data, headers=setup)
     assert saved.status_code == 200, saved.json
     assert saved.json["custom"] is True and "the camera uses it now" in saved.json["text"]
     assert saved.json["layout"]["slots"]["T1"] == [160.5, 148.0]
@@ -54,14 +55,15 @@ def test_a_saved_layout_is_validated_written_and_used(client: FlaskClient, app: 
     (lambda d: d.__setitem__("beach", [[0, 0]]), "'beach' must be a polygon"),
 ])
 def test_a_bad_layout_is_refused_and_nothing_is_saved(client: FlaskClient, app: Flask,
-                                                      change: Any, message: str) -> None:
+                                                      change: Any, message: str,
+                                                      setup: dict[str, str]) -> None:
     good = layout_json()
     good["slots"]["T1"] = [150, 150]
-    assert client.put("/api/calibration/layout", json=good).status_code == 200
+    assert client.put("/api/calibration/layout", json=good, headers=setup).status_code == 200
     before = Path(app.config["LAYOUT"]).read_bytes()
     data = layout_json()
     change(data)
-    refused = client.put("/api/calibration/layout", json=data)
+    refused = client.put("/api/calibration/layout", json=data, headers=setup)
     assert refused.status_code == 400
     assert refused.json["ok"] is False and refused.json["kind"] == "invalid"
     assert refused.json["error"].startswith("The layout was not saved: ")
@@ -71,23 +73,26 @@ def test_a_bad_layout_is_refused_and_nothing_is_saved(client: FlaskClient, app: 
 
 
 @pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b'"layout"'])
-def test_a_malformed_body_is_a_json_error(client: FlaskClient, app: Flask, body: bytes) -> None:
+def test_a_malformed_body_is_a_json_error(client: FlaskClient, app: Flask, body: bytes,
+                                          setup: dict[str, str]) -> None:
     refused = client.put("/api/calibration/layout", data=body,
-                         content_type="application/json")
+                         content_type="application/json", headers=setup)
     assert refused.status_code == 400 and refused.json["ok"] is False
     assert "JSON object" in refused.json["error"]
     assert not Path(app.config["LAYOUT"]).exists()
 
 
-def test_reset_goes_back_to_the_default(client: FlaskClient, app: Flask) -> None:
+def test_reset_goes_back_to_the_default(client: FlaskClient, app: Flask,
+                                        setup: dict[str, str]) -> None:
     data = layout_json()
     data["slots"]["L1"] = [455, 95]
-    client.put("/api/calibration/layout", json=data)
-    reset = client.delete("/api/calibration/layout")
+    client.put("/api/calibration/layout", json=data, headers=setup)
+    reset = client.delete("/api/calibration/layout", headers=setup)
     assert reset.status_code == 200 and reset.json["custom"] is False
     assert reset.json["layout"] == layout_json()
     assert not Path(app.config["LAYOUT"]).exists()
-    assert client.delete("/api/calibration/layout").status_code == 200  # repeated: harmless
+    # Repeated: harmless.
+    assert client.delete("/api/calibration/layout", headers=setup).status_code == 200
 
 
 class FakeDetector:
@@ -106,14 +111,16 @@ class DetectorCamera(SyntheticCamera):
 def test_the_detector_follows_the_saved_layout_and_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "layout.json"
     config = {"TESTING": True, "DATABASE": str(tmp_path / "g.db"), "GPIO": "none",
-              "LAYOUT": str(path)}
+              "LAYOUT": str(path), "SETUP_KEY": "the-setup-key"}
+    setup = {"X-Setup-Key": "the-setup-key"}
     camera = DetectorCamera()
     app = create_app({**config, "CAMERA": camera})
     try:
         assert camera.detector.layout == load_layout()
         data = layout_json()
         data["slots"]["T5"] = [390, 152]
-        assert app.test_client().put("/api/calibration/layout", json=data).status_code == 200
+        assert app.test_client().put("/api/calibration/layout", json=data,
+                                     headers=setup).status_code == 200
         assert camera.detector.layout.slots["T5"] == (390.0, 152.0)
     finally:
         close_app(app)
@@ -121,7 +128,8 @@ def test_the_detector_follows_the_saved_layout_and_a_restart(tmp_path: Path) -> 
     app = create_app({**config, "CAMERA": again})
     try:
         assert again.detector.layout.slots["T5"] == (390.0, 152.0)
-        assert app.test_client().delete("/api/calibration/layout").status_code == 200
+        assert app.test_client().delete("/api/calibration/layout",
+                                        headers=setup).status_code == 200
         assert again.detector.layout == load_layout()
     finally:
         close_app(app)
@@ -145,10 +153,12 @@ def test_a_broken_default_layout_file_falls_back_with_a_warning(tmp_path: Path) 
     assert service.error is not None and "could not be used" in service.error
 
 
-def test_the_calibration_page_has_the_layout_editor(client: FlaskClient) -> None:
-    page = client.get("/calibrate").data.decode()
+def test_the_calibration_page_has_the_layout_editor(client: FlaskClient,
+                                                    setup_key: str) -> None:
+    page = client.get(f"/calibrate?key={setup_key}").data.decode()
     assert 'id="layout"' in page and "Reset to the default layout" in page
     assert "layout.js" in page and "arrow keys" in page
+    assert 'data-editable="yes"' in page and "calibrate.js" in page
 
 
 def test_the_straightened_board_picture(client: FlaskClient, game: dict[str, Any]) -> None:

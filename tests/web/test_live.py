@@ -18,9 +18,10 @@ from web.devices import SyntheticCamera, compare_board
 from .test_api import act, choose_all, loop_of, play_option, view
 
 
-def messages(client: FlaskClient, url: str, count: int,
-             during: Any = None) -> list[tuple[str, Any]]:
-    """The first ``count`` SSE messages of ``url`` (``during()`` runs after the first)."""
+def messages(client: FlaskClient, url: str, count: int, during: Any = None,
+             until: Any = None) -> list[tuple[str, Any]]:
+    """The first ``count`` SSE messages of ``url`` (``during()`` runs after the first),
+    and more until ``until(messages)`` is true if given."""
     response = client.get(url, buffered=False)
     assert response.status_code == 200
     assert response.mimetype == "text/event-stream"
@@ -34,7 +35,7 @@ def messages(client: FlaskClient, url: str, count: int,
             out.append((head[len("event: "):], json.loads(data[len("data: "):])))
             if len(out) == 1 and during is not None:
                 threading.Thread(target=during).start()
-            if len(out) >= count:
+            if len(out) >= count and (until is None or until(out)):
                 break
     finally:
         response.close()
@@ -48,7 +49,9 @@ def test_table_stream_sends_the_view_then_each_change(client: FlaskClient,
     def lock_in() -> None:
         act(client, game["tokens"]["red"], type="choose", card=2)
 
-    got = messages(client, url, 4, during=lock_in)
+    # The lights or the camera may speak before the game's next view: wait for it.
+    got = messages(client, url, 4, during=lock_in,
+                   until=lambda out: any(k == "game" for k, _ in out[3:]))
     kinds = [k for k, _ in got]
     assert kinds[:3] == ["game", "leds", "camera"]
     assert got[0][1]["state"]["locked"] == []

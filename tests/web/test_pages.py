@@ -99,15 +99,17 @@ def test_unknown_page_is_readable(client: FlaskClient) -> None:
     assert "Something is not right" in response.data.decode()
 
 
-def test_calibration_api(client: FlaskClient, game: dict[str, Any]) -> None:
+def test_calibration_api(client: FlaskClient, game: dict[str, Any],
+                         setup: dict[str, str]) -> None:
     seen = client.get("/api/calibration").json
     assert seen["markers"] and seen["missing"] == []
     assert "corner markers are seen" in seen["text"]
     assert "T1" in seen["layout"]["slots"]
-    bad = client.post("/api/calibration/corners", json={"corners": [[0, 0]]})
+    bad = client.post("/api/calibration/corners", json={"corners": [[0, 0]]}, headers=setup)
     assert bad.status_code == 400 and "four [x, y] points" in bad.json["error"]
     # The synthetic camera is not read by the vision pipeline: nothing to calibrate.
     square = [[0, 0], [10, 0], [10, 10], [0, 10]]
-    refused = client.post("/api/calibration/corners", json={"corners": square})
+    refused = client.post("/api/calibration/corners", json={"corners": square},
+                          headers=setup)
     assert refused.status_code == 400 and "needs no corners" in refused.json["error"]
-    assert client.post("/api/calibration/colours", json={}).status_code == 400
+    assert client.post("/api/calibration/colours", json={}, headers=setup).status_code == 400

@@ -1,5 +1,9 @@
 import { post } from "./sse.js";
 
+// The setup key comes from this page's address (/calibrate?key=...); every change
+// carries it in the X-Setup-Key header (the server refuses changes without it).
+const setup = { "X-Setup-Key": new URLSearchParams(location.search).get("key") || "" };
+
 const img = document.getElementById("frame");
 const overlay = document.getElementById("overlay");
 const result = document.getElementById("result");
@@ -25,12 +29,12 @@ img.addEventListener("click", (e) => {
 img.addEventListener("load", draw);
 document.getElementById("reset-corners").addEventListener("click", () => { corners = []; draw(); });
 send.addEventListener("click", async () => {
-  try { await post("/api/calibration/corners", { corners }); result.textContent = "Corners saved: the camera uses them now."; }
+  try { await post("/api/calibration/corners", { corners }, setup); result.textContent = "Corners saved: the camera uses them now."; }
   catch (e) { result.textContent = e.message; }
 });
 document.getElementById("learn").addEventListener("click", async () => {
   try {
-    const r = await post("/api/calibration/colours", {});
+    const r = await post("/api/calibration/colours", {}, setup);
     result.textContent = `Colours learned: ${Object.keys(r.learned).join(", ")}.`;
   } catch (e) { result.textContent = e.message; }
 });

@@ -1,6 +1,7 @@
 // The layout editor on the calibration page: the layout's positions (board mm) drawn over
 // the straightened picture of the board; drag them (pointer events: mouse, touch, pen) or
 // select one and nudge it with the arrow keys; save (validated by the server) or reset.
+// Without the setup key (a view only) the positions are drawn but cannot be moved.
 const NS = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 const svg = $("layout");
@@ -8,6 +9,9 @@ const status = $("layout-status");
 let saved = null;     // the layout as the server has it
 let layout = null;    // the layout being edited
 let selected = null;  // {kind, name}
+const editable = $("calibration").dataset.editable === "yes";
+// The setup key from this page's address (/calibrate?key=...), sent with every change.
+const setupKey = new URLSearchParams(location.search).get("key") || "";
 
 function el(name, attrs = {}, parent = null, text = null) {
   const node = document.createElementNS(NS, name);
@@ -19,7 +23,7 @@ function el(name, attrs = {}, parent = null, text = null) {
 
 async function call(method, body) {
   const response = await fetch("/api/calibration/layout", {
-    method, headers: { "Content-Type": "application/json" },
+    method, headers: { "Content-Type": "application/json", ...(method === "GET" ? {} : { "X-Setup-Key": setupKey }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data;
@@ -67,6 +71,14 @@ function draw() {
   for (const pt of points()) {
     const [x, y] = pt.get();
     const sel = selected && selected.kind === pt.kind && selected.name === pt.name;
+    if (!editable) {
+      const g = el("g", { class: `handle handle-${pt.kind}`, "data-kind": pt.kind, "data-name": pt.name }, svg);
+      el("title", {}, g, describe(pt));
+      el("circle", { cx: x, cy: y, r: pt.r, class: "ring" }, g);
+      el("circle", { cx: x, cy: y, r: 1.5, class: "dot" }, g);
+      el("text", { x: x + pt.r + 2, y: y - pt.r / 2, class: "handle-label" }, g, pt.text);
+      continue;
+    }
     const g = el("g", { class: `handle handle-${pt.kind}${sel ? " selected" : ""}`, tabindex: "0", role: "button",
       "data-kind": pt.kind, "data-name": pt.name, "aria-pressed": sel ? "true" : "false",
       "aria-label": `${describe(pt)}. Drag it, or use the arrow keys to move it (Shift: 10 mm).` }, svg);
@@ -77,6 +89,7 @@ function draw() {
     g.addEventListener("focus", () => select(pt, false));
     g.addEventListener("keydown", (e) => nudge(e, pt));
   }
+  if (!editable) return;
   $("layout-save").disabled = !changed();
   $("layout-revert").disabled = !changed();
 }
@@ -146,7 +159,7 @@ function nudge(e, pt) {
 function showFile(info) {
   if (info) $("layout-file").dataset.text = info.custom
     ? `In use: your layout, saved in ${info.path}.`
-    : `In use: the default layout (${info.default.name}). Saving writes your layout to ${info.path}.`;
+    : `In use: the default layout (${info.default.name}).${editable ? ` Saving writes your layout to ${info.path}.` : ""}`;
   $("layout-file").textContent = ($("layout-file").dataset.text || "") +
     ($("layout-file").dataset.nopicture ? " No picture of the board yet (the camera must see the four corner markers, or use the four corners above): the positions are shown on a blank board." : "");
 }
@@ -160,19 +173,21 @@ function load(info, message) {
   draw();
 }
 
-$("layout-save").addEventListener("click", async () => {
-  try { load(await call("PUT", layout), "Saved: the camera uses this layout now."); focusSelected(); }
-  catch (e) { status.textContent = e.message; }
-});
-$("layout-revert").addEventListener("click", () => {
-  layout = JSON.parse(JSON.stringify(saved));
-  status.textContent = "Your unsaved changes were dropped.";
-  draw();
-});
-$("layout-reset").addEventListener("click", async () => {
-  if (!confirm("Go back to the default layout? Your saved positions are deleted.")) return;
-  try { load(await call("DELETE"), "Back to the default layout: the camera uses it now."); }
-  catch (e) { status.textContent = e.message; }
-});
+if (editable) {
+  $("layout-save").addEventListener("click", async () => {
+    try { load(await call("PUT", layout), "Saved: the camera uses this layout now."); focusSelected(); }
+    catch (e) { status.textContent = e.message; }
+  });
+  $("layout-revert").addEventListener("click", () => {
+    layout = JSON.parse(JSON.stringify(saved));
+    status.textContent = "Your unsaved changes were dropped.";
+    draw();
+  });
+  $("layout-reset").addEventListener("click", async () => {
+    if (!confirm("Go back to the default layout? Your saved positions are deleted.")) return;
+    try { load(await call("DELETE"), "Back to the default layout: the camera uses it now."); }
+    catch (e) { status.textContent = e.message; }
+  });
+}
 
 call("GET").then((info) => load(info)).catch((e) => { status.textContent = e.message; });

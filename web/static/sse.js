@@ -9,10 +9,10 @@ export function connect(url, handlers) {
   return source;
 }
 
-export async function post(url, data) {
+export async function post(url, data, headers = {}) {
   const response = await fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", ...headers },
     body: JSON.stringify(data),
   });
   let body;
