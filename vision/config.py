@@ -56,6 +56,11 @@ class VisionConfig:
     background_dark: float = -0.75
     background_bright: float = 0.45
     """Log-brightness range around the local ground that still counts as ground."""
+    ground_light_mm: float = 6.0
+    """Scale (Gaussian sigma, mm) over which the ground's (sand, riverbed) brightness is
+    averaged locally, so that shadows are ground and not objects."""
+    ground_dark_log: float = 0.3
+    """Ground-coloured pixels darker than the local average by this (log) are left out of it."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     highlight_chroma: float = 0.14

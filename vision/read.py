@@ -62,8 +62,12 @@ class Geometry:
     """Flat indices of the zone's outer edge (objects touching it come from outside)."""
     beach_idx: np.ndarray
     beach_band: np.ndarray
-    beach_bands: list[np.ndarray]
-    """Positions (into the beach pixels) of each 40 mm band down the beach."""
+    beach_box: tuple[int, int, int, int]
+    """The beach's bounding box ``(x0, y0, w, h)`` in the rectified view."""
+    beach_in_box: np.ndarray
+    """Flat indices (into the box) of the beach pixels."""
+    zone_box: tuple[int, int, int, int]
+    zone_in_box: np.ndarray
     where: np.ndarray
     """Per pixel: nearest slot index inside a zone, ``len(SLOTS)`` on the beach, else -1."""
     slot_xy: np.ndarray
@@ -149,7 +153,10 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
                   for s in range(len(SLOTS))],
         beach_idx=np.flatnonzero(beach),
         beach_band=np.flatnonzero(bband),
-        beach_bands=_bands(np.flatnonzero(beach), w, k),
+        beach_box=_box(beach),
+        beach_in_box=_in_box(np.flatnonzero(beach), w, _box(beach)),
+        zone_box=_box(zone),
+        zone_in_box=_in_box(zone_idx, w, _box(zone)),
         where=where,
         slot_xy=slot_xy * k,
         rim_maps=rim_maps,
@@ -166,13 +173,43 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
     return geo
 
 
-def _bands(idx: np.ndarray, width: int, k: float, band_mm: float = 40.0) -> list[np.ndarray]:
-    rows = idx // width
-    if len(rows) == 0:
-        return []
-    top = rows.min()
-    band = ((rows - top) / (band_mm * k)).astype(int)
-    return [np.flatnonzero(band == b) for b in range(band.max() + 1) if np.any(band == b)]
+def _box(mask: np.ndarray) -> tuple[int, int, int, int]:
+    ys, xs = np.nonzero(mask)
+    if len(xs) == 0:
+        return (0, 0, 1, 1)
+    return (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
+            int(ys.max() - ys.min() + 1))
+
+
+def _in_box(idx: np.ndarray, width: int, box: tuple[int, int, int, int]) -> np.ndarray:
+    ys, xs = np.divmod(idx, width)
+    return (ys - box[1]) * box[2] + (xs - box[0])
+
+
+def local_level(f: np.ndarray, like_ground: np.ndarray, box: tuple[int, int, int, int],
+                in_box: np.ndarray, sigma: float, drop: float) -> tuple[np.ndarray, np.ndarray]:
+    """The ground's log brightness around each pixel of a region: a Gaussian-weighted mean
+    over the pixels of the ground's chroma (normalised convolution), taken twice: the
+    second time without the pixels far darker (``drop``) than the first estimate (a dull
+    hull of nearly the ground's chroma). A shadow's edge, any direction, is followed.
+
+    Returns the level and the weight of ground pixels behind it (0..1) per pixel.
+    """
+    _, _, bw, bh = box
+    use = like_ground.astype(np.float32)
+
+    def once() -> tuple[np.ndarray, np.ndarray]:
+        level = np.zeros(bw * bh, np.float32)
+        weight = np.zeros(bw * bh, np.float32)
+        level[in_box] = f[:, 2] * use
+        weight[in_box] = use
+        level = cv2.GaussianBlur(level.reshape(bh, bw), (0, 0), sigma).ravel()[in_box]
+        weight = cv2.GaussianBlur(weight.reshape(bh, bw), (0, 0), sigma).ravel()[in_box]
+        return level / np.maximum(weight, 1e-6), weight
+
+    lv, _ = once()
+    use *= f[:, 2] > lv - drop
+    return once()
 
 
 # -- white balance -------------------------------------------------------------------
@@ -252,14 +289,25 @@ def _classify(feats: np.ndarray, protos: np.ndarray, limit: float) -> np.ndarray
     return best
 
 
-def _objects(feats: np.ndarray, ground: np.ndarray, config: VisionConfig):
-    """Object and highlight masks: pixels unlike the local ground (riverbed, sand)."""
+def _objects(feats: np.ndarray, ground: np.ndarray, config: VisionConfig,
+             local_light: bool = False):
+    """Object and highlight masks: pixels unlike the local ground (riverbed, sand).
+
+    With ``local_light`` (the ground's brightness follows shadows pixel by pixel) chroma
+    and brightness differences add up (an ellipse): a dull hull a little off in both is
+    an object. Otherwise each is tested on its own (a box), to let shadows pass.
+    """
     w = config.brightness_weight
     d0 = feats[:, 0] - ground[:, 0]
     d1 = feats[:, 1] - ground[:, 1]
     dlog = (feats[:, 2] - ground[:, 2]) / w
-    is_ground = (d0 * d0 + d1 * d1 < config.background_chroma**2) & (
-        dlog > config.background_dark) & (dlog < config.background_bright)
+    if local_light:
+        lim = np.where(dlog < 0, -config.background_dark, config.background_bright)
+        is_ground = ((d0 * d0 + d1 * d1) / config.background_chroma**2
+                     + (dlog / lim) ** 2) < 1.0
+    else:
+        is_ground = (d0 * d0 + d1 * d1 < config.background_chroma**2) & (
+            dlog > config.background_dark) & (dlog < config.background_bright)
     # A highlight is the ground washed towards white: its chroma lies between the
     # ground's and neutral grey.
     g0, g1 = ground[:, 0], ground[:, 1]
@@ -298,10 +346,11 @@ def read_board(
     )
     wgt = config.brightness_weight
 
-    def region(idx: np.ndarray, ground_of, candidates: np.ndarray) -> _Region:
+    def region(idx: np.ndarray, ground_of, candidates: np.ndarray,
+               local_light: bool = False) -> _Region:
         bgr = flat[idx].astype(np.float32) * light.gains(geo.coords[idx])
         f = features(bgr, wgt)
-        obj, highlight = _objects(f, ground_of(f), config)
+        obj, highlight = _objects(f, ground_of(f), config, local_light)
         label = np.full(len(idx), -1, np.int16)
         label[obj] = _classify(f[obj], candidates, config.canoe_distance)
         return _Region(idx, f, bgr, obj, highlight, label)
@@ -312,7 +361,16 @@ def read_board(
     def zone_ground(f: np.ndarray) -> np.ndarray:
         for s, sel in enumerate(geo.ring_sel):
             ring_ground[s] = np.median(f[sel], axis=0)
-        return ring_ground[geo.zone_slot]
+        out = ring_ground[geo.zone_slot]
+        # The riverbed's brightness followed locally (a shadow across a slot zone).
+        d0 = f[:, 0] - out[:, 0]
+        d1 = f[:, 1] - out[:, 1]
+        strict = 0.5 * config.background_chroma
+        lv, wt = local_level(f, d0 * d0 + d1 * d1 < strict * strict, geo.zone_box,
+                             geo.zone_in_box, config.ground_light_mm * geo.k,
+                             config.ground_dark_log * wgt)
+        out[:, 2] = np.where(wt > 0.05, lv, out[:, 2])
+        return out
 
     zones = region(geo.zone_idx, zone_ground, protos)
     unknown: set[str] = set()
@@ -322,19 +380,32 @@ def read_board(
     unknown.update(SLOTS[s] for s in np.flatnonzero(off))
 
     def beach_ground(f: np.ndarray) -> np.ndarray:
-        # Sand: its colour over the whole beach, its brightness band by band down the
-        # beach (a shadow's edge is not an object; canoes are rarely the brightest).
+        # Sand: its colour over the whole beach; its brightness a local average over the
+        # sand-coloured pixels around each point, so that a shadow's edge (any direction)
+        # is not an object. Only pixels of clearly the sand's chroma (half the ground
+        # tolerance) enter the average: a dull brown hull must not pull it down.
         out = np.empty_like(f)
-        out[:] = np.median(f[::3], axis=0)
-        for sel in geo.beach_bands:
-            out[sel, 2] = np.percentile(f[sel[::3], 2], 75)
+        sand = np.median(f[::3], axis=0)
+        out[:] = sand
+        d0 = f[:, 0] - sand[0]
+        d1 = f[:, 1] - sand[1]
+        strict = 0.5 * config.background_chroma
+        is_sand = (d0 * d0 + d1 * d1 < strict * strict).astype(np.float32)
+        lv, wt = local_level(f, is_sand, geo.beach_box, geo.beach_in_box,
+                             config.ground_light_mm * geo.k, config.ground_dark_log * wgt)
+        local = wt > 0.05
+        if np.any(is_sand > 0):
+            fallback = float(np.percentile(f[is_sand > 0, 2], 50))
+        else:
+            fallback = float(np.percentile(f[:, 2], 75))
+        out[:, 2] = np.where(local, lv, fallback)
         return out
 
     # Joe never lands: his wood is no candidate on the beach (sand-and-hull edges mimic it).
     on_beach = protos.copy()
     if JOE_COLOUR in names:
         on_beach[names.index(JOE_COLOUR)] = 1e6
-    beach = region(geo.beach_idx, beach_ground, on_beach)
+    beach = region(geo.beach_idx, beach_ground, on_beach, local_light=True)
 
     canoes: list[CanoeSeen] = []
     hulls: dict[str, list[tuple[str, int, np.ndarray]]] = {}
