@@ -31,6 +31,10 @@ DEFAULT_GEM_BGR: dict[str, BGR] = {
 }
 """Gem colours (translucent plastic; ``white`` is clear) under neutral light."""
 
+DEFAULT_GROUND_BGR: dict[str, BGR] = {"river": (186, 172, 108), "sand": (160, 203, 224)}
+"""The printed riverbed and beach sand under neutral light (learned at setup when
+``Detector.learn_colours`` runs; these defaults fit the synthetic board)."""
+
 JOE_COLOUR = "natural"
 
 
@@ -112,3 +116,4 @@ class VisionConfig:
 
     canoe_bgr: dict[str, BGR] = field(default_factory=lambda: dict(DEFAULT_CANOE_BGR))
     gem_bgr: dict[str, BGR] = field(default_factory=lambda: dict(DEFAULT_GEM_BGR))
+    ground_bgr: dict[str, BGR] = field(default_factory=lambda: dict(DEFAULT_GROUND_BGR))

@@ -78,6 +78,7 @@ class Detector:
         self.corners_size = corners_size
         self.colours = tuple(colours) if colours is not None else (*PLAYER_COLOURS, JOE_COLOUR)
         self.canoe_bgr: dict[str, BGR] = dict(self.config.canoe_bgr)
+        self.ground_bgr: dict[str, BGR] = dict(self.config.ground_bgr)
         self.learned: tuple[str, ...] = ()
         self.last_pose: BoardPose | None = None
 
@@ -95,7 +96,8 @@ class Detector:
         top = rectify(frame, pose, self.layout, self.config)
         markers = pose.markers
         reading = read_board(top, self.layout, config=self.config, markers=markers,
-                             colours=self.colours, canoe_bgr=self.canoe_bgr)
+                             colours=self.colours, canoe_bgr=self.canoe_bgr,
+                             ground_bgr=self.ground_bgr)
         return pose, reading
 
     def analyse(self, frame: np.ndarray, *, strict: bool = False) -> Observation:
@@ -150,6 +152,14 @@ class Detector:
                 continue
             bgr = np.average([b for _, b in seen], axis=0, weights=[n for n, _ in seen])
             learned[colour] = tuple(round(v) for v in bgr)  # type: ignore[assignment]
+        if missing and not reading.debug["beach_foreign"]:
+            # Pixel by pixel, a hull whose colour strays between two defaults can split
+            # between them. Canoe by canoe instead: every canoe-like object on the beach,
+            # its median colour, each colour in play given exactly two of them.
+            by_canoe = _assign_canoes(reading.debug["beach_blobs"], players, self.config)
+            if by_canoe is not None:
+                learned.update(by_canoe)
+                missing = []
         if joe:
             seen_joe = [body for _, n, body in hulls.get(JOE_COLOUR, []) if n == 1]
             if len(seen_joe) == 1:
@@ -160,6 +170,52 @@ class Detector:
                 + ", ".join(missing)
                 + " on the beach; put every canoe on the beach, in view, and try again"
             )
+        self.ground_bgr.update(reading.debug["ground_bgr"])
         self.canoe_bgr.update(learned)
         self.learned = tuple(learned)
         return learned
+
+
+def _assign_canoes(blobs, players: Sequence[str], config: VisionConfig) -> dict[str, BGR] | None:
+    """Each player's colour from the canoe-like objects on the setup beach: every object
+    one canoe (or two touching), each colour given exactly two canoes, the assignment
+    of least total colour distance to the defaults. None when the objects do not make
+    exactly two canoes per player, or a canoe is far from its colour."""
+    from vision.read import _feature_of, features
+
+    w = config.brightness_weight
+    units: list[np.ndarray] = []
+    for ratio, bgr in blobs:
+        if 1 - config.pair_margin * 3 <= ratio < config.pair_ratio - config.pair_margin:
+            units.append(bgr)
+        elif config.pair_ratio + config.pair_margin < ratio < 2.6:
+            units.extend([bgr, bgr])
+        elif ratio >= config.canoe_min_fraction:
+            return None  # a part of a canoe, or a heap: not clear enough to learn from
+    if len(units) != 2 * len(players):
+        return None
+    feats = features(np.array(units, np.float32), w)
+    protos = np.array([_feature_of(config.canoe_bgr[c], w) for c in players], np.float32)
+    cost = np.linalg.norm(feats[:, None, :] - protos[None, :, :], axis=2)
+    # Exact: dynamic programming over canoes, state = canoes given to each colour so far.
+    best: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {(0,) * len(players): (0.0, ())}
+    for u in range(len(units)):
+        nxt: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
+        for state, (total, picks) in best.items():
+            for c in range(len(players)):
+                if state[c] == 2:
+                    continue
+                ns = (*state[:c], state[c] + 1, *state[c + 1 :])
+                cand = (total + float(cost[u, c]), (*picks, c))
+                if ns not in nxt or cand[0] < nxt[ns][0]:
+                    nxt[ns] = cand
+        best = nxt
+    (_, picks), = best.values()
+    limit = config.canoe_distance * config.learn_slack
+    if any(cost[u, c] > limit for u, c in enumerate(picks)):
+        return None
+    out: dict[str, BGR] = {}
+    for c, colour in enumerate(players):
+        mine = [units[u] for u, p in enumerate(picks) if p == c]
+        out[colour] = tuple(round(float(v)) for v in np.mean(mine, axis=0))  # type: ignore[assignment]
+    return out

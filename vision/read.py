@@ -327,12 +327,16 @@ def read_board(
     markers: Iterable[int] | None = None,
     colours: Iterable[str] | None = None,
     canoe_bgr: Mapping[str, BGR] | None = None,
+    ground_bgr: Mapping[str, BGR] | None = None,
 ) -> Reading:
     """Read discs, canoes, gems and the weather marker from the rectified view.
 
     :param markers: marker ids whose white paper may serve as the white reference.
     :param colours: canoe colours that can be on the board (default: all, and Joe's).
     :param canoe_bgr: canoe colours as seen at this table (default: ``config.canoe_bgr``).
+    :param ground_bgr: the riverbed (``"river"``) and sand (``"sand"``) as seen at this
+        table (default: ``config.ground_bgr``). A slot whose surroundings, or a beach whose
+        sand, are far from these is covered (an arm lying over it): unknown.
     """
     config = config or VisionConfig()
     geo = geometry(layout, config)
@@ -376,7 +380,12 @@ def read_board(
     unknown: set[str] = set()
     # A slot whose surroundings do not look like the riverbed is covered (a hand, a box).
     river = np.median(ring_ground, axis=0)
-    off = np.linalg.norm(ring_ground[:, :2] - river[:2], axis=1) > config.covered_chroma
+    grounds = dict(config.ground_bgr, **(ground_bgr or {}))
+    river_ref = _feature_of(grounds["river"], wgt)
+    # Against the other rings (a local oddity) and against the riverbed as known (most
+    # slots covered by one arm make the rings' median the sleeve's colour).
+    off = (np.linalg.norm(ring_ground[:, :2] - river[:2], axis=1) > config.covered_chroma) | (
+        np.linalg.norm(ring_ground[:, :2] - river_ref[:2], axis=1) > config.covered_chroma)
     unknown.update(SLOTS[s] for s in np.flatnonzero(off))
 
     def beach_ground(f: np.ndarray) -> np.ndarray:
@@ -399,13 +408,20 @@ def read_board(
         else:
             fallback = float(np.percentile(f[:, 2], 75))
         out[:, 2] = np.where(local, lv, fallback)
+        sand_seen[:] = sand
         return out
+
+    sand_seen = np.zeros(3, np.float32)
 
     # Joe never lands: his wood is no candidate on the beach (sand-and-hull edges mimic it).
     on_beach = protos.copy()
     if JOE_COLOUR in names:
         on_beach[names.index(JOE_COLOUR)] = 1e6
     beach = region(geo.beach_idx, beach_ground, on_beach, local_light=True)
+    sand_ref = _feature_of(grounds["sand"], wgt)
+    beach_foreign = bool(np.linalg.norm(sand_seen[:2] - sand_ref[:2]) > config.covered_chroma)
+    if beach_foreign:
+        unknown.add(BEACH)
 
     canoes: list[CanoeSeen] = []
     hulls: dict[str, list[tuple[str, int, np.ndarray]]] = {}
@@ -454,6 +470,7 @@ def read_board(
         xs = xs + x0
         if geo.where[ys[0] * w + xs[0]] == beach_id:
             unknown.add(BEACH)
+            beach_foreign = True
         else:
             d = np.hypot(geo.slot_xy[:, None, 0] - xs[None, :],
                          geo.slot_xy[:, None, 1] - ys[None, :])
@@ -528,7 +545,40 @@ def read_board(
     weather = _read_weather(flat, light, geo, config)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
     return Reading(discs, canoes, weather, sorted(unknown, key=order.__getitem__),
-                   debug={"hulls": hulls, "ratios": ratios})
+                   debug={"hulls": hulls, "ratios": ratios,
+                          "beach_blobs": _beach_blobs(labels, valid, beach, hull_px),
+                          "beach_foreign": beach_foreign,
+                          "ground_bgr": _grounds_seen(zones, beach, geo, off)})
+
+
+def _beach_blobs(labels: np.ndarray, valid: np.ndarray, beach: _Region,
+                 hull_px: float) -> list[tuple[float, np.ndarray]]:
+    """Each canoe-like object on the beach: its size in hulls and its hull colour
+    (balanced BGR median, the dark well left out). For learning colours at setup."""
+    comp = labels.ravel()[beach.idx]
+    out = []
+    for i in np.unique(comp[beach.obj]):
+        if i == 0 or not valid[i]:
+            continue
+        sel = (comp == i) & beach.obj
+        bgr = beach.bgr[sel]
+        level = bgr.sum(1)
+        body = bgr[level > 0.5 * np.percentile(level, 75)]
+        out.append((float(np.count_nonzero(comp == i)) / hull_px, np.median(body, axis=0)))
+    return out
+
+
+def _grounds_seen(zones: _Region, beach: _Region, geo: Geometry,
+                  covered: np.ndarray) -> dict[str, tuple[int, int, int]]:
+    """The riverbed (rings of uncovered slots) and the sand as seen, balanced BGR."""
+    ring = geo.zone_ring & ~covered[geo.zone_slot] & ~zones.obj
+    out = {}
+    if np.any(ring):
+        out["river"] = tuple(round(float(v)) for v in np.median(zones.bgr[ring], axis=0))
+    sand = ~beach.obj
+    if np.any(sand):
+        out["sand"] = tuple(round(float(v)) for v in np.median(beach.bgr[sand], axis=0))
+    return out  # type: ignore[return-value]
 
 
 _CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
