@@ -89,7 +89,7 @@ class Detector:
             return pose_from_corners(self.corners, self.layout, self.corners_size, (w, h))
         return locate_board(frame, self.layout, self.config)
 
-    def _read(self, frame: np.ndarray) -> tuple[BoardPose, Reading]:
+    def _read(self, frame: np.ndarray, details: bool = False) -> tuple[BoardPose, Reading]:
         frame = check_frame(frame, self.config)
         pose = self.locate(frame)
         self.last_pose = pose
@@ -97,7 +97,7 @@ class Detector:
         markers = pose.markers
         reading = read_board(top, self.layout, config=self.config, markers=markers,
                              colours=self.colours, canoe_bgr=self.canoe_bgr,
-                             ground_bgr=self.ground_bgr)
+                             ground_bgr=self.ground_bgr, details=details)
         return pose, reading
 
     def analyse(self, frame: np.ndarray, *, strict: bool = False) -> Observation:
@@ -139,7 +139,7 @@ class Detector:
         strict = self.config
         self.config = replace(strict, canoe_distance=strict.canoe_distance * strict.learn_slack)
         try:
-            _, reading = self._read(frame)
+            _, reading = self._read(frame, details=True)
         finally:
             self.config = strict
         hulls = reading.debug["hulls"]

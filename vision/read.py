@@ -68,6 +68,9 @@ class Geometry:
     """Flat indices (into the box) of the beach pixels."""
     zone_box: tuple[int, int, int, int]
     zone_in_box: np.ndarray
+    zone_design: np.ndarray
+    """``[1, x, y]`` per zone pixel, for the light's plane (float32)."""
+    beach_design: np.ndarray
     where: np.ndarray
     """Per pixel: nearest slot index inside a zone, ``len(SLOTS)`` on the beach, else -1."""
     slot_xy: np.ndarray
@@ -156,6 +159,8 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
         beach_box=_box(beach),
         beach_in_box=_in_box(np.flatnonzero(beach), w, _box(beach)),
         zone_box=_box(zone),
+        zone_design=_design(zone_idx, w),
+        beach_design=_design(np.flatnonzero(beach), w),
         zone_in_box=_in_box(zone_idx, w, _box(zone)),
         where=where,
         slot_xy=slot_xy * k,
@@ -171,6 +176,11 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
         _GEOMETRY.clear()
     _GEOMETRY[key] = geo
     return geo
+
+
+def _design(idx: np.ndarray, width: int) -> np.ndarray:
+    ys, xs = np.divmod(idx, width)
+    return np.column_stack([np.ones(len(idx)), xs, ys]).astype(np.float32)
 
 
 def _box(mask: np.ndarray) -> tuple[int, int, int, int]:
@@ -198,14 +208,18 @@ def local_level(f: np.ndarray, like_ground: np.ndarray, box: tuple[int, int, int
     _, _, bw, bh = box
     use = like_ground.astype(np.float32)
 
+    # The light changes slowly: average at a third of the resolution, then interpolate.
+    step = max(1, int(sigma // 2))
+    small = (max(1, round(bw / step)), max(1, round(bh / step)))
+
     def once() -> tuple[np.ndarray, np.ndarray]:
-        level = np.zeros(bw * bh, np.float32)
-        weight = np.zeros(bw * bh, np.float32)
-        level[in_box] = f[:, 2] * use
-        weight[in_box] = use
-        level = cv2.GaussianBlur(level.reshape(bh, bw), (0, 0), sigma).ravel()[in_box]
-        weight = cv2.GaussianBlur(weight.reshape(bh, bw), (0, 0), sigma).ravel()[in_box]
-        return level / np.maximum(weight, 1e-6), weight
+        both = np.zeros((bw * bh, 2), np.float32)
+        both[in_box, 0] = f[:, 2] * use
+        both[in_box, 1] = use
+        low = cv2.resize(both.reshape(bh, bw, 2), small, interpolation=cv2.INTER_AREA)
+        low = cv2.GaussianBlur(low, (0, 0), sigma * small[0] / bw)
+        up = cv2.resize(low, (bw, bh), interpolation=cv2.INTER_LINEAR).reshape(-1, 2)[in_box]
+        return up[:, 0] / np.maximum(up[:, 1], 1e-6), up[:, 1]
 
     lv, _ = once()
     use *= f[:, 2] > lv - drop
@@ -220,6 +234,15 @@ class Light:
     """Per-channel gain as a plane over the rectified view: ``gain = a + b*x + c*y``."""
 
     coef: np.ndarray  # (3, 3): rows a, b, c; columns B, G, R
+
+    def balance(self, bgr: np.ndarray, design: np.ndarray) -> np.ndarray:
+        """``(N, 3)`` BGR values balanced to white = 250, given ``[1, x, y]`` per value."""
+        white = design @ self.coef
+        np.maximum(white, 8.0, out=white)
+        out = bgr.astype(np.float32)
+        out *= WHITE_LEVEL
+        out /= white
+        return out
 
     def gains(self, coords: np.ndarray) -> np.ndarray:
         white = self.coef[0] + coords[:, :1] * self.coef[1] + coords[:, 1:2] * self.coef[2]
@@ -328,6 +351,7 @@ def read_board(
     colours: Iterable[str] | None = None,
     canoe_bgr: Mapping[str, BGR] | None = None,
     ground_bgr: Mapping[str, BGR] | None = None,
+    details: bool = False,
 ) -> Reading:
     """Read discs, canoes, gems and the weather marker from the rectified view.
 
@@ -337,6 +361,8 @@ def read_board(
     :param ground_bgr: the riverbed (``"river"``) and sand (``"sand"``) as seen at this
         table (default: ``config.ground_bgr``). A slot whose surroundings, or a beach whose
         sand, are far from these is covered (an arm lying over it): unknown.
+    :param details: also put in ``debug`` what learning at setup needs (``beach_blobs``,
+        ``ground_bgr``).
     """
     config = config or VisionConfig()
     geo = geometry(layout, config)
@@ -350,9 +376,9 @@ def read_board(
     )
     wgt = config.brightness_weight
 
-    def region(idx: np.ndarray, ground_of, candidates: np.ndarray,
+    def region(idx: np.ndarray, design: np.ndarray, ground_of, candidates: np.ndarray,
                local_light: bool = False) -> _Region:
-        bgr = flat[idx].astype(np.float32) * light.gains(geo.coords[idx])
+        bgr = light.balance(flat[idx], design)
         f = features(bgr, wgt)
         obj, highlight = _objects(f, ground_of(f), config, local_light)
         label = np.full(len(idx), -1, np.int16)
@@ -376,7 +402,7 @@ def read_board(
         out[:, 2] = np.where(wt > 0.05, lv, out[:, 2])
         return out
 
-    zones = region(geo.zone_idx, zone_ground, protos)
+    zones = region(geo.zone_idx, geo.zone_design, zone_ground, protos)
     unknown: set[str] = set()
     # A slot whose surroundings do not look like the riverbed is covered (a hand, a box).
     river = np.median(ring_ground, axis=0)
@@ -417,7 +443,7 @@ def read_board(
     on_beach = protos.copy()
     if JOE_COLOUR in names:
         on_beach[names.index(JOE_COLOUR)] = 1e6
-    beach = region(geo.beach_idx, beach_ground, on_beach, local_light=True)
+    beach = region(geo.beach_idx, geo.beach_design, beach_ground, on_beach, local_light=True)
     sand_ref = _feature_of(grounds["sand"], wgt)
     beach_foreign = bool(np.linalg.norm(sand_seen[:2] - sand_ref[:2]) > config.covered_chroma)
     if beach_foreign:
@@ -461,6 +487,12 @@ def read_board(
         sub = labels[y0 : y0 + bh, x0 : x0 + bw] == i
         col = lab_img[y0 : y0 + bh, x0 : x0 + bw][sub]
         coloured = int(np.count_nonzero(col >= 0))
+        if i not in touching and area - coloured > config.foreign_other_share * area:
+            # A canoe's gem and well are no canoe colour but lie inside its hull, and its
+            # blurred edge, half hull and half water, is no colour either: count what the
+            # hull colour encloses, and 2 px around it. A hand's skin is neither.
+            coloured = int(np.count_nonzero(_enclosed(
+                lab_img[y0 : y0 + bh, x0 : x0 + bw] >= 0)[sub]))
         if i not in touching and area - coloured <= config.foreign_other_share * area:
             valid[i] = True
             continue
@@ -545,10 +577,22 @@ def read_board(
     weather = _read_weather(flat, light, geo, config)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
     return Reading(discs, canoes, weather, sorted(unknown, key=order.__getitem__),
-                   debug={"hulls": hulls, "ratios": ratios,
-                          "beach_blobs": _beach_blobs(labels, valid, beach, hull_px),
-                          "beach_foreign": beach_foreign,
-                          "ground_bgr": _grounds_seen(zones, beach, geo, off)})
+                   debug={"hulls": hulls, "ratios": ratios, "beach_foreign": beach_foreign,
+                          **({"beach_blobs": _beach_blobs(labels, valid, beach, hull_px),
+                              "ground_bgr": _grounds_seen(zones, beach, geo, off)}
+                             if details else {})})
+
+
+def _enclosed(mask: np.ndarray) -> np.ndarray:
+    """``mask`` closed, its holes filled, grown by 2 px (boolean, same shape)."""
+    pad = np.zeros((mask.shape[0] + 8, mask.shape[1] + 8), np.uint8)
+    pad[4:-4, 4:-4] = mask
+    pad = cv2.morphologyEx(pad, cv2.MORPH_CLOSE, _CLOSE)
+    outside = pad.copy()
+    cv2.floodFill(outside, None, (0, 0), 2)
+    filled = (outside != 2).astype(np.uint8)
+    filled = cv2.dilate(filled, np.ones((5, 5), np.uint8))
+    return filled[4:-4, 4:-4] > 0
 
 
 def _beach_blobs(labels: np.ndarray, valid: np.ndarray, beach: _Region,
@@ -621,27 +665,36 @@ def _read_gems(rectified, light: Light, cmask: np.ndarray, centres, origin,
     """The gem in each of ``count`` canoes of one colour mask, and the hull colour."""
     x0, y0 = origin
     h, w = rectified.shape[:2]
-    body_idx = np.flatnonzero(cmask)
-    bys, bxs = np.divmod(body_idx, cmask.shape[1])
-    body_flat = (bys + y0) * w + (bxs + x0)
+    bys, bxs = np.nonzero(cmask)
+    bys += y0
+    bxs += x0
     flat = rectified.reshape(-1, 3)
-    coords = np.stack([bxs + x0, bys + y0], 1).astype(np.float32)
-    body = np.median(flat[body_flat].astype(np.float32) * light.gains(coords), axis=0)
+    design = np.column_stack([np.ones(len(bxs)), bxs, bys]).astype(np.float32)
+    body = np.median(light.balance(flat[bys * w + bxs], design), axis=0)
     wgt = config.brightness_weight
-    fb = features(body[None], wgt)[0]
-    gem_names = list(config.gem_bgr)
-    gem_protos = np.array([_feature_of(config.gem_bgr[g], wgt) for g in gem_names])
-    out: list[str | None] = []
+    gem_names, gem_protos = _gem_protos(config)
     rad = max(1, round(2.5 * config.px_per_mm))
+    patches, designs, spans = [], [], []
     for cx, cy in centres:
         cx, cy = cx + x0, cy + y0
         xa, xb = int(max(0, cx - rad)), int(min(w, cx + rad + 1))
         ya, yb = int(max(0, cy - rad)), int(min(h, cy + rad + 1))
-        patch = rectified[ya:yb, xa:xb].reshape(-1, 3).astype(np.float32)
         pyy, pxx = np.mgrid[ya:yb, xa:xb]
-        pc = np.stack([pxx.ravel(), pyy.ravel()], 1).astype(np.float32)
-        centre = np.median(patch * light.gains(pc), axis=0)
-        fc = features(centre[None], wgt)[0]
+        patches.append(rectified[ya:yb, xa:xb].reshape(-1, 3))
+        designs.append(np.column_stack([np.ones(pxx.size), pxx.ravel(), pyy.ravel()]))
+        spans.append(pxx.size)
+    centres_bgr = []
+    if patches:
+        balanced = light.balance(np.concatenate(patches),
+                                 np.concatenate(designs).astype(np.float32))
+    start = 0
+    for n in spans:
+        centres_bgr.append(np.median(balanced[start : start + n], axis=0))
+        start += n
+    fb = features(body[None], wgt)[0]
+    fcs = features(np.array(centres_bgr, np.float32), wgt) if centres_bgr else np.zeros((0, 3))
+    out: list[str | None] = []
+    for fc in fcs:
         dlog = (fc[2] - fb[2]) / wgt
         if dlog < math.log(config.empty_well_ratio):
             out.append(None)
@@ -653,6 +706,18 @@ def _read_gems(rectified, light: Light, cmask: np.ndarray, centres, origin,
         else:
             out.append(gem_names[int(order[0])])
     return out, body
+
+
+_GEM_PROTOS: dict[tuple, tuple[list[str], np.ndarray]] = {}
+
+
+def _gem_protos(config: VisionConfig) -> tuple[list[str], np.ndarray]:
+    key = (tuple(sorted(config.gem_bgr.items())), config.brightness_weight)
+    if key not in _GEM_PROTOS:
+        names = list(config.gem_bgr)
+        _GEM_PROTOS[key] = (names, np.array(
+            [_feature_of(config.gem_bgr[g], config.brightness_weight) for g in names]))
+    return _GEM_PROTOS[key]
 
 
 _DISC_SCORES: list[tuple[str, float, float]] = []
