@@ -6,7 +6,8 @@ disc sometimes), a random camera and light (``SceneConfig.random``: tilt up to 3
 of the scenes). The detector first learns the table's canoe colours from a setup frame
 of the same scene (all canoes on the beach), as the product does, then reads the frame.
 
-Usage: ``python benchmarks/vision_accuracy.py [--scenes 300] [--seed 0] [--no-learn]``
+Usage: ``python benchmarks/vision_accuracy.py [--scenes 300] [--seed 0] [--no-learn]
+[--hands 0.25]`` (``--hands 1`` puts a hand over every frame).
 Prints figures; exit status 0.
 """
 
@@ -122,6 +123,10 @@ def main() -> int:
         for slot in SLOTS:
             tally[f"disc_total_{kind}"] += 1
             got, want = seen.discs[slot], truth.discs[slot]
+            if len(truth.canoes_at(slot)) >= 2:
+                tally[f"crowd_total_{kind}"] += 1
+                tally[f"crowd_{'ok' if got == want else 'unknown' if got == UNKNOWN else 'wrong'}"
+                      f"_{kind}"] += 1
             if got == want:
                 tally[f"disc_ok_{kind}"] += 1
             elif got == UNKNOWN:
@@ -180,6 +185,9 @@ def main() -> int:
     print("  unoccluded frames:")
     print(f"    disc per-slot accuracy     {pct('disc_ok_clear', 'disc_total_clear')}"
           f"  (unknown {tally['disc_unknown_clear']}, wrong {tally['disc_wrong_clear']})")
+    print(f"    discs under 2-3 canoes     {pct('crowd_ok_clear', 'crowd_total_clear')}"
+          f"  ({tally['crowd_total_clear']} slots; unknown {tally['crowd_unknown_clear']}, "
+          f"wrong {tally['crowd_wrong_clear']})")
     print(f"    canoe colours per position {pct('canoe_ok_clear', 'canoe_total_clear')}"
           f"  (unknown {tally['canoe_unknown_clear']}, wrong {tally['canoe_wrong_clear']})")
     print(f"    canoe-gem accuracy         {pct('gem_ok_clear', 'gem_total_clear')}"

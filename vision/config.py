@@ -46,6 +46,8 @@ class VisionConfig:
     """Resolution of the rectified top-down view."""
     marker_scale: float = 0.5
     """Markers are searched in a frame shrunk by this factor, then refined at full size."""
+    marker_search_width: int = 640
+    """...but never shrunk below this width (a smaller frame is searched at full size)."""
     min_markers: int = 3
     """Fewer markers than this: the board is not found (two give a shaky homography)."""
     max_reprojection_px: float = 4.0
@@ -81,6 +83,8 @@ class VisionConfig:
     """A hull blob this many canoes big (+- margin) cannot be told one from two: unknown."""
     foreign_other_share: float = 0.55
     """An object with more unclassified pixels than this share is foreign (a hand, a sleeve)."""
+    beach_guard_px: float = 20.0
+    """Changed pixels (mm^2) in the band around the beach that make the beach unknown."""
     foreign_margin_mm: float = 14.0
     """Slots this close to a foreign object are reported unknown."""
     max_canoes_per_slot: int = 3
@@ -103,6 +107,14 @@ class VisionConfig:
     """Rim contrast below which the slot is empty; between the two: unknown."""
     disc_min_visible: float = 0.15
     """Share of the rim that must be visible (not under canoes) to read the disc."""
+    disc_absent_visible: float = 0.3
+    """Share of the rim that must be visible, inside and out, to say there is no disc."""
+    disc_rim_one_side: float = 0.06
+    """Rim contrast needed where only the outside of the rim is visible (canoes cover the
+    inside): a shadow's gradient can mimic a faint rim there."""
+    disc_flat_outside: float = 0.04
+    """Where only the outside is visible, "no rim" counts only at angles where the riverbed
+    at 3.5 and 7 mm outside differs by less than this share (no shadow's gradient)."""
 
     # Weather.
     weather_token_dark: float = -0.35

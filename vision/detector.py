@@ -79,6 +79,7 @@ class Detector:
         self.colours = tuple(colours) if colours is not None else (*PLAYER_COLOURS, JOE_COLOUR)
         self.canoe_bgr: dict[str, BGR] = dict(self.config.canoe_bgr)
         self.ground_bgr: dict[str, BGR] = dict(self.config.ground_bgr)
+        self.beach_guard: np.ndarray | None = None
         self.learned: tuple[str, ...] = ()
         self.last_pose: BoardPose | None = None
 
@@ -97,7 +98,8 @@ class Detector:
         markers = pose.markers
         reading = read_board(top, self.layout, config=self.config, markers=markers,
                              colours=self.colours, canoe_bgr=self.canoe_bgr,
-                             ground_bgr=self.ground_bgr, details=details)
+                             ground_bgr=self.ground_bgr, beach_guard=self.beach_guard,
+                             details=details)
         return pose, reading
 
     def analyse(self, frame: np.ndarray, *, strict: bool = False) -> Observation:
@@ -171,6 +173,7 @@ class Detector:
                 + " on the beach; put every canoe on the beach, in view, and try again"
             )
         self.ground_bgr.update(reading.debug["ground_bgr"])
+        self.beach_guard = reading.debug["beach_guard"]
         self.canoe_bgr.update(learned)
         self.learned = tuple(learned)
         return learned

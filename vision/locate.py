@@ -74,8 +74,11 @@ def find_markers(
     """
     config = config or VisionConfig()
     gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    found = _find_markers(gray, layout, config.marker_scale)
-    if len(found) < len(layout.marker_centers) and config.marker_scale != 1.0:
+    # Shrink large frames only: a 640-pixel-wide frame searched at half size loses small
+    # markers and then costs a second, full-size search.
+    scale = min(1.0, max(config.marker_scale, config.marker_search_width / gray.shape[1]))
+    found = _find_markers(gray, layout, scale)
+    if len(found) < len(layout.marker_centers) and scale != 1.0:
         # Small or steeply seen markers: look again at full resolution.
         again = _find_markers(gray, layout, 1.0)
         if len(again) > len(found):

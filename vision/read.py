@@ -59,18 +59,21 @@ class Geometry:
     zone_band: np.ndarray
     ring_sel: list[np.ndarray]
     """Per slot: positions (into the zone pixels) of its ring."""
+    ring_mat: np.ndarray
+    """``(slots, n)``: as many ring positions of each slot, evenly picked from ring_sel."""
     """Flat indices of the zone's outer edge (objects touching it come from outside)."""
     beach_idx: np.ndarray
     beach_band: np.ndarray
-    beach_box: tuple[int, int, int, int]
-    """The beach's bounding box ``(x0, y0, w, h)`` in the rectified view."""
-    beach_in_box: np.ndarray
-    """Flat indices (into the box) of the beach pixels."""
-    zone_box: tuple[int, int, int, int]
-    zone_in_box: np.ndarray
+    zone_cells: Cells
+    beach_cells: Cells
     zone_design: np.ndarray
     """``[1, x, y]`` per zone pixel, for the light's plane (float32)."""
     beach_design: np.ndarray
+    guard_idx: np.ndarray
+    """Flat indices of a band just outside the beach (a hand reaching in crosses it)."""
+    object_box: tuple[int, int, int, int]
+    """``(x0, y0, x1, y1)`` around every zone and beach pixel, with a margin."""
+    guard_design: np.ndarray
     where: np.ndarray
     """Per pixel: nearest slot index inside a zone, ``len(SLOTS)`` on the beach, else -1."""
     slot_xy: np.ndarray
@@ -85,8 +88,11 @@ class Geometry:
 
 _GEOMETRY: dict[str, Geometry] = {}
 _RIM_ANGLES = 72
-# Radii (mm, relative to the disc's edge) sampled for the rim test: inside, rim band, outside.
-_RIM_OFFSETS = (-5.5, -2.1, -1.3, -0.5, 3.5)
+_LIGHT_CELL_MM = 3.0
+"""Cell size of the coarse grid over which the ground's light is averaged."""
+# Radii (mm, relative to the disc's edge) sampled for the rim test: inside, rim band,
+# outside, and further out (to see a shadow's gradient across the rim).
+_RIM_OFFSETS = (-5.5, -2.1, -1.3, -0.5, 3.5, 7.0)
 
 
 def geometry(layout: Layout, config: VisionConfig) -> Geometry:
@@ -111,6 +117,9 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
     beach = np.zeros((h, w), np.uint8)
     poly = (np.array(layout.beach, np.float32) * k * 16).round().astype(np.int32)
     cv2.fillPoly(beach, [poly], 1, shift=4)
+    grow = [cv2.dilate(beach, cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))) for r in (round(3 * k), round(8 * k))]
+    guard_idx = np.flatnonzero(grow[1] & ~grow[0].astype(bool))
     # Stay clear of the printed edge of the beach.
     inset = max(1, round(2 * k))
     beach = cv2.erode(beach, np.ones((2 * inset + 1, 2 * inset + 1), np.uint8),
@@ -144,6 +153,9 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
         sel = np.flatnonzero((cheb >= inner) & (cheb <= max(outer, inner + 1)))
         white_idx[mid] = sel
         white_xy[mid] = (x * k, y * k)
+    # Every other ring pixel is plenty for a median, and twice as fast.
+    ring_sel = [np.flatnonzero((nearest.ravel()[zone_idx] == s) & ring)[::2]
+                for s in range(len(SLOTS))]
     geo = Geometry(
         shape=(h, w),
         k=k,
@@ -151,17 +163,18 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
         zone_slot=nearest.ravel()[zone_idx].astype(np.int8),
         zone_ring=ring,
         zone_band=np.flatnonzero(band),
-        # Every other ring pixel is plenty for a median, and twice as fast.
-        ring_sel=[np.flatnonzero((nearest.ravel()[zone_idx] == s) & ring)[::2]
-                  for s in range(len(SLOTS))],
+        ring_sel=ring_sel,
+        ring_mat=np.stack([sel[np.linspace(0, len(sel) - 1, min(map(len, ring_sel))).round()
+                               .astype(int)] for sel in ring_sel]),
         beach_idx=np.flatnonzero(beach),
         beach_band=np.flatnonzero(bband),
-        beach_box=_box(beach),
-        beach_in_box=_in_box(np.flatnonzero(beach), w, _box(beach)),
-        zone_box=_box(zone),
         zone_design=_design(zone_idx, w),
+        zone_cells=Cells.of(zone_idx, w, max(1, round(_LIGHT_CELL_MM * k))),
+        beach_cells=Cells.of(np.flatnonzero(beach), w, max(1, round(_LIGHT_CELL_MM * k))),
         beach_design=_design(np.flatnonzero(beach), w),
-        zone_in_box=_in_box(zone_idx, w, _box(zone)),
+        guard_idx=guard_idx,
+        object_box=_object_box(np.concatenate([zone_idx, np.flatnonzero(beach)]), w, h),
+        guard_design=_design(guard_idx, w),
         where=where,
         slot_xy=slot_xy * k,
         rim_maps=rim_maps,
@@ -178,26 +191,60 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
     return geo
 
 
+def _object_box(idx: np.ndarray, w: int, h: int, margin: int = 6) -> tuple[int, int, int, int]:
+    ys, xs = np.divmod(idx, w)
+    return (max(0, int(xs.min()) - margin), max(0, int(ys.min()) - margin),
+            min(w, int(xs.max()) + 1 + margin), min(h, int(ys.max()) + 1 + margin))
+
+
 def _design(idx: np.ndarray, width: int) -> np.ndarray:
     ys, xs = np.divmod(idx, width)
     return np.column_stack([np.ones(len(idx)), xs, ys]).astype(np.float32)
 
 
-def _box(mask: np.ndarray) -> tuple[int, int, int, int]:
-    ys, xs = np.nonzero(mask)
-    if len(xs) == 0:
-        return (0, 0, 1, 1)
-    return (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
-            int(ys.max() - ys.min() + 1))
+@dataclass
+class Cells:
+    """A coarse grid over a region's pixels, to average slowly changing things (the light)
+    fast: sums per cell, a Gaussian blur of the small grid, bilinear reading back."""
+
+    cell: np.ndarray
+    shape: tuple[int, int]
+    area: float
+    maps: tuple[np.ndarray, np.ndarray]
+    """Cell coordinates of each pixel (padded to rows of 256), for ``cv2.remap``."""
+
+    @classmethod
+    def of(cls, idx: np.ndarray, width: int, step: int) -> Cells:
+        ys, xs = np.divmod(idx, width)
+        x0, y0 = xs.min(initial=0), ys.min(initial=0)
+        xs, ys = xs - x0, ys - y0
+        cw, ch = int(xs.max(initial=0)) // step + 1, int(ys.max(initial=0)) // step + 1
+        # Maps of 256 columns (cv2.remap takes fewer than 32767 per row), padded.
+        rows = -(-len(idx) // 256)
+        u = np.zeros(rows * 256, np.float32)
+        v = np.zeros(rows * 256, np.float32)
+        u[: len(idx)] = (xs + 0.5) / step - 0.5
+        v[: len(idx)] = (ys + 0.5) / step - 0.5
+        cell = (ys // step) * cw + xs // step
+        return cls(cell.astype(np.int32), (ch, cw), float(step * step),
+                   (u.reshape(rows, 256), v.reshape(rows, 256)))
+
+    def grid(self, values: np.ndarray, sigma_cells: float) -> np.ndarray:
+        """The Gaussian-weighted sum of ``values`` per pixel area, on the coarse grid."""
+        n = self.shape[0] * self.shape[1]
+        grid = np.bincount(self.cell, weights=values, minlength=n).astype(np.float32)
+        grid *= 1.0 / self.area
+        return cv2.GaussianBlur(grid.reshape(self.shape), (0, 0), sigma_cells,
+                                borderType=cv2.BORDER_CONSTANT)
+
+    def read(self, grid: np.ndarray) -> np.ndarray:
+        """A coarse grid read back at every pixel (bilinear)."""
+        return cv2.remap(grid, self.maps[0], self.maps[1], cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_REPLICATE).ravel()[: len(self.cell)]
 
 
-def _in_box(idx: np.ndarray, width: int, box: tuple[int, int, int, int]) -> np.ndarray:
-    ys, xs = np.divmod(idx, width)
-    return (ys - box[1]) * box[2] + (xs - box[0])
-
-
-def local_level(f: np.ndarray, like_ground: np.ndarray, box: tuple[int, int, int, int],
-                in_box: np.ndarray, sigma: float, drop: float) -> tuple[np.ndarray, np.ndarray]:
+def local_level(f: np.ndarray, like_ground: np.ndarray, cells: Cells, sigma_cells: float,
+                drop: float) -> tuple[np.ndarray, np.ndarray]:
     """The ground's log brightness around each pixel of a region: a Gaussian-weighted mean
     over the pixels of the ground's chroma (normalised convolution), taken twice: the
     second time without the pixels far darker (``drop``) than the first estimate (a dull
@@ -205,25 +252,18 @@ def local_level(f: np.ndarray, like_ground: np.ndarray, box: tuple[int, int, int
 
     Returns the level and the weight of ground pixels behind it (0..1) per pixel.
     """
-    _, _, bw, bh = box
     use = like_ground.astype(np.float32)
-
-    # The light changes slowly: average at a third of the resolution, then interpolate.
-    step = max(1, int(sigma // 2))
-    small = (max(1, round(bw / step)), max(1, round(bh / step)))
+    level = f[:, 2]
 
     def once() -> tuple[np.ndarray, np.ndarray]:
-        both = np.zeros((bw * bh, 2), np.float32)
-        both[in_box, 0] = f[:, 2] * use
-        both[in_box, 1] = use
-        low = cv2.resize(both.reshape(bh, bw, 2), small, interpolation=cv2.INTER_AREA)
-        low = cv2.GaussianBlur(low, (0, 0), sigma * small[0] / bw)
-        up = cv2.resize(low, (bw, bh), interpolation=cv2.INTER_LINEAR).reshape(-1, 2)[in_box]
-        return up[:, 0] / np.maximum(up[:, 1], 1e-6), up[:, 1]
+        weight = cells.grid(use, sigma_cells)
+        mean = cells.grid(level * use, sigma_cells) / np.maximum(weight, 1e-6)
+        return cells.read(mean), weight
 
     lv, _ = once()
-    use *= f[:, 2] > lv - drop
-    return once()
+    use *= level > lv - drop
+    lv, weight = once()
+    return lv, cells.read(weight)
 
 
 # -- white balance -------------------------------------------------------------------
@@ -351,6 +391,7 @@ def read_board(
     colours: Iterable[str] | None = None,
     canoe_bgr: Mapping[str, BGR] | None = None,
     ground_bgr: Mapping[str, BGR] | None = None,
+    beach_guard: np.ndarray | None = None,
     details: bool = False,
 ) -> Reading:
     """Read discs, canoes, gems and the weather marker from the rectified view.
@@ -361,8 +402,11 @@ def read_board(
     :param ground_bgr: the riverbed (``"river"``) and sand (``"sand"``) as seen at this
         table (default: ``config.ground_bgr``). A slot whose surroundings, or a beach whose
         sand, are far from these is covered (an arm lying over it): unknown.
+    :param beach_guard: the chroma of the band around the beach at setup (``debug
+        ["beach_guard"]`` of a reading with ``details``). A hand whose skin looks like sand
+        is seen where it crosses that band: the beach is then unknown. Without it, no check.
     :param details: also put in ``debug`` what learning at setup needs (``beach_blobs``,
-        ``ground_bgr``).
+        ``ground_bgr``, ``beach_guard``).
     """
     config = config or VisionConfig()
     geo = geometry(layout, config)
@@ -385,20 +429,19 @@ def read_board(
         label[obj] = _classify(f[obj], candidates, config.canoe_distance)
         return _Region(idx, f, bgr, obj, highlight, label)
 
+    light_sigma = config.ground_light_mm * geo.k / max(1, round(_LIGHT_CELL_MM * geo.k))
     # River zones: ground is the median of each slot's ring.
     ring_ground = np.zeros((len(SLOTS), 3), np.float32)
 
     def zone_ground(f: np.ndarray) -> np.ndarray:
-        for s, sel in enumerate(geo.ring_sel):
-            ring_ground[s] = np.median(f[sel], axis=0)
+        ring_ground[:] = np.median(f[geo.ring_mat], axis=1)
         out = ring_ground[geo.zone_slot]
         # The riverbed's brightness followed locally (a shadow across a slot zone).
         d0 = f[:, 0] - out[:, 0]
         d1 = f[:, 1] - out[:, 1]
         strict = 0.5 * config.background_chroma
-        lv, wt = local_level(f, d0 * d0 + d1 * d1 < strict * strict, geo.zone_box,
-                             geo.zone_in_box, config.ground_light_mm * geo.k,
-                             config.ground_dark_log * wgt)
+        lv, wt = local_level(f, d0 * d0 + d1 * d1 < strict * strict, geo.zone_cells,
+                             light_sigma, config.ground_dark_log * wgt)
         out[:, 2] = np.where(wt > 0.05, lv, out[:, 2])
         return out
 
@@ -426,8 +469,8 @@ def read_board(
         d1 = f[:, 1] - sand[1]
         strict = 0.5 * config.background_chroma
         is_sand = (d0 * d0 + d1 * d1 < strict * strict).astype(np.float32)
-        lv, wt = local_level(f, is_sand, geo.beach_box, geo.beach_in_box,
-                             config.ground_light_mm * geo.k, config.ground_dark_log * wgt)
+        lv, wt = local_level(f, is_sand, geo.beach_cells, light_sigma,
+                             config.ground_dark_log * wgt)
         local = wt > 0.05
         if np.any(is_sand > 0):
             fallback = float(np.percentile(f[is_sand > 0, 2], 50))
@@ -446,6 +489,14 @@ def read_board(
     beach = region(geo.beach_idx, geo.beach_design, beach_ground, on_beach, local_light=True)
     sand_ref = _feature_of(grounds["sand"], wgt)
     beach_foreign = bool(np.linalg.norm(sand_seen[:2] - sand_ref[:2]) > config.covered_chroma)
+    guard = _guard_chroma(rectified, light, geo) if beach_guard is not None or details else None
+    if beach_guard is not None and guard is not None and len(beach_guard) == len(guard):
+        moved = np.zeros(h * w, np.uint8)
+        differs = np.linalg.norm(guard - beach_guard, axis=1) > config.background_chroma
+        moved[geo.guard_idx] = differs
+        moved = cv2.morphologyEx(moved.reshape(h, w), cv2.MORPH_OPEN, _OPEN)
+        if np.count_nonzero(moved) >= config.beach_guard_px * geo.k * geo.k:
+            beach_foreign = True
     if beach_foreign:
         unknown.add(BEACH)
 
@@ -460,15 +511,22 @@ def read_board(
     hl_img = np.zeros(h * w, np.uint8)
     hl_img[zones.idx[zones.highlight]] = 1
     hl_img[beach.idx[beach.highlight]] = 1
-    hl_img = cv2.morphologyEx(hl_img.reshape(h, w), cv2.MORPH_OPEN, _WIDE)
-    obj_img |= hl_img
+    # Morphology and labelling only where zones and beach are (a third less than the board).
+    bx0, by0, bx1, by1 = geo.object_box
+    box = (slice(by0, by1), slice(bx0, bx1))
+    hl_img = hl_img.reshape(h, w)
+    obj_img[box] |= cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, _WIDE)
     lab_img = np.full(h * w, -1, np.int16)
     lab_img[zones.idx] = zones.label
     lab_img[beach.idx] = beach.label
     lab_img = lab_img.reshape(h, w)
-    opened = cv2.morphologyEx(obj_img, cv2.MORPH_OPEN, cv2.getStructuringElement(
-        cv2.MORPH_CROSS, (3, 3)))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
+    opened = np.zeros_like(obj_img)
+    opened[box] = cv2.morphologyEx(obj_img[box], cv2.MORPH_OPEN, _CROSS)
+    n, labels_box, stats, _ = cv2.connectedComponentsWithStats(opened[box], connectivity=8)
+    stats[:, 0] += bx0
+    stats[:, 1] += by0
+    labels = np.zeros((h, w), np.int32)
+    labels[box] = labels_box
     touching = set(np.unique(labels.ravel()[geo.zone_band]).tolist()) | set(
         np.unique(labels.ravel()[geo.beach_band]).tolist()
     )
@@ -579,8 +637,18 @@ def read_board(
     return Reading(discs, canoes, weather, sorted(unknown, key=order.__getitem__),
                    debug={"hulls": hulls, "ratios": ratios, "beach_foreign": beach_foreign,
                           **({"beach_blobs": _beach_blobs(labels, valid, beach, hull_px),
+                              "beach_guard": guard,
                               "ground_bgr": _grounds_seen(zones, beach, geo, off)}
                              if details else {})})
+
+
+def _guard_chroma(rectified: np.ndarray, light: Light, geo: Geometry) -> np.ndarray:
+    """Chroma of the band around the beach, each pixel averaged over 3 x 3."""
+    ys, xs = np.divmod(geo.guard_idx, geo.shape[1])
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    box = cv2.blur(rectified[y0:y1, x0:x1], (3, 3))
+    bgr = light.balance(box[ys - y0, xs - x0], geo.guard_design)
+    return features(bgr, 1.0)[:, :2]
 
 
 def _enclosed(mask: np.ndarray) -> np.ndarray:
@@ -629,6 +697,7 @@ _CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 _CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
 _OPEN = np.ones((3, 3), np.uint8)
 _WIDE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+_CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 
 
 def _split_centres(closed: np.ndarray, count: int,
@@ -739,19 +808,39 @@ def _read_discs(rectified: np.ndarray, geo: Geometry, objects: np.ndarray,
     for s, slot in enumerate(SLOTS):
         ring = samples[s]
         # The rim and the riverbed just outside must be visible; inside is optional.
-        ok = ~covered[s, 1:].any(0)
+        ok = ~covered[s, 1:5].any(0)
         _DISC_VIS.append((slot, float(ok.mean())))
         if ok.mean() < config.disc_min_visible:
             out[slot] = UNKNOWN
             continue
-        inside, rim, outside = ring[0], ring[1:-1].min(0), ring[-1]
+        inside, rim, outside, far = ring[0], ring[1:4].min(0), ring[4], ring[5]
+        # Where the inside is visible too, the rim is judged against both sides (a
+        # shadow's gradient cancels out): evidence for a disc and for none. Where only the
+        # outside is, a gradient (a hand's shadow) can hide or mimic a faint rim: a rim
+        # must be strong there, and no rim counts only where the riverbed further out
+        # shows no gradient.
+        both = ok & ~covered[s, 0]
         ref = np.where(covered[s, 0], outside, (inside + outside) / 2)
         score = (ref - rim) / np.maximum(ref, 1.0)
+        if both.mean() >= config.disc_min_visible:
+            value = float(np.median(score[both]))
+            _DISC_SCORES.append((slot, value, float(both.mean())))
+            if value >= config.disc_rim_threshold:
+                out[slot] = PRESENT
+            elif (value <= config.disc_absent_threshold
+                  and both.mean() >= config.disc_absent_visible):
+                out[slot] = ABSENT
+            else:
+                out[slot] = UNKNOWN
+            continue
         value = float(np.median(score[ok]))
         _DISC_SCORES.append((slot, value, float(ok.mean())))
-        if value >= config.disc_rim_threshold:
+        flat = ok & ~covered[s, 5] & (
+            np.abs(far - outside) / np.maximum(outside, 1.0) < config.disc_flat_outside)
+        if value >= config.disc_rim_one_side:
             out[slot] = PRESENT
-        elif value <= config.disc_absent_threshold:
+        elif (flat.mean() >= config.disc_absent_visible
+              and float(np.median(score[flat])) <= config.disc_absent_threshold):
             out[slot] = ABSENT
         else:
             out[slot] = UNKNOWN
