@@ -2,8 +2,11 @@
 
 Usage: ``python benchmarks/vision_speed.py [--frames 40] [--repeats 3] [--baseline REF]``.
 Prints median and p95 for a 1280x720 and a 640x480 frame of varied seeded scenes (no
-hands), as wall-clock time and as the thread's CPU time (the CPU time hardly changes when
-a shared machine is busy; wall time does), with the load average before and after.
+hands, a fresh camera pose each frame), and for a still camera's 1280x720 stream (one
+scene over several frames, one Detector: markers are searched near where they were), as
+wall-clock time and as the thread's CPU time (it excludes time waiting for a core, but on
+a busy shared machine it still varies by tens of percent between runs: compare within one
+run), with the load average before and after.
 
 ``--baseline REF`` (a git commit, e.g. ``HEAD~3``) also times that commit's ``vision``
 package on the same frames, alternating old and new runs in fresh processes (``--rounds``
@@ -54,6 +57,22 @@ def measure(frames: int, repeats: int) -> dict[str, dict[str, list[float]]]:
                 cpu.append((time.thread_time() - c) * 1000)
                 wall.append((time.perf_counter() - t) * 1000)
         out[f"{size[0]}x{size[1]}"] = {"wall": wall, "cpu": cpu}
+    # A still camera's stream: each scene seen in several frames (fresh noise and canoe
+    # jitter), one Detector per camera, as the product runs (markers tracked if supported).
+    wall, cpu = [], []
+    for i in range(max(1, frames // 5)):
+        state, _ = random_state(np.random.default_rng([i, 7]))
+        scene = SceneConfig.random(i, hands=0)
+        shots = [render(state, seed=100 * i + j, scene=scene) for j in range(6)]
+        det = Detector()
+        det.analyse(shots[0])
+        for _ in range(repeats):
+            for frame in shots[1:]:
+                t, c = time.perf_counter(), time.thread_time()
+                det.analyse(frame)
+                cpu.append((time.thread_time() - c) * 1000)
+                wall.append((time.perf_counter() - t) * 1000)
+    out["1280x720 stream"] = {"wall": wall, "cpu": cpu}
     return out
 
 

@@ -88,7 +88,8 @@ class Detector:
         if self.corners is not None:
             h, w = frame.shape[:2]
             return pose_from_corners(self.corners, self.layout, self.corners_size, (w, h))
-        return locate_board(frame, self.layout, self.config)
+        # A still camera: search the markers near where they were in the last frame.
+        return locate_board(frame, self.layout, self.config, previous=self.last_pose)
 
     def _read(self, frame: np.ndarray, details: bool = False) -> tuple[BoardPose, Reading]:
         frame = check_frame(frame, self.config)

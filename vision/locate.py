@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -43,6 +43,8 @@ class BoardPose:
     reprojection_px: float
     markers: tuple[int, ...]
     image_size: tuple[int, int]
+    corners: dict[int, np.ndarray] | None = field(default=None, compare=False, repr=False)
+    """The markers' corners in the frame (for searching near them in the next frame)."""
 
     @property
     def to_frame(self) -> np.ndarray:
@@ -86,6 +88,29 @@ def find_markers(
     return found
 
 
+def track_markers(gray: np.ndarray, layout: Layout, previous: dict[int, np.ndarray],
+                  config: VisionConfig) -> dict[int, np.ndarray] | None:
+    """The markers of ``previous`` (id -> corners in the last frame) searched only in small
+    windows around where they were (a still camera: far less to search than the frame).
+    None when any of them is not found there (the camera or the board moved): search the
+    whole frame then."""
+    h, w = gray.shape[:2]
+    scale = min(1.0, max(config.marker_scale, config.marker_search_width / w))
+    found: dict[int, np.ndarray] = {}
+    for mid, quad in previous.items():
+        lo, hi = quad.min(0), quad.max(0)
+        pad = 0.6 * float(max(hi - lo)) + 4
+        x0, y0 = max(0, int(lo[0] - pad)), max(0, int(lo[1] - pad))
+        x1, y1 = min(w, int(hi[0] + pad) + 1), min(h, int(hi[1] + pad) + 1)
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            return None
+        got = _find_markers(gray[y0:y1, x0:x1], layout, scale)
+        if mid not in got:
+            return None
+        found[mid] = got[mid] + np.array([x0, y0], np.float32)
+    return found
+
+
 def _find_markers(gray: np.ndarray, layout: Layout, scale: float) -> dict[int, np.ndarray]:
     small = gray
     if scale != 1.0:
@@ -120,15 +145,27 @@ def _reprojection(to_frame: np.ndarray, board_pts: np.ndarray, frame_pts: np.nda
 
 
 def locate_board(
-    image: np.ndarray, layout: Layout, config: VisionConfig | None = None
+    image: np.ndarray, layout: Layout, config: VisionConfig | None = None,
+    previous: BoardPose | None = None,
 ) -> BoardPose:
     """The board's homography from its ArUco markers.
 
+    :param previous: the pose in the previous frame of the same camera: its markers are
+        searched near where they were first (the whole frame when one is missing there).
     :raises BoardNotFound: when fewer than ``config.min_markers`` markers are seen or
         the homography does not fit them.
     """
     config = config or VisionConfig()
-    markers = find_markers(image, layout, config)
+    markers = None
+    h, w = image.shape[:2]
+    if (previous is not None and previous.corners
+            and tuple(previous.image_size) == (w, h)
+            and len(previous.corners) == len(layout.marker_centers)):
+        gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        markers = track_markers(gray, layout, previous.corners, config)
+        image = gray
+    if markers is None:
+        markers = find_markers(image, layout, config)
     if len(markers) < config.min_markers:
         seen = ", ".join(map(str, sorted(markers))) or "none"
         raise BoardNotFound(
@@ -149,8 +186,7 @@ def locate_board(
             f"board not found: markers disagree by {err:.1f} px (more than "
             f"{config.max_reprojection_px:g}); is a marker moved or the layout wrong?"
         )
-    h, w = image.shape[:2]
-    return BoardPose(np.linalg.inv(to_frame), err, tuple(ids), (w, h))
+    return BoardPose(np.linalg.inv(to_frame), err, tuple(ids), (w, h), corners=dict(markers))
 
 
 def board_corners_mm(layout: Layout) -> np.ndarray:

@@ -1,6 +1,8 @@
+import cv2
 import numpy as np
 import pytest
 
+from companion.state import new_game
 from vision.config import VisionConfig
 from vision.locate import (
     BoardNotFound,
@@ -108,3 +110,27 @@ def test_bad_corners_are_refused(layout):
         parse_corners("a,b,c,d,e,f,g,h")
     with pytest.raises(CalibrationError, match="do not outline"):
         pose_from_corners([[0, 0], [10, 0], [0, 10], [10, 10]], layout)
+
+
+def test_markers_are_tracked_in_a_still_stream_and_found_again_after_a_move(layout):
+    from vision.locate import track_markers
+
+    state = new_game(["red", "green", "blue"])
+    still = SceneConfig.random(3, hands=0)
+    first = render(state, seed=1, scene=still)
+    second = render(state, seed=2, scene=still)
+    pose = locate_board(first, layout)
+    gray = cv2.cvtColor(second, cv2.COLOR_BGR2GRAY)
+    tracked = track_markers(gray, layout, pose.corners, VisionConfig())
+    assert tracked is not None and set(tracked) == set(pose.corners)
+    again = locate_board(second, layout, previous=pose)
+    fresh = locate_board(second, layout)
+    corners = board_corners_mm(layout).reshape(-1, 1, 2)
+    a = cv2.perspectiveTransform(corners, again.to_frame)
+    b = cv2.perspectiveTransform(corners, fresh.to_frame)
+    assert np.abs(a - b).max() < 0.5  # the same board, to a fraction of a pixel
+    # The camera moved: the old windows miss, the whole frame is searched.
+    moved = render(state, seed=2, scene=SceneConfig.random(8, hands=0))
+    assert track_markers(cv2.cvtColor(moved, cv2.COLOR_BGR2GRAY), layout, pose.corners,
+                         VisionConfig()) is None
+    assert len(locate_board(moved, layout, previous=pose).markers) == 4
