@@ -102,8 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     tmp = tempfile.mkdtemp(prefix="niagara-load-")
+    # Everything the service would keep (games, layout, setup key) stays in a temporary
+    # folder: the benchmark leaves the user's data and config folders alone.
     app = create_app({"DATABASE": f"{tmp}/games.sqlite3", "CAMERA": "synthetic",
-                      "PUSH_DELAY": None, "GPIO": "mock", "SSE_HEARTBEAT": 5.0})
+                      "PUSH_DELAY": None, "GPIO": "mock", "SSE_HEARTBEAT": 5.0,
+                      "LAYOUT": f"{tmp}/layout.json", "SETUP_KEY_FILE": f"{tmp}/setup-key"})
     server = create_server(app, host="127.0.0.1", port=0, threads=THREADS)
     port = server.effective_port
     serving = threading.Thread(target=server.run, daemon=True)
