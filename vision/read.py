@@ -823,9 +823,9 @@ def _read_discs(rectified: np.ndarray, geo: Geometry, objects: np.ndarray,
         inside, rim, outside, far = ring[0], ring[1:4].min(0), ring[4], ring[5]
         # Where the inside is visible too, the rim is judged against both sides (a
         # shadow's gradient cancels out): evidence for a disc and for none. Where only the
-        # outside is, a gradient (a hand's shadow) can hide or mimic a faint rim: a rim
-        # must be strong there, and no rim counts only where the riverbed further out
-        # shows no gradient.
+        # outside is, a gradient (a hand's shadow) can hide or mimic a faint rim: there a
+        # rim must be strong, or the usual contrast where the riverbed further out shows
+        # no gradient; and no rim counts only where it shows none.
         both = ok & ~covered[s, 0]
         ref = np.where(covered[s, 0], outside, (inside + outside) / 2)
         score = (ref - rim) / np.maximum(ref, 1.0)
@@ -844,10 +844,12 @@ def _read_discs(rectified: np.ndarray, geo: Geometry, objects: np.ndarray,
         _DISC_SCORES.append((slot, value, float(ok.mean())))
         flat = ok & ~covered[s, 5] & (
             np.abs(far - outside) / np.maximum(outside, 1.0) < config.disc_flat_outside)
-        if value >= config.disc_rim_one_side:
+        flat_value = float(_median(score[flat])) if np.any(flat) else value
+        trusted = flat.mean() >= config.disc_absent_visible
+        if value >= config.disc_rim_one_side or (
+                trusted and flat_value >= config.disc_rim_threshold):
             out[slot] = PRESENT
-        elif (flat.mean() >= config.disc_absent_visible
-              and float(_median(score[flat])) <= config.disc_absent_threshold):
+        elif trusted and flat_value <= config.disc_absent_threshold:
             out[slot] = ABSENT
         else:
             out[slot] = UNKNOWN
