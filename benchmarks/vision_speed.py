@@ -8,18 +8,18 @@ wall-clock time and as the thread's CPU time (it excludes time waiting for a cor
 a busy shared machine it still varies by tens of percent between runs: compare within one
 run), with the load average before and after.
 
-``--baseline REF`` (a git commit, e.g. ``HEAD~3``) also times that commit's ``vision``
-package on the same frames, alternating old and new runs in fresh processes (``--rounds``
-times), and prints new/old ratios of the medians: a before/after comparison under the
-same machine load. Target: <= 15 ms median at 1280x720 on a desktop core (a Raspberry Pi
-5 core is roughly 2-3x slower).
+``--baseline REF`` (a git commit, e.g. ``HEAD~3``) instead times that commit's ``vision``
+package (imported as ``vision_baseline``) and the working tree's on the same frames, each
+frame analysed by both back to back in one process, and prints new/old ratios: a
+before/after comparison under the same machine load. Target: <= 15 ms median at
+1280x720 on a desktop core (a Raspberry Pi 5 core is roughly 2-3x slower).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -82,20 +82,56 @@ def _stats(ms: list[float]) -> tuple[float, float]:
     return float(np.median(ms)), float(np.percentile(ms, 95))
 
 
-def _child(vision_root: str, frames: int, repeats: int) -> dict:
-    """Run :func:`measure` in a fresh process with ``vision`` taken from ``vision_root``."""
-    code = (
-        "import sys, json; sys.path[:0] = [sys.argv[1], sys.argv[2]];"
-        # vision first: benchmarks.vision_accuracy puts the working tree on sys.path.
-        "import vision.detector, vision.synth, vision.read;"
-        "assert vision.__file__.startswith(sys.argv[1]), vision.__file__;"
-        "from benchmarks.vision_speed import measure;"
-        "print(json.dumps(measure(int(sys.argv[3]), int(sys.argv[4]))))"
-    )
-    env = dict(os.environ, PYTHONPATH="")
-    res = subprocess.run([sys.executable, "-c", code, vision_root, str(ROOT), str(frames),
-                          str(repeats)], capture_output=True, text=True, check=True, env=env)
-    return json.loads(res.stdout.strip().splitlines()[-1])
+def _baseline_package(ref: str, into: Path) -> str:
+    """That commit's ``vision`` package, importable as ``vision_baseline`` from ``into``."""
+    archive = into / "old.tar"
+    subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), ref, "vision"],
+                   check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="data")
+    (into / "vision").rename(into / "vision_baseline")
+    for py in (into / "vision_baseline").rglob("*.py"):
+        text = py.read_text(encoding="utf-8")
+        text = re.sub(r"\b(from|import) vision\b", r"\1 vision_baseline", text)
+        py.write_text(text, encoding="utf-8")
+    return "vision_baseline"
+
+
+def compare(ref: str, frames: int, repeats: int) -> dict[str, dict[str, list[float]]]:
+    """Old and new analyses of each frame back to back in one process (old first on even
+    frames, new first on odd ones), so both see the same machine load."""
+    import importlib
+
+    import cv2
+    import numpy as np
+
+    from benchmarks.vision_accuracy import random_state
+    from vision.detector import Detector
+    from vision.synth import SceneConfig, render
+
+    cv2.setNumThreads(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        sys.path.insert(0, tmp)
+        old_det = importlib.import_module(_baseline_package(ref, Path(tmp)) + ".detector")
+        out: dict[str, dict[str, list[float]]] = {}
+        for size in SIZES:
+            shots = []
+            for i in range(frames):
+                state, _ = random_state(np.random.default_rng([i, 7]))
+                shots.append(render(state, seed=i, scene=SceneConfig.random(i, hands=0),
+                                    size=size))
+            dets = {"old": old_det.Detector(), "new": Detector()}
+            for d in dets.values():
+                d.analyse(shots[0])
+            times: dict[str, list[float]] = {"old": [], "new": []}
+            for r in range(repeats):
+                for k, frame in enumerate(shots):
+                    for name in ("old", "new") if (k + r) % 2 == 0 else ("new", "old"):
+                        t = time.perf_counter()
+                        dets[name].analyse(frame)
+                        times[name].append((time.perf_counter() - t) * 1000)
+            out[f"{size[0]}x{size[1]}"] = times
+    return out
 
 
 def _load() -> str:
@@ -110,7 +146,6 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=40)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--baseline", help="git commit whose vision package to compare with")
-    ap.add_argument("--rounds", type=int, default=3, help="old/new alternations (--baseline)")
     args = ap.parse_args()
     print(f"before: {_load()}, {os.cpu_count()} CPUs")
     if not args.baseline:
@@ -121,33 +156,16 @@ def main() -> int:
                   f"p95 {cp:.1f} ms over {len(t['wall'])} analyses (1 thread)")
         print(f"after: {_load()}")
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = Path(tmp) / "old.tar"
-        subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), args.baseline,
-                        "vision"], check=True)
-        with tarfile.open(archive) as tar:
-            tar.extractall(Path(tmp) / "old", filter="data")
-        roots = {"old": str(Path(tmp) / "old"), "new": str(ROOT)}
-        times: dict[str, dict[str, dict[str, list[float]]]] = {"old": {}, "new": {}}
-        for r in range(args.rounds):
-            for name in ("old", "new") if r % 2 == 0 else ("new", "old"):
-                got = _child(roots[name], args.frames, args.repeats)
-                for size, t in got.items():
-                    slot = times[name].setdefault(size, {"wall": [], "cpu": []})
-                    slot["wall"] += t["wall"]
-                    slot["cpu"] += t["cpu"]
-    print(f"baseline {args.baseline} vs working tree, {args.rounds} alternating rounds of "
-          f"{args.frames} frames x {args.repeats}, 1 thread")
-    for size in times["new"]:
-        line = [f"{size}:"]
-        for name in ("old", "new"):
-            (wm, wp), (cm, cp) = _stats(times[name][size]["wall"]), _stats(times[name][size]["cpu"])
-            line.append(f"{name} median {wm:.1f} ms (p95 {wp:.1f}) wall, "
-                        f"CPU {cm:.1f} (p95 {cp:.1f});")
-        ratio_w = _stats(times["new"][size]["wall"])[0] / _stats(times["old"][size]["wall"])[0]
-        ratio_c = _stats(times["new"][size]["cpu"])[0] / _stats(times["old"][size]["cpu"])[0]
-        line.append(f"new/old medians: wall {ratio_w:.2f}, CPU {ratio_c:.2f}")
-        print(" ".join(line))
+    sys.path.insert(0, str(ROOT))
+    times = compare(args.baseline, args.frames, args.repeats)
+    print(f"baseline {args.baseline} vs working tree, each frame analysed by both back to "
+          f"back, {args.frames} frames x {args.repeats}, 1 thread (wall ms)")
+    for size, t in times.items():
+        (om, op), (nm, np_) = _stats(t["old"]), _stats(t["new"])
+        per_frame = sorted(n / o for n, o in zip(t["new"], t["old"], strict=True))
+        print(f"{size}: old median {om:.1f} ms (p95 {op:.1f}); new median {nm:.1f} ms "
+              f"(p95 {np_:.1f}); new/old: ratio of medians {nm / om:.2f}, median of "
+              f"per-frame ratios {per_frame[len(per_frame) // 2]:.2f}")
     print(f"after: {_load()}")
     return 0
 

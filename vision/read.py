@@ -45,6 +45,12 @@ def _median(a: np.ndarray, axis: int = 0) -> np.ndarray:
     return np.take(np.partition(a, k, axis=axis), k, axis=axis)
 
 
+def _quantile(a: np.ndarray, q: float) -> np.ndarray:
+    """The ``q`` quantile along axis 0 (nearest rank, one partition)."""
+    k = min(len(a) - 1, max(0, round(q * (len(a) - 1))))
+    return np.partition(a, k, axis=0)[k]
+
+
 def _feature_of(colour: BGR, weight: float) -> np.ndarray:
     return features(np.array([colour], np.float32), weight)[0]
 
@@ -303,11 +309,11 @@ def measure_light(flat: np.ndarray, geo: Geometry, markers: Iterable[int]) -> Li
         idx = geo.white_idx.get(mid)
         if idx is None or len(idx) == 0:
             continue
-        whites.append(np.percentile(flat[idx], 75, axis=0))
+        whites.append(_quantile(flat[idx], 0.75).astype(np.float64))
         xy.append(geo.white_xy[mid])
     if not whites:
         # No marker paper to trust (fixed corners): the board's brightest tones stand in.
-        top = np.percentile(flat[:: 7], 99, axis=0) / 0.97
+        top = _quantile(flat[:: 7], 0.99).astype(np.float64) / 0.97
         return Light(np.array([top, [0.0] * 3, [0.0] * 3], np.float32))
     wv = np.array(whites, np.float64)
     pts = np.array(xy, np.float64)
