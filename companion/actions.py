@@ -15,6 +15,7 @@ the action is applied to a state.
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -177,13 +178,14 @@ class CanoeMove:
         return f"CanoeMove(start={self.start!r}, steps={self.steps!r}{extra})"
 
 
-class Action:
+class Action(abc.ABC):
     """Base class of actions; ``to_json``/``action_from_json`` round-trip."""
 
     player: str | None
 
+    @abc.abstractmethod
     def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError  # pragma: no cover - every subclass defines it
+        """The action as JSON (see :func:`action_from_json`)."""
 
 
 @dataclass(frozen=True)

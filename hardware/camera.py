@@ -24,6 +24,7 @@ shape ``(height, width, 3)``, what OpenCV and :mod:`vision` expect.
 
 from __future__ import annotations
 
+import abc
 import glob
 import logging
 import os
@@ -61,7 +62,7 @@ class EndOfFrames(CameraError):
     """A recording (video file, folder) has no more frames."""
 
 
-class FrameSource:
+class FrameSource(abc.ABC):
     """Where frames come from. Subclasses implement :meth:`_read` (and :meth:`_close`).
 
     A source is a context manager; :meth:`close` is idempotent.
@@ -94,15 +95,16 @@ class FrameSource:
         frame = self._read()
         return _as_bgr(frame, self._size, self.spec)
 
+    @abc.abstractmethod
     def _read(self) -> np.ndarray:
-        raise NotImplementedError
+        """One frame as the device gives it (``read`` checks and converts it)."""
 
     def lock_exposure(self) -> dict[str, Any]:
         """Freeze exposure and white balance at their current values (after calibration),
         so that colours stay stable. Returns the controls set ({} if nothing to lock)."""
         return {}
 
-    def unlock_exposure(self) -> None:
+    def unlock_exposure(self) -> None:  # noqa: B027 - optional: most cameras have nothing to do
         """Back to automatic exposure and white balance."""
 
     def close(self) -> None:
@@ -111,7 +113,7 @@ class FrameSource:
             self._closed = True
             self._close()
 
-    def _close(self) -> None:
+    def _close(self) -> None:  # noqa: B027 - optional hook: nothing to release by default
         pass
 
     def __enter__(self) -> FrameSource:

@@ -49,7 +49,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (make browser)")
+        pytest.fail("Debian's chromium is not installed: run 'make browser' (make test does)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
