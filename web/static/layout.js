@@ -2,7 +2,8 @@
 // the straightened picture of the board; drag them (pointer events: mouse, touch, pen) or
 // select one and nudge it with the arrow keys; save (validated by the server) or reset.
 // Without the setup key (a view only) the positions are drawn but cannot be moved.
-const NS = "http://www.w3.org/2000/svg";
+import { el } from "./river.js";
+
 const $ = (id) => document.getElementById(id);
 const svg = $("layout");
 const status = $("layout-status");
@@ -12,14 +13,6 @@ let selected = null;  // {kind, name}
 const editable = $("calibration").dataset.editable === "yes";
 // The setup key from this page's address (/calibrate?key=...), sent with every change.
 const setupKey = new URLSearchParams(location.search).get("key") || "";
-
-function el(name, attrs = {}, parent = null, text = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 async function call(method, body) {
   const response = await fetch("/api/calibration/layout", {

@@ -26,7 +26,8 @@ const DEPOSITS = {
   pink: { at: [190, 490], slots: "L2/R2" },
 };
 
-function el(name, attrs = {}, parent = null, text = null) {
+/** An SVG element with attributes, appended to ``parent``, with ``text`` if given. */
+export function el(name, attrs = {}, parent = null, text = null) {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   if (text !== null) node.textContent = text;
