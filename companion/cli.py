@@ -17,6 +17,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands",
     "vision.cli",
     "hardware.cli",
+    "companion.table.cli",
     "web.cli",
 )
 """Modules that add subcommands (``register(subparsers)``), in help order."""

@@ -7,19 +7,22 @@ shape ``(height, width, 3)``, what OpenCV and :mod:`vision` expect.
   exists only on Raspberry Pi OS). Its ``RGB888`` stream is B, G, R in memory.
 - :class:`OpenCVCamera`: a USB webcam by index, or a video file.
 - :class:`FolderSource`: recorded frames (``niagara-companion record``), replayed.
-- :class:`SyntheticSource`: :func:`vision.synth.render` of the live game state.
 - :class:`ReconnectingSource`: wraps any of them; a camera that disconnects is
   reported and reopened with backoff instead of crashing the service.
 
-:func:`open_camera` builds one from a spec: ``auto``, ``picamera``, ``opencv:N``,
-``opencv:FILE``, ``folder:DIR`` or ``synthetic``.
+:func:`open_camera` builds one from a spec (:data:`REAL_CAMERA_SPECS`): ``auto``,
+``picamera``, ``opencv:N``, ``opencv:FILE`` or ``folder:DIR``. This package opens real
+cameras only and knows nothing of the game; the synthetic camera that draws the game is
+the table service's (:mod:`companion.table.camera`).
 
->>> from companion.state import new_game
->>> with open_camera("synthetic", state=new_game(["red", "green", "yellow"]),
-...                  size=(320, 240)) as camera:
+>>> import cv2, tempfile
+>>> folder = tempfile.mkdtemp()
+>>> cv2.imwrite(f"{folder}/0001.png", np.zeros((240, 320, 3), np.uint8))
+True
+>>> with open_camera(f"folder:{folder}", size=(320, 240)) as camera:
 ...     frame = camera.read()
->>> frame.shape, frame.dtype, camera.spec
-((240, 320, 3), dtype('uint8'), 'synthetic')
+>>> frame.shape, frame.dtype, camera.spec == f"folder:{folder}"
+((240, 320, 3), dtype('uint8'), True)
 """
 
 from __future__ import annotations
@@ -28,12 +31,11 @@ import abc
 import glob
 import logging
 import os
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from time import monotonic
 from typing import Any
 
-import cv2
 import numpy as np
 
 log = logging.getLogger(__name__)
@@ -43,7 +45,10 @@ Size = tuple[int, int]
 
 DEFAULT_SIZE: Size = (1280, 720)
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
-CAMERA_SPECS = "auto, picamera, opencv:N, opencv:FILE, folder:DIR or synthetic"
+REAL_CAMERA_SPECS: tuple[str, ...] = (
+    "auto", "picamera[:N]", "opencv:N", "opencv:FILE", "folder:DIR")
+"""The real cameras this package opens (the synthetic one lives with the table service:
+:mod:`companion.table.camera`, which adds it to these for ``--camera``)."""
 
 
 class CameraError(RuntimeError):
@@ -128,6 +133,7 @@ class FrameSource(abc.ABC):
 
 
 def _as_bgr(frame: Any, size: Size, spec: str) -> np.ndarray:
+    import cv2
     if not isinstance(frame, np.ndarray) or frame.ndim not in (2, 3):
         raise CameraError(f"{spec}: the camera returned no image")
     if frame.ndim == 2:
@@ -225,6 +231,7 @@ class OpenCVCamera(FrameSource):
 
     def __init__(self, device: int | str | Path, size: Size | None = DEFAULT_SIZE, *,
                  loop: bool = False) -> None:
+        import cv2
         self._is_file = not isinstance(device, int)
         self._device: int | str = device if isinstance(device, int) else str(device)
         self._loop = loop
@@ -250,6 +257,7 @@ class OpenCVCamera(FrameSource):
         super().__init__(native if self._is_file or size is None else size)
 
     def _read(self) -> np.ndarray:
+        import cv2
         if self._pending is not None:
             frame, self._pending = self._pending, None
             return frame
@@ -266,6 +274,7 @@ class OpenCVCamera(FrameSource):
     def lock_exposure(self) -> dict[str, Any]:
         """For a webcam: V4L2 manual exposure and fixed white balance (if the driver
         allows)."""
+        import cv2
         if self._is_file:
             return {}
         locked: dict[str, Any] = {}
@@ -278,6 +287,7 @@ class OpenCVCamera(FrameSource):
         return locked
 
     def unlock_exposure(self) -> None:
+        import cv2
         if not self._is_file:
             self._capture.set(cv2.CAP_PROP_AUTO_EXPOSURE, 3)  # V4L2: aperture priority
             self._capture.set(cv2.CAP_PROP_AUTO_WB, 1)
@@ -316,6 +326,7 @@ class FolderSource(FrameSource):
         return len(self.files)
 
     def _load(self, path: Path) -> np.ndarray:
+        import cv2
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
             raise CameraError(f"{path} is not an image OpenCV can read")
@@ -329,39 +340,6 @@ class FolderSource(FrameSource):
         path = self.files[self.position]
         self.position += 1
         return self._load(path)
-
-
-# -- synthetic ---------------------------------------------------------------------------
-
-
-class SyntheticSource(FrameSource):
-    """Frames rendered by :func:`vision.synth.render` from the live game state.
-
-    :param state: the current ``GameState``, or a callable returning it (read at each
-        frame, so the picture follows the game).
-    :param faults: deliberate differences from the state (see :mod:`vision.synth`);
-        may be changed at any time through :attr:`faults`.
-    :param seed: drives every random detail; fixed, so a still game gives still frames.
-    :param discs: slots holding a disc (default: all), or a callable returning them.
-    """
-
-    spec = "synthetic"
-
-    def __init__(self, state: Any, *, faults: Iterable[tuple[Any, ...]] = (), seed: int = 0,
-                 scene: Any = None, discs: Any = None, size: Size = DEFAULT_SIZE) -> None:
-        super().__init__(size)
-        self._state: Callable[[], Any] = state if callable(state) else (lambda: state)
-        self._discs: Callable[[], Collection[str] | Mapping[str, bool] | None] = (
-            discs if callable(discs) else (lambda: discs))
-        self.faults: tuple[tuple[Any, ...], ...] = tuple(faults)
-        self.seed = seed
-        self.scene = scene
-
-    def _read(self) -> np.ndarray:
-        from vision.synth import render
-
-        return render(self._state(), seed=self.seed, scene=self.scene, faults=self.faults,
-                      discs=self._discs(), size=self._size)
 
 
 # -- reconnecting ------------------------------------------------------------------------
@@ -485,16 +463,15 @@ def webcam_indices() -> list[int]:
     return sorted(found)
 
 
-def open_camera(spec: str = "auto", *, size: Size = DEFAULT_SIZE, state: Any = None,
-                faults: Iterable[tuple[Any, ...]] = (), loop: bool = False,
+def open_camera(spec: str = "auto", *, size: Size = DEFAULT_SIZE, loop: bool = False,
                 reconnect: bool = False, on_status: StatusCallback | None = None,
                 ) -> FrameSource:
     """Open the camera named by ``spec``.
 
-    ``auto``: the Raspberry Pi camera, else the first webcam that gives a frame, else the
-    synthetic camera. ``picamera[:N]``, ``opencv:N`` (webcam index), ``opencv:FILE``
-    (a video), ``folder:DIR`` (recorded frames), ``synthetic`` (needs ``state``: a
-    ``GameState`` or a callable returning one; a new 3-player game when ``None``).
+    ``auto``: the Raspberry Pi camera, else the first webcam that gives a frame, else
+    :class:`CameraNotFound` saying what was tried (never a stand-in: a missing camera is
+    shown to the players). ``picamera[:N]``, ``opencv:N`` (webcam index),
+    ``opencv:FILE`` (a video), ``folder:DIR`` (recorded frames).
 
     :param loop: replay a video file or a folder forever.
     :param reconnect: wrap it in a :class:`ReconnectingSource` that reopens the same
@@ -502,21 +479,20 @@ def open_camera(spec: str = "auto", *, size: Size = DEFAULT_SIZE, state: Any = N
     :raises CameraNotFound: the requested camera is missing (the message says which).
     :raises ValueError: ``spec`` names no kind of camera.
     """
-    source = _open(spec.strip(), size=size, state=state, faults=faults, loop=loop)
+    source = _open(spec.strip(), size=size, loop=loop)
     if not reconnect:
         return source
     concrete = source.spec
     return ReconnectingSource(
-        lambda: _open(concrete, size=size, state=state, faults=faults, loop=loop),
+        lambda: _open(concrete, size=size, loop=loop),
         source=source, on_status=on_status)
 
 
-def _open(spec: str, *, size: Size, state: Any, faults: Iterable[tuple[Any, ...]],
-          loop: bool) -> FrameSource:
+def _open(spec: str, *, size: Size, loop: bool) -> FrameSource:
     kind, _, arg = spec.partition(":")
     kind = kind.lower()
     if kind == "auto" and not arg:
-        return _auto(size=size, state=state, faults=faults)
+        return _auto(size=size)
     if kind == "picamera":
         if arg and not arg.isdigit():
             raise ValueError(f"picamera:{arg}: the camera number must be 0, 1, ...")
@@ -530,19 +506,10 @@ def _open(spec: str, *, size: Size, state: Any, faults: Iterable[tuple[Any, ...]
         if not arg:
             raise ValueError("folder needs a path: folder:recordings/game1")
         return FolderSource(arg, loop=loop, size=size)
-    if kind == "synthetic" and not arg:
-        return SyntheticSource(_default_state if state is None else state,
-                               faults=faults, size=size)
-    raise ValueError(f"unknown camera {spec!r}: use {CAMERA_SPECS}")
+    raise ValueError(f"unknown camera {spec!r}: use {', '.join(REAL_CAMERA_SPECS)}")
 
 
-def _default_state() -> Any:
-    from companion.state import new_game
-
-    return new_game(["red", "green", "yellow"])
-
-
-def _auto(*, size: Size, state: Any, faults: Iterable[tuple[Any, ...]]) -> FrameSource:
+def _auto(*, size: Size) -> FrameSource:
     reasons = []
     try:
         source: FrameSource = PiCamera(size)
@@ -561,6 +528,4 @@ def _auto(*, size: Size, state: Any, faults: Iterable[tuple[Any, ...]]) -> Frame
             return source
     if not webcam_indices():
         reasons.append("no webcam (/dev/video*)")
-    log.warning("camera: synthetic frames, no real camera found (%s)", "; ".join(reasons))
-    return SyntheticSource(_default_state if state is None else state, faults=faults,
-                           size=size)
+    raise CameraNotFound("no camera found: " + "; ".join(reasons))

@@ -6,8 +6,8 @@
 >>> canoes = [CanoeSeen(p, "beach") for p in ("red", "red", "green", "green", "blue")]
 >>> seen = Observation(True, 0.5, dict.fromkeys(state_slots(), "present"),
 ...     (*canoes, CanoeSeen("blue", "T2")), weather=0)
->>> [d.message for d in compare(seen, state)]
-['Setup: blue canoe should start on the beach']
+>>> [(d.text, d.fix) for d in compare(seen, state)]
+[('Setup: blue canoe should start on the beach.', 'Move the blue canoe from T2 to the beach.')]
 
 Positions the camera could not read (``observation.unknown``) are never reported.
 """
@@ -19,10 +19,12 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.board import ARMS, BEACH, DISTANCE, LOST, SLOTS, Card
+from companion.actions import MoveRiver
+from companion.board import ARMS, BEACH, DISTANCE, LOST, SLOTS, Arm, Card
+from companion.rules import TurnResult, apply, predicted_arms, river_discs, turn_results
 from companion.state import GameState, Options, Phase, new_game
 from vision.config import JOE_COLOUR
-from vision.observation import ABSENT, PRESENT, Observation
+from vision.observation import ABSENT, PRESENT, UNKNOWN, Observation
 
 _ORDER = {p: i for i, p in enumerate((BEACH, *SLOTS))}
 
@@ -33,18 +35,23 @@ def state_slots() -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Discrepancy:
-    """One difference between the board and the game.
+    """One difference between the board and the game, with what to do about it.
 
-    ``kind`` is ``board``, ``disc``, ``canoe``, ``gem`` or ``weather``; ``where`` the
-    position concerned (or None).
+    ``kind`` is ``board``, ``disc``, ``canoe``, ``gem``, ``weather`` (or ``turn``: a
+    move that no legal turn explains); ``where`` the position concerned (or None);
+    ``text`` what is wrong and ``fix`` what to do, each a sentence for the table;
+    ``colour`` whose canoe it concerns (a player colour or ``joe``), if any.
     """
 
     kind: str
     where: str | None
-    message: str
+    text: str
+    fix: str = ""
+    colour: str | None = None
 
     def to_json(self) -> dict[str, str | None]:
-        return {"kind": self.kind, "where": self.where, "message": self.message}
+        return {"kind": self.kind, "where": self.where, "text": self.text, "fix": self.fix,
+                "colour": self.colour}
 
 
 def place(position: str) -> str:
@@ -71,6 +78,14 @@ def _gem(gem: str | None) -> str:
     return f"a {gem} gem" if gem else "no gem"
 
 
+def _short(position: str) -> str:
+    return "the beach" if position == BEACH else position
+
+
+def _weather(value: int) -> str:
+    return "0" if value == 0 else f"{value:+d}"
+
+
 def expected_canoes(state: GameState) -> list[tuple[str, str, str | None]]:
     """``(colour, position, gem)`` of every canoe that should be on the board."""
     out = []
@@ -92,10 +107,11 @@ def _is_setup(state: GameState) -> bool:
 
 
 def compare(observation: Observation, state: GameState) -> list[Discrepancy]:
-    """Every difference between what was seen and ``state``, in plain words."""
+    """Every difference between what was seen and ``state``, in plain words, each with
+    what to do about it."""
     if not observation.board_found:
-        return [Discrepancy("board", None, "The board is not in view: check that the four "
-                            "corner markers can be seen.")]
+        return [Discrepancy("board", None, "The board is not in view.",
+                            "Make sure the four corner markers can be seen.")]
     known = [p for p in (BEACH, *SLOTS) if observation.is_known(p)]
     out: list[Discrepancy] = []
     # Discs: every slot holds one between river moves.
@@ -108,45 +124,55 @@ def compare(observation: Observation, state: GameState) -> list[Discrepancy]:
             text = ", ".join(empty[:-1]) + f" and {empty[-1]} are empty"
         count = f"Only {seen} discs" if seen + len(empty) == len(SLOTS) else "Missing discs"
         for s in empty:
-            out.append(Discrepancy("disc", s, f"{count} in the river: {text}"))
+            out.append(Discrepancy("disc", s, f"{count} in the river: {text}.",
+                                   f"Put a river disc back on {s}."))
     setup = _is_setup(state)
     expected = expected_canoes(state)
     colours = sorted({c for c, _, _ in expected} | {c.colour for c in observation.canoes})
     for colour in colours:
+        name = _name(colour)
         want = Counter(p for c, p, _ in expected if c == colour and p in known)
         got = Counter(c.at for c in observation.canoes if c.colour == colour and c.at in known)
         missing = sorted((want - got).elements(), key=_ORDER.__getitem__)
         extra = sorted((got - want).elements(), key=_ORDER.__getitem__)
         for a, b in zip(missing, extra, strict=False):
             if setup and a == BEACH:
-                msg = f"Setup: {_name(colour)} should start on the beach"
+                msg = f"Setup: {name} should start on the beach."
             else:
-                msg = f"{_cap(_name(colour))} expected on {place(a)}, seen on {place(b)}"
-            out.append(Discrepancy("canoe", b, msg))
+                msg = f"{_cap(name)} expected on {place(a)}, seen on {place(b)}."
+            out.append(Discrepancy("canoe", b, msg,
+                                   f"Move the {name} from {_short(b)} to {_short(a)}.", colour))
         for a in missing[len(extra):]:
-            out.append(Discrepancy("canoe", a, f"{_cap(_name(colour))} expected on {place(a)}, "
-                                   "not seen there"))
+            out.append(Discrepancy("canoe", a, f"{_cap(name)} expected on {place(a)}, "
+                                   "not seen there.", f"Put the {name} on {_short(a)}.",
+                                   colour))
         for b in extra[len(missing):]:
-            out.append(Discrepancy("canoe", b, f"A {_name(colour)} is on {place(b)}, but the "
-                                   "game has none there"))
+            out.append(Discrepancy("canoe", b, f"A {name} is on {place(b)}, but the "
+                                   "game has none there.", f"Take the {name} off {_short(b)}.",
+                                   colour))
         # Gems, where the canoes are where they should be.
         for pos in sorted(set(want) & set(got), key=_ORDER.__getitem__):
             g_want = Counter(g for c, p, g in expected if c == colour and p == pos)
             g_got = Counter(c.gem for c in observation.canoes
-                            if c.colour == colour and c.at == pos and c.gem != "unknown")
+                            if c.colour == colour and c.at == pos and c.gem != UNKNOWN)
             if sum(g_got.values()) < sum(g_want.values()) and not (g_got - g_want):
                 continue  # some gems were unreadable; the rest agree
             lacking = list((g_want - g_got).elements())
             surplus = list((g_got - g_want).elements())
             for a, b in zip(lacking, surplus, strict=False):
-                out.append(Discrepancy("gem", pos, f"{_cap(_name(colour))} on {place(pos)} "
-                                       f"should carry {_gem(a)}, it carries {_gem(b)}"))
+                fix = (f"Take the {b} gem out of the {name} on {_short(pos)}." if a is None
+                       else f"Put {_gem(a)} in the {name} on {_short(pos)}"
+                       + (f" instead of the {b} one." if b else "."))
+                out.append(Discrepancy("gem", pos, f"{_cap(name)} on {place(pos)} "
+                                       f"should carry {_gem(a)}, it carries {_gem(b)}.", fix,
+                                       colour))
     if observation.weather is not None and observation.weather != state.weather:
         msg = (f"Weather marker on {observation.weather:+d}, the game has it on "
-               f"{state.weather:+d}")
+               f"{state.weather:+d}.")
         if setup:
-            msg = "Setup: the weather marker should start on 0"
-        out.append(Discrepancy("weather", None, msg))
+            msg = "Setup: the weather marker should start on 0."
+        out.append(Discrepancy("weather", None, msg,
+                               f"Put the cloud marker on {_weather(state.weather)}."))
     return out
 
 
@@ -156,9 +182,14 @@ def check_setup(observation: Observation, players: Iterable[str],
     return compare(observation, new_game(list(players), Options(diamanten_joe=diamanten_joe)))
 
 
+MOVED = ("canoe", "gem")
+"""The kinds of difference a turn or a river move can explain: it changes nothing else
+on the board."""
+
+
 def board_discrepancies(observation: Observation, state: GameState) -> list[Discrepancy]:
     """Only the canoe and gem differences (what a turn or a river move changes)."""
-    return [d for d in compare(observation, state) if d.kind in ("canoe", "gem")]
+    return [d for d in compare(observation, state) if d.kind in MOVED]
 
 
 # -- turn inference --------------------------------------------------------------------
@@ -172,8 +203,8 @@ class TurnMatch:
     consistent with the observation (several when the camera cannot tell them apart).
     """
 
-    result: object | None
-    candidates: tuple[object, ...]
+    result: TurnResult | None
+    candidates: tuple[TurnResult, ...]
     message: str
 
 
@@ -236,11 +267,14 @@ def _explain(before: GameState, player: str, card: Card, seen: Observation) -> s
 
 def infer_turn(before: GameState, player: str, card: Card, observation: Observation,
                ) -> TurnMatch:
-    """Which legal result of ``player``'s turn with ``card`` the board shows."""
-    from companion.rules import turn_results  # the engine, imported when needed
-
+    """Which legal result of ``player``'s turn with ``card`` the board shows (a cloud
+    moves no canoe: only the board as it was fits)."""
     if not observation.board_found:
         return TurnMatch(None, (), "The board is not in view: the turn cannot be checked.")
+    if card == "cloud":
+        if not board_discrepancies(observation, before):
+            return TurnMatch(None, (), f"{_cap(player)} played the cloud; no canoe moved.")
+        return TurnMatch(None, (), _explain(before, player, card, observation))
     results = turn_results(before, player, card)
     fits = [r for r in results if not board_discrepancies(observation, r.state)]
     if len(fits) == 1:
@@ -260,32 +294,32 @@ def infer_turn(before: GameState, player: str, card: Card, observation: Observat
 class ArmMatch:
     """The arms the discs took at the fork, as the board after a river move shows."""
 
-    arms: tuple[str, ...] | None
+    arms: tuple[Arm, ...] | None
     state: GameState | None
-    candidates: tuple[tuple[str, ...], ...]
+    candidates: tuple[tuple[Arm, ...], ...]
     message: str
 
 
 def infer_arms(before: GameState, observation: Observation) -> ArmMatch:
     """Which arm each disc took during the river move from ``before`` (phase 3),
-    judged by where the canoes ended up."""
-    from companion.actions import MoveRiver
-    from companion.rules import apply, predicted_arms, river_discs
-
+    judged by where the canoes ended up. Discs with no canoe on their way leave no
+    trace: among the arms that fit, the one closest to the predicted alternation is
+    taken."""
+    if not observation.board_found:
+        return ArmMatch(None, None, (), "The board is not in view: the river move cannot "
+                        "be checked.")
     n = river_discs(before)
     predicted = tuple(predicted_arms(before, n))
-    options = [predicted] + [a for a in itertools.product(ARMS, repeat=n) if a != predicted]
-    fits: list[tuple[tuple[str, ...], GameState]] = []
+    options = sorted(itertools.product(ARMS, repeat=n),
+                     key=lambda arms: sum(a != b for a, b in zip(arms, predicted, strict=True)))
+    fits: list[tuple[tuple[Arm, ...], GameState]] = []
     for arms in options:
         after, _ = apply(before, MoveRiver(arms))
         if not board_discrepancies(observation, after):
             fits.append((arms, after))
-    if not observation.board_found:
-        return ArmMatch(None, None, (), "The board is not in view: the river move cannot "
-                        "be checked.")
     if not fits:
         after, _ = apply(before, MoveRiver(predicted))
-        why = "; ".join(d.message for d in board_discrepancies(observation, after)[:3])
+        why = " ".join(d.text for d in board_discrepancies(observation, after)[:3])
         return ArmMatch(None, None, (), "The board matches no way the river could have "
                         f"moved {n} disc{'s' if n != 1 else ''}. With the expected arms: "
                         f"{why}")

@@ -12,15 +12,12 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from companion.errors import IllegalActionError, InvalidActionError
-from companion.loop import AccessError, ConflictError, GameLoop, NotFoundError
 from companion.state import Options
+from companion.table.camera import SyntheticCamera
+from companion.table.errors import AccessError, ConflictError, NotFoundError
+from web.services import loop
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-
-def loop() -> GameLoop:
-    game_loop: GameLoop = current_app.extensions["niagara"]
-    return game_loop
 
 
 class BadRequest(InvalidActionError):
@@ -189,7 +186,7 @@ def camera() -> Response:
 @bp.get("/camera/frame.jpg")
 def camera_frame() -> Response | tuple[Response, int]:
     camera = loop().camera
-    jpeg = camera.jpeg() if camera is not None and hasattr(camera, "jpeg") else None
+    jpeg = camera.jpeg() if camera is not None else None
     if jpeg is None:
         return error_response("No picture from the camera yet.", 404, "not_found")
     response = Response(jpeg, mimetype="image/jpeg")
@@ -206,7 +203,7 @@ def camera_faults() -> Response:
         raise NotFoundError("There is no game on the table.")
     loop().check_key(game_id, data.get("key"))
     camera = loop().camera
-    if camera is None or not hasattr(camera, "inject"):
+    if not isinstance(camera, SyntheticCamera):
         raise BadRequest("Only the synthetic camera can be told what to get wrong.")
     faults = data.get("faults", [])
     if not isinstance(faults, list) or not all(isinstance(f, list) and f for f in faults):

@@ -3,9 +3,12 @@
 ``create_app(test_config=None)`` is the Flask application factory (as in Flask's
 tutorial). The long-lived services live in ``app.extensions``:
 
-- ``app.extensions["niagara"]``: the :class:`companion.loop.GameLoop`;
-- ``app.extensions["niagara.camera"]`` and ``["niagara.announcer"]``: the camera and
-  the lights the loop was built with (or their simulated twins, or None).
+- ``app.extensions["niagara"]``: the :class:`companion.table.loop.GameLoop`;
+- ``app.extensions["niagara.camera"]`` and ``["niagara.announcer"]``: the camera
+  (:mod:`companion.table.camera`) and the lights (:mod:`companion.table.lights`) the
+  loop was built with (or None).
+
+Blueprints reach them through :mod:`web.services`.
 
 Configuration keys: ``DATABASE`` (SQLite path, default: the user's data directory),
 ``CAMERA`` (``synthetic``, ``none``, a ``--camera`` spec, or a camera object),
@@ -31,8 +34,10 @@ from typing import Any
 
 from flask import Flask
 
-from companion.loop import GameLoop
-from companion.store import GameStore, default_path
+from companion.table.camera import open_camera
+from companion.table.lights import make_announcer
+from companion.table.loop import GameLoop
+from companion.table.store import GameStore, default_path
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -56,21 +61,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
 
-    from web import devices
-
-    store = GameStore(app.config["DATABASE"] or default_path())
     camera = app.config["CAMERA"]
-    if isinstance(camera, str):
-        camera = devices.open_camera(camera, push_delay=app.config["PUSH_DELAY"])
+    if isinstance(camera, str):  # a missing camera fails here, before anything is opened
+        camera = open_camera(camera, push_delay=app.config["PUSH_DELAY"])
+    store = GameStore(app.config["DATABASE"] or default_path())
     layout = _layout_file(app.config["LAYOUT"])
     if layout is not None:
         layout.follow(camera)
     announcer = app.config["GPIO"]
     if isinstance(announcer, str):
-        announcer = devices.make_announcer(announcer, speed=app.config["ANNOUNCER_SPEED"])
+        announcer = make_announcer(announcer, speed=app.config["ANNOUNCER_SPEED"])
     loop = GameLoop(store, announcer=announcer, camera=camera,
-                    compare=devices.best_compare(), settle=app.config["SETTLE"],
-                    camera_interval=app.config["CAMERA_INTERVAL"])
+                    settle=app.config["SETTLE"], camera_interval=app.config["CAMERA_INTERVAL"])
     from web.setup_key import make_setup_key
 
     # Made (and written the first time) only once everything else has started.

@@ -25,13 +25,18 @@ import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from companion.errors import InvalidActionError
-from companion.loop import GameLoop
-from web.setup_key import HEADER, setup_key
+from companion.table.camera import TableCamera
+from web.services import layout_file, loop, setup_key
+from web.setup_key import HEADER
+
+if TYPE_CHECKING:
+    from companion.table.camera import Image
+    from vision.layout import Layout
 
 bp = Blueprint("calibration", __name__, url_prefix="/api/calibration")
 log = logging.getLogger(__name__)
@@ -45,11 +50,6 @@ def require_setup_key() -> None:
     """Refuse any change without the setup key, before the body is looked at."""
     if request.method not in ("GET", "HEAD", "OPTIONS"):
         setup_key().check(request.headers.get(HEADER))
-
-
-def _loop() -> GameLoop:
-    loop: GameLoop = current_app.extensions["niagara"]
-    return loop
 
 
 def default_layout_path() -> Path:
@@ -75,7 +75,7 @@ class LayoutFile:
         self.path = Path(path)
         self.error: str | None = None
         self._lock = threading.Lock()
-        self._cameras: list[Any] = []
+        self._cameras: list[TableCamera] = []
         self.default = load_layout()
         self.layout = self.default
         if self.path.exists():
@@ -93,18 +93,17 @@ class LayoutFile:
         """True when the layout in use comes from the user's file."""
         return self.layout is not self.default
 
-    def follow(self, camera: Any) -> None:
+    def follow(self, camera: TableCamera | None) -> None:
         """Give this camera's detector (if it has one) the layout, now and after changes."""
         if camera is not None:
             self._cameras.append(camera)
             self._apply(camera)
 
-    def _apply(self, camera: Any) -> None:
-        detector = getattr(camera, "detector", None)
-        if detector is not None:
-            detector.layout = self.layout
+    def _apply(self, camera: TableCamera) -> None:
+        if camera.detector is not None:
+            camera.detector.layout = self.layout
 
-    def save(self, data: object) -> Any:
+    def save(self, data: object) -> Layout:
         """Validate ``data`` (the layout file's JSON) and save it; the detector uses it at
         once. :raises InvalidActionError: with the layout's fault; nothing is saved."""
         from vision.layout import LayoutError, parse_layout
@@ -130,7 +129,7 @@ class LayoutFile:
                 self._apply(camera)
         return layout
 
-    def reset(self) -> Any:
+    def reset(self) -> Layout:
         """Forget the saved layout: back to the bundled default."""
         with self._lock:
             self.path.unlink(missing_ok=True)
@@ -144,12 +143,7 @@ class LayoutFile:
                 "custom": self.custom, "path": str(self.path), "error": self.error}
 
 
-def layout_file() -> LayoutFile | None:
-    service: LayoutFile | None = current_app.extensions.get("niagara.layout")
-    return service
-
-
-def current_layout() -> Any:
+def current_layout() -> Layout:
     """The layout in use (the saved one, else the default)."""
     service = layout_file()
     if service is not None:
@@ -159,23 +153,12 @@ def current_layout() -> Any:
     return load_layout()
 
 
-def latest_frame(camera: Any) -> Any:
+def latest_frame(camera: TableCamera | None) -> Image | None:
     """The camera's latest picture as a BGR array, or None."""
-    if camera is None:
-        return None
-    frame = getattr(camera, "_frame", None)
-    if frame is not None:
-        return frame
-    jpeg = camera.jpeg() if hasattr(camera, "jpeg") else None
-    if jpeg is None:
-        return None
-    import cv2
-    import numpy as np
-
-    return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    return None if camera is None else camera.frame()
 
 
-def calibration_view(camera: Any = None) -> dict[str, Any]:
+def calibration_view(camera: TableCamera | None = None) -> dict[str, Any]:
     """The layout (board mm), the markers seen in the latest frame, and a sentence."""
     try:
         layout = current_layout()
@@ -202,9 +185,9 @@ def calibration_view(camera: Any = None) -> dict[str, Any]:
 
 @bp.get("")
 def view() -> Response:
-    loop = _loop()
-    loop.check_camera()
-    return jsonify({"ok": True, **calibration_view(loop.camera)})
+    game_loop = loop()
+    game_loop.check_camera()
+    return jsonify({"ok": True, **calibration_view(game_loop.camera)})
 
 
 def _corners(value: object) -> list[list[float]]:
@@ -224,8 +207,8 @@ def corners() -> Response:
     if not isinstance(data, dict):
         raise InvalidActionError("The request body must be a JSON object.")
     points = _corners(data.get("corners"))
-    camera = _loop().camera
-    detector = getattr(camera, "detector", None)
+    camera = loop().camera
+    detector = camera.detector if camera is not None else None
     frame = latest_frame(camera)
     if detector is None or frame is None:
         raise InvalidActionError("This camera needs no corners: it is not read by the "
@@ -239,14 +222,14 @@ def corners() -> Response:
 @bp.post("/colours")
 def colours() -> Response:
     """Learn the canoe colours from the setup position (every canoe on the beach)."""
-    loop = _loop()
-    camera = loop.camera
-    detector = getattr(camera, "detector", None)
+    game_loop = loop()
+    camera = game_loop.camera
+    detector = camera.detector if camera is not None else None
     frame = latest_frame(camera)
-    if detector is None or frame is None or loop.current is None:
+    if detector is None or frame is None or game_loop.current is None:
         raise InvalidActionError("Colours are learned from a real camera's picture of the "
                                  "setup, with a game started.")
-    state = loop.state(loop.current)
+    state = game_loop.state(game_loop.current)
     try:
         learned = detector.learn_colours(frame, state.players,
                                          joe=state.options.diamanten_joe)
@@ -303,13 +286,13 @@ def board_picture() -> Response | tuple[Response, int]:
     from vision.config import VisionConfig
     from vision.locate import BoardNotFound, locate_board, rectify
 
-    camera = _loop().camera
+    camera = loop().camera
     frame = latest_frame(camera)
-    if frame is None:
+    if camera is None or frame is None:
         return jsonify({"ok": False, "error": "No picture from the camera yet.",
                         "kind": "not_found"}), 404
     layout = current_layout()
-    detector = getattr(camera, "detector", None)
+    detector = camera.detector
     try:
         pose = detector.locate(frame) if detector is not None else locate_board(frame, layout)
     except BoardNotFound as error:

@@ -12,6 +12,9 @@ import socket
 import sys
 from typing import Any
 
+from companion.table.camera import spec_help
+from companion.table.lights import GPIO_CHOICES
+
 DEFAULT_PORT = 8000
 THREADS = 48
 """Waitress worker threads: each open event stream holds one (six phones, a table, a
@@ -29,9 +32,9 @@ def register(subparsers: Any) -> None:
     serve.add_argument("--port", type=int, default=DEFAULT_PORT,
                        help=f"port (default: {DEFAULT_PORT})")
     serve.add_argument("--camera", default="synthetic", metavar="SPEC",
-                       help="auto, synthetic (default: drawn from the game), "
-                            "synthetic+vision, picamera, opencv:N, folder:PATH or none")
-    serve.add_argument("--gpio", choices=("auto", "mock", "none"), default="mock",
+                       help=f"{spec_help()} (default: synthetic, the board drawn from "
+                            "the game)")
+    serve.add_argument("--gpio", choices=GPIO_CHOICES, default="mock",
                        help="lights and buzzer: auto (the Pi's GPIO, else mock), mock "
                             "(default: virtual LEDs on the table page), none")
     serve.add_argument("--db", default=None, metavar="PATH",
@@ -82,7 +85,8 @@ def calibration_message(addresses: list[str], key: Any) -> str:
 
 def run_serve(args: argparse.Namespace) -> int:
     from companion.errors import NiagaraError
-    from companion.store import StoreError, default_path
+    from companion.table.store import StoreError, default_path
+    from hardware.camera import CameraError
 
     try:
         from waitress import create_server
@@ -103,7 +107,7 @@ def run_serve(args: argparse.Namespace) -> int:
             "PUBLIC_URL": addresses[0].rstrip("/"),
             "LAYOUT": args.layout,
         })
-    except (StoreError, NiagaraError, ValueError, RuntimeError) as error:
+    except (StoreError, NiagaraError, CameraError, ValueError, RuntimeError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     try:

@@ -11,7 +11,6 @@ import segno
 from flask import (
     Blueprint,
     Response,
-    current_app,
     jsonify,
     make_response,
     redirect,
@@ -25,21 +24,15 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.board import CARDS, GEM_COLOURS, PLAYER_COLOURS
 from companion.errors import NiagaraError
-from companion.loop import GameLoop
 from companion.state import Options
 from web.api import error_status, links, no_store
-from web.setup_key import setup_key
+from web.services import loop, setup_key
 
 bp = Blueprint("pages", __name__)
 
 BASE_COLOURS = PLAYER_COLOURS[:5]
 LETTERS = {"red": "R", "green": "G", "yellow": "Y", "blue": "B", "brown": "Br",
            "black": "K"}
-
-
-def loop() -> GameLoop:
-    game_loop: GameLoop = current_app.extensions["niagara"]
-    return game_loop
 
 
 @bp.app_context_processor

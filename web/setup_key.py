@@ -19,9 +19,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import current_app
-
-from companion.loop import AccessError
+from companion.table.errors import AccessError
 
 log = logging.getLogger(__name__)
 
@@ -96,12 +94,6 @@ class SetupKey:
         """Raise :class:`AccessError` (403) unless ``key`` is the setup key."""
         if not self.matches(key):
             raise AccessError(REFUSED)
-
-
-def setup_key() -> SetupKey:
-    """The running app's setup key (``app.extensions["niagara.setup_key"]``)."""
-    key: SetupKey = current_app.extensions["niagara.setup_key"]
-    return key
 
 
 def make_setup_key(value: str | None, path: str | Path | None, testing: bool) -> SetupKey:

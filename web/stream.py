@@ -17,7 +17,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, stream_with_context
 
-from companion.loop import GameLoop
+from companion.table.loop import GameLoop
+from web import services
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
@@ -62,7 +63,7 @@ def _camera(loop: GameLoop) -> dict[str, Any]:
 
 @bp.get("/games/<int:game_id>/stream")
 def table_stream(game_id: int) -> Response:
-    loop: GameLoop = current_app.extensions["niagara"]
+    loop = services.loop()
     loop.public_view(game_id)  # 404 before the stream starts
     views: dict[str, Callable[[], Any]] = {
         f"game:{game_id}": lambda: loop.public_view(game_id),
@@ -74,7 +75,7 @@ def table_stream(game_id: int) -> Response:
 
 @bp.get("/play/<token>/stream")
 def player_stream(token: str) -> Response:
-    loop: GameLoop = current_app.extensions["niagara"]
+    loop = services.loop()
     game_id, _player = loop.player_of(token)
     views: dict[str, Callable[[], Any]] = {f"game:{game_id}": lambda: loop.player_view(token)}
     response = sse(loop, views, current_app.config["SSE_HEARTBEAT"])

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["companion", "companion.board", "companion.state", "companion.actions",
-           "companion.rules", "companion.record", "companion.store", "companion.game",
+           "companion.rules", "companion.record", "companion.game",
            "companion.playout"]
 
 
@@ -18,3 +18,13 @@ def test_docstring_examples(name: str) -> None:
     assert result.failed == 0
     if name != "companion.events":
         assert result.attempted > 0
+
+
+TABLE = ["companion.table.loop", "companion.table.store", "companion.table.views",
+         "companion.table.camera"]
+
+
+@pytest.mark.parametrize("name", TABLE)
+def test_table_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0

@@ -11,7 +11,6 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.state import new_game
 from hardware import camera as cam
 from hardware.camera import (
     CameraError,
@@ -22,7 +21,6 @@ from hardware.camera import (
     FrameSource,
     OpenCVCamera,
     ReconnectingSource,
-    SyntheticSource,
     open_camera,
 )
 
@@ -143,30 +141,13 @@ def test_auto_prefers_the_pi_camera(picamera2: type[StandInPicamera2]) -> None:
         assert camera.spec == "picamera"
 
 
-def test_auto_falls_back_to_synthetic(
-    no_picamera2: None, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+def test_auto_without_any_camera_fails_loudly(
+    no_picamera2: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(cam, "webcam_indices", lambda: [])
-    with open_camera("auto", size=(160, 120)) as camera:
-        assert isinstance(camera, SyntheticSource)
-        assert camera.read().shape == (120, 160, 3)
-    assert "no real camera found" in caplog.text and "python3-picamera2" in caplog.text
-
-
-def test_synthetic_follows_the_live_state_and_faults() -> None:
-    states = [new_game(["red", "green", "yellow"])]
-    camera = SyntheticSource(lambda: states[-1], size=(320, 240))
-    first = camera.read()
-    assert first.shape == (240, 320, 3) and first.dtype == np.uint8
-    assert np.array_equal(first, camera.read())  # a still game gives still frames
-    camera.faults = (("weather", 2),)
-    assert not np.array_equal(first, camera.read())
-    camera.faults = ()
-    states.append(new_game(["red", "green", "yellow", "blue"]))
-    assert not np.array_equal(first, camera.read())
-    camera.close()
-    with pytest.raises(CameraError, match="closed"):
-        camera.read()
+    with pytest.raises(CameraNotFound, match="no camera found") as raised:
+        open_camera("auto", size=(160, 120))
+    assert "python3-picamera2" in str(raised.value) and "no webcam" in str(raised.value)
 
 
 def _record(folder: Path, count: int, size: tuple[int, int] = (64, 48)) -> None:
@@ -224,7 +205,8 @@ def test_a_missing_webcam_or_file_is_named(monkeypatch: pytest.MonkeyPatch) -> N
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("webcam", "unknown camera 'webcam': use auto, picamera, opencv:N"),
+        ("webcam", r"unknown camera 'webcam': use auto, picamera\[:N\], opencv:N"),
+        ("synthetic", "unknown camera 'synthetic'"),
         ("synthetic:3", "unknown camera"),
         ("opencv", "opencv needs a webcam index or a video file"),
         ("folder:", "folder needs a path"),
@@ -325,11 +307,11 @@ def test_reconnect_lets_the_end_of_a_recording_through(tmp_path: Path) -> None:
 
 
 def test_reconnect_reopens_the_same_camera_not_another(
-    no_picamera2: None, monkeypatch: pytest.MonkeyPatch
+    picamera2: type[StandInPicamera2], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cam, "webcam_indices", lambda: [])
+    monkeypatch.setattr(cam, "webcam_indices", lambda: [0])
     camera = open_camera("auto", size=(64, 48), reconnect=True)
-    assert camera.spec == "synthetic"
+    assert camera.spec == "picamera"
     opened: list[str] = []
     real_open = cam._open
     monkeypatch.setattr(
@@ -337,4 +319,4 @@ def test_reconnect_reopens_the_same_camera_not_another(
     )
     camera._source = None  # as after a disconnect
     assert camera.read().shape == (48, 64, 3)
-    assert opened == ["synthetic"]
+    assert opened == ["picamera"]

@@ -11,7 +11,7 @@ PLAYERS = ["red", "green", "blue"]
 
 
 def messages(found):
-    return [d.message for d in found]
+    return [d.text for d in found]
 
 
 def test_a_matching_board_has_no_discrepancy(midgame):
@@ -22,9 +22,9 @@ def test_compare_speaks_plainly(midgame):
     seen = ground_truth(midgame, faults=[("canoe_off", "green"), ("missing_disc", "T4"),
                                          ("weather", 2), ("gem", "red", "violet")])
     said = messages(compare(seen, midgame))
-    assert "Green canoe expected on L1 (left arm, disc 6), seen on L2 (left arm, disc 7)" in said
-    assert "Only 8 discs in the river: T4 is empty" in said
-    assert "Weather marker on +2, the game has it on +1" in said
+    assert "Green canoe expected on L1 (left arm, disc 6), seen on L2 (left arm, disc 7)." in said
+    assert "Only 8 discs in the river: T4 is empty." in said
+    assert "Weather marker on +2, the game has it on +1." in said
     assert any(m.startswith("Red canoe on T3 (disc 3) should carry") for m in said)
 
 
@@ -40,9 +40,9 @@ def test_setup_check():
     seen = ground_truth(new_game(PLAYERS), faults=[("canoe_off", "green"),
                                                   ("missing_disc", "T3"), ("weather", 1)])
     assert messages(check_setup(seen, PLAYERS)) == [
-        "Only 8 discs in the river: T3 is empty",
-        "Setup: green canoe should start on the beach",
-        "Setup: the weather marker should start on 0",
+        "Only 8 discs in the river: T3 is empty.",
+        "Setup: green canoe should start on the beach.",
+        "Setup: the weather marker should start on 0.",
     ]
     assert check_setup(ground_truth(new_game(PLAYERS)), PLAYERS) == []
 
@@ -108,3 +108,19 @@ def test_place_names():
     assert place("T4") == "T4 (disc 4)"
     assert place("R2") == "R2 (right arm, disc 7)"
     assert place("beach") == "the beach"
+
+
+def test_every_difference_says_what_to_do():
+    state = new_game(["red", "green", "yellow"])
+    seen = ground_truth(state, faults=[("weather", 1), ("canoe_off", "green")],
+                        discs=["T1", "T2", "T3", "T4", "T5", "L1", "L2", "R1"])
+    found = {d.kind: d for d in compare(seen, state)}
+    assert found["disc"].where == "R2"
+    assert found["disc"].fix == "Put a river disc back on R2."
+    assert found["weather"].fix == "Put the cloud marker on 0."
+    assert found["canoe"].fix == "Move the green canoe from T1 to the beach."
+    assert all(d.text.endswith(".") and d.fix.endswith(".") for d in found.values())
+    assert found["disc"].to_json() == {"kind": "disc", "where": "R2", "fix": found["disc"].fix,
+                                       "text": "Only 8 discs in the river: R2 is empty.",
+                                       "colour": None}
+    assert found["canoe"].colour == "green"

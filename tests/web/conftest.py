@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.table.camera import SyntheticCamera
 from web.app import close_app, create_app
-from web.devices import SyntheticCamera
 
 PLAYERS = ["red", "green", "yellow"]
 

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.loop import GameLoop
+from companion.table.loop import GameLoop
 from web.app import close_app, create_app
 
 from .conftest import PLAYERS

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from companion.table.camera import SyntheticCamera
 from web.app import close_app, create_app
-from web.devices import SyntheticCamera
 
 pytestmark = pytest.mark.browser
 
@@ -168,7 +168,8 @@ def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
     alert = table.locator("#alerts .alert")
     alert.wait_for(timeout=10000)
     assert "Green canoe expected on T3 (disc 3), seen on T4 (disc 4)" in alert.inner_text()
-    assert "Move Green's canoe from T4 to T3." in alert.inner_text()
+    assert "Move the green canoe from T4 to T3." in alert.inner_text()
+    assert "Blue played" not in alert.inner_text()  # not Blue's move: no turn is blamed
     table.wait_for_selector("#leds .led.check.on", timeout=10000)
     assert table.locator("#leds .led.ok.on").count() == 0
     table.wait_for_selector("#frame:not([hidden])")

@@ -11,9 +11,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.table.camera import SyntheticCamera
 from vision.layout import load_layout
 from web.app import close_app, create_app
-from web.devices import SyntheticCamera
 
 
 def layout_json() -> dict[str, Any]:

@@ -11,9 +11,10 @@ from flask.testing import FlaskClient
 
 from companion import rules
 from companion.actions import MoveRiver
-from companion.loop import GameLoop, Hub, forecast, public_state, reachable_weather
 from companion.state import new_game
-from web.devices import SyntheticCamera, compare_board
+from companion.table.camera import CameraReading, SyntheticCamera
+from companion.table.loop import GameLoop, Hub
+from companion.table.views import forecast, public_state, reachable_weather
 
 from .test_api import act, choose_all, loop_of, play_option, view
 
@@ -135,7 +136,7 @@ def test_a_wrong_canoe_raises_the_alert_and_the_amber_led(app: Flask, client: Fl
     assert len(problems) == 1
     # The words are vision.check's; the fix is the web's.
     assert problems[0]["text"] == "Setup: red canoe should start on the beach."
-    assert problems[0]["fix"] == "Move Red's canoe from T1 to the beach."
+    assert problems[0]["fix"] == "Move the red canoe from T1 to the beach."
     assert problems[0]["kind"] == "canoe"
     assert loop.announcer.wait_idle(5)
     assert loop.leds()["check"] is True and loop.leds()["ok"] is False
@@ -180,16 +181,22 @@ def test_the_camera_proposes_a_turn_and_the_player_confirms(app: Flask, client: 
 
     class Seen:
         name = "test"
+        detector = None
 
-        def read(self, _state: Any) -> Any:
-            from companion.loop import Reading
+        def read(self, _state: Any) -> CameraReading:
             from vision.synth import ground_truth
-            return Reading(ground_truth(target.state))
+            return CameraReading(ground_truth(target.state))
+
+        def frame(self) -> None:
+            return None
+
+        def jpeg(self) -> None:
+            return None
 
         def close(self) -> None:
             pass
 
-    loop.camera = Seen()  # type: ignore[assignment]
+    loop.camera = Seen()
     loop.check_camera()
     proposal = view(client, game)["proposal"]
     assert proposal["text"] == "The camera sees: Red's canoe paddles from beach to T3."
@@ -201,14 +208,3 @@ def test_the_camera_proposes_a_turn_and_the_player_confirms(app: Flask, client: 
     assert view(client, game)["state"]["to_play"] == "green"
     assert client.post(f"/api/games/{game['id']}/confirm",
                        json={"key": game["table_key"]}).status_code == 409
-
-
-def test_compare_board_lists_discs_weather_and_gems() -> None:
-    from vision.synth import ground_truth
-
-    state = new_game(["red", "green", "yellow"])
-    seen = ground_truth(state, faults=[("weather", 1)], discs=[s for s in
-                        ("T1", "T2", "T3", "T4", "T5", "L1", "L2", "R1")])
-    texts = [p.text for p in compare_board(seen, state)]
-    assert "There is no disc on R2." in texts
-    assert "The cloud marker is on +1, but the weather is +0." in texts

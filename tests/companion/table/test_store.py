@@ -17,7 +17,7 @@ import pytest
 from companion.actions import ChooseCard, Weather
 from companion.errors import IllegalActionError, InvalidActionError
 from companion.playout import random_game
-from companion.store import GameStore, StoreError, default_path
+from companion.table.store import GameStore, StoreError, default_path
 
 
 def test_append_reopen_undo(tmp_path: Path) -> None:
@@ -89,7 +89,7 @@ def test_default_path_is_in_user_data_dir() -> None:
 WRITER = """
 import sys
 from companion.playout import random_game
-from companion.store import GameStore
+from companion.table.store import GameStore
 game = random_game(["red", "green", "yellow", "blue"], seed=int(sys.argv[2]))
 store = GameStore(sys.argv[1])
 game_id = store.create(game.start.players)

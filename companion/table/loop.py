@@ -10,17 +10,22 @@ keeps the secrets, and tells the lights and the pages what changed.
 - Phase 1: :meth:`GameLoop.player_action` with ``ChooseCard``/``Recover``, checked
   against the player's token; a repeated request changes nothing and succeeds.
 - Phase 2: the player picks one of :meth:`GameLoop.turn_options` (every distinct legal
-  result of their card), or the camera's reading is matched against them and the table
-  confirms it with one tap (:meth:`GameLoop.proposal`).
+  result of their card), or the camera's reading is matched against them
+  (:func:`vision.check.infer_turn`) and the table confirms it with one tap
+  (:meth:`GameLoop.confirm_proposal`).
 - Phase 3: the river move is announced (the disc bar lights the discs to push); the
-  camera confirms the discs were pushed and which arm each took, or the table taps
-  "done" (:meth:`GameLoop.river_done`). Phase 4 (the buoy) is the engine's.
+  camera confirms the discs were pushed and which arm each took
+  (:func:`vision.check.infer_arms`), or the table taps "done"
+  (:meth:`GameLoop.river_done`). Phase 4 (the buoy) is the engine's.
+
+The board is compared with the game by :func:`vision.check.compare` only; the page
+texts come from :mod:`companion.table.views`.
 - :meth:`GameLoop.undo` takes back the last action.
 
 Every change bumps a topic of the :class:`Hub`, which wakes the event streams.
 
 >>> import tempfile, os
->>> from companion.store import GameStore
+>>> from companion.table.store import GameStore
 >>> loop = GameLoop(GameStore(os.path.join(tempfile.mkdtemp(), "g.sqlite3")))
 >>> game = loop.new_game(["red", "green", "yellow"])
 >>> sorted(game.tokens)
@@ -31,20 +36,18 @@ Every change bumps a topic of the :class:`Hub`, which wakes the event streams.
 from __future__ import annotations
 
 import hmac
-import itertools
 import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from companion import events as ev
 from companion import rules
 from companion.actions import (
     Action,
-    ChooseCard,
     MoveRiver,
     Paddle,
     Recover,
@@ -52,38 +55,38 @@ from companion.actions import (
     action_from_json,
     parse_arms,
 )
-from companion.board import (
-    ARMS,
-    BEACH,
-    CARDS,
-    LOST,
-    WEATHER_MAX,
-    WEATHER_MIN,
-    Arm,
-    other_arm,
-    path_down,
-    path_up,
-)
-from companion.errors import IllegalActionError, InvalidActionError, NiagaraError
+from companion.board import CARDS
+from companion.errors import IllegalActionError, InvalidActionError
+from companion.game import Game
 from companion.state import GameState, Options, Phase, sorted_cards
-from companion.store import GameStore, StoreError
+from companion.table.camera import CameraReading, TableCamera
+from companion.table.errors import AccessError, ConflictError, NotFoundError
+from companion.table.lights import LedSnapshot, Lights
+from companion.table.store import GameStore, StoreError
+from companion.table.views import (
+    banner,
+    describe_action_safely,
+    event_text,
+    forecast,
+    public_state,
+    river_view,
+    seating,
+    turn_options,
+)
+from vision.check import Discrepancy, check_setup, compare, infer_arms, infer_turn
+from vision.observation import Observation
 
 log = logging.getLogger(__name__)
 
 LOG_LENGTH = 80
 """Events sent to the pages (the newest ones)."""
 
+MOVED = ("canoe", "gem")
+"""The kinds of difference a turn or a river move can explain (it changes nothing else
+on the board)."""
 
-class AccessError(NiagaraError):
-    """A wrong token or key: the request is refused and nothing changes."""
-
-
-class ConflictError(NiagaraError):
-    """The request was made against an older state of the game (e.g. a second undo)."""
-
-
-class NotFoundError(NiagaraError):
-    """No such game."""
+__all__ = ["AccessError", "ConflictError", "GameLoop", "Hub", "NewGame", "NotFoundError",
+           "Result"]
 
 
 # -- the hub: who is waiting for what --------------------------------------------------
@@ -127,271 +130,13 @@ class Hub:
             self._cond.notify_all()
 
 
-# -- the seams: lights and camera ------------------------------------------------------
 
 
-class AnnouncerLike(Protocol):
-    """What the loop needs from :class:`hardware.announcer.Announcer`."""
-
-    def announce(self, *events: Any) -> None: ...
-    def turn(self, player: str | None) -> None: ...
-    def discrepancy(self, active: bool) -> None: ...
-    def disc_confirmed(self) -> None: ...
-    def snapshot(self) -> dict[str, Any]: ...
-    def add_listener(self, listener: Callable[[dict[str, Any]], None]) -> None: ...
-    def close(self) -> None: ...
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One difference between the board and the game, with what to do about it."""
-
-    text: str
-    fix: str
-    where: str | None = None
-    kind: str = "board"
-    """``board``, ``disc``, ``canoe``, ``gem`` or ``weather`` (turns and river moves are
-    matched on ``canoe`` and ``gem`` only: they change nothing else on the board)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "fix": self.fix, "where": self.where, "kind": self.kind}
-
-
-@dataclass
-class Reading:
-    """The camera's latest reading: an observation (``vision.observation.Observation``
-    or None when nothing could be read) and when it was taken."""
-
-    observation: Any
-    at: float = field(default_factory=time.monotonic)
-    jpeg: bytes | None = None
-    """The frame with what was detected drawn on it, JPEG-encoded."""
-
-
-class CameraLike(Protocol):
-    """What the loop needs from a camera: its latest reading, and a way to say what the
-    game state is (a synthetic camera draws it)."""
-
-    name: str
-
-    def read(self, state: GameState | None) -> Reading | None: ...
-    def close(self) -> None: ...
-
-
-Comparer = Callable[[Any, GameState], list[Problem]]
-
-
-# -- what a page may know ----------------------------------------------------------------
-
-
-def reachable_weather(weather: int, moves: int) -> set[int]:
-    """Weather values reachable with ``moves`` cloud moves of one step each.
-
-    >>> sorted(reachable_weather(0, 2))
-    [0, 2]
-    """
-    values = {weather}
-    for _ in range(moves):
-        values = {w + d for w in values for d in (-1, 1) if WEATHER_MIN <= w + d <= WEATHER_MAX}
-    return values
-
-
-def forecast(public: Mapping[str, Any]) -> dict[str, Any]:
-    """The danger forecast for learners, from public facts only.
-
-    ``public`` is ``GameState.to_json(reveal=False)``: cards already revealed are known;
-    the others can be any card still in the player's public hand. Returns the least and
-    most discs the river can move this round and the canoes that could go over the falls
-    (at their present positions, with the discs alternating as predicted, and if they do
-    not alternate).
-    """
-    phase = public["phase"]
-    played: dict[str, Any] = dict(public["played"])
-    order = _turn_order(public)
-    weather = int(public["weather"])
-    options: dict[str, list[Any]] = {}
-    for p in order:
-        if p in played:
-            options[p] = [played[p]]
-        else:
-            hand = public["hands"][p]
-            numbers = [int(c) for c in hand if c != "cloud"]
-            choice: list[Any] = []
-            if numbers:
-                choice += sorted({min(numbers), max(numbers)})
-            if "cloud" in hand:
-                choice.append("cloud")
-            options[p] = choice or list(CARDS)
-    # Clouds still to be played move the weather (a revealed cloud moves it on its turn).
-    done = _turns_done(public)
-    low, high = None, None
-    for combo in itertools.product(*(options[p] for p in order)):
-        numbers = [int(c) for c in combo if c != "cloud"]
-        base = min(numbers) if numbers else 0
-        clouds = sum(1 for p, c in zip(order, combo, strict=True)
-                     if c == "cloud" and p not in done)
-        for w in reachable_weather(weather, clouds):
-            discs = max(0, base + w)
-            low = discs if low is None else min(low, discs)
-            high = discs if high is None else max(high, discs)
-    assert low is not None and high is not None
-    next_fork: Arm = public["next_fork"]
-    predicted = [next_fork if i % 2 == 0 else other_arm(next_fork) for i in range(high)]
-    danger = []
-    for player, canoes in public["canoes"].items():
-        for canoe in canoes:
-            at = canoe["at"]
-            if at in (BEACH, LOST):
-                continue
-            falls_predicted = _falls_within(at, predicted)
-            falls_worst = any(rules.after_river(at, [arm] * high) == LOST for arm in ARMS)
-            if falls_predicted is not None or falls_worst:
-                danger.append({
-                    "player": player, "at": at, "gem": canoe["gem"],
-                    "discs": falls_predicted,
-                    "text": _danger_text(player, at, falls_predicted, high),
-                })
-    joe = public.get("joe")
-    if joe and joe["at"] not in (BEACH, LOST):
-        falls_predicted = _falls_within(joe["at"], predicted)
-        if falls_predicted is not None:
-            danger.append({"player": "joe", "at": joe["at"], "gem": joe["gem"],
-                           "discs": falls_predicted,
-                           "text": _danger_text("joe", joe["at"], falls_predicted, high)})
-    if phase == "river":
-        text = f"The river moves {low} disc{'s' if low != 1 else ''} this round."
-    elif low == high:
-        text = f"The river will move {low} disc{'s' if low != 1 else ''} this round."
-    else:
-        text = f"The river will move between {low} and {high} discs this round."
-    why = ("The river moves as many discs as the lowest number card played this round, "
-           f"plus the weather (now {weather:+d}); a cloud card moves the weather one space "
-           "instead. Cards are secret until they are revealed, so this is every number "
-           "still possible from the cards left in the players' hands.")
-    return {"least": low, "most": high, "danger": danger, "text": text, "why": why,
-            "predicted_arms": predicted}
-
-
-def _falls_within(at: str, arms: Sequence[Arm]) -> int | None:
-    position = at
-    for n, arm in enumerate(arms, start=1):
-        position = rules.push_position(position, arm)
-        if position == LOST:
-            return n
-    return None
-
-
-def _danger_text(player: str, at: str, discs: int | None, most: int) -> str:
-    who = "Diamanten Joe" if player == "joe" else f"{player.capitalize()}'s canoe"
-    if discs is None:
-        return (f"{who} on {at} is safe if the discs alternate at the fork, but would go "
-                f"over the falls if {most} discs all took its arm.")
-    return f"{who} on {at} goes over the falls if the river moves {discs} or more discs."
-
-
-def _turn_order(public: Mapping[str, Any]) -> list[str]:
-    players = list(public["players"])
-    first = players.index(public["first_player"])
-    return players[first:] + players[:first]
-
-
-def _turns_done(public: Mapping[str, Any]) -> set[str]:
-    """Players whose card has already had its effect this round."""
-    order = _turn_order(public)
-    if public["phase"] == "choose":
-        return set()
-    if public["phase"] in ("river", "over"):
-        return set(order)
-    current = public["to_play"]
-    return set(order[: order.index(current)])
-
-
-def seating(players: Sequence[str], first: object = None) -> list[str]:
-    """The players in seating order (clockwise) starting with the buoy's holder.
-
-    >>> seating(["red", "blue", "green", "yellow"], "green")
-    ['green', 'yellow', 'red', 'blue']
-    >>> seating(["red", "blue", "green"])
-    ['red', 'blue', 'green']
-    """
-    order = list(players)
-    if first is None or first == "":
-        return order
-    if not isinstance(first, str) or first not in order:
-        raise InvalidActionError(f"The buoy must go to one of the players "
-                                 f"({', '.join(str(p) for p in order)}), not {first!r}.")
-    i = order.index(first)
-    return order[i:] + order[:i]
-
-
-def river_why(state: GameState) -> str:
-    """Why the river moves this many discs, and what a pushed disc does (phase 3: every
-    card has been revealed, so this is public)."""
-    discs = rules.river_discs(state)
-    base = rules.river_base(state)
-    played = state.played()
-    if base:
-        who = [p.capitalize() for p in state.turn_order() if played.get(p) == base]
-        card = f"the lowest number card played this round is {base} ({' and '.join(who)})"
-    else:
-        card = "everyone played the cloud, so no number card counts (0)"
-    weather = state.weather
-    wx = ("the weather adds nothing (0)" if weather == 0 else
-          f"the weather adds {weather}" if weather > 0 else
-          f"the weather takes {-weather} away ({weather:+d})")
-    total = f"{base} {'+' if weather >= 0 else '−'} {abs(weather)} = {base + weather}"
-    plural = "disc" if discs == 1 else "discs"
-    text = f"Why {discs} {plural}? {card[0].upper()}{card[1:]}, and {wx}: {total}."
-    if base + weather < 0:
-        text = text[:-1] + "; the river never moves backwards, so 0."
-    if discs:
-        text += (" Each disc pushed in at the top moves the discs, and the canoes on them, "
-                 "one slot downstream. At the fork the discs take the left and right arms "
-                 "in turn; only that arm moves, and the disc at its end goes over the falls "
-                 "with any canoe on it.")
-    return text
-
-
-def public_state(state: GameState) -> dict[str, Any]:
-    """What everyone at the table may know (no secret card, no hand that gives one away)."""
-    data = state.to_json(reveal=False)
-    data["turn_order"] = list(state.turn_order())
-    data.pop("chosen", None)
-    return data
-
-
-def _end_of(position: str, steps: Iterable[Any]) -> str:
-    at = position
-    for step in steps:
-        if step.op == "down":
-            path = path_down(at, step.n, step.arg)
-            at = path[-1] if path else at
-        elif step.op == "up":
-            path = path_up(at, step.n)
-            at = path[-1] if path else at
-    return at
-
-
-def describe_action_safely(action: Action) -> str:
-    """A plain sentence for an action that was undone, never naming a secret card."""
-    who = (action.player or "").capitalize()
-    if isinstance(action, ChooseCard):
-        return f"{who}'s card choice was taken back: {who} chooses again."
-    if isinstance(action, Recover):
-        return f"{who}'s buy-back of a canoe was taken back."
-    if isinstance(action, Weather):
-        return f"{who}'s weather move was taken back."
-    if isinstance(action, Paddle):
-        return f"{who}'s canoe move was taken back."
-    return "The river move was taken back: put the discs and canoes back."
-
-
-def _seen(reading: Reading) -> Any:
+def _seen(reading: CameraReading) -> dict[str, Any] | None:
     """What a reading saw, without its timing (to tell whether anything changed)."""
-    observation = reading.observation
-    if observation is None or not hasattr(observation, "to_json"):
-        return observation
-    data = observation.to_json()
+    if reading.observation is None:
+        return None
+    data = reading.observation.to_json()
     data.pop("ms", None)
     return data
 
@@ -426,7 +171,7 @@ class _Live:
     """What the loop keeps about a game beyond the store: notes, camera, river."""
 
     notes: list[str] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Discrepancy] = field(default_factory=list)
     proposal: Paddle | Weather | MoveRiver | None = None
     proposal_text: str = ""
     disagree_since: float | None = None
@@ -439,20 +184,18 @@ class GameLoop:
 
     :param store: where games live (they resume from it after a restart).
     :param announcer: the lights and buzzer (``hardware.announcer.Announcer`` or a
-        twin), or None.
-    :param camera: a camera (see :class:`CameraLike`), or None: the river is then
-        confirmed with the manual "done".
-    :param compare: ``compare(observation, state) -> [Problem]``.
+        twin, see :class:`~companion.table.lights.Lights`), or None.
+    :param camera: a camera (see :class:`~companion.table.camera.TableCamera`), or None:
+        the river is then confirmed with the manual "done".
     :param settle: seconds the board must disagree before an alert is raised.
     """
 
-    def __init__(self, store: GameStore, *, announcer: AnnouncerLike | None = None,
-                 camera: CameraLike | None = None, compare: Comparer | None = None,
-                 settle: float = 2.0, camera_interval: float = 0.5) -> None:
+    def __init__(self, store: GameStore, *, announcer: Lights | None = None,
+                 camera: TableCamera | None = None, settle: float = 2.0,
+                 camera_interval: float = 0.5) -> None:
         self.store = store
         self.announcer = announcer
         self.camera = camera
-        self.compare = compare
         self.settle = settle
         self.camera_interval = camera_interval
         self.hub = Hub()
@@ -460,7 +203,7 @@ class GameLoop:
         self._tokens: dict[str, tuple[int, str]] = {}
         self._keys: dict[int, str] = {}
         self._live: dict[int, _Live] = {}
-        self._reading: Reading | None = None
+        self._reading: CameraReading | None = None
         self.current: int | None = None
         self._closed = False
         for info in store.games():
@@ -531,7 +274,7 @@ class GameLoop:
         self.check_key(game_id, key)
         return {p: t for t, (g, p) in self._tokens.items() if g == game_id}
 
-    def game(self, game_id: int) -> Any:
+    def game(self, game_id: int) -> Game:
         try:
             return self.store.game(game_id)
         except StoreError as error:
@@ -592,7 +335,7 @@ class GameLoop:
             self._after_change(game_id, before, game.state, events)
         return Result(events)
 
-    def _is_repeat(self, game: Any, action: Action) -> bool:
+    def _is_repeat(self, game: Game, action: Action) -> bool:
         history: list[Action] = game.history
         if isinstance(action, MoveRiver):
             if game.state.phase is Phase.RIVER or not history:
@@ -702,23 +445,14 @@ class GameLoop:
             log_lines = [{"n": i, "kind": e.kind, "text": e.describe()}
                          for i, e in enumerate(game.all_events())]
             notes = list(live.notes[-10:])
-            river = None
-            if state.phase is Phase.RIVER:
-                discs = rules.river_discs(state)
-                river = {"discs": discs, "base": rules.river_base(state),
-                         "weather": state.weather,
-                         "predicted_arms": list(rules.predicted_arms(state)),
-                         "confirmed": live.discs_confirmed,
-                         "why": river_why(state),
-                         "text": ev.RiverMoved(discs, (), rules.river_base(state),
-                                               state.weather).describe()}
+            river = river_view(state, live.discs_confirmed)
             out = rules.outcome(state)
             view = {
                 "game": game_id,
                 "version": len(game.history),
                 "current": game_id == self.current,
                 "state": public,
-                "banner": self._banner(state),
+                "banner": banner(state),
                 "log": log_lines[-LOG_LENGTH:],
                 "notes": notes,
                 "forecast": forecast(public),
@@ -762,55 +496,13 @@ class GameLoop:
         if state.to_play != player:
             return {"your_turn": False, "card": None, "options": [], "version": version}
         card = state.chosen[player]
-        options: list[dict[str, Any]] = []
-        if card == "cloud":
-            for action in rules.legal_actions(state, player):
-                assert isinstance(action, Weather)
-                new = state.weather + (1 if action.direction == "up" else -1)
-                options.append({"action": action.to_json(), "moves": [],
-                                "text": f"Move the cloud {action.direction}: weather {new:+d}"})
-        else:
-            for result in rules.turn_results(state, player, card):
-                paddle = result.action
-                assert isinstance(paddle, Paddle)
-                _, events = rules.apply(state, paddle)
-                moves = [{"from": m.start, "to": _end_of(m.start, m.steps),
-                          "gem": m.carrying if m.carrying != "any" else None,
-                          "steps": [s.text() for s in m.steps]}
-                         for m in paddle.canoes]
-                text = " ".join(e.describe() for e in events
-                                if e.kind not in ("card_revealed", "game_won"))
-                options.append({"action": result.action.to_json(), "moves": moves,
-                                "text": text or "No canoe can move."})
+        options = turn_options(state, player)
         return {"your_turn": True, "card": card, "options": options, "version": version}
 
-    def _banner(self, state: GameState) -> str:
-        if state.phase is Phase.OVER:
-            out = rules.outcome(state)
-            return f"The game is over. {out.describe() if out else ''}".strip()
-        if state.phase is Phase.CHOOSE:
-            waiting = [p.capitalize() for p in state.players if p not in state.chosen]
-            return (f"Round {state.round}, phase 1: everyone chooses a paddle card in secret. "
-                    f"Still choosing: {', '.join(waiting)}.")
-        if state.phase is Phase.ACTIONS:
-            who = (state.to_play or "").capitalize()
-            card = state.played().get(state.to_play or "")
-            what = "the cloud: move the weather one space" if card == "cloud" else \
-                f"a {card}: paddle"
-            return f"Phase 2: {who} plays {what}."
-        discs = rules.river_discs(state)
-        arms = ", ".join(rules.predicted_arms(state))
-        base = rules.river_base(state)
-        text = ev.RiverMoved(discs, (), base, state.weather).describe()
-        if discs == 0:
-            return f"Phase 3: {text} Tap done to go on."
-        return (f"Phase 3: {text} Push {discs} disc{'s' if discs != 1 else ''} in at the top, "
-                f"one at a time (expected at the fork: {arms}).")
-
-    def leds(self) -> dict[str, Any] | None:
+    def leds(self) -> LedSnapshot | None:
         return self.announcer.snapshot() if self.announcer is not None else None
 
-    def latest_reading(self) -> Reading | None:
+    def latest_reading(self) -> CameraReading | None:
         return self._reading
 
     # -- the camera ------------------------------------------------------------------------
@@ -841,48 +533,42 @@ class GameLoop:
         if previous is None or _seen(previous) != _seen(reading):
             self.hub.bump("camera")
         observation = reading.observation
-        if observation is None or getattr(observation, "blocked", False) or self.compare is None:
+        if observation is None or observation.blocked:
             return
         with self._lock:
             if self.current != game_id or self.state(game_id) is not state:
                 return
             self._judge(game_id, state, observation)
 
-    def _judge(self, game_id: int, state: GameState, observation: Any) -> None:
+    def _judge(self, game_id: int, state: GameState, observation: Observation) -> None:
+        """Compare the board with the game; in phase 2 find the legal turn it shows, in
+        phase 3 the arms the discs took (both from :mod:`vision.check`)."""
         live = self._live_of(game_id)
-        compare = self.compare
-        assert compare is not None
         problems = compare(observation, state)
-
-        def fits(after: GameState) -> bool:
-            return not [p for p in compare(observation, after) if p.kind in ("canoe", "gem")]
-
+        moved = [p for p in problems if p.kind in MOVED]
         proposal: Paddle | Weather | MoveRiver | None = None
         text = ""
-        if problems and state.phase is Phase.ACTIONS and state.to_play:
-            card = state.chosen[state.to_play]
-            if card != "cloud":
-                for result in rules.turn_results(state, state.to_play, card):
-                    if fits(result.state):
-                        proposal = result.action
-                        _, events = rules.apply(state, proposal)
-                        text = "The camera sees: " + " ".join(
-                            e.describe() for e in events if e.kind != "card_revealed")
-                        break
-        elif problems and state.phase is Phase.RIVER:
-            discs = rules.river_discs(state)
-            predicted = rules.predicted_arms(state)
-            # Discs with no canoe on their way leave no trace: among the arms that fit,
-            # take the one closest to the predicted alternation.
-            candidates = sorted(itertools.product(ARMS, repeat=discs), key=lambda arms: sum(
-                a != b for a, b in zip(arms, predicted, strict=True)))
-            for arms in candidates:
-                after, _ = rules.apply(state, MoveRiver(tuple(arms)))
-                if fits(after):
-                    proposal = MoveRiver(tuple(arms))
-                    break
+        if moved and state.phase is Phase.ACTIONS and state.to_play:
+            player = state.to_play
+            card = state.chosen[player]
+            match = infer_turn(state, player, card, observation)
+            if match.result is not None:
+                proposal = match.result.action
+                text = "The camera sees: " + event_text(state, proposal)
+            elif any(p.colour == player for p in moved):
+                # Nothing legal fits the player's canoes: say why the move is not legal.
+                allowed = ("the cloud moves no canoe" if card == "cloud" else
+                           f"make a move your {card} allows, or choose it on your phone")
+                problems.append(Discrepancy(
+                    "turn", None, match.message + ".",
+                    f"{player.capitalize()}: put the canoes back where they were; "
+                    f"{allowed}.", player))
+        elif moved and state.phase is Phase.RIVER:
+            arms = infer_arms(state, observation)
+            if arms.arms is not None:
+                proposal = MoveRiver(arms.arms)
         if proposal is not None:
-            problems = [p for p in problems if p.kind not in ("canoe", "gem")]
+            problems = [p for p in problems if p.kind not in MOVED]
         changed = [p.to_json() for p in problems] != [p.to_json() for p in live.problems]
         now = time.monotonic()
         if problems:
@@ -921,13 +607,15 @@ class GameLoop:
         if self.current is None:
             return {"camera": self.camera.name, "ok": None, "problems": [],
                     "text": "Start a game first."}
-        from companion.state import new_game
-        start = new_game(self.state(self.current).players, self.state(self.current).options)
-        problems = self.compare(reading.observation, start) if self.compare else []
+        state = self.state(self.current)
+        problems = check_setup(reading.observation, state.players,
+                               state.options.diamanten_joe)
+        count = len(problems)
         return {"camera": self.camera.name, "ok": not problems,
                 "problems": [p.to_json() for p in problems],
                 "text": ("The board is set up for a new game." if not problems else
-                         f"{len(problems)} thing(s) to fix before starting.")}
+                         f"{count} thing{'s' if count != 1 else ''} to fix before "
+                         "starting.")}
 
     # -- lifecycle -------------------------------------------------------------------------
 

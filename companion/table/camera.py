@@ -1,0 +1,376 @@
+"""The cameras the game loop reads, and the one factory that opens them (``--camera``).
+
+A table camera gives the loop a :class:`CameraReading` (what the vision pipeline saw)
+and the calibration page its latest frame; :class:`TableCamera` is that seam.
+
+- :class:`VisionCamera`: a real frame source (:mod:`hardware.camera`: the Raspberry Pi
+  camera, a webcam, a video, a folder of frames) read by :class:`vision.detector.Detector`;
+- :class:`SyntheticCamera`: the board drawn from the game itself (:mod:`vision.synth`)
+  and read back exactly, with faults on request, for demos and tests;
+- :class:`SyntheticSource`: drawn frames as a frame source, read by the vision pipeline
+  like a real camera's (``synthetic+vision``) or saved by ``record``.
+
+Frames are BGR, 8 bits per channel, as :mod:`hardware.camera` delivers them.
+
+>>> camera = open_camera("synthetic")
+>>> from companion.state import new_game
+>>> camera.read(new_game(["red", "green", "yellow"])).observation.board_found
+True
+>>> open_camera("nonsense")
+Traceback (most recent call last):
+...
+ValueError: unknown camera 'nonsense': use auto, synthetic, synthetic+vision, none, ...
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+
+from companion import rules
+from companion.actions import MoveRiver
+from companion.board import Arm
+from companion.state import GameState, Phase, new_game
+from hardware.camera import REAL_CAMERA_SPECS, FrameSource, Size
+from hardware.camera import open_camera as open_real_camera
+
+if TYPE_CHECKING:  # vision and OpenCV are imported when a camera is used
+    from vision.config import BGR
+    from vision.layout import Layout
+    from vision.locate import BoardPose
+    from vision.observation import Observation
+    from vision.synth import SceneConfig
+
+log = logging.getLogger(__name__)
+
+Image = NDArray[np.uint8]
+"""A frame: height x width x 3, BGR."""
+Discs = Collection[str] | Mapping[str, bool] | None
+"""The slots holding a disc (None: all)."""
+Fault = tuple[object, ...]
+"""A deliberate difference drawn by :mod:`vision.synth` (e.g. ``("canoe_off", "red")``)."""
+
+CAMERA_SPECS: tuple[str, ...] = ("auto", "synthetic", "synthetic+vision", "none",
+                                 *(s for s in REAL_CAMERA_SPECS if s != "auto"))
+"""Every ``--camera`` value, the one list: ``synthetic`` (the board drawn from the game,
+read back exactly), ``synthetic+vision`` (drawn frames read by the vision pipeline),
+``none`` (the river is confirmed by hand) and the real cameras of
+:mod:`hardware.camera`."""
+
+DEFAULT_STATE_PLAYERS = ("red", "green", "yellow")
+"""What a synthetic frame source draws when no game is given."""
+
+
+@dataclass
+class CameraReading:
+    """The camera's latest reading: what was seen (None when nothing could be read) and
+    when (``time.monotonic()``)."""
+
+    observation: Observation | None
+    at: float = field(default_factory=time.monotonic)
+
+
+class BoardReader(Protocol):
+    """What the loop and the calibration page need from a board reader
+    (:class:`vision.detector.Detector`)."""
+
+    layout: Layout
+    corners: list[list[float]] | None
+    corners_size: tuple[int, int] | None
+    last_pose: BoardPose | None
+
+    def locate(self, frame: Image) -> BoardPose: ...
+    def analyse(self, frame: Image, *, strict: bool = False) -> Observation: ...
+    def learn_colours(self, frame: Image, players: Iterable[str],
+                      joe: bool = False) -> dict[str, BGR]: ...
+
+
+class TableCamera(Protocol):
+    """What the loop and the calibration page need from a camera."""
+
+    name: str
+    detector: BoardReader | None
+    """The board reader its frames go through (None: nothing to calibrate)."""
+
+    def read(self, state: GameState | None) -> CameraReading | None:
+        """Read the board now (``state``: the game on the table, which a synthetic
+        camera draws); None when no frame came."""
+
+    def frame(self) -> Image | None:
+        """The latest frame (BGR), or None before the first."""
+
+    def jpeg(self) -> bytes | None:
+        """The latest frame with what was seen drawn on it, JPEG-encoded."""
+
+    def close(self) -> None: ...
+
+
+def encode_jpeg(frame: Image, quality: int = 80) -> bytes | None:
+    import cv2
+
+    ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return buf.tobytes() if ok else None
+
+
+class SyntheticCamera:
+    """A camera that draws the board as the game says it is (:mod:`vision.synth`).
+
+    In phase 3 it plays the table pushing the discs: after ``push_delay`` seconds it
+    shows the board after the river move (the predicted arms, or :attr:`arms`); with
+    ``push_delay=None`` it waits for the table's "done". :meth:`inject` makes it draw
+    something wrong (``vision.synth`` faults, e.g. ``("canoe_off", "red")``).
+    """
+
+    name = "synthetic"
+    detector: BoardReader | None = None
+
+    def __init__(self, *, push_delay: float | None = 3.0, size: Size = (640, 360),
+                 seed: int = 1) -> None:
+        self.push_delay = push_delay
+        self.size = size
+        self.seed = seed
+        self.faults: tuple[Fault, ...] = ()
+        self.arms: tuple[Arm, ...] | None = None
+        self._river_since: float | None = None
+        self._board: GameState | None = None
+        self._drawn_faults: tuple[Fault, ...] = ()
+        self._lock = threading.Lock()
+        self._picture: tuple[tuple[GameState, tuple[Fault, ...]], Image] | None = None
+
+    def inject(self, *faults: Sequence[object]) -> None:
+        """Draw these faults from now on (they replace earlier ones)."""
+        self.faults = tuple(tuple(f) for f in faults)
+
+    def clear(self) -> None:
+        self.faults = ()
+
+    def read(self, state: GameState | None) -> CameraReading | None:
+        if state is None:
+            return None
+        board = state
+        if state.phase is Phase.RIVER and self.push_delay is not None:
+            now = time.monotonic()
+            self._river_since = self._river_since or now
+            if now - self._river_since >= self.push_delay:
+                arms = self.arms or rules.predicted_arms(state)
+                try:
+                    board, _ = rules.apply(state, MoveRiver(tuple(arms)))
+                except ValueError:
+                    board = state
+        else:
+            self._river_since = None
+        from vision.synth import ground_truth
+
+        faults = self.faults
+        try:
+            observation = ground_truth(board, faults=faults)
+        except ValueError:
+            faults = ()
+            observation = ground_truth(board)
+        with self._lock:
+            self._board, self._drawn_faults = board, faults
+        return CameraReading(observation)
+
+    def frame(self) -> Image | None:
+        """The latest board drawn as a camera frame (cached per board)."""
+        with self._lock:
+            board, faults = self._board, self._drawn_faults
+            if board is None:
+                return None
+            key = (board, faults)
+            if self._picture is not None and self._picture[0] == key:
+                return self._picture[1]
+        from vision.synth import render
+
+        picture = render(board, seed=self.seed, faults=faults, size=self.size)
+        with self._lock:
+            self._picture = (key, picture)
+        return picture
+
+    def jpeg(self) -> bytes | None:
+        frame = self.frame()
+        return None if frame is None else encode_jpeg(frame)
+
+    def close(self) -> None:
+        pass
+
+
+class SyntheticSource(FrameSource):
+    """Frames rendered by :func:`vision.synth.render` from the live game state.
+
+    :param state: the current ``GameState``, or a callable returning it (read at each
+        frame, so the picture follows the game).
+    :param faults: deliberate differences from the state (see :mod:`vision.synth`);
+        may be changed at any time through :attr:`faults`.
+    :param seed: drives every random detail; fixed, so a still game gives still frames.
+    :param discs: slots holding a disc (default: all), or a callable returning them.
+    """
+
+    spec = "synthetic"
+
+    def __init__(self, state: GameState | Callable[[], GameState] | None = None, *,
+                 faults: Iterable[Fault] = (), seed: int = 0,
+                 scene: SceneConfig | None = None,
+                 discs: Discs | Callable[[], Discs] = None,
+                 size: Size = (1280, 720)) -> None:
+        super().__init__(size)
+        if state is None:
+            state = new_game(list(DEFAULT_STATE_PLAYERS))
+        self._state: Callable[[], GameState] = (
+            state if callable(state) else (lambda: state))
+        self._discs: Callable[[], Discs] = (
+            discs if callable(discs) else (lambda: discs))
+        self.faults: tuple[Fault, ...] = tuple(faults)
+        self.seed = seed
+        self.scene = scene
+
+    def _read(self) -> Image:
+        from vision.synth import render
+
+        return render(self._state(), seed=self.seed, scene=self.scene, faults=self.faults,
+                      discs=self._discs(), size=self._size)
+
+
+class VisionCamera:
+    """A frame source read through the vision pipeline (a :class:`BoardReader`).
+
+    Frames are read on demand by the loop's camera watcher; :meth:`jpeg` gives the
+    latest frame with what was detected drawn on it.
+    """
+
+    def __init__(self, name: str, source: FrameSource, detector: BoardReader,
+                 follow: Callable[[GameState | None], None] | None = None) -> None:
+        self.name = name
+        self.source = source
+        self.detector: BoardReader | None = detector
+        self._reader = detector
+        self._follow = follow
+        self._frame: Image | None = None
+        self._observation: Observation | None = None
+        self._lock = threading.Lock()
+
+    def read(self, state: GameState | None) -> CameraReading | None:
+        if self._follow is not None:
+            self._follow(state)
+        try:
+            frame = self.source.read()
+        except Exception as error:  # a camera hiccup: no reading this time
+            log.warning("camera %s: %s", self.name, error)
+            return None
+        observation = self._reader.analyse(frame)
+        with self._lock:
+            self._frame, self._observation = frame, observation
+        return CameraReading(observation)
+
+    def frame(self) -> Image | None:
+        with self._lock:
+            return self._frame
+
+    def jpeg(self) -> bytes | None:
+        with self._lock:
+            if self._frame is None:
+                return None
+            frame, observation = self._frame.copy(), self._observation
+        frame = draw_observation(frame, observation, self._reader.last_pose,
+                                 self._reader.layout)
+        return encode_jpeg(frame)
+
+    def close(self) -> None:
+        self.source.close()
+
+
+def draw_observation(frame: Image, observation: Observation | None,
+                     pose: BoardPose | None = None, layout: Layout | None = None) -> Image:
+    """Draw what was detected: each slot's disc (green present, red absent, grey unknown)
+    and the canoes seen there, where the board's pose puts them; a list in the corner."""
+    import cv2
+
+    from vision.observation import UNKNOWN
+
+    if observation is None:
+        return frame
+    grey = (150, 150, 150)
+    if pose is not None and layout is not None and observation.board_found:
+        colour = {"present": (60, 200, 60), "absent": (40, 40, 230),
+                                  UNKNOWN: grey}
+        for slot, (x, y) in layout.slots.items():
+            p = pose.to_frame @ np.array([x, y, 1.0])
+            cx, cy = int(p[0] / p[2]), int(p[1] / p[2])
+            state = observation.discs.get(slot, UNKNOWN)
+            cv2.circle(frame, (cx, cy), 14, colour.get(state, grey), 2)
+            names = [c.colour[0].upper() + (c.gem[0] if c.gem else "")
+                     for c in observation.canoes_at(slot)]
+            cv2.putText(frame, f"{slot} {' '.join(names)}", (cx + 16, cy + 5),
+                        cv2.FONT_HERSHEY_SIMPLEX, 0.4, (255, 255, 255), 1)
+    lines = ["board found" if observation.board_found else "board NOT found"]
+    lines += [f"{c.colour} {c.at}{' ' + c.gem if c.gem else ''}" for c in observation.canoes]
+    for i, text in enumerate(lines[:16]):
+        y = 18 + 16 * i
+        cv2.putText(frame, text, (8, y), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 3)
+        cv2.putText(frame, text, (8, y), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (255, 255, 255), 1)
+    return frame
+
+
+def spec_help() -> str:
+    """The camera specs as a sentence, for help texts and errors."""
+    return ", ".join(CAMERA_SPECS[:-1]) + " or " + CAMERA_SPECS[-1]
+
+
+def _check_spec(spec: str) -> str:
+    spec = spec.strip()
+    kind = spec.partition(":")[0].lower()
+    if spec in ("auto", "synthetic", "synthetic+vision", "none") or kind in (
+            "picamera", "opencv", "folder"):
+        return spec
+    raise ValueError(f"unknown camera {spec!r}: use {spec_help()}")
+
+
+def open_frames(spec: str, *, size: Size = (1280, 720), reconnect: bool = False,
+                ) -> FrameSource:
+    """A frame source for ``spec`` (``record`` saves its frames): ``synthetic`` draws a
+    new 3-player game; the real cameras come from :func:`hardware.camera.open_camera`.
+
+    :raises hardware.camera.CameraNotFound: the camera is missing (the message says which).
+    :raises ValueError: ``spec`` names no camera.
+    """
+    spec = _check_spec(spec)
+    if spec in ("synthetic", "synthetic+vision"):
+        return SyntheticSource(size=size)
+    if spec == "none":
+        raise ValueError("'none' is no camera: choose one to record from")
+    return open_real_camera(spec, size=size, reconnect=reconnect)
+
+
+def open_camera(spec: str, *, push_delay: float | None = 3.0) -> TableCamera | None:
+    """The camera for ``serve --camera SPEC`` (see :data:`CAMERA_SPECS`); None for
+    ``none``. A real camera that cannot be opened raises, never falls back to the
+    synthetic one: the players must know the board is not watched.
+
+    :raises hardware.camera.CameraNotFound: the camera is missing.
+    :raises ValueError: ``spec`` names no camera.
+    """
+    from vision.detector import Detector
+
+    spec = _check_spec(spec)
+    if spec == "none":
+        return None
+    if spec == "synthetic":
+        return SyntheticCamera(push_delay=push_delay)
+    if spec == "synthetic+vision":
+        drawn: list[GameState] = [new_game(list(DEFAULT_STATE_PLAYERS))]
+
+        def follow(state: GameState | None) -> None:
+            if state is not None:
+                drawn[0] = state
+
+        source = SyntheticSource(lambda: drawn[0])
+        return VisionCamera(spec, source, Detector(), follow=follow)
+    real = open_real_camera(spec, reconnect=True)
+    return VisionCamera(real.spec, real, Detector())
