@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.colours import LED
+
 log = logging.getLogger(__name__)
 
 BCM_PINS = range(2, 28)
@@ -26,14 +28,9 @@ BCM_PINS = range(2, 28)
 BAR_LENGTH = 8
 """LEDs in the disc bar: the most a river moves in the base game is 6 + 2."""
 
-DEFAULT_COLOURS: dict[str, tuple[int, int, int]] = {
-    "red": (255, 0, 0),
-    "green": (0, 255, 0),
-    "yellow": (255, 150, 0),
-    "blue": (0, 0, 255),
-    "brown": (150, 60, 10),
-    "black": (255, 255, 255),
-}
+DEFAULT_COLOURS: dict[str, tuple[int, int, int]] = dict(LED)
+"""The player LED's colour for each player colour (from the one colour table,
+:mod:`companion.colours`; ``[rgb.colours]`` in the pin file overrides them)."""
 
 
 class ConfigError(ValueError):

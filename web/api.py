@@ -15,6 +15,7 @@ from companion.errors import IllegalActionError, InvalidActionError
 from companion.state import Options
 from companion.table.camera import SyntheticCamera
 from companion.table.errors import AccessError, ConflictError, NotFoundError
+from web.board import board_json
 from web.services import loop
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -76,6 +77,15 @@ def links(game_id: int, tokens: dict[str, str], key: str) -> dict[str, Any]:
         "table": public_url("pages.table", game_id=game_id, key=key),
         "public_table": public_url("pages.table", game_id=game_id),
     }
+
+
+# -- the board ---------------------------------------------------------------------------
+
+
+@bp.get("/board")
+def board() -> Response:
+    """The board as the pages draw it: slots, deposits, colours, letters (:mod:`web.board`)."""
+    return jsonify({"ok": True, **board_json()})
 
 
 # -- games -------------------------------------------------------------------------------

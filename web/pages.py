@@ -22,22 +22,24 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
+from companion import colours
 from companion.board import CARDS, GEM_COLOURS, PLAYER_COLOURS
 from companion.errors import NiagaraError
 from companion.state import Options
 from web.api import error_status, links, no_store
+from web.board import board_json
 from web.services import loop, setup_key
 
 bp = Blueprint("pages", __name__)
 
 BASE_COLOURS = PLAYER_COLOURS[:5]
-LETTERS = {"red": "R", "green": "G", "yellow": "Y", "blue": "B", "brown": "Br",
-           "black": "K"}
+LETTERS = colours.LETTERS
 
 
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    return {"letters": LETTERS, "gem_colours": GEM_COLOURS, "cards": CARDS}
+    return {"letters": LETTERS, "gem_colours": GEM_COLOURS, "cards": CARDS,
+            "board": board_json()}
 
 
 # -- errors: JSON under /api, a readable page elsewhere ------------------------------------

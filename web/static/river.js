@@ -6,25 +6,19 @@
 //   owner: "red"              whose canoes are selectable (the phone's player)
 //   onCanoe(canoe), onSlot(slot)
 
+//
+// The board itself (slots, deposits, where the drawing puts them, colours, letters) comes
+// from the server: every page carries it as JSON in #niagara-board (also /api/board).
+
 const NS = "http://www.w3.org/2000/svg";
-export const SLOTS = {
-  T1: [190, 110], T2: [190, 170], T3: [190, 230], T4: [190, 290], T5: [190, 350],
-  L1: [120, 420], L2: [120, 490], R1: [260, 420], R2: [260, 490],
-};
-export const BEACH = [190, 45];
-export const LETTERS = { red: "R", green: "G", yellow: "Y", blue: "B", brown: "Br", black: "K", joe: "J" };
-export const COLOURS = {
-  red: "#d62f2f", green: "#2b9a3f", yellow: "#f0c419", blue: "#2f62cc", brown: "#8a5a2b",
-  black: "#222", joe: "#d8b98a",
-};
-export const GEMS = {
-  violet: "#8a4fd0", white: "#f7f7f7", yellow: "#f2c200", blue: "#2f7fe0", pink: "#ef5fa7",
-};
-const DEPOSITS = {
-  violet: { at: [70, 230], slots: "T3" }, white: { at: [70, 290], slots: "T4" },
-  yellow: { at: [70, 350], slots: "T5" }, blue: { at: [190, 420], slots: "L1/R1" },
-  pink: { at: [190, 490], slots: "L2/R2" },
-};
+export const BOARD = JSON.parse(document.getElementById("niagara-board").textContent);
+export const SLOTS = Object.fromEntries(BOARD.slots.map((s) => [s, BOARD.drawn_at[s]]));
+export const BEACH = BOARD.drawn_at[BOARD.beach];
+export const LETTERS = Object.fromEntries(Object.entries(BOARD.colours).map(([k, c]) => [k, c.letter]));
+export const COLOURS = Object.fromEntries(Object.entries(BOARD.colours).map(([k, c]) => [k, c.screen]));
+export const GEMS = BOARD.gems;
+const DEPOSITS = Object.fromEntries(Object.entries(BOARD.deposits).map(
+  ([gem, d]) => [gem, { at: d.drawn_at, slots: d.slots.join("/") }]));
 
 /** An SVG element with attributes, appended to ``parent``, with ``text`` if given. */
 export function el(name, attrs = {}, parent = null, text = null) {
@@ -117,14 +111,14 @@ export function drawRiver(svg, view, options = {}) {
       const sel = options.selected && options.selected.at === canoe.at && (options.selected.gem ?? null) === (canoe.gem ?? null) && mine;
       const g = el("g", { class: "canoe" + (mine ? " mine" : "") + (sel ? " selected" : ""),
         "data-owner": canoe.owner, "data-at": canoe.at }, svg);
-      const name = canoe.owner === "joe" ? "Diamanten Joe" : `${cap(canoe.owner)}'s canoe`;
+      const name = canoe.owner === "joe" ? BOARD.colours.joe.label : `${BOARD.colours[canoe.owner].label}'s canoe`;
       const where = canoe.at === "beach" ? "the beach" : canoe.at;
       const label = `${name} on ${where}${canoe.gem ? " with a " + canoe.gem + " gem" : ""}`;
       el("title", {}, g, label);
       if (mine && options.onCanoe) el("rect", { x: x - 15, y: y - 12, width: 30, height: 24, class: "hit" }, g);
       el("rect", { x: x - 13, y: y - 7, width: 26, height: 14, rx: 7, fill: COLOURS[canoe.owner], stroke: "#111" }, g);
       el("text", { x: x - (canoe.gem ? 3 : 0), y: y + 4, "text-anchor": "middle",
-        class: "canoe-letter" + (canoe.owner === "yellow" || canoe.owner === "joe" ? " dark" : "") }, g, LETTERS[canoe.owner]);
+        class: "canoe-letter" + (BOARD.colours[canoe.owner].dark_text ? " dark" : "") }, g, LETTERS[canoe.owner]);
       if (canoe.gem) el("circle", { cx: x + 8, cy: y, r: 4.5, fill: GEMS[canoe.gem], stroke: "#000", class: "gem" }, g);
       if (mine && options.onCanoe) {
         g.setAttribute("tabindex", "0");
