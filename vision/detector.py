@@ -59,7 +59,7 @@ class Detector:
 
     :param corners: fixed board corners in the frame (TL, TR, BR, BL) when the markers
         are not used; ``corners_size`` is the frame size they were measured on.
-    :param colours: the canoe colours in play (players, and ``natural`` with Joe);
+    :param colours: the canoe colours in play (players, and ``joe`` with Diamanten Joe);
         default: every colour.
     """
 

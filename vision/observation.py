@@ -22,8 +22,9 @@ _ORDER = {p: i for i, p in enumerate(POSITIONS)}
 
 @dataclass(frozen=True, order=True)
 class CanoeSeen:
-    """One canoe seen: its colour (a player colour or ``natural`` for Joe), where it
-    stands (a slot or ``beach``) and its gem (a colour, None, or ``"unknown"``)."""
+    """One canoe seen: its colour (a player colour, or ``joe`` for Diamanten Joe's
+    natural-wood canoe), where it stands (a slot or ``beach``) and its gem (a colour,
+    None, or ``"unknown"``)."""
 
     colour: str
     at: str

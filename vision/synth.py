@@ -13,7 +13,7 @@ with blur, sensor noise and JPEG loss. Every random choice comes from ``seed``.
 Faults draw the board differently from ``state`` to exercise the checks:
 
 ``("canoe_off", colour)``
-    the first canoe of that colour (``"natural"`` for Joe) stands one slot further
+    the first canoe of that colour (``"joe"`` for Joe) stands one slot further
     downstream (upstream when it cannot go down; a beach canoe goes to T1).
 ``("missing_disc", slot)``
     no disc on that slot (its canoes sit on the riverbed).
