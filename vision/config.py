@@ -7,9 +7,20 @@ as ``(B, G, R)`` too, on a scale where the board's white paper is 255.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 BGR = tuple[int, int, int]
+
+
+def to_bgr(values: Iterable[float]) -> BGR:
+    """Three channel values, rounded to a :data:`BGR` colour.
+
+    >>> to_bgr([12.4, 200.6, 99.5])
+    (12, 201, 100)
+    """
+    b, g, r = (round(float(v)) for v in values)
+    return (b, g, r)
 
 DEFAULT_CANOE_BGR: dict[str, BGR] = {
     "red": (38, 38, 192),
