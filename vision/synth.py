@@ -210,7 +210,6 @@ def _placement(state: GameState, faults: Iterable[Fault],
         canoes.append(CanoeSeen(JOE_COLOUR, state.joe.at, state.joe.gem))
     weather = state.weather
     for fault in faults:
-        kind = fault[0]
         if fault[0] == "canoe_off":
             i = _first(canoes, fault[1])
             c = canoes[i]
@@ -233,7 +232,7 @@ def _placement(state: GameState, faults: Iterable[Fault],
             i = _first(canoes, fault[1])
             canoes[i] = replace(canoes[i], gem=fault[2])
         else:
-            raise ValueError(f"unknown fault {kind!r}: use one of {', '.join(FAULTS)}")
+            raise ValueError(f"unknown fault {fault[0]!r}: use one of {', '.join(FAULTS)}")
     return _Board(disc_map, canoes, weather)
 
 
