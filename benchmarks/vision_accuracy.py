@@ -100,7 +100,7 @@ def main() -> int:
         state, faults = random_state(rng)
         scene = SceneConfig.random(seed, hands=args.hands)
         occluded = bool(scene.hands)
-        det = Detector(colours=(*state.players, *(("natural",) if state.joe else ())))
+        det = Detector(colours=(*state.players, *(("joe",) if state.joe else ())))
         if not args.no_learn:
             setup = setup_state(state)
             # The setup frame: same camera and light, nobody's hand over the board.

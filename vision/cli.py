@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import cast
 
 import cv2
 import numpy as np
@@ -19,6 +20,7 @@ from vision.detector import Detector, FrameError
 from vision.layout import LayoutError, load_layout
 from vision.locate import BoardNotFound, CalibrationError, load_calibration, parse_corners
 from vision.markers import write_marker_sheet
+from vision.types import Image
 
 MAX_FILE_BYTES = 60_000_000
 
@@ -27,7 +29,7 @@ class UserError(Exception):
     """A problem the user can fix; printed as one line."""
 
 
-def read_image(path: str | Path, config: VisionConfig | None = None) -> np.ndarray:
+def read_image(path: str | Path, config: VisionConfig | None = None) -> Image:
     """A picture file as a BGR frame, or :class:`UserError` with a plain message."""
     config = config or VisionConfig()
     file = Path(path)
@@ -41,7 +43,8 @@ def read_image(path: str | Path, config: VisionConfig | None = None) -> np.ndarr
                         "picture")
     data = np.fromfile(file, np.uint8)
     try:
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        # IMREAD_COLOR decodes to 8-bit BGR.
+        image = cast(Image | None, cv2.imdecode(data, cv2.IMREAD_COLOR))
     except cv2.error:
         raise UserError(f"{file}: the picture is too large to read") from None
     if image is None:
@@ -115,7 +118,7 @@ def markers(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``detect`` and ``markers`` subcommands."""
     p = subparsers.add_parser(
         "detect", help="read the board from a picture",

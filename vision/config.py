@@ -7,9 +7,20 @@ as ``(B, G, R)`` too, on a scale where the board's white paper is 255.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 BGR = tuple[int, int, int]
+
+
+def to_bgr(values: Iterable[float]) -> BGR:
+    """Three channel values, rounded to a :data:`BGR` colour.
+
+    >>> to_bgr([12.4, 200.6, 99.5])
+    (12, 201, 100)
+    """
+    b, g, r = (round(float(v)) for v in values)
+    return (b, g, r)
 
 DEFAULT_CANOE_BGR: dict[str, BGR] = {
     "red": (38, 38, 192),
@@ -18,9 +29,10 @@ DEFAULT_CANOE_BGR: dict[str, BGR] = {
     "blue": (186, 72, 36),
     "brown": (38, 72, 116),
     "black": (44, 40, 40),
-    "natural": (122, 170, 206),
+    "joe": (122, 170, 206),  # Diamanten Joe's canoe: natural (unpainted) wood
 }
-"""Canoe colours as a camera sees them under neutral light (``natural`` is Joe's wood)."""
+"""Canoe colours as a camera sees them under neutral light (``joe`` is Diamanten Joe's
+canoe, drawn and recognised as natural wood)."""
 
 DEFAULT_GEM_BGR: dict[str, BGR] = {
     "violet": (210, 72, 150),
@@ -35,7 +47,8 @@ DEFAULT_GROUND_BGR: dict[str, BGR] = {"river": (186, 172, 108), "sand": (160, 20
 """The printed riverbed and beach sand under neutral light (learned at setup when
 ``Detector.learn_colours`` runs; these defaults fit the synthetic board)."""
 
-JOE_COLOUR = "natural"
+JOE_COLOUR = "joe"
+"""The colour key of Diamanten Joe's canoe (recognised as natural wood)."""
 
 
 @dataclass(frozen=True)

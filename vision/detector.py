@@ -16,18 +16,19 @@ from dataclasses import replace
 import numpy as np
 
 from companion.board import BEACH, PLAYER_COLOURS
-from vision.config import BGR, JOE_COLOUR, VisionConfig
+from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout, load_layout
 from vision.locate import BoardNotFound, BoardPose, locate_board, pose_from_corners, rectify
 from vision.observation import Observation, sort_canoes
 from vision.read import Reading, read_board
+from vision.types import Floats, Image
 
 
 class FrameError(ValueError):
     """A frame that is not a usable picture (empty, wrong shape, far too large)."""
 
 
-def check_frame(frame: np.ndarray, config: VisionConfig) -> np.ndarray:
+def check_frame(frame: Image, config: VisionConfig) -> Image:
     """The frame as 3-channel BGR uint8, or :class:`FrameError`."""
     if not isinstance(frame, np.ndarray) or frame.size == 0:
         raise FrameError("the frame is empty")
@@ -59,7 +60,7 @@ class Detector:
 
     :param corners: fixed board corners in the frame (TL, TR, BR, BL) when the markers
         are not used; ``corners_size`` is the frame size they were measured on.
-    :param colours: the canoe colours in play (players, and ``natural`` with Joe);
+    :param colours: the canoe colours in play (players, and ``joe`` with Diamanten Joe);
         default: every colour.
     """
 
@@ -79,11 +80,11 @@ class Detector:
         self.colours = tuple(colours) if colours is not None else (*PLAYER_COLOURS, JOE_COLOUR)
         self.canoe_bgr: dict[str, BGR] = dict(self.config.canoe_bgr)
         self.ground_bgr: dict[str, BGR] = dict(self.config.ground_bgr)
-        self.beach_guard: np.ndarray | None = None
+        self.beach_guard: Floats | None = None
         self.learned: tuple[str, ...] = ()
         self.last_pose: BoardPose | None = None
 
-    def locate(self, frame: np.ndarray) -> BoardPose:
+    def locate(self, frame: Image) -> BoardPose:
         """The board's pose in the frame (markers, or the fixed corners)."""
         if self.corners is not None:
             h, w = frame.shape[:2]
@@ -91,7 +92,7 @@ class Detector:
         # A still camera: search the markers near where they were in the last frame.
         return locate_board(frame, self.layout, self.config, previous=self.last_pose)
 
-    def _read(self, frame: np.ndarray, details: bool = False) -> tuple[BoardPose, Reading]:
+    def _read(self, frame: Image, details: bool = False) -> tuple[BoardPose, Reading]:
         frame = check_frame(frame, self.config)
         pose = self.locate(frame)
         self.last_pose = pose
@@ -103,7 +104,7 @@ class Detector:
                              details=details)
         return pose, reading
 
-    def analyse(self, frame: np.ndarray, *, strict: bool = False) -> Observation:
+    def analyse(self, frame: Image, *, strict: bool = False) -> Observation:
         """Everything readable in one BGR frame. A board that cannot be found gives
         ``board_found=False`` (every position unknown), or with ``strict`` raises
         :class:`BoardNotFound` saying why.
@@ -127,7 +128,7 @@ class Detector:
             ms=(time.perf_counter() - start) * 1000,
         )
 
-    def learn_colours(self, frame: np.ndarray, players: Iterable[str],
+    def learn_colours(self, frame: Image, players: Iterable[str],
                       joe: bool = False) -> dict[str, BGR]:
         """Learn this table's canoe colours from a setup frame (every canoe on the beach,
         Joe on T1), and use them from now on.
@@ -154,7 +155,7 @@ class Detector:
                 missing.append(colour)
                 continue
             bgr = np.average([b for _, b in seen], axis=0, weights=[n for n, _ in seen])
-            learned[colour] = tuple(round(v) for v in bgr)  # type: ignore[assignment]
+            learned[colour] = to_bgr(bgr)
         if missing and not reading.debug["beach_foreign"]:
             # Pixel by pixel, a hull whose colour strays between two defaults can split
             # between them. Canoe by canoe instead: every canoe-like object on the beach,
@@ -166,7 +167,7 @@ class Detector:
         if joe:
             seen_joe = [body for _, n, body in hulls.get(JOE_COLOUR, []) if n == 1]
             if len(seen_joe) == 1:
-                learned[JOE_COLOUR] = tuple(round(v) for v in seen_joe[0])  # type: ignore[assignment]
+                learned[JOE_COLOUR] = to_bgr(seen_joe[0])
         if missing:
             raise ColourLearningError(
                 "setup check: cannot see both canoes of "
@@ -180,7 +181,8 @@ class Detector:
         return learned
 
 
-def _assign_canoes(blobs, players: Sequence[str], config: VisionConfig) -> dict[str, BGR] | None:
+def _assign_canoes(blobs: Iterable[tuple[float, Floats]], players: Sequence[str],
+                   config: VisionConfig) -> dict[str, BGR] | None:
     """Each player's colour from the canoe-like objects on the setup beach: every object
     one canoe (or two touching), each colour given exactly two canoes, the assignment
     of least total colour distance to the defaults. None when the objects do not make
@@ -188,7 +190,7 @@ def _assign_canoes(blobs, players: Sequence[str], config: VisionConfig) -> dict[
     from vision.read import _feature_of, features
 
     w = config.brightness_weight
-    units: list[np.ndarray] = []
+    units: list[Floats] = []
     for ratio, bgr in blobs:
         if 1 - config.pair_margin * 3 <= ratio < config.pair_ratio - config.pair_margin:
             units.append(bgr)
@@ -221,5 +223,5 @@ def _assign_canoes(blobs, players: Sequence[str], config: VisionConfig) -> dict[
     out: dict[str, BGR] = {}
     for c, colour in enumerate(players):
         mine = [units[u] for u, p in enumerate(picks) if p == c]
-        out[colour] = tuple(round(float(v)) for v in np.mean(mine, axis=0))  # type: ignore[assignment]
+        out[colour] = to_bgr(np.mean(mine, axis=0))
     return out

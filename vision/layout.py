@@ -18,7 +18,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, TypeVar
 
 import cv2
 
@@ -33,6 +33,32 @@ Point = tuple[float, float]
 
 class LayoutError(ValueError):
     """A layout file that cannot be read or does not describe a usable board."""
+
+
+class MarkersJSON(TypedDict):
+    """The ``markers`` section of a layout file."""
+
+    dictionary: str
+    size_mm: float
+    centers: dict[str, list[float]]
+
+
+class LayoutJSON(TypedDict):
+    """A layout file, as :meth:`Layout.to_json` writes it (points are ``[x, y]`` in mm)."""
+
+    name: str
+    board_mm: list[float]
+    disc_diameter_mm: float
+    canoe_mm: list[float]
+    gem_mm: float
+    markers: MarkersJSON
+    slots: dict[str, list[float]]
+    beach: list[list[float]]
+    deposits: dict[str, list[float]]
+    weather: dict[str, list[float]]
+    slot_zone_mm: float
+    weather_space_mm: float
+    marker_margin_mm: float
 
 
 @dataclass(frozen=True)
@@ -68,7 +94,7 @@ class Layout:
         h = self.marker_size_mm / 2
         return [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LayoutJSON:
         """The layout in the file schema (round-trips through :func:`parse_layout`)."""
         return {
             "name": self.name,
@@ -91,7 +117,7 @@ class Layout:
         }
 
 
-def _number(value: Any, where: str, *, positive: bool = True) -> float:
+def _number(value: object, where: str, *, positive: bool = True) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise LayoutError(f"{where} must be a number, not {value!r}")
     if positive and value <= 0:
@@ -99,7 +125,7 @@ def _number(value: Any, where: str, *, positive: bool = True) -> float:
     return float(value)
 
 
-def _point(value: Any, where: str, board: tuple[float, float] | None = None) -> Point:
+def _point(value: object, where: str, board: tuple[float, float] | None = None) -> Point:
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise LayoutError(f"{where} must be a point [x, y] in mm, not {value!r}")
     x = _number(value[0], f"{where} x", positive=False)
@@ -111,7 +137,10 @@ def _point(value: Any, where: str, board: tuple[float, float] | None = None) -> 
     return (x, y)
 
 
-def _section(data: Mapping[str, Any], key: str, kind: type) -> Any:
+_Section = TypeVar("_Section", list[Any], dict[Any, Any])
+
+
+def _section(data: Mapping[str, Any], key: str, kind: type[_Section]) -> _Section:
     if key not in data:
         raise LayoutError(f"the layout has no '{key}'")
     value = data[key]
@@ -120,7 +149,8 @@ def _section(data: Mapping[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _points(data: Mapping[str, Any], key: str, names: tuple[str, ...], board) -> dict[str, Point]:
+def _points(data: Mapping[str, Any], key: str, names: tuple[str, ...],
+            board: tuple[float, float]) -> dict[str, Point]:
     section = _section(data, key, dict)
     missing = [n for n in names if n not in section]
     if missing:
@@ -131,7 +161,7 @@ def _points(data: Mapping[str, Any], key: str, names: tuple[str, ...], board) ->
     return {n: _point(section[n], f"{key}.{n}", board) for n in names}
 
 
-def parse_layout(data: Any) -> Layout:
+def parse_layout(data: object) -> Layout:
     """Validate a decoded layout file and build a :class:`Layout`.
 
     :raises LayoutError: with a message naming the faulty entry.

@@ -15,12 +15,14 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import cv2
 import numpy as np
 
 from vision.config import VisionConfig
 from vision.layout import Layout
+from vision.types import Doubles, Floats, Image
 
 
 class BoardNotFound(ValueError):
@@ -39,16 +41,16 @@ class BoardPose:
     ids used (empty for hand-given corners).
     """
 
-    to_board: np.ndarray
+    to_board: Doubles
     reprojection_px: float
     markers: tuple[int, ...]
     image_size: tuple[int, int]
-    corners: dict[int, np.ndarray] | None = field(default=None, compare=False, repr=False)
+    corners: dict[int, Floats] | None = field(default=None, compare=False, repr=False)
     """The markers' corners in the frame (for searching near them in the next frame)."""
 
     @property
-    def to_frame(self) -> np.ndarray:
-        return np.linalg.inv(self.to_board)
+    def to_frame(self) -> Doubles:
+        return cast(Doubles, np.linalg.inv(self.to_board))
 
 
 _DETECTORS: dict[tuple[str, int], cv2.aruco.ArucoDetector] = {}
@@ -68,14 +70,14 @@ def _detector(dictionary: str) -> cv2.aruco.ArucoDetector:
 
 
 def find_markers(
-    image: np.ndarray, layout: Layout, config: VisionConfig | None = None
-) -> dict[int, np.ndarray]:
+    image: Image, layout: Layout, config: VisionConfig | None = None
+) -> dict[int, Floats]:
     """The layout's markers seen in a BGR frame: id -> 4x2 corners (frame pixels).
 
     Markers are searched in a shrunk copy (fast), then their corners refined at full size.
     """
     config = config or VisionConfig()
-    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    gray = image if image.ndim == 2 else cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
     # Shrink large frames only: a 640-pixel-wide frame searched at half size loses small
     # markers and then costs a second, full-size search.
     scale = min(1.0, max(config.marker_scale, config.marker_search_width / gray.shape[1]))
@@ -88,15 +90,15 @@ def find_markers(
     return found
 
 
-def track_markers(gray: np.ndarray, layout: Layout, previous: dict[int, np.ndarray],
-                  config: VisionConfig) -> dict[int, np.ndarray] | None:
+def track_markers(gray: Image, layout: Layout, previous: dict[int, Floats],
+                  config: VisionConfig) -> dict[int, Floats] | None:
     """The markers of ``previous`` (id -> corners in the last frame) searched only in small
     windows around where they were (a still camera: far less to search than the frame).
     None when any of them is not found there (the camera or the board moved): search the
     whole frame then."""
     h, w = gray.shape[:2]
     scale = min(1.0, max(config.marker_scale, config.marker_search_width / w))
-    found: dict[int, np.ndarray] = {}
+    found: dict[int, Floats] = {}
     for mid, quad in previous.items():
         lo, hi = quad.min(0), quad.max(0)
         pad = 0.6 * float(max(hi - lo)) + 4
@@ -111,12 +113,13 @@ def track_markers(gray: np.ndarray, layout: Layout, previous: dict[int, np.ndarr
     return found
 
 
-def _find_markers(gray: np.ndarray, layout: Layout, scale: float) -> dict[int, np.ndarray]:
+def _find_markers(gray: Image, layout: Layout, scale: float) -> dict[int, Floats]:
     small = gray
     if scale != 1.0:
-        small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        small = cast(Image, cv2.resize(gray, None, fx=scale, fy=scale,
+                                       interpolation=cv2.INTER_AREA))
     corners, ids, _ = _detector(layout.marker_dictionary).detectMarkers(small)
-    found: dict[int, np.ndarray] = {}
+    found: dict[int, Floats] = {}
     if ids is None:
         return found
     wanted = set(layout.marker_centers)
@@ -139,13 +142,13 @@ def _find_markers(gray: np.ndarray, layout: Layout, scale: float) -> dict[int, n
     return found
 
 
-def _reprojection(to_frame: np.ndarray, board_pts: np.ndarray, frame_pts: np.ndarray) -> float:
+def _reprojection(to_frame: Doubles, board_pts: Doubles, frame_pts: Doubles) -> float:
     proj = cv2.perspectiveTransform(board_pts.reshape(-1, 1, 2), to_frame).reshape(-1, 2)
     return float(np.sqrt(np.mean(np.sum((proj - frame_pts) ** 2, axis=1))))
 
 
 def locate_board(
-    image: np.ndarray, layout: Layout, config: VisionConfig | None = None,
+    image: Image, layout: Layout, config: VisionConfig | None = None,
     previous: BoardPose | None = None,
 ) -> BoardPose:
     """The board's homography from its ArUco markers.
@@ -161,7 +164,8 @@ def locate_board(
     if (previous is not None and previous.corners
             and tuple(previous.image_size) == (w, h)
             and len(previous.corners) == len(layout.marker_centers)):
-        gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        gray = (image if image.ndim == 2
+                else cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
         markers = track_markers(gray, layout, previous.corners, config)
         image = gray
     if markers is None:
@@ -177,7 +181,8 @@ def locate_board(
     ids = sorted(markers)
     board_pts = np.array([layout.marker_corners_mm(i) for i in ids], np.float64).reshape(-1, 2)
     frame_pts = np.concatenate([markers[i] for i in ids]).astype(np.float64)
-    to_frame, _ = cv2.findHomography(board_pts, frame_pts, 0)
+    found, _ = cv2.findHomography(board_pts, frame_pts, 0)
+    to_frame = cast(Doubles | None, found)  # None when no homography fits
     if to_frame is None:
         raise BoardNotFound("board not found: the markers do not fit one flat board")
     err = _reprojection(to_frame, board_pts, frame_pts)
@@ -186,10 +191,11 @@ def locate_board(
             f"board not found: markers disagree by {err:.1f} px (more than "
             f"{config.max_reprojection_px:g}); is a marker moved or the layout wrong?"
         )
-    return BoardPose(np.linalg.inv(to_frame), err, tuple(ids), (w, h), corners=dict(markers))
+    return BoardPose(cast(Doubles, np.linalg.inv(to_frame)), err, tuple(ids), (w, h),
+                     corners=dict(markers))
 
 
-def board_corners_mm(layout: Layout) -> np.ndarray:
+def board_corners_mm(layout: Layout) -> Doubles:
     """The board's corners (TL, TR, BR, BL) in mm."""
     bw, bh = layout.board_mm
     return np.array([[0, 0], [bw, 0], [bw, bh], [0, bh]], np.float64)
@@ -218,7 +224,8 @@ def pose_from_corners(
     to_frame = cv2.getPerspectiveTransform(board_corners_mm(layout).astype(np.float32),
                                            pts.astype(np.float32))
     size = frame_size or image_size or (0, 0)
-    return BoardPose(np.linalg.inv(to_frame), 0.0, (), (int(size[0]), int(size[1])))
+    return BoardPose(cast(Doubles, np.linalg.inv(to_frame)), 0.0, (),
+                     (int(size[0]), int(size[1])))
 
 
 def parse_corners(text: str) -> list[list[float]]:
@@ -273,13 +280,14 @@ def save_calibration(path: str | Path, pose: BoardPose, layout: Layout) -> None:
     Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 
-def rectify(image: np.ndarray, pose: BoardPose, layout: Layout,
-            config: VisionConfig | None = None) -> np.ndarray:
+def rectify(image: Image, pose: BoardPose, layout: Layout,
+            config: VisionConfig | None = None) -> Image:
     """The top-down view of the board at ``config.px_per_mm`` (BGR)."""
     config = config or VisionConfig()
     k = config.px_per_mm
     scale = np.array([[k, 0, 0], [0, k, 0], [0, 0, 1]], np.float64)
     bw, bh = layout.board_mm
     size = (round(bw * k), round(bh * k))
-    return cv2.warpPerspective(image, scale @ pose.to_board, size, flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return cast(Image, cv2.warpPerspective(image, scale @ pose.to_board, size,
+                                           flags=cv2.INTER_LINEAR,
+                                           borderMode=cv2.BORDER_REPLICATE))

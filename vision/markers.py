@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision.layout import Layout, load_layout
+from vision.types import Image
 
 DPI = 300
 A4_MM = (210.0, 297.0)
@@ -24,7 +25,7 @@ def _px(mm: float) -> int:
     return round(mm * DPI / 25.4)
 
 
-def marker_sheet(layout: Layout | None = None) -> np.ndarray:
+def marker_sheet(layout: Layout | None = None) -> Image:
     """A white A4 page (BGR, 300 dpi) with every marker of the layout at its true size,
     its white margin, a cutting outline, its id, and a 100 mm ruler to check the scale."""
     layout = layout or load_layout()
@@ -62,7 +63,7 @@ def marker_sheet(layout: Layout | None = None) -> np.ndarray:
     return page
 
 
-def _png_with_dpi(image: np.ndarray, dpi: int) -> bytes:
+def _png_with_dpi(image: Image, dpi: int) -> bytes:
     ok, buf = cv2.imencode(".png", image)
     if not ok:
         raise ValueError("cannot encode the sheet as PNG")

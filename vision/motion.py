@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import cv2
 import numpy as np
@@ -17,6 +18,7 @@ import numpy as np
 from vision.config import VisionConfig
 from vision.detector import Detector
 from vision.observation import Observation
+from vision.types import Image
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class MotionGate:
 
     def __init__(self, config: VisionConfig | None = None) -> None:
         self.config = config or VisionConfig()
-        self._previous: np.ndarray | None = None
+        self._previous: Image | None = None
         self._quiet = 0
         self._was_still = False
 
@@ -47,9 +49,9 @@ class MotionGate:
         self._quiet = 0
         self._was_still = False
 
-    def update(self, frame: np.ndarray) -> Motion:
+    def update(self, frame: Image) -> Motion:
         small = cv2.resize(frame, self.config.motion_size, interpolation=cv2.INTER_AREA)
-        grey = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+        grey = cast(Image, cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0))
         if self._previous is None or self._previous.shape != grey.shape:
             moving = 1.0
         else:
@@ -88,7 +90,7 @@ class BoardWatcher:
         self._moving_for = 0
         self.last: Observation | None = None
 
-    def feed(self, frame: np.ndarray) -> Watch:
+    def feed(self, frame: Image) -> Watch:
         motion = self.gate.update(frame)
         self._moving_for = 0 if motion.still else self._moving_for + 1
         if motion.settled or (motion.still and self.last is None):

@@ -8,7 +8,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from companion.board import BEACH, POSITIONS, SLOTS
 
@@ -20,16 +20,37 @@ DISC_READINGS = (PRESENT, ABSENT, UNKNOWN)
 _ORDER = {p: i for i, p in enumerate(POSITIONS)}
 
 
+class CanoeJSON(TypedDict):
+    """One canoe in the ``detect --json`` output."""
+
+    colour: str
+    at: str
+    gem: str | None
+
+
+class ObservationJSON(TypedDict):
+    """The ``detect --json`` output."""
+
+    board_found: bool
+    reprojection_px: float | None
+    discs: dict[str, str]
+    canoes: list[CanoeJSON]
+    weather: int | None
+    unknown: list[str]
+    ms: float
+
+
 @dataclass(frozen=True, order=True)
 class CanoeSeen:
-    """One canoe seen: its colour (a player colour or ``natural`` for Joe), where it
-    stands (a slot or ``beach``) and its gem (a colour, None, or ``"unknown"``)."""
+    """One canoe seen: its colour (a player colour, or ``joe`` for Diamanten Joe's
+    natural-wood canoe), where it stands (a slot or ``beach``) and its gem (a colour,
+    None, or ``"unknown"``)."""
 
     colour: str
     at: str
     gem: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CanoeJSON:
         return {"colour": self.colour, "at": self.at, "gem": self.gem}
 
 
@@ -75,7 +96,7 @@ class Observation:
         """Whether part of the board could not be read (a hand, a missing marker...)."""
         return not self.board_found or bool(self.unknown) or self.weather is None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ObservationJSON:
         """Exactly the ``detect --json`` shape."""
         return {
             "board_found": self.board_found,
@@ -90,7 +111,7 @@ class Observation:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Observation:
+    def from_json(cls, data: ObservationJSON) -> Observation:
         """Rebuild an observation from :meth:`to_json` output."""
         return cls(
             board_found=bool(data["board_found"]),

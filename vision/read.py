@@ -10,23 +10,26 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypedDict, TypeVar, cast
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from companion.board import BEACH, SLOTS
-from vision.config import BGR, JOE_COLOUR, VisionConfig
+from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import WEATHER_SPACES, Layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
+from vision.types import Floats, Image, Indices, Mask
 
 WHITE_LEVEL = 250.0
 """The balanced value of the markers' white paper."""
 _EPS = 10.0
 
 
-def features(bgr: np.ndarray, brightness_weight: float) -> np.ndarray:
+def features(bgr: Floats, brightness_weight: float) -> Floats:
     """Light-tolerant colour features of ``(N, 3)`` BGR values: ``(N, 3)`` float32."""
     bgr = bgr.astype(np.float32, copy=False)
     b, g, r = bgr[:, 0], bgr[:, 1], bgr[:, 2]
@@ -38,21 +41,25 @@ def features(bgr: np.ndarray, brightness_weight: float) -> np.ndarray:
     return out
 
 
-def _median(a: np.ndarray, axis: int = 0) -> np.ndarray:
+_S = TypeVar("_S", bound=np.generic)
+
+
+def _median(a: NDArray[_S], axis: int = 0) -> NDArray[_S]:
     """The (upper) median along ``axis``: one partition, without ``np.median``'s overhead,
-    which dominates for the small arrays read here."""
+    which dominates for the small arrays read here. (Of a 1-D ``a``: a NumPy scalar of
+    its dtype, used as an array of none.)"""
     k = a.shape[axis] // 2
-    return np.take(np.partition(a, k, axis=axis), k, axis=axis)
+    return cast(NDArray[_S], np.take(np.partition(a, k, axis=axis), k, axis=axis))
 
 
-def _quantile(a: np.ndarray, q: float) -> np.ndarray:
+def _quantile(a: NDArray[_S], q: float) -> NDArray[_S]:
     """The ``q`` quantile along axis 0 (nearest rank, one partition)."""
     k = min(len(a) - 1, max(0, round(q * (len(a) - 1))))
-    return np.partition(a, k, axis=0)[k]
+    return cast(NDArray[_S], np.partition(a, k, axis=0)[k])
 
 
-def _feature_of(colour: BGR, weight: float) -> np.ndarray:
-    return features(np.array([colour], np.float32), weight)[0]
+def _feature_of(colour: BGR, weight: float) -> Floats:
+    return cast(Floats, features(np.array([colour], np.float32), weight)[0])
 
 
 # -- precomputed geometry ------------------------------------------------------------
@@ -64,39 +71,39 @@ class Geometry:
 
     shape: tuple[int, int]
     k: float
-    zone_idx: np.ndarray
-    zone_slot: np.ndarray
+    zone_idx: Indices
+    zone_slot: NDArray[np.int8]
     """Nearest slot (index into SLOTS) of each zone pixel."""
-    zone_ring: np.ndarray
+    zone_ring: Mask
     """Boolean over zone pixels: in the ring between the disc and the zone edge."""
-    zone_band: np.ndarray
-    ring_sel: list[np.ndarray]
+    zone_band: Indices
+    ring_sel: list[Indices]
     """Per slot: positions (into the zone pixels) of its ring."""
-    ring_mat: np.ndarray
+    ring_mat: Indices
     """``(slots, n)``: as many ring positions of each slot, evenly picked from ring_sel."""
     """Flat indices of the zone's outer edge (objects touching it come from outside)."""
-    beach_idx: np.ndarray
-    beach_band: np.ndarray
+    beach_idx: Indices
+    beach_band: Indices
     zone_cells: Cells
     beach_cells: Cells
-    zone_design: np.ndarray
+    zone_design: Floats
     """``[1, x, y]`` per zone pixel, for the light's plane (float32)."""
-    beach_design: np.ndarray
-    guard_idx: np.ndarray
+    beach_design: Floats
+    guard_idx: Indices
     """Flat indices of a band just outside the beach (a hand reaching in crosses it)."""
     object_box: tuple[int, int, int, int]
     """``(x0, y0, x1, y1)`` around every zone and beach pixel, with a margin."""
-    guard_design: np.ndarray
-    where: np.ndarray
+    guard_design: Floats
+    where: NDArray[np.int8]
     """Per pixel: nearest slot index inside a zone, ``len(SLOTS)`` on the beach, else -1."""
-    slot_xy: np.ndarray
-    rim_maps: tuple[np.ndarray, np.ndarray]
+    slot_xy: Floats
+    rim_maps: tuple[Floats, Floats]
     rim_radii: int
-    weather_centre: dict[int, np.ndarray]
-    weather_ring: dict[int, np.ndarray]
-    white_idx: dict[int, np.ndarray]
+    weather_centre: dict[int, Indices]
+    weather_ring: dict[int, Indices]
+    white_idx: dict[int, Indices]
     white_xy: dict[int, tuple[float, float]]
-    coords: np.ndarray = field(repr=False)
+    coords: Floats = field(repr=False)
 
 
 _GEOMETRY: dict[str, Geometry] = {}
@@ -127,7 +134,7 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
     ring = (dmin.ravel()[zone_idx] >= layout.disc_radius_mm + 4) & (
         dmin.ravel()[zone_idx] <= layout.slot_zone_mm - 2
     )
-    beach = np.zeros((h, w), np.uint8)
+    beach: Image = np.zeros((h, w), np.uint8)
     poly = (np.array(layout.beach, np.float32) * k * 16).round().astype(np.int32)
     cv2.fillPoly(beach, [poly], 1, shift=4)
     grow = [cv2.dilate(beach, cv2.getStructuringElement(
@@ -135,8 +142,8 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
     guard_idx = np.flatnonzero(grow[1] & ~grow[0].astype(bool))
     # Stay clear of the printed edge of the beach.
     inset = max(1, round(2 * k))
-    beach = cv2.erode(beach, np.ones((2 * inset + 1, 2 * inset + 1), np.uint8),
-                      borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    beach = cast(Image, cv2.erode(beach, np.ones((2 * inset + 1, 2 * inset + 1), np.uint8),
+                                  borderType=cv2.BORDER_CONSTANT, borderValue=0))
     bband = beach & ~cv2.erode(beach, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT,
                                borderValue=0).astype(bool)
     where = np.full(h * w, -1, np.int8)
@@ -204,13 +211,13 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
     return geo
 
 
-def _object_box(idx: np.ndarray, w: int, h: int, margin: int = 6) -> tuple[int, int, int, int]:
+def _object_box(idx: Indices, w: int, h: int, margin: int = 6) -> tuple[int, int, int, int]:
     ys, xs = np.divmod(idx, w)
     return (max(0, int(xs.min()) - margin), max(0, int(ys.min()) - margin),
             min(w, int(xs.max()) + 1 + margin), min(h, int(ys.max()) + 1 + margin))
 
 
-def _design(idx: np.ndarray, width: int) -> np.ndarray:
+def _design(idx: Indices, width: int) -> Floats:
     ys, xs = np.divmod(idx, width)
     return np.column_stack([np.ones(len(idx)), xs, ys]).astype(np.float32)
 
@@ -220,14 +227,14 @@ class Cells:
     """A coarse grid over a region's pixels, to average slowly changing things (the light)
     fast: sums per cell, a Gaussian blur of the small grid, bilinear reading back."""
 
-    cell: np.ndarray
+    cell: NDArray[np.int32]
     shape: tuple[int, int]
     area: float
-    maps: tuple[np.ndarray, np.ndarray]
+    maps: tuple[Floats, Floats]
     """Cell coordinates of each pixel (padded to rows of 256), for ``cv2.remap``."""
 
     @classmethod
-    def of(cls, idx: np.ndarray, width: int, step: int) -> Cells:
+    def of(cls, idx: Indices, width: int, step: int) -> Cells:
         ys, xs = np.divmod(idx, width)
         x0, y0 = xs.min(initial=0), ys.min(initial=0)
         xs, ys = xs - x0, ys - y0
@@ -242,22 +249,23 @@ class Cells:
         return cls(cell.astype(np.int32), (ch, cw), float(step * step),
                    (u.reshape(rows, 256), v.reshape(rows, 256)))
 
-    def grid(self, values: np.ndarray, sigma_cells: float) -> np.ndarray:
+    def grid(self, values: Floats, sigma_cells: float) -> Floats:
         """The Gaussian-weighted sum of ``values`` per pixel area, on the coarse grid."""
         n = self.shape[0] * self.shape[1]
         grid = np.bincount(self.cell, weights=values, minlength=n).astype(np.float32)
         grid *= 1.0 / self.area
-        return cv2.GaussianBlur(grid.reshape(self.shape), (0, 0), sigma_cells,
-                                borderType=cv2.BORDER_CONSTANT)
+        return cast(Floats, cv2.GaussianBlur(grid.reshape(self.shape), (0, 0), sigma_cells,
+                                             borderType=cv2.BORDER_CONSTANT))
 
-    def read(self, grid: np.ndarray) -> np.ndarray:
+    def read(self, grid: Floats) -> Floats:
         """A coarse grid read back at every pixel (bilinear)."""
-        return cv2.remap(grid, self.maps[0], self.maps[1], cv2.INTER_LINEAR,
-                         borderMode=cv2.BORDER_REPLICATE).ravel()[: len(self.cell)]
+        back = cast(Floats, cv2.remap(grid, self.maps[0], self.maps[1], cv2.INTER_LINEAR,
+                                      borderMode=cv2.BORDER_REPLICATE))
+        return back.ravel()[: len(self.cell)]
 
 
-def local_level(f: np.ndarray, like_ground: np.ndarray, cells: Cells, sigma_cells: float,
-                drop: float) -> tuple[np.ndarray, np.ndarray]:
+def local_level(f: Floats, like_ground: Mask | Floats, cells: Cells, sigma_cells: float,
+                drop: float) -> tuple[Floats, Floats]:
     """The ground's log brightness around each pixel of a region: a Gaussian-weighted mean
     over the pixels of the ground's chroma (normalised convolution), taken twice: the
     second time without the pixels far darker (``drop``) than the first estimate (a dull
@@ -268,10 +276,10 @@ def local_level(f: np.ndarray, like_ground: np.ndarray, cells: Cells, sigma_cell
     use = like_ground.astype(np.float32)
     level = f[:, 2]
 
-    def once() -> tuple[np.ndarray, np.ndarray]:
+    def once() -> tuple[Floats, Floats]:
         weight = cells.grid(use, sigma_cells)
         mean = cells.grid(level * use, sigma_cells) / np.maximum(weight, 1e-6)
-        return cells.read(mean), weight
+        return cells.read(cast(Floats, mean)), weight  # float32 / float32 (stubs: float64)
 
     lv, _ = once()
     use *= level > lv - drop
@@ -286,9 +294,9 @@ def local_level(f: np.ndarray, like_ground: np.ndarray, cells: Cells, sigma_cell
 class Light:
     """Per-channel gain as a plane over the rectified view: ``gain = a + b*x + c*y``."""
 
-    coef: np.ndarray  # (3, 3): rows a, b, c; columns B, G, R
+    coef: Floats  # (3, 3): rows a, b, c; columns B, G, R
 
-    def balance(self, bgr: np.ndarray, design: np.ndarray) -> np.ndarray:
+    def balance(self, bgr: Image | Floats, design: Floats) -> Floats:
         """``(N, 3)`` BGR values balanced to white = 250, given ``[1, x, y]`` per value."""
         white = design @ self.coef
         np.maximum(white, 8.0, out=white)
@@ -297,12 +305,12 @@ class Light:
         out /= white
         return out
 
-    def gains(self, coords: np.ndarray) -> np.ndarray:
+    def gains(self, coords: Floats) -> Floats:
         white = self.coef[0] + coords[:, :1] * self.coef[1] + coords[:, 1:2] * self.coef[2]
-        return WHITE_LEVEL / np.maximum(white, 8.0)
+        return cast(Floats, WHITE_LEVEL / np.maximum(white, 8.0))
 
 
-def measure_light(flat: np.ndarray, geo: Geometry, markers: Iterable[int]) -> Light:
+def measure_light(flat: Image, geo: Geometry, markers: Iterable[int]) -> Light:
     """The light over the board from the white paper around the markers in view."""
     whites, xy = [], []
     for mid in markers:
@@ -328,45 +336,70 @@ def measure_light(flat: np.ndarray, geo: Geometry, markers: Iterable[int]) -> Li
 # -- the reading -----------------------------------------------------------------------
 
 
+Hull = tuple[str, int, Floats]
+"""One colour's canoes at one position: the position, how many, their hull colour
+(balanced BGR median)."""
+
+
+class ReadingDebug(TypedDict, total=False):
+    """What a reading saw on the way, for setup learning and for tuning."""
+
+    hulls: dict[str, list[Hull]]
+    """Per canoe colour, the hulls read."""
+    ratios: list[tuple[str, str, float]]
+    """Per colour blob: position, colour, size in hulls."""
+    beach_foreign: bool
+    """Something that is no canoe is on the beach (or the sand is not as known)."""
+    beach_blobs: list[tuple[float, Floats]]
+    """With ``details``: each canoe-like object on the beach, its size in hulls and colour."""
+    beach_guard: Floats | None
+    """With ``details``: the chroma of the band around the beach."""
+    ground_bgr: dict[str, BGR]
+    """With ``details``: the riverbed and the sand as seen."""
+
+
 @dataclass
 class Reading:
+    """What :func:`read_board` read; ``unknown`` lists positions it could not read."""
+
     discs: dict[str, str]
     canoes: list[CanoeSeen]
     weather: int | None
     unknown: list[str]
-    debug: dict[str, object] = field(default_factory=dict)
+    debug: ReadingDebug = field(default_factory=ReadingDebug)
 
 
 @dataclass
 class _Region:
-    idx: np.ndarray
-    feats: np.ndarray
-    bgr: np.ndarray
-    obj: np.ndarray
-    highlight: np.ndarray
-    label: np.ndarray  # canoe colour index per pixel, -1 when none
+    idx: Indices
+    feats: Floats
+    bgr: Floats
+    obj: Mask
+    highlight: Mask
+    label: NDArray[np.int16]  # canoe colour index per pixel, -1 when none
 
 
-def _palette(canoe_bgr: Mapping[str, BGR], colours: Iterable[str], w: float):
+def _palette(canoe_bgr: Mapping[str, BGR], colours: Iterable[str],
+             w: float) -> tuple[list[str], Floats]:
     names = [c for c in colours if c in canoe_bgr]
     protos = np.array([_feature_of(canoe_bgr[c], w) for c in names], np.float32)
     return names, protos
 
 
-def _classify(feats: np.ndarray, protos: np.ndarray, limit: float) -> np.ndarray:
+def _classify(feats: Floats, protos: Floats, limit: float) -> NDArray[np.int16]:
     if len(protos) == 0 or len(feats) == 0:
         return np.full(len(feats), -1, np.int16)
     d = np.empty((len(feats), len(protos)), np.float32)
     for j, p in enumerate(protos):
         diff = feats - p
         d[:, j] = np.einsum("ij,ij->i", diff, diff)
-    best = d.argmin(1).astype(np.int16)
+    best: NDArray[np.int16] = d.argmin(1).astype(np.int16)
     best[d[np.arange(len(d)), best] > limit * limit] = -1
     return best
 
 
-def _objects(feats: np.ndarray, ground: np.ndarray, config: VisionConfig,
-             local_light: bool = False):
+def _objects(feats: Floats, ground: Floats, config: VisionConfig,
+             local_light: bool = False) -> tuple[Mask, Mask]:
     """Object and highlight masks: pixels unlike the local ground (riverbed, sand).
 
     With ``local_light`` (the ground's brightness follows shadows pixel by pixel) chroma
@@ -396,7 +429,7 @@ def _objects(feats: np.ndarray, ground: np.ndarray, config: VisionConfig,
 
 
 def read_board(
-    rectified: np.ndarray,
+    rectified: Image,
     layout: Layout,
     *,
     config: VisionConfig | None = None,
@@ -404,7 +437,7 @@ def read_board(
     colours: Iterable[str] | None = None,
     canoe_bgr: Mapping[str, BGR] | None = None,
     ground_bgr: Mapping[str, BGR] | None = None,
-    beach_guard: np.ndarray | None = None,
+    beach_guard: Floats | None = None,
     details: bool = False,
 ) -> Reading:
     """Read discs, canoes, gems and the weather marker from the rectified view.
@@ -433,8 +466,8 @@ def read_board(
     )
     wgt = config.brightness_weight
 
-    def region(idx: np.ndarray, design: np.ndarray, ground_of, candidates: np.ndarray,
-               local_light: bool = False) -> _Region:
+    def region(idx: Indices, design: Floats, ground_of: Callable[[Floats], Floats],
+               candidates: Floats, local_light: bool = False) -> _Region:
         bgr = light.balance(flat[idx], design)
         f = features(bgr, wgt)
         obj, highlight = _objects(f, ground_of(f), config, local_light)
@@ -446,7 +479,7 @@ def read_board(
     # River zones: ground is the median of each slot's ring.
     ring_ground = np.zeros((len(SLOTS), 3), np.float32)
 
-    def zone_ground(f: np.ndarray) -> np.ndarray:
+    def zone_ground(f: Floats) -> Floats:
         ring_ground[:] = _median(f[geo.ring_mat], axis=1)
         out = ring_ground[geo.zone_slot]
         # The riverbed's brightness followed locally (a shadow across a slot zone).
@@ -470,7 +503,7 @@ def read_board(
         np.linalg.norm(ring_ground[:, :2] - river_ref[:2], axis=1) > config.covered_chroma)
     unknown.update(SLOTS[s] for s in np.flatnonzero(off))
 
-    def beach_ground(f: np.ndarray) -> np.ndarray:
+    def beach_ground(f: Floats) -> Floats:
         # Sand: its colour over the whole beach; its brightness a local average over the
         # sand-coloured pixels around each point, so that a shadow's edge (any direction)
         # is not an object. Only pixels of clearly the sand's chroma (half the ground
@@ -504,32 +537,32 @@ def read_board(
     beach_foreign = bool(np.linalg.norm(sand_seen[:2] - sand_ref[:2]) > config.covered_chroma)
     guard = _guard_chroma(rectified, light, geo) if beach_guard is not None or details else None
     if beach_guard is not None and guard is not None and len(beach_guard) == len(guard):
-        moved = np.zeros(h * w, np.uint8)
+        moved: Image = np.zeros(h * w, np.uint8)
         differs = np.linalg.norm(guard - beach_guard, axis=1) > config.background_chroma
         moved[geo.guard_idx] = differs
-        moved = cv2.morphologyEx(moved.reshape(h, w), cv2.MORPH_OPEN, _OPEN)
+        moved = cast(Image, cv2.morphologyEx(moved.reshape(h, w), cv2.MORPH_OPEN, _OPEN))
         if np.count_nonzero(moved) >= config.beach_guard_px * geo.k * geo.k:
             beach_foreign = True
     if beach_foreign:
         unknown.add(BEACH)
 
     canoes: list[CanoeSeen] = []
-    hulls: dict[str, list[tuple[str, int, np.ndarray]]] = {}
+    hulls: dict[str, list[Hull]] = {}
     ratios: list[tuple[str, str, float]] = []
-    obj_img = np.zeros(h * w, np.uint8)
+    obj_img: Image = np.zeros(h * w, np.uint8)
     obj_img[zones.idx[zones.obj]] = 1
     obj_img[beach.idx[beach.obj]] = 1
     obj_img = obj_img.reshape(h, w)
     # Bright neutral patches wider than a disc highlight (a white sleeve, paper) are objects.
-    hl_img = np.zeros(h * w, np.uint8)
+    hl_img: Image = np.zeros(h * w, np.uint8)
     hl_img[zones.idx[zones.highlight]] = 1
     hl_img[beach.idx[beach.highlight]] = 1
     # Morphology and labelling only where zones and beach are (a third less than the board).
     bx0, by0, bx1, by1 = geo.object_box
     box = (slice(by0, by1), slice(bx0, bx1))
     hl_img = hl_img.reshape(h, w)
-    obj_img[box] |= cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, _WIDE)
-    lab_img = np.full(h * w, -1, np.int16)
+    obj_img[box] |= cast(Image, cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, _WIDE))
+    lab_img: NDArray[np.int16] = np.full(h * w, -1, np.int16)
     lab_img[zones.idx] = zones.label
     lab_img[beach.idx] = beach.label
     lab_img = lab_img.reshape(h, w)
@@ -598,10 +631,10 @@ def read_board(
             continue  # Joe never lands; sand-and-hull fringes look like his wood
         ys, xs = np.divmod(chunk, w)
         x0, y0 = int(xs.min()) - 4, int(ys.min()) - 4
-        cmask = np.zeros((int(ys.max()) - y0 + 5, int(xs.max()) - x0 + 5), np.uint8)
+        cmask: Image = np.zeros((int(ys.max()) - y0 + 5, int(xs.max()) - x0 + 5), np.uint8)
         cmask[ys - y0, xs - x0] = 1
         # Thin fringes (where a hull meets the water) can mimic another colour: drop them.
-        cmask = cv2.morphologyEx(cmask, cv2.MORPH_OPEN, _OPEN)
+        cmask = cast(Image, cv2.morphologyEx(cmask, cv2.MORPH_OPEN, _OPEN))
         if np.count_nonzero(cmask) < config.canoe_min_fraction * body_px:
             continue
         closed = cv2.morphologyEx(cmask, cv2.MORPH_CLOSE, _CLOSE_LONG)
@@ -655,16 +688,16 @@ def read_board(
                              if details else {})})
 
 
-def _guard_chroma(rectified: np.ndarray, light: Light, geo: Geometry) -> np.ndarray:
+def _guard_chroma(rectified: Image, light: Light, geo: Geometry) -> Floats:
     """Chroma of the band around the beach, each pixel averaged over 3 x 3."""
     ys, xs = np.divmod(geo.guard_idx, geo.shape[1])
     y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
-    box = cv2.blur(rectified[y0:y1, x0:x1], (3, 3))
+    box = cast(Image, cv2.blur(rectified[y0:y1, x0:x1], (3, 3)))
     bgr = light.balance(box[ys - y0, xs - x0], geo.guard_design)
     return features(bgr, 1.0)[:, :2]
 
 
-def _enclosed(mask: np.ndarray) -> np.ndarray:
+def _enclosed(mask: Mask) -> Mask:
     """``mask`` closed, its holes filled, grown by 2 px (boolean, same shape)."""
     pad = np.zeros((mask.shape[0] + 8, mask.shape[1] + 8), np.uint8)
     pad[4:-4, 4:-4] = mask
@@ -676,12 +709,12 @@ def _enclosed(mask: np.ndarray) -> np.ndarray:
     return filled[4:-4, 4:-4] > 0
 
 
-def _beach_blobs(labels: np.ndarray, valid: np.ndarray, beach: _Region,
-                 hull_px: float) -> list[tuple[float, np.ndarray]]:
+def _beach_blobs(labels: NDArray[np.int32], valid: Mask, beach: _Region,
+                 hull_px: float) -> list[tuple[float, Floats]]:
     """Each canoe-like object on the beach: its size in hulls and its hull colour
     (balanced BGR median, the dark well left out). For learning colours at setup."""
     comp = labels.ravel()[beach.idx]
-    out = []
+    out: list[tuple[float, Floats]] = []
     for i in np.unique(comp[beach.obj]):
         if i == 0 or not valid[i]:
             continue
@@ -689,21 +722,22 @@ def _beach_blobs(labels: np.ndarray, valid: np.ndarray, beach: _Region,
         bgr = beach.bgr[sel]
         level = bgr.sum(1)
         body = bgr[level > 0.5 * np.percentile(level, 75)]
-        out.append((float(np.count_nonzero(comp == i)) / hull_px, np.median(body, axis=0)))
+        median = cast(Floats, np.median(body, axis=0))  # float32 in, float32 out
+        out.append((float(np.count_nonzero(comp == i)) / hull_px, median))
     return out
 
 
 def _grounds_seen(zones: _Region, beach: _Region, geo: Geometry,
-                  covered: np.ndarray) -> dict[str, tuple[int, int, int]]:
+                  covered: Mask) -> dict[str, BGR]:
     """The riverbed (rings of uncovered slots) and the sand as seen, balanced BGR."""
     ring = geo.zone_ring & ~covered[geo.zone_slot] & ~zones.obj
-    out = {}
+    out: dict[str, BGR] = {}
     if np.any(ring):
-        out["river"] = tuple(round(float(v)) for v in np.median(zones.bgr[ring], axis=0))
+        out["river"] = to_bgr(np.median(zones.bgr[ring], axis=0))
     sand = ~beach.obj
     if np.any(sand):
-        out["sand"] = tuple(round(float(v)) for v in np.median(beach.bgr[sand], axis=0))
-    return out  # type: ignore[return-value]
+        out["sand"] = to_bgr(np.median(beach.bgr[sand], axis=0))
+    return out
 
 
 _CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
@@ -713,7 +747,7 @@ _WIDE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 
 
-def _split_centres(closed: np.ndarray, count: int,
+def _split_centres(closed: Image, count: int,
                    canoe_len_px: float) -> list[tuple[float, float]] | None:
     """Centres of ``count`` (1 or 2) canoes in one colour mask, closed over wells and gems."""
     ys, xs = np.nonzero(closed)
@@ -742,8 +776,8 @@ def _split_centres(closed: np.ndarray, count: int,
     return [(cx - ux * off, cy - uy * off), (cx + ux * off, cy + uy * off)]
 
 
-def _read_gems(rectified, light: Light, cmask: np.ndarray, centres, origin,
-               config: VisionConfig) -> tuple[list[str | None], np.ndarray]:
+def _read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[float, float]],
+               origin: tuple[int, int], config: VisionConfig) -> tuple[list[str | None], Floats]:
     """The gem in each of ``count`` canoes of one colour mask, and the hull colour."""
     x0, y0 = origin
     h, w = rectified.shape[:2]
@@ -790,10 +824,10 @@ def _read_gems(rectified, light: Light, cmask: np.ndarray, centres, origin,
     return out, body
 
 
-_GEM_PROTOS: dict[tuple, tuple[list[str], np.ndarray]] = {}
+_GEM_PROTOS: dict[tuple[tuple[tuple[str, BGR], ...], float], tuple[list[str], Floats]] = {}
 
 
-def _gem_protos(config: VisionConfig) -> tuple[list[str], np.ndarray]:
+def _gem_protos(config: VisionConfig) -> tuple[list[str], Floats]:
     key = (tuple(sorted(config.gem_bgr.items())), config.brightness_weight)
     if key not in _GEM_PROTOS:
         names = list(config.gem_bgr)
@@ -806,17 +840,18 @@ _DISC_SCORES: list[tuple[str, float, float]] = []
 _DISC_VIS: list[tuple[str, float]] = []
 
 
-def _read_discs(rectified: np.ndarray, geo: Geometry, objects: np.ndarray,
+def _read_discs(rectified: Image, geo: Geometry, objects: Image,
                 config: VisionConfig) -> dict[str, str]:
     grey = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    samples = cv2.remap(grey, geo.rim_maps[0], geo.rim_maps[1], cv2.INTER_LINEAR,
-                        borderMode=cv2.BORDER_REPLICATE)
+    samples = cast(Floats, cv2.remap(grey, geo.rim_maps[0], geo.rim_maps[1], cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE))
     near = cv2.dilate(objects, np.ones((3, 3), np.uint8))
-    covered = cv2.remap(near.astype(np.float32), geo.rim_maps[0], geo.rim_maps[1],
-                        cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=1)
+    covered_px = cast(Floats, cv2.remap(near.astype(np.float32), geo.rim_maps[0],
+                                        geo.rim_maps[1], cv2.INTER_NEAREST,
+                                        borderMode=cv2.BORDER_CONSTANT, borderValue=1))
     nr = geo.rim_radii
     samples = samples.reshape(len(SLOTS), nr, -1)
-    covered = covered.reshape(len(SLOTS), nr, -1) > 0
+    covered = covered_px.reshape(len(SLOTS), nr, -1) > 0
     out: dict[str, str] = {}
     for s, slot in enumerate(SLOTS):
         ring = samples[s]
@@ -862,7 +897,7 @@ def _read_discs(rectified: np.ndarray, geo: Geometry, objects: np.ndarray,
     return out
 
 
-def _read_weather(flat: np.ndarray, light: Light, geo: Geometry,
+def _read_weather(flat: Image, light: Light, geo: Geometry,
                   config: VisionConfig) -> int | None:
     wgt = config.brightness_weight
     rings, centres = {}, {}

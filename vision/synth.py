@@ -13,7 +13,7 @@ with blur, sensor noise and JPEG loss. Every random choice comes from ``seed``.
 Faults draw the board differently from ``state`` to exercise the checks:
 
 ``("canoe_off", colour)``
-    the first canoe of that colour (``"natural"`` for Joe) stands one slot further
+    the first canoe of that colour (``"joe"`` for Joe) stands one slot further
     downstream (upstream when it cannot go down; a beach canoe goes to T1).
 ``("missing_disc", slot)``
     no disc on that slot (its canoes sit on the riverbed).
@@ -33,20 +33,26 @@ import json
 import math
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Literal, cast
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from companion.board import BEACH, SLOTS, upstream
 from companion.state import GameState
 from vision.config import DEFAULT_CANOE_BGR, DEFAULT_GEM_BGR, JOE_COLOUR
-from vision.layout import Layout, load_layout
+from vision.layout import Layout, Point, load_layout
 from vision.observation import ABSENT, PRESENT, CanoeSeen, Observation, sort_canoes
+from vision.types import Doubles, Floats, Image, Mask
 
 CANVAS_PX_PER_MM = 2.0
 TABLE_MARGIN_MM = 100.0
 FAULTS = ("canoe_off", "missing_disc", "wrong_arm", "weather", "gem")
+Fault = (tuple[Literal["canoe_off"], str] | tuple[Literal["missing_disc"], str]
+         | tuple[Literal["wrong_arm"], str] | tuple[Literal["weather"], int]
+         | tuple[Literal["gem"], str, str | None])
+"""A deliberate difference from the game state in a drawing (see the module docs)."""
 _ARM_MIRROR = {"L1": "R1", "L2": "R2", "R1": "L1", "R2": "L2"}
 _DOWN = {"T1": "T2", "T2": "T3", "T3": "T4", "T4": "T5", "T5": "L1", "L1": "L2", "R1": "R2"}
 SKIN_BGR = ((150, 175, 225), (120, 150, 205), (95, 125, 175), (70, 95, 140), (170, 190, 230))
@@ -180,10 +186,11 @@ class _Board:
     discs: dict[str, bool]
     canoes: list[CanoeSeen]
     weather: int
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, object] = field(default_factory=dict)
 
 
-def _placement(state: GameState, faults: Iterable[tuple[Any, ...]], discs) -> _Board:
+def _placement(state: GameState, faults: Iterable[Fault],
+               discs: Collection[str] | Mapping[str, bool] | None) -> _Board:
     if discs is None:
         disc_map = dict.fromkeys(SLOTS, True)
     elif isinstance(discs, Mapping):
@@ -203,30 +210,29 @@ def _placement(state: GameState, faults: Iterable[tuple[Any, ...]], discs) -> _B
         canoes.append(CanoeSeen(JOE_COLOUR, state.joe.at, state.joe.gem))
     weather = state.weather
     for fault in faults:
-        kind = fault[0]
-        if kind == "canoe_off":
+        if fault[0] == "canoe_off":
             i = _first(canoes, fault[1])
             c = canoes[i]
             to = "T1" if c.at == BEACH else _DOWN.get(c.at) or upstream(c.at) or c.at
             canoes[i] = replace(c, at=to)
-        elif kind == "missing_disc":
+        elif fault[0] == "missing_disc":
             if fault[1] not in SLOTS:
                 raise ValueError(f"missing_disc needs a slot, not {fault[1]!r}")
             disc_map[fault[1]] = False
-        elif kind == "wrong_arm":
+        elif fault[0] == "wrong_arm":
             if fault[1] not in _ARM_MIRROR:
                 raise ValueError(f"wrong_arm needs an arm slot (L1 L2 R1 R2), not {fault[1]!r}")
             a, b = fault[1], _ARM_MIRROR[fault[1]]
             swap = {a: b, b: a}
             canoes = [replace(c, at=swap.get(c.at, c.at)) for c in canoes]
             disc_map[a], disc_map[b] = disc_map[b], disc_map[a]
-        elif kind == "weather":
+        elif fault[0] == "weather":
             weather = int(fault[1])
-        elif kind == "gem":
+        elif fault[0] == "gem":
             i = _first(canoes, fault[1])
             canoes[i] = replace(canoes[i], gem=fault[2])
         else:
-            raise ValueError(f"unknown fault {kind!r}: use one of {', '.join(FAULTS)}")
+            raise ValueError(f"unknown fault {fault[0]!r}: use one of {', '.join(FAULTS)}")
     return _Board(disc_map, canoes, weather)
 
 
@@ -240,7 +246,7 @@ def _first(canoes: list[CanoeSeen], colour: str) -> int:
 def ground_truth(
     state: GameState,
     *,
-    faults: Iterable[tuple[Any, ...]] = (),
+    faults: Iterable[Fault] = (),
     discs: Collection[str] | Mapping[str, bool] | None = None,
 ) -> Observation:
     """What :func:`render` draws for these arguments, as a perfect :class:`Observation`."""
@@ -274,7 +280,7 @@ class _Canvas:
     def r(self, mm: float) -> int:
         return round(mm * self.s * 16)
 
-    def mm_to_canvas(self) -> np.ndarray:
+    def mm_to_canvas(self) -> Doubles:
         k = self.s
         return np.array([[k, 0, self.m * k], [0, k, self.m * k], [0, 0, 1]], dtype=np.float64)
 
@@ -284,16 +290,16 @@ _SH = 4
 
 
 def _texture(rng: np.random.Generator, shape: tuple[int, int], cells: int,
-             amp: float) -> np.ndarray:
+             amp: float) -> Floats:
     h, w = shape
     small = rng.normal(0.0, 1.0, (max(2, h * cells // w), cells)).astype(np.float32)
-    return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC) * amp
+    return cast(Floats, cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC) * amp)
 
 
-_ART_CACHE: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_ART_CACHE: dict[str, tuple[Floats, Mask, Floats]] = {}
 
 
-def _board_art(cv: _Canvas) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _board_art(cv: _Canvas) -> tuple[Floats, Mask, Floats]:
     """The printed board (one texture per layout: the same board in every photo),
     its mask, and a wood grain for the table around it."""
     key = json.dumps(cv.layout.to_json(), sort_keys=True)
@@ -304,7 +310,7 @@ def _board_art(cv: _Canvas) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return _ART_CACHE[key]
 
 
-def _draw_art(cv: _Canvas, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _draw_art(cv: _Canvas, rng: np.random.Generator) -> tuple[Floats, Mask, Floats]:
     lay = cv.layout
     w, h = cv.size
     img = np.zeros((h, w, 3), np.float32)
@@ -376,7 +382,7 @@ def _draw_art(cv: _Canvas, rng: np.random.Generator) -> tuple[np.ndarray, np.nda
     return img, (board > 0), wood
 
 
-def _draw_disc(cv: _Canvas, img: np.ndarray, p, rng: np.random.Generator) -> None:
+def _draw_disc(cv: _Canvas, img: Floats, p: Point, rng: np.random.Generator) -> None:
     lay = cv.layout
     r = lay.disc_radius_mm
     h, w = img.shape[:2]
@@ -407,13 +413,16 @@ def _draw_disc(cv: _Canvas, img: np.ndarray, p, rng: np.random.Generator) -> Non
     a0 = float(rng.uniform(0, 360))
     cv2.ellipse(add, c, (int(R * 0.72), int(R * 0.72)), 0, a0, a0 + float(rng.uniform(30, 70)),
                 float(rng.uniform(40, 90)), int(2.5 * cv.s), _AA, shift=_SH)
-    add = cv2.GaussianBlur(add, (0, 0), 1.0)
+    add = cast(Floats, cv2.GaussianBlur(add, (0, 0), 1.0))
     tint = np.array([1.03, 1.01, 0.98], np.float32)
     roi[:] = roi * mul[..., None] * np.where(inside[..., None] > 0.5, tint, 1.0) + add[..., None]
 
 
-def _hull(cv: _Canvas, center, angle: float, length: float, width: float) -> np.ndarray:
-    pts = cv2.ellipse2Poly((0, 0), (1000, 1000), 0, 0, 360, 10).astype(np.float32) / 1000
+def _hull(cv: _Canvas, center: Point, angle: float, length: float,
+          width: float) -> NDArray[np.int32]:
+    # ellipse2Poly gives an (n, 2) int32 array (the stubs say a sequence of points).
+    poly = cast(NDArray[np.int32], cv2.ellipse2Poly((0, 0), (1000, 1000), 0, 0, 360, 10))
+    pts = poly.astype(np.float32) / 1000
     # A pointed hull: narrow the ends.
     x = pts[:, 0] * length / 2
     y = pts[:, 1] * width / 2 * np.sqrt(np.clip(1 - 0.35 * pts[:, 0] ** 4, 0, 1))
@@ -423,7 +432,8 @@ def _hull(cv: _Canvas, center, angle: float, length: float, width: float) -> np.
     return np.stack([(xr + cv.m) * cv.s * 16, (yr + cv.m) * cv.s * 16], 1).round().astype(np.int32)
 
 
-def _draw_canoe(cv, img, center, angle, body, gem_bgr, rng) -> None:
+def _draw_canoe(cv: _Canvas, img: Floats, center: Point, angle: float, body: Floats | Doubles,
+                gem_bgr: Floats | Doubles | None, rng: np.random.Generator) -> None:
     lay = cv.layout
     length, width = lay.canoe_mm
     x0 = max(0, int((center[0] + cv.m - length) * cv.s))
@@ -482,10 +492,10 @@ def _berths(n: int, rng: np.random.Generator) -> list[float]:
 
 
 def _place_canoes(
-    cv: _Canvas, board: _Board, rng
-) -> list[tuple[CanoeSeen, tuple[float, float], float]]:
+    cv: _Canvas, board: _Board, rng: np.random.Generator
+) -> list[tuple[CanoeSeen, Point, float]]:
     lay = cv.layout
-    placed = []
+    placed: list[tuple[CanoeSeen, Point, float]] = []
     for slot in SLOTS:
         here = [c for c in board.canoes if c.at == slot]
         rng.shuffle(here)
@@ -517,7 +527,7 @@ def _place_canoes(
     return placed
 
 
-def _draw_hand(cv: _Canvas, img: np.ndarray, hand: Hand) -> None:
+def _draw_hand(cv: _Canvas, img: Floats, hand: Hand) -> None:
     sx, sy = hand.start
     ex, ey = hand.end
     d = math.hypot(ex - sx, ey - sy) or 1.0
@@ -526,8 +536,11 @@ def _draw_hand(cv: _Canvas, img: np.ndarray, hand: Hand) -> None:
     shadow = np.zeros(img.shape[:2], np.uint8)
     arm_w = int(hand.width_mm * 0.9 * cv.s)
 
-    def shape(target, dx, skin, sleeve):
-        off = lambda p: (p[0] + dx, p[1] + dx)  # noqa: E731
+    def shape(target: Image | Floats, dx: float, skin: float | tuple[float, ...],
+              sleeve: float | tuple[float, ...]) -> None:
+        def off(p: Point) -> Point:
+            return (p[0] + dx, p[1] + dx)
+
         cv2.line(target, cv.px(off(hand.start)), cv.px(off(wrist)), sleeve, arm_w, _AA, shift=_SH)
         palm = (ex - ux * hand.width_mm * 0.6, ey - uy * hand.width_mm * 0.6)
         ang = math.degrees(math.atan2(uy, ux))
@@ -546,7 +559,7 @@ def _draw_hand(cv: _Canvas, img: np.ndarray, hand: Hand) -> None:
     shape(img, 0.0, tuple(map(float, hand.skin)), tuple(map(float, hand.sleeve)))
 
 
-def _light(cv: _Canvas, img: np.ndarray, scene: SceneConfig) -> None:
+def _light(cv: _Canvas, img: Floats, scene: SceneConfig) -> None:
     h, w = img.shape[:2]
     field_ = np.ones((h, w), np.float32)
     if scene.gradient:
@@ -558,12 +571,12 @@ def _light(cv: _Canvas, img: np.ndarray, scene: SceneConfig) -> None:
         m = np.zeros((h, w), np.float32)
         cv2.ellipse(m, cv.px(s.center), (cv.r(s.axes[0]), cv.r(s.axes[1])), s.angle, 0, 360, 1.0,
                     -1, _AA, shift=_SH)
-        m = cv2.GaussianBlur(m, (0, 0), 8 * cv.s)
+        m = cast(Floats, cv2.GaussianBlur(m, (0, 0), 8 * cv.s))
         field_ *= 1 - (1 - s.depth) * m
     img *= field_[..., None]
 
 
-def kelvin_gains(kelvin: float) -> np.ndarray:
+def kelvin_gains(kelvin: float) -> Doubles:
     """Relative (B, G, R) gains of light at ``kelvin``, 1 for the strongest channel."""
     t = kelvin / 100
     r = 255.0 if t <= 66 else 329.7 * (t - 60) ** -0.1332
@@ -571,10 +584,10 @@ def kelvin_gains(kelvin: float) -> np.ndarray:
     b = 255.0 if t >= 66 else (0.0 if t <= 19 else 138.52 * math.log(t - 10) - 305.04)
     bgr = np.clip(np.array([b, g, r], np.float64), 1, 255)
     ref = np.array([1.0, 1.0, 1.0])
-    return (bgr / bgr.max()) / ref
+    return cast(Doubles, (bgr / bgr.max()) / ref)
 
 
-def camera_homography(layout: Layout, scene: SceneConfig, size: tuple[int, int]) -> np.ndarray:
+def camera_homography(layout: Layout, scene: SceneConfig, size: tuple[int, int]) -> Doubles:
     """The 3x3 homography from board mm to frame pixels for this camera pose."""
     bw, bh = layout.board_mm
     t = math.radians(scene.tilt_deg)
@@ -597,7 +610,7 @@ def camera_homography(layout: Layout, scene: SceneConfig, size: tuple[int, int])
     u = w / 2 + scene.offset[0] * w - f * mid[0]
     v = h / 2 + scene.offset[1] * h - f * mid[1]
     k = np.array([[f, 0, u], [0, f, v], [0, 0, 1]], np.float64)
-    return k @ h1
+    return cast(Doubles, k @ h1)
 
 
 def render(
@@ -605,11 +618,11 @@ def render(
     *,
     seed: int = 0,
     scene: SceneConfig | None = None,
-    faults: Iterable[tuple[Any, ...]] = (),
+    faults: Iterable[Fault] = (),
     discs: Collection[str] | Mapping[str, bool] | None = None,
     size: tuple[int, int] = (1280, 720),
     layout: Layout | None = None,
-) -> np.ndarray:
+) -> Image:
     """A BGR uint8 frame of the board in ``state``, as the camera would see it.
 
     :param seed: drives every random detail (textures, canoe placement, noise).
@@ -631,13 +644,14 @@ def render(
         if board.discs[slot]:
             _draw_disc(cv, img, layout.slots[slot], rng)
     jitter = scene.colour_jitter
-    table = np.random.default_rng([scene.table_seed, 0x7AB1E])
+    table_rng = np.random.default_rng([scene.table_seed, 0x7AB1E])
     canoe_bgr = {
-        k: np.clip(np.array(v, np.float32) + table.uniform(-jitter, jitter, 3), 0, 255)
+        k: np.clip(np.array(v, np.float32) + table_rng.uniform(-jitter, jitter, 3), 0, 255)
         for k, v in DEFAULT_CANOE_BGR.items()
     }
     gem_bgr = {
-        k: np.clip(np.array(v, np.float32) + table.uniform(-jitter / 2, jitter / 2, 3), 0, 255)
+        k: np.clip(np.array(v, np.float32) + table_rng.uniform(-jitter / 2, jitter / 2, 3), 0,
+                   255)
         for k, v in DEFAULT_GEM_BGR.items()
     }
     for canoe, center, angle in _place_canoes(cv, board, rng):
@@ -658,11 +672,11 @@ def render(
     # Into the camera.
     h_cam = camera_homography(layout, scene, size) @ np.linalg.inv(cv.mm_to_canvas())
     w, h = size
-    frame = cv2.warpPerspective(img, h_cam, (w, h), flags=cv2.INTER_LINEAR,
-                                borderMode=cv2.BORDER_CONSTANT,
-                                borderValue=tuple(float(v) * 0.8 for v in scene.table_bgr))
+    frame = cast(Floats, cv2.warpPerspective(
+        img, h_cam, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+        borderValue=tuple(float(v) * 0.8 for v in scene.table_bgr)))
     light = kelvin_gains(scene.kelvin)
-    seen = light ** (1 - scene.white_balance)
+    seen: Doubles = light ** (1 - scene.white_balance)
     seen = seen / seen.max() * scene.exposure
     frame *= seen.astype(np.float32)
     if scene.vignette:
@@ -670,12 +684,12 @@ def render(
         rr = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
         frame *= (1 - scene.vignette * rr)[..., None]
     if scene.blur > 0.05:
-        frame = cv2.GaussianBlur(frame, (0, 0), scene.blur)
+        frame = cast(Floats, cv2.GaussianBlur(frame, (0, 0), scene.blur))
     if scene.noise > 0:
         frame += rng.normal(0, scene.noise, frame.shape).astype(np.float32)
     out = np.clip(frame, 0, 255).astype(np.uint8)
     if scene.jpeg_quality is not None:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(scene.jpeg_quality)])
         if ok:
-            out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+            out = cast(Image, cv2.imdecode(buf, cv2.IMREAD_COLOR))  # what imencode wrote
     return out

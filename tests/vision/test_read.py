@@ -40,10 +40,11 @@ def test_missing_disc_and_wrong_arm_are_seen(midgame):
     assert seen.canoes_at("R2") == []
 
 
-def test_joe_is_read_as_natural_wood(midgame):
+def test_joe_natural_wood_is_read_as_joe(midgame):
+    # Diamanten Joe's canoe is natural wood; vision names its colour "joe".
     state = midgame.replace(joe=Canoe("T2", "violet"))
-    seen = Detector(colours=(*PLAYERS, "natural")).analyse(render(state, seed=6))
-    assert [(c.colour, c.gem) for c in seen.canoes_at("T2")] == [("natural", "violet")]
+    seen = Detector(colours=(*PLAYERS, "joe")).analyse(render(state, seed=6))
+    assert [(c.colour, c.gem) for c in seen.canoes_at("T2")] == [("joe", "violet")]
 
 
 def test_a_hand_makes_slots_unknown_never_wrong(midgame):
