@@ -22,6 +22,9 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 """Modules that add subcommands (``register(subparsers)``), in help order."""
 
+Subparsers = argparse._SubParsersAction
+"""What ``register`` receives (``Subparsers[argparse.ArgumentParser]``)."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(

@@ -6,16 +6,19 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.record import load, state_json, summary_json
 from companion.state import GameState
+
+if TYPE_CHECKING:
+    from companion.cli import Subparsers
 
 DATA = Path(__file__).parent / "data"
 """Files shipped with the package: the rules summary and a sample game."""
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
     replay = subparsers.add_parser(
         "replay", help="replay a game record (niagara-record/1) and print the result",
         description="Replay a game record, checking every entry against the rules, and print "

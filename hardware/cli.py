@@ -8,14 +8,14 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hardware.config import HardwareConfig
     from hardware.patterns import Pattern
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``hw-test`` to the ``niagara-companion`` command line."""
     hw = subparsers.add_parser(
         "hw-test",

@@ -159,12 +159,14 @@ def compare(observation: Observation, state: GameState) -> list[Discrepancy]:
                 continue  # some gems were unreadable; the rest agree
             lacking = list((g_want - g_got).elements())
             surplus = list((g_got - g_want).elements())
-            for a, b in zip(lacking, surplus, strict=False):
-                fix = (f"Take the {b} gem out of the {name} on {_short(pos)}." if a is None
-                       else f"Put {_gem(a)} in the {name} on {_short(pos)}"
-                       + (f" instead of the {b} one." if b else "."))
-                out.append(Discrepancy("gem", pos, f"{_cap(name)} on {place(pos)} "
-                                       f"should carry {_gem(a)}, it carries {_gem(b)}.", fix,
+            for w_gem, g_gem in zip(lacking, surplus, strict=False):
+                if w_gem is None:
+                    fix = f"Take the {g_gem} gem out of the {name} on {_short(pos)}."
+                else:
+                    fix = (f"Put {_gem(w_gem)} in the {name} on {_short(pos)}"
+                           + (f" instead of the {g_gem} one." if g_gem else "."))
+                out.append(Discrepancy("gem", pos, f"{_cap(name)} on {place(pos)} should "
+                                       f"carry {_gem(w_gem)}, it carries {_gem(g_gem)}.", fix,
                                        colour))
     if observation.weather is not None and observation.weather != state.weather:
         msg = (f"Weather marker on {observation.weather:+d}, the game has it on "

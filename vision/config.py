@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from companion.colours import CAMERA_BGR, JOE
+
 BGR = tuple[int, int, int]
 
 
@@ -22,17 +24,12 @@ def to_bgr(values: Iterable[float]) -> BGR:
     b, g, r = (round(float(v)) for v in values)
     return (b, g, r)
 
-DEFAULT_CANOE_BGR: dict[str, BGR] = {
-    "red": (38, 38, 192),
-    "green": (62, 140, 38),
-    "yellow": (40, 198, 228),
-    "blue": (186, 72, 36),
-    "brown": (38, 72, 116),
-    "black": (44, 40, 40),
-    "joe": (122, 170, 206),  # Diamanten Joe's canoe: natural (unpainted) wood
-}
-"""Canoe colours as a camera sees them under neutral light (``joe`` is Diamanten Joe's
-canoe, drawn and recognised as natural wood)."""
+
+
+DEFAULT_CANOE_BGR: dict[str, BGR] = dict(CAMERA_BGR)
+"""Canoe colours as a camera sees them under neutral light, from the one colour table
+(:mod:`companion.colours`; ``joe`` is Diamanten Joe's canoe, drawn and recognised as
+natural wood)."""
 
 DEFAULT_GEM_BGR: dict[str, BGR] = {
     "violet": (210, 72, 150),
@@ -47,7 +44,7 @@ DEFAULT_GROUND_BGR: dict[str, BGR] = {"river": (186, 172, 108), "sand": (160, 20
 """The printed riverbed and beach sand under neutral light (learned at setup when
 ``Detector.learn_colours`` runs; these defaults fit the synthetic board)."""
 
-JOE_COLOUR = "joe"
+JOE_COLOUR = JOE
 """The colour key of Diamanten Joe's canoe (recognised as natural wood)."""
 
 

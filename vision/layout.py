@@ -8,7 +8,7 @@ all take their geometry from a :class:`Layout`; nothing else hard-codes it.
 >>> layout.name, layout.board_mm
 ('zoch-2004', (600.0, 300.0))
 >>> layout.slots["T1"]
-(150.0, 150.0)
+(156.0, 150.0)
 """
 
 from __future__ import annotations

@@ -836,10 +836,6 @@ def _gem_protos(config: VisionConfig) -> tuple[list[str], Floats]:
     return _GEM_PROTOS[key]
 
 
-_DISC_SCORES: list[tuple[str, float, float]] = []
-_DISC_VIS: list[tuple[str, float]] = []
-
-
 def _read_discs(rectified: Image, geo: Geometry, objects: Image,
                 config: VisionConfig) -> dict[str, str]:
     grey = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -857,7 +853,6 @@ def _read_discs(rectified: Image, geo: Geometry, objects: Image,
         ring = samples[s]
         # The rim and the riverbed just outside must be visible; inside is optional.
         ok = ~covered[s, 1:5].any(0)
-        _DISC_VIS.append((slot, float(ok.mean())))
         if ok.mean() < config.disc_min_visible:
             out[slot] = UNKNOWN
             continue
@@ -872,7 +867,6 @@ def _read_discs(rectified: Image, geo: Geometry, objects: Image,
         score = (ref - rim) / np.maximum(ref, 1.0)
         if both.mean() >= config.disc_min_visible:
             value = float(_median(score[both]))
-            _DISC_SCORES.append((slot, value, float(both.mean())))
             if value >= config.disc_rim_threshold:
                 out[slot] = PRESENT
             elif (value <= config.disc_absent_threshold
@@ -882,7 +876,6 @@ def _read_discs(rectified: Image, geo: Geometry, objects: Image,
                 out[slot] = UNKNOWN
             continue
         value = float(_median(score[ok]))
-        _DISC_SCORES.append((slot, value, float(ok.mean())))
         flat = ok & ~covered[s, 5] & (
             np.abs(far - outside) / np.maximum(outside, 1.0) < config.disc_flat_outside)
         flat_value = float(_median(score[flat])) if np.any(flat) else value

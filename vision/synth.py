@@ -53,6 +53,33 @@ Fault = (tuple[Literal["canoe_off"], str] | tuple[Literal["missing_disc"], str]
          | tuple[Literal["wrong_arm"], str] | tuple[Literal["weather"], int]
          | tuple[Literal["gem"], str, str | None])
 """A deliberate difference from the game state in a drawing (see the module docs)."""
+
+
+def parse_fault(value: object) -> Fault:
+    """A fault from its JSON form (``["canoe_off", "red"]``, ``["weather", 2]``,
+    ``["gem", "red", "violet"]``).
+
+    >>> parse_fault(["weather", 2])
+    ('weather', 2)
+
+    :raises ValueError: ``value`` is no fault (the message says what one looks like).
+    """
+    items = list(value) if isinstance(value, list | tuple) else []
+    kind, args = (items[0], items[1:]) if items else (None, [])
+    one = args[0] if len(args) == 1 and isinstance(args[0], str) else None
+    if kind == "canoe_off" and one is not None:
+        return ("canoe_off", one)
+    if kind == "missing_disc" and one is not None:
+        return ("missing_disc", one)
+    if kind == "wrong_arm" and one is not None:
+        return ("wrong_arm", one)
+    if kind == "weather" and len(args) == 1 and type(args[0]) is int:
+        return ("weather", args[0])
+    if kind == "gem" and len(args) == 2 and isinstance(args[0], str) \
+            and (args[1] is None or isinstance(args[1], str)):
+        return ("gem", args[0], args[1])
+    raise ValueError(f"a fault is one of {', '.join(FAULTS)}, then its arguments: "
+                     f"not {value!r}")
 _ARM_MIRROR = {"L1": "R1", "L2": "R2", "R1": "L1", "R2": "L2"}
 _DOWN = {"T1": "T2", "T2": "T3", "T3": "T4", "T4": "T5", "T5": "L1", "L1": "L2", "R1": "R2"}
 SKIN_BGR = ((150, 175, 225), (120, 150, 205), (95, 125, 175), (70, 95, 140), (170, 190, 230))

@@ -15,6 +15,7 @@ from companion.errors import IllegalActionError, InvalidActionError
 from companion.state import Options
 from companion.table.camera import SyntheticCamera
 from companion.table.errors import AccessError, ConflictError, NotFoundError
+from vision.synth import parse_fault
 from web.board import board_json
 from web.services import loop
 
@@ -67,7 +68,7 @@ def public_url(endpoint: str, **values: Any) -> str:
     base = current_app.config.get("PUBLIC_URL")
     path = url_for(endpoint, **values)
     if base:
-        return base.rstrip("/") + path
+        return str(base).rstrip("/") + path
     return request.host_url.rstrip("/") + path
 
 
@@ -185,11 +186,13 @@ def leds() -> Response:
 
 @bp.get("/camera")
 def camera() -> Response:
-    reading = loop().latest_reading()
+    game_loop = loop()
+    reading = game_loop.latest_reading()
     seen = None
     if reading is not None and reading.observation is not None:
         seen = reading.observation.to_json()
-    return jsonify({"ok": True, "camera": loop().camera.name if loop().camera else None,
+    camera = game_loop.camera
+    return jsonify({"ok": True, "camera": camera.name if camera is not None else None,
                     "seen": seen})
 
 
@@ -216,9 +219,13 @@ def camera_faults() -> Response:
     if not isinstance(camera, SyntheticCamera):
         raise BadRequest("Only the synthetic camera can be told what to get wrong.")
     faults = data.get("faults", [])
-    if not isinstance(faults, list) or not all(isinstance(f, list) and f for f in faults):
+    if not isinstance(faults, list):
         raise BadRequest("'faults' must be a list of lists, e.g. [[\"canoe_off\", \"red\"]].")
-    camera.inject(*faults)
+    try:
+        parsed = [parse_fault(f) for f in faults]
+    except ValueError as error:
+        raise BadRequest(f"'faults': {error}, e.g. [[\"canoe_off\", \"red\"]].") from None
+    camera.inject(*parsed)
     loop().check_camera()
     return jsonify({"ok": True, "faults": faults})
 

@@ -22,7 +22,7 @@ default ``layout.json`` in the user's config directory, ignored with a warning i
 memory only).
 
 ``app.extensions["niagara.layout"]`` is the :class:`web.calibration.LayoutFile` (the
-layout in use; the camera's detector follows it), or None without the vision package;
+layout in use; the camera's detector follows it);
 ``app.extensions["niagara.setup_key"]`` the :class:`web.setup_key.SetupKey` that every
 change of the calibration must carry.
 """
@@ -30,6 +30,7 @@ change of the calibration must carry.
 from __future__ import annotations
 
 import atexit
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -38,6 +39,7 @@ from companion.table.camera import open_camera
 from companion.table.lights import make_announcer
 from companion.table.loop import GameLoop
 from companion.table.store import GameStore, default_path
+from web.calibration import LayoutFile, default_layout_path
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -66,8 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         camera = open_camera(camera, push_delay=app.config["PUSH_DELAY"])
     store = GameStore(app.config["DATABASE"] or default_path())
     layout = _layout_file(app.config["LAYOUT"])
-    if layout is not None:
-        layout.follow(camera)
+    layout.follow(camera)
     announcer = app.config["GPIO"]
     if isinstance(announcer, str):
         announcer = make_announcer(announcer, speed=app.config["ANNOUNCER_SPEED"])
@@ -94,18 +95,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-def _layout_file(path: Any) -> Any:
+def _layout_file(path: str | Path | None) -> LayoutFile:
     """The user layout file service (``LAYOUT``, else the default path)."""
-    try:
-        from web.calibration import LayoutFile, default_layout_path
-    except ImportError:  # pragma: no cover - vision is part of the package
-        return None
-    try:
-        if path:
-            return LayoutFile(path, strict=True)
-        return LayoutFile(default_layout_path())
-    except ImportError:  # pragma: no cover - no OpenCV
-        return None
+    if path:
+        return LayoutFile(path, strict=True)
+    return LayoutFile(default_layout_path())
 
 
 def close_app(app: Flask) -> None:

@@ -35,8 +35,8 @@ from web.services import layout_file, loop, setup_key
 from web.setup_key import HEADER
 
 if TYPE_CHECKING:
-    from companion.table.camera import Image
     from vision.layout import Layout
+    from vision.types import Image
 
 bp = Blueprint("calibration", __name__, url_prefix="/api/calibration")
 log = logging.getLogger(__name__)
@@ -197,7 +197,7 @@ def _corners(value: object) -> list[list[float]]:
             for p in value)):
         raise InvalidActionError("'corners' must be four [x, y] points in frame pixels: "
                                  "top left, top right, bottom right, bottom left.")
-    return [[float(p[0]), float(p[1])] for p in value]  # type: ignore[index]
+    return [[float(p[0]), float(p[1])] for p in value]
 
 
 @bp.post("/corners")

@@ -10,10 +10,14 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.table.camera import spec_help
 from companion.table.lights import GPIO_CHOICES
+
+if TYPE_CHECKING:
+    from companion.cli import Subparsers
+    from web.setup_key import SetupKey
 
 DEFAULT_PORT = 8000
 THREADS = 48
@@ -21,7 +25,7 @@ THREADS = 48
 few spare browsers) and requests need the rest."""
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
     serve = subparsers.add_parser(
         "serve", help="run the companion's web service (phones, table page, lights, camera)",
         description="Serve the companion on the local network: players open their secret "
@@ -71,7 +75,7 @@ def urls(host: str, port: int) -> list[str]:
     return [f"http://{h}:{port}/" for h in hosts]
 
 
-def calibration_message(addresses: list[str], key: Any) -> str:
+def calibration_message(addresses: list[str], key: SetupKey) -> str:
     """The calibration link with the setup key (for whoever sets up the table only)."""
     url = f"{addresses[0]}calibrate?key={key.value}"
     if key.persistent:

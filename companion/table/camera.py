@@ -27,12 +27,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
-from numpy.typing import NDArray
 
 from companion import rules
 from companion.actions import MoveRiver
@@ -40,22 +39,19 @@ from companion.board import Arm
 from companion.state import GameState, Phase, new_game
 from hardware.camera import REAL_CAMERA_SPECS, FrameSource, Size
 from hardware.camera import open_camera as open_real_camera
+from vision.types import Image
 
-if TYPE_CHECKING:  # vision and OpenCV are imported when a camera is used
+if TYPE_CHECKING:  # vision's pipeline and OpenCV are imported when a camera is used
     from vision.config import BGR
     from vision.layout import Layout
     from vision.locate import BoardPose
     from vision.observation import Observation
-    from vision.synth import SceneConfig
+    from vision.synth import Fault, SceneConfig
 
 log = logging.getLogger(__name__)
 
-Image = NDArray[np.uint8]
-"""A frame: height x width x 3, BGR."""
 Discs = Collection[str] | Mapping[str, bool] | None
 """The slots holding a disc (None: all)."""
-Fault = tuple[object, ...]
-"""A deliberate difference drawn by :mod:`vision.synth` (e.g. ``("canoe_off", "red")``)."""
 
 CAMERA_SPECS: tuple[str, ...] = ("auto", "synthetic", "synthetic+vision", "none",
                                  *(s for s in REAL_CAMERA_SPECS if s != "auto"))
@@ -144,9 +140,9 @@ class SyntheticCamera:
         self._lock = threading.Lock()
         self._picture: tuple[tuple[GameState, tuple[Fault, ...]], Image] | None = None
 
-    def inject(self, *faults: Sequence[object]) -> None:
+    def inject(self, *faults: Fault) -> None:
         """Draw these faults from now on (they replace earlier ones)."""
-        self.faults = tuple(tuple(f) for f in faults)
+        self.faults = faults
 
     def clear(self) -> None:
         self.faults = ()

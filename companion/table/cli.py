@@ -12,7 +12,10 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.cli import Subparsers
 
 
 def spec_help() -> str:
@@ -21,7 +24,7 @@ def spec_help() -> str:
     return camera_specs().replace(", none", "")
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
     """Add ``record`` to the ``niagara-companion`` command line."""
     rec = subparsers.add_parser(
         "record",

@@ -132,13 +132,11 @@ class Hub:
 
 
 
-def _seen(reading: CameraReading) -> dict[str, Any] | None:
+def _seen(reading: CameraReading) -> dict[str, object] | None:
     """What a reading saw, without its timing (to tell whether anything changed)."""
     if reading.observation is None:
         return None
-    data = reading.observation.to_json()
-    data.pop("ms", None)
-    return data
+    return {k: v for k, v in reading.observation.to_json().items() if k != "ms"}
 
 
 # -- the loop ------------------------------------------------------------------------------

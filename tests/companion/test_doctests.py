@@ -20,7 +20,8 @@ def test_docstring_examples(name: str) -> None:
         assert result.attempted > 0
 
 
-TABLE = ["companion.table.loop", "companion.table.store", "companion.table.views",
+TABLE = ["companion.colours", "companion.table.loop", "companion.table.store",
+         "companion.table.views",
          "companion.table.camera"]
 
 
@@ -28,3 +29,4 @@ TABLE = ["companion.table.loop", "companion.table.store", "companion.table.views
 def test_table_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
