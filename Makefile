@@ -4,12 +4,21 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest browser bench clean
+# pytest workers: browser and pin-timing tests mostly wait, so more workers than the two
+# cores still help; --dist loadgroup spreads the tests one by one but keeps the browser
+# tests (xdist_group "browser": one server and one Chromium) on one worker.
+WORKERS ?= 4
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
+
+.PHONY: run test check lint typecheck pytest pytest-fast browser bench clean
 
 run: $(STAMP)
 	$(BIN)/niagara-companion serve
 
 test: $(STAMP) browser lint typecheck pytest
+
+# The quick tier for day-to-day work: no slow or browser tests, fewer hypothesis examples.
+check: $(STAMP) lint typecheck pytest-fast
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion vision hardware web tests benchmarks
@@ -18,7 +27,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest
+	$(PYTEST)
+
+pytest-fast: $(STAMP)
+	HYPOTHESIS_PROFILE=dev $(PYTEST) -m "not slow and not browser"
 
 # Browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
 browser:

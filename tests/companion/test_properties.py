@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -59,7 +60,9 @@ def check_invariants(state: GameState) -> None:
         assert state.joe.at not in ("beach",)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=max(5, settings.default.max_examples // 4), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 5), joe=st.booleans())
 def test_random_games_keep_the_invariants(seed: int, players: int, joe: bool) -> None:
     rng = random.Random(seed)

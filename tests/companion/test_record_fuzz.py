@@ -6,6 +6,7 @@ import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +39,8 @@ def paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 ALL_PATHS = [p for p in paths(BASE) if p][:4000]
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=settings.default.max_examples * 3 // 2, deadline=None)
 @given(where=st.sampled_from(ALL_PATHS), value=JSON)
 def test_mangled_records_never_raise(where: tuple[Any, ...], value: Any) -> None:
     record = copy.deepcopy(BASE)

@@ -18,6 +18,8 @@ from companion.errors import NiagaraError
 from companion.rules import _board_key, apply, turn_results
 from companion.state import Canoe, GameState, Options
 
+pytestmark = pytest.mark.slow
+
 Build = Callable[..., GameState]
 
 GEM_SEQS: list[tuple[str, ...]] = [()]

@@ -18,7 +18,7 @@ import pytest
 from companion.table.camera import SyntheticCamera
 from web.app import close_app, create_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

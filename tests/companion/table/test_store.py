@@ -100,6 +100,7 @@ for n, action in enumerate(game.history, start=1):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [5, 17])
 def test_sigkill_mid_game_keeps_every_committed_action(tmp_path: Path, seed: int) -> None:
     db = tmp_path / "games.sqlite3"
