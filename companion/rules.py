@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from companion import events as ev
 from companion.actions import (
@@ -40,6 +40,9 @@ from companion.board import (
     GEM_COLOURS,
     GEM_VALUE,
     LOST,
+    PATHS_DOWN,
+    PATHS_UP,
+    POSITIONS,
     WEATHER_MAX,
     WEATHER_MIN,
     Arm,
@@ -59,7 +62,10 @@ from companion.state import (
     GameState,
     Phase,
     add_gem,
+    canoe,
+    canoe_pair,
     sorted_cards,
+    turn_order,
 )
 
 Events = list[ev.Event]
@@ -191,24 +197,39 @@ def after_river(position: str, arms: Sequence[Arm]) -> str:
     return position
 
 
+_PUSH: dict[tuple[str, Arm], str] = {
+    (position, arm): push_position(position, arm) for position in (*POSITIONS, LOST)
+    for arm in ARMS}
+"""``push_position`` as a table."""
+
+
 # -- the state helpers -------------------------------------------------------------------
 
 
 def _pair(canoes: Sequence[Canoe], *, sort: bool = True) -> tuple[Canoe, Canoe]:
-    first, second = sorted(canoes) if sort else canoes
-    return (first, second)
+    first, second = canoes
+    return canoe_pair(first, second) if sort else (first, second)
 
 
 def _set_canoes(state: GameState, player: str, canoes: Sequence[Canoe]) -> GameState:
-    return state.replace(canoes=state.canoes.set(player, _pair(canoes)))
+    return state._evolve({"canoes": state.canoes.set(player, _pair(canoes))})
 
 
 def _deposit_gem(state: GameState, deposit: str, gem: str, n: int = 1) -> GameState:
-    return state.replace(deposits=state.deposits.set(deposit, add_gem(state.deposits[deposit],
-                                                                        gem, n)))
+    deposits = state.deposits
+    return state._evolve({"deposits": deposits.set(deposit, add_gem(deposits[deposit], gem, n))})
+
+
+def _card(value: object) -> Card:
+    """``parse_card``, quicker for a card that needs no parsing."""
+    if (type(value) is int and value in CARDS) or value == "cloud":
+        return value
+    return parse_card(value)
 
 
 def _require_player(state: GameState, player: object) -> str:
+    if isinstance(player, str) and player in state.players:
+        return player  # players were checked when the game was set up
     name = check_player(player)
     if name not in state.players:
         raise InvalidActionError(f"{name} is not playing in this game "
@@ -221,7 +242,7 @@ def _require_player(state: GameState, player: object) -> str:
 
 def _choose(state: GameState, action: ChooseCard) -> tuple[GameState, Events]:
     player = _require_player(state, action.player)
-    card = parse_card(action.card)
+    card = _card(action.card)
     if state.phase is not Phase.CHOOSE:
         raise IllegalActionError(
             "Paddle cards are chosen in phase 1, at the start of a round; "
@@ -236,15 +257,15 @@ def _choose(state: GameState, action: ChooseCard) -> tuple[GameState, Events]:
         raise IllegalActionError(
             f"{_cap(player)}, your {card} card has already been played; it comes back when "
             f"all 7 cards have been played. Cards in your hand: {left}.")
-    state = state.replace(
-        chosen=state.chosen.set(player, card),
-        hands=state.hands.set(player, hand - {card}),
-    )
+    chosen = state.chosen.set(player, card)
+    changes: dict[str, object] = {"chosen": chosen, "hands": state.hands.set(player, hand - {card})}
     events: Events = [ev.CardLocked(player)]
-    if len(state.chosen) == len(state.players):
-        state = state.replace(phase=Phase.ACTIONS, turn=0)
-        events.append(ev.CardRevealed(state.turn_order()[0], state.chosen[state.turn_order()[0]]))
-    return state, events
+    if len(chosen) == len(state.players):
+        changes["phase"] = Phase.ACTIONS
+        changes["turn"] = 0
+        first = turn_order(state.players, state.first)[0]
+        events.append(ev.CardRevealed(first, chosen[first]))
+    return state._evolve(changes), events
 
 
 def _recover(state: GameState, action: Recover) -> tuple[GameState, Events]:
@@ -302,19 +323,19 @@ def _require_turn(state: GameState, player: str) -> Card:
 
 
 def _end_turn(state: GameState, events: Events) -> GameState:
-    state = state.replace(turn=state.turn + 1)
-    if state.turn < len(state.players):
-        nxt = state.turn_order()[state.turn]
+    turn = state.turn + 1
+    if turn < len(state.players):
+        nxt = turn_order(state.players, state.first)[turn]
         events.append(ev.CardRevealed(nxt, state.chosen[nxt]))
-        return state
+        return state._evolve({"turn": turn})
     reached, winners = _winners(state)
     if reached:
         reasons = "; ".join(f"{p} has {goal_reached(state.reserves[p])}" for p in reached)
         if len(winners) < len(reached):
             reasons += " (tie-break by gem value)"
         events.append(ev.GameWon(winners, reasons))
-        return state.replace(phase=Phase.OVER, winners=winners)
-    return state.replace(phase=Phase.RIVER)
+        return state._evolve({"turn": turn, "phase": Phase.OVER, "winners": winners})
+    return state._evolve({"turn": turn, "phase": Phase.RIVER})
 
 
 def _weather(state: GameState, action: Weather) -> tuple[GameState, Events]:
@@ -333,29 +354,30 @@ def _weather(state: GameState, action: Weather) -> tuple[GameState, Events]:
         raise IllegalActionError(
             f"The cloud is already at the {edge} of the weather track: move it {other} instead.")
     events: Events = [ev.WeatherChanged(player, state.weather, new)]
-    state = state.replace(weather=new)
+    state = state._evolve({"weather": new})
     return _end_turn(state, events), events
 
 
-@dataclass
 class _CanoeRun:
     """Bookkeeping while one canoe's steps are carried out."""
 
-    player: str
-    card: int
-    at: str
-    gem: str | None
-    points: int
-    direction: str | None = None
-    slots: int = 0
-    unloaded: tuple[str, str] | None = None
-    """(gem colour, position) of a gem unloaded this turn."""
-    loaded: str | None = None
-    landed: bool = False
-    finished: bool = False
-    """True after a steal or a trade with Joe: nothing else may follow."""
-    traded: bool = False
-    path: list[str] = field(default_factory=list)
+    __slots__ = ("at", "card", "direction", "finished", "gem", "landed", "loaded", "path",
+                 "player", "points", "slots", "traded", "unloaded")
+
+    def __init__(self, player: str, card: int, at: str, gem: str | None, points: int) -> None:
+        self.player = player
+        self.card = card
+        self.at = at
+        self.gem = gem
+        self.points = points
+        self.direction: str | None = None
+        self.slots = 0
+        self.unloaded: tuple[str, str] | None = None  # (gem colour, position) unloaded
+        self.loaded: str | None = None
+        self.landed = False
+        self.finished = False  # after a steal or a trade with Joe: nothing else may follow
+        self.traded = False
+        self.path: tuple[str, ...] = ()
 
 
 def _spent_text(run: _CanoeRun) -> str:
@@ -371,28 +393,28 @@ def _spent_text(run: _CanoeRun) -> str:
 def _run_steps(state: GameState, player: str, index: int, move: CanoeMove,
                card: int) -> tuple[GameState, Events]:
     """Carry out one canoe's steps (the canoe is ``state.canoes[player][index]``)."""
-    canoes = list(state.canoes[player])
-    canoe = canoes[index]
-    run = _CanoeRun(player, card, canoe.at, canoe.gem, card)
-    start = canoe.at
+    moving = state.canoes[player][index]
+    start = moving.at
+    run = _CanoeRun(player, card, start, moving.gem, card)
     events: Events = []
-    where = f"Your canoe on {start}" if start != BEACH else "Your canoe on the beach"
     for step in move.steps:
+        op = step.op
         if run.landed:
+            where = f"Your canoe on {start}" if start != BEACH else "Your canoe on the beach"
             raise IllegalActionError(
                 f"{where} reached the beach: landing ends its move, nothing can follow "
                 f"('{step.text()}').")
-        if run.finished and step.op not in ("steal", "joe"):
+        if run.finished and op != "steal" and op != "joe":
             raise IllegalActionError(
                 f"'{step.text()}' comes too late: stealing and trading with Diamanten Joe end "
                 "a canoe's move.")
-        if step.op in ("unload", "load"):
+        if op == "down" or op == "up":
+            _move_step(run, step)
+        elif op == "unload" or op == "load":
             state = _gem_step(state, run, step, events)
-        elif step.op in ("down", "up"):
-            _move_step(run, step, where)
-        elif step.op == "steal":
+        elif op == "steal":
             state = _steal_step(state, run, step, events)
-        elif step.op == "joe":
+        elif op == "joe":
             state = _joe_step(state, run, step, events)
     if not run.landed and run.points != 0:
         raise IllegalActionError(
@@ -400,16 +422,17 @@ def _run_steps(state: GameState, player: str, index: int, move: CanoeMove,
             f"({card - run.points} points). Only a canoe that lands on the beach may leave "
             "points unused.")
     if run.slots:
-        events.insert(0, ev.CanoeMoved(player, start, run.at, tuple(run.path)))
+        events.insert(0, ev.CanoeMoved(player, start, run.at, run.path))
     if run.landed and run.gem:
         reserve = add_gem(state.reserves[player], run.gem)
-        state = state.replace(reserves=state.reserves.set(player, reserve))
+        state = state._evolve({"reserves": state.reserves.set(player, reserve)})
         events.append(ev.GemDelivered(player, run.gem))
         run.gem = None
     # Left unsorted so that canoe indices stay valid until the whole turn is done.
-    canoes = list(state.canoes[player])
-    canoes[index] = Canoe(run.at, run.gem)
-    return state.replace(canoes=state.canoes.set(player, _pair(canoes, sort=False))), events
+    first, second = state.canoes[player]
+    moved = canoe(run.at, run.gem)
+    pair = (moved, second) if index == 0 else (first, moved)
+    return state._evolve({"canoes": state.canoes.set(player, pair)}), events
 
 
 def _spend(run: _CanoeRun, cost: int, what: str) -> None:
@@ -472,7 +495,7 @@ def _gem_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> G
     return state
 
 
-def _move_step(run: _CanoeRun, step: Step, where: str) -> None:
+def _move_step(run: _CanoeRun, step: Step) -> None:
     if run.direction is not None:
         raise IllegalActionError(
             "A canoe paddles once per turn, in one direction: write the whole move as one "
@@ -482,7 +505,7 @@ def _move_step(run: _CanoeRun, step: Step, where: str) -> None:
         if run.at == BEACH:
             raise IllegalActionError(
                 "A canoe on the beach can only paddle downstream, into the river.")
-        path = path_up(run.at, step.n)
+        path = PATHS_UP.get((run.at, step.n))
         if path is None:
             d = distance_from_beach(run.at)
             raise IllegalActionError(
@@ -503,7 +526,7 @@ def _move_step(run: _CanoeRun, step: Step, where: str) -> None:
                     f"'{step.text()}' passes the fork: say which arm, "
                     f"'down {step.n} left' or 'down {step.n} right'.")
             arm = "left" if step.arg == "left" else "right"
-        path = path_down(run.at, step.n, arm)
+        path = PATHS_DOWN.get((run.at, step.n, arm))
         if path is None:
             room = _room_downstream(run.at)
             raise IllegalActionError(
@@ -672,7 +695,7 @@ def _move_joe(state: GameState, events: Events) -> GameState:
     deposit = DEPOSIT_AT.get(joe.at)
     if joe.gem is None and deposit and state.deposits[deposit].get(deposit, 0) > 0:
         state = _deposit_gem(state, deposit, deposit, -1)
-        joe = Canoe(joe.at, deposit)
+        joe = canoe(joe.at, deposit)
         loaded = deposit
     card = state.chosen.get(state.first_player, "cloud")
     steps = 0 if card == "cloud" else int(card)
@@ -684,7 +707,7 @@ def _move_joe(state: GameState, events: Events) -> GameState:
         nxt = upstream(at) if going_up else downstream(at, "right")
         at = nxt if nxt and nxt != BEACH else at
     events.append(ev.JoeMoved(joe.at, at, loaded))
-    return state.replace(joe=Canoe(at, joe.gem))
+    return state._evolve({"joe": canoe(at, joe.gem)})
 
 
 def _move_river(state: GameState, action: MoveRiver) -> tuple[GameState, Events]:
@@ -699,57 +722,71 @@ def _move_river(state: GameState, action: MoveRiver) -> tuple[GameState, Events]
             f"The river moves {discs} disc{'s' if discs != 1 else ''} this round "
             f"(lowest card {base}, weather {state.weather:+d}), but {len(arms)} arm"
             f"{'s were' if len(arms) != 1 else ' was'} given for the fork.")
-    predicted = predicted_arms(state, discs)
-    taken = arms if arms is not None else predicted
+    taken = arms if arms is not None else predicted_arms(state, discs)
     events: Events = [ev.RiverMoved(discs, taken, base, state.weather)]
     next_fork = state.next_fork
-    canoes = {p: list(state.canoes[p]) for p in state.players}
+    players = state.players
+    pairs = state.canoes
+    # The canoes riding discs (player, index), in the order they fall, and where they are.
+    riding = [(p, i) for p in players for i, c in enumerate(pairs[p])
+              if c.at != BEACH and c.at != LOST]
+    where = [pairs[p][i].at for p, i in riding]
+    cargo = [pairs[p][i].gem for p, i in riding]
     joe = state.joe
+    deposits = state.deposits
     for number, arm in enumerate(taken, start=1):
-        expected = next_fork
-        events.append(ev.DiscPushed(number, arm, expected))
-        for player in state.players:
-            for i, canoe in enumerate(canoes[player]):
-                new = push_position(canoe.at, arm)
-                if new == LOST and canoe.at != LOST:
-                    events.append(ev.CanoeFell(player, canoe.at, canoe.gem))
-                    if canoe.gem:
-                        state = _deposit_gem(state, canoe.gem, canoe.gem)
-                    canoes[player][i] = Canoe(LOST)
-                else:
-                    canoes[player][i] = Canoe(new, canoe.gem)
+        events.append(ev.DiscPushed(number, arm, next_fork))
+        for k, at in enumerate(where):
+            if at == LOST:
+                continue
+            new = _PUSH[at, arm]
+            if new == LOST:
+                gem = cargo[k]
+                events.append(ev.CanoeFell(riding[k][0], at, gem))
+                if gem:
+                    deposits = deposits.set(gem, add_gem(deposits[gem], gem))
+                cargo[k] = None
+            where[k] = new
         if joe is not None and not joe.lost:
-            new = push_position(joe.at, arm)
+            new = _PUSH[joe.at, arm]
             if new == LOST:
                 events.append(ev.CanoeFell("joe", joe.at, joe.gem))
                 if joe.gem:
-                    state = _deposit_gem(state, joe.gem, joe.gem)
-                joe = Canoe(LOST)
+                    deposits = deposits.set(joe.gem, add_gem(deposits[joe.gem], joe.gem))
+                joe = canoe(LOST)
             else:
-                joe = Canoe(new, joe.gem)
+                joe = canoe(new, joe.gem)
         next_fork = other_arm(arm)
-    state = state.replace(
-        canoes=FrozenMap((p, _pair(canoes[p])) for p in state.players),
-        joe=joe, next_fork=next_fork)
+    moved = {p: list(pairs[p]) for p in players}
+    for (player, i), at, gem in zip(riding, where, cargo, strict=True):
+        moved[player][i] = canoe(at, gem)
+    pairs = FrozenMap([(p, canoe_pair(*moved[p])) for p in players])
+    state = state._evolve({"canoes": pairs, "deposits": deposits, "joe": joe,
+                           "next_fork": next_fork})
     state = _move_joe(state, events)
     return _next_round(state, events), events
 
 
+_ALL_CARDS: frozenset[Card] = frozenset(CARDS)
+
+
 def _next_round(state: GameState, events: Events) -> GameState:
-    first = (state.first + 1) % len(state.players)
-    events.append(ev.BuoyPassed(state.players[first]))
+    players = state.players
+    first = (state.first + 1) % len(players)
+    events.append(ev.BuoyPassed(players[first]))
     hands = state.hands
-    for p in state.players:
+    for p in players:
         if not hands[p]:
-            hands = hands.set(p, frozenset(CARDS))
+            hands = hands.set(p, _ALL_CARDS)
             events.append(ev.HandReturned(p))
     joe = state.joe
     if joe is not None and joe.lost:
-        joe = Canoe("T1")
+        joe = canoe("T1")
         events.append(ev.JoeReturned())
-    state = state.replace(round=state.round + 1, phase=Phase.CHOOSE, first=first, turn=0,
-                          hands=hands, chosen=FrozenMap(), recovered=frozenset(), joe=joe)
-    events.append(ev.RoundStarted(state.round, state.first_player))
+    state = state._evolve({"round": state.round + 1, "phase": Phase.CHOOSE, "first": first,
+                           "turn": 0, "hands": hands, "chosen": FrozenMap(),
+                           "recovered": frozenset(), "joe": joe})
+    events.append(ev.RoundStarted(state.round, players[first]))
     return state
 
 
