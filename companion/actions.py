@@ -84,6 +84,18 @@ class Step:
 
     @classmethod
     def parse(cls, text: object) -> Step:
+        if cls is Step and type(text) is str:
+            known = _PARSED.get(text)
+            if known is not None:
+                return known
+            step = cls._parse(text)
+            if len(_PARSED) < _PARSED_MAX:
+                _PARSED[text] = step
+            return step
+        return cls._parse(text)
+
+    @classmethod
+    def _parse(cls, text: object) -> Step:
         if not isinstance(text, str) or not text.strip():
             raise InvalidActionError(f"{text!r} is not a step: {_STEP_HELP}")
         words = text.strip().lower().split()
@@ -130,6 +142,10 @@ class Step:
         return f"Step.parse({self.text()!r})"
 
 
+_PARSED: dict[str, Step] = {}
+"""Steps already parsed, by text: a record repeats a few texts many times."""
+_PARSED_MAX: Final = 4096
+
 _STEP_HELP = ("use 'unload', 'load <gem>', 'down <n> [left|right]', 'up <n>', "
               "'steal <player> [<gem>]' or 'joe take|swap|give'")
 
@@ -148,7 +164,7 @@ class CanoeMove:
 
     @classmethod
     def from_json(cls, data: object) -> CanoeMove:
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise InvalidActionError(f"a canoe's move must be an object with 'from' and 'steps', "
                                      f"not {data!r}")
         start = data.get("from")
@@ -158,13 +174,14 @@ class CanoeMove:
             raise InvalidActionError(f"'from' must be beach, T1..T5, L1, L2, R1 or R2, "
                                      f"not {start!r}")
         steps = data.get("steps", [])
-        if not isinstance(steps, Sequence) or isinstance(steps, str):
+        if type(steps) is not list and (not isinstance(steps, Sequence) or
+                                        isinstance(steps, str)):
             raise InvalidActionError(f"'steps' must be a list of steps, not {steps!r}")
         carrying: str | None = ANY_CARGO
         if "carrying" in data:
             raw = data["carrying"]
             carrying = None if raw is None else check_gem(raw)
-        return cls(start, tuple(Step.parse(s) for s in steps), carrying)
+        return cls(start, tuple([Step.parse(s) for s in steps]), carrying)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"from": self.start}
