@@ -1108,54 +1108,94 @@ def _gem_choices(at: str, gem: str | None, deposits: FrozenMap[str, FrozenMap[st
     return options
 
 
+class TurnOutcome:
+    """One distinct result of a number-card turn before its :class:`TurnResult` is built:
+    the player's canoes after the turn and the gems they delivered (what a playout policy
+    scores), and ``result()``, the full result, built on demand."""
+
+    __slots__ = ("_joe_gem", "_moves", "_ops", "_state", "_victims", "canoes", "delivered",
+                 "player")
+
+    def __init__(self, state: GameState, player: str, canoes: tuple[Spot, Spot],
+                 delivered: tuple[str, ...], ops: tuple[GemOp, ...], joe_gem: str | None,
+                 victims: dict[str, tuple[Canoe, Canoe]],
+                 moves: tuple[tuple[int, str, tuple[Step, ...]], ...]) -> None:
+        self._state = state
+        self.player = player
+        self.canoes = canoes
+        """The player's canoes after the turn, sorted, as (position, gem)."""
+        self.delivered = delivered
+        """Gems the player's canoes landed with (now in the reserve)."""
+        self._ops = ops
+        self._joe_gem = joe_gem
+        self._victims = victims
+        self._moves = moves
+
+    def result(self) -> TurnResult:
+        """The full result: the action and the state after it."""
+        state, player, ops, joe_gem = self._state, self.player, self._ops, self._joe_gem
+        (a_at, a_gem), (b_at, b_gem) = self.canoes
+        canoes_now = FrozenMap(state.canoes)
+        dict.__setitem__(canoes_now, player, (canoe(a_at, a_gem), canoe(b_at, b_gem)))
+        for victim, victim_pair in self._victims.items():
+            dict.__setitem__(canoes_now, victim, victim_pair)
+        changes: dict[str, object] = {"canoes": canoes_now}
+        if ops:
+            deposits = state.deposits
+            for deposit, colour, change in ops:
+                deposits = deposits.set(deposit, add_gem(deposits[deposit], colour, change))
+            changes["deposits"] = deposits
+        if self.delivered:
+            reserves = state.reserves
+            for gem in self.delivered:
+                reserves = reserves.set(player, add_gem(reserves[player], gem))
+            changes["reserves"] = reserves
+        joe = state.joe
+        if joe is not None and joe_gem != joe.gem:
+            changes["joe"] = canoe(joe.at, joe_gem)
+        pair = state.canoes[player]
+        pin = pair[0].at == pair[1].at and pair[0] != pair[1]
+        action = Paddle(player, tuple([
+            CanoeMove(start, steps, pair[index].gem if pin else ANY_CARGO)
+            for index, start, steps in self._moves]))
+        return TurnResult(action, state._evolve(changes))
+
+
 def _fast_turns(state: GameState, player: str, n: int,
                 orders: list[list[int]]) -> list[TurnResult]:
     """``checked_turn_results`` for a number card ``n``, quickly (see above)."""
+    return [outcome.result() for outcome in turn_outcomes(state, player, n, orders)]
+
+
+def turn_outcomes(state: GameState, player: str, n: int,
+                  orders: list[list[int]] | None = None) -> list[TurnOutcome]:
+    """The results of ``turn_results`` for number card ``n``, in the same order, each
+    built only when asked (a playout builds the one it picks). ``player`` and ``n`` are
+    not checked."""
     pair = state.canoes[player]
-    pin = pair[0].at == pair[1].at and pair[0] != pair[1]
     joe = state.joe
     joe_at = joe.at if joe is not None else None
     others = [p for p in state.players if p != player]
-    results: dict[tuple[object, ...], TurnResult] = {}
+    results: dict[tuple[object, ...], TurnOutcome] = {}
 
     def finish(canoes: list[Spot], deposits_ops: tuple[GemOp, ...], joe_gem: str | None,
                victims: dict[str, tuple[Canoe, Canoe]], delivered: tuple[str, ...],
                moves: tuple[tuple[int, str, tuple[Step, ...]], ...]) -> None:
-        (a_at, a_gem), (b_at, b_gem) = canoes
-        if (b_at, b_gem or "") < (a_at, a_gem or ""):
-            a_at, a_gem, b_at, b_gem = b_at, b_gem, a_at, a_gem
+        a, b = canoes
+        if (b[0], b[1] or "") < (a[0], a[1] or ""):
+            a, b = b, a
         ops: tuple[object, ...] = deposits_ops
         if len(deposits_ops) > 1:
             net: dict[tuple[str, str], int] = {}
             for deposit, colour, change in deposits_ops:
                 net[deposit, colour] = net.get((deposit, colour), 0) + change
             ops = tuple(sorted((d, c, x) for (d, c), x in net.items() if x))
-        key = (a_at, a_gem, b_at, b_gem, joe_gem, ops,
+        key = (a, b, joe_gem, ops,
                tuple(sorted(delivered)) if len(delivered) > 1 else delivered,
                tuple(sorted(victims.items())) if victims else ())
-        if key in results:
-            return
-        canoes_now = FrozenMap(state.canoes)
-        dict.__setitem__(canoes_now, player, (canoe(a_at, a_gem), canoe(b_at, b_gem)))
-        for victim, victim_pair in victims.items():
-            dict.__setitem__(canoes_now, victim, victim_pair)
-        changes: dict[str, object] = {"canoes": canoes_now}
-        if deposits_ops:
-            deposits = state.deposits
-            for deposit, colour, change in deposits_ops:
-                deposits = deposits.set(deposit, add_gem(deposits[deposit], colour, change))
-            changes["deposits"] = deposits
-        if delivered:
-            reserves = state.reserves
-            for gem in delivered:
-                reserves = reserves.set(player, add_gem(reserves[player], gem))
-            changes["reserves"] = reserves
-        if joe is not None and joe_gem != joe.gem:
-            changes["joe"] = canoe(joe.at, joe_gem)
-        action = Paddle(player, tuple([
-            CanoeMove(start, steps, pair[index].gem if pin else ANY_CARGO)
-            for index, start, steps in moves]))
-        results[key] = TurnResult(action, state._evolve(changes))
+        if key not in results:
+            results[key] = TurnOutcome(state, player, (a, b), delivered, deposits_ops, joe_gem,
+                                       victims, moves)
 
     def go(rest: list[int], canoes: list[Spot], deposits: FrozenMap[str, FrozenMap[str, int]],
            ops: tuple[GemOp, ...], joe_gem: str | None,
@@ -1220,20 +1260,24 @@ def _fast_turns(state: GameState, player: str, n: int,
                 continue
             if pre_cost == n and pre:  # spends every point where it is
                 extras(pre, at, carried, pre_ops, False)
+            unloaded = bool(pre_ops) and pre_ops[0][2] > 0
             for step, dest, cost, up in _MOVES[at, n - pre_cost]:
                 steps = (*pre, step)
                 if dest == BEACH:  # landing ends the move; a gem on board is delivered
                     after(steps, BEACH, None, pre_ops, joe_gem, victims, carried)
                     continue
                 remaining = n - pre_cost - cost
+                if remaining == 0:  # the only gem steps that fit after the move: none
+                    extras(steps, dest, carried, pre_ops, up and carried is None and not unloaded)
+                    continue
+                if pre or remaining % 2 or dest not in DEPOSIT_AT:
+                    continue  # gem steps on both sides of a move, or points that cannot fit
                 for post, post_ops, final in _gem_choices(dest, carried, deposits):
-                    if 2 * len(post) != remaining or (pre and post):
-                        continue
-                    extras((*steps, *post), dest, final, pre_ops + post_ops,
-                           up and final is None and not any(op[2] > 0
-                                                            for op in pre_ops + post_ops))
+                    if 2 * len(post) == remaining:
+                        extras((*steps, *post), dest, final, post_ops,
+                               up and final is None and post_ops[0][2] < 0)
 
-    for order in orders:
+    for order in orders if orders is not None else _canoe_orders(pair):
         go(order, [(c.at, c.gem) for c in pair], state.deposits, (), joe.gem if joe else None,
            {}, (), ())
     return list(results.values())
