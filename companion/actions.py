@@ -31,6 +31,7 @@ from companion.board import (
     Card,
 )
 from companion.errors import InvalidActionError
+from companion.frozen import quick_init
 
 ANY_CARGO: Final = "any"
 """``CanoeMove.carrying`` when the move does not say which of two canoes it means."""
@@ -70,6 +71,7 @@ def check_gem(value: object) -> str:
     return value
 
 
+@quick_init
 @dataclass(frozen=True)
 class Step:
     """One step of a canoe's turn: ``unload``, ``load <gem>``, ``down <n> [left|right]``,
@@ -150,6 +152,7 @@ _STEP_HELP = ("use 'unload', 'load <gem>', 'down <n> [left|right]', 'up <n>', "
               "'steal <player> [<gem>]' or 'joe take|swap|give'")
 
 
+@quick_init
 @dataclass(frozen=True)
 class CanoeMove:
     """One canoe's part of a number-card turn: where it starts and its steps in order.
@@ -205,6 +208,7 @@ class Action(abc.ABC):
         """The action as JSON (see :func:`action_from_json`)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class ChooseCard(Action):
     """Phase 1: lock in a paddle card, secretly."""
@@ -216,6 +220,7 @@ class ChooseCard(Action):
         return {"type": "choose", "player": self.player, "card": self.card}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Recover(Action):
     """Phase 1: buy back a lost canoe, paying a gem colour or ``"free"``."""
@@ -227,6 +232,7 @@ class Recover(Action):
         return {"type": "recover", "player": self.player, "pay": self.pay}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Weather(Action):
     """Phase 2, cloud card: move the weather marker ``up`` or ``down``."""
@@ -238,6 +244,7 @@ class Weather(Action):
         return {"type": "weather", "player": self.player, "direction": self.direction}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Paddle(Action):
     """Phase 2, number card: the canoes moved, in order (none when no canoe can move)."""
@@ -250,6 +257,7 @@ class Paddle(Action):
                 "canoes": [c.to_json() for c in self.canoes]}
 
 
+@quick_init
 @dataclass(frozen=True)
 class MoveRiver(Action):
     """Phase 3: push the discs. ``arms`` lists the arm each disc took at the fork, or is

@@ -57,6 +57,7 @@ from companion.board import (
     upstream,
 )
 from companion.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
+from companion.frozen import quick_init
 from companion.state import (
     Canoe,
     FrozenMap,
@@ -112,6 +113,7 @@ def gem_value(reserve: FrozenMap[str, int]) -> int:
     return sum(GEM_VALUE[c] * n for c, n in reserve.items())
 
 
+@quick_init
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended."""
@@ -838,6 +840,7 @@ def is_legal(state: GameState, action: Action) -> bool:
 # -- enumerating turns -----------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnResult:
     """One distinct end result of a number-card turn.

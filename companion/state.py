@@ -26,6 +26,7 @@ from companion.board import (
     Card,
 )
 from companion.errors import InvalidActionError
+from companion.frozen import quick_init
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -106,6 +107,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Canoe:
     """One canoe: where it is (a slot, ``beach`` or ``lost``) and the gem it carries.
@@ -131,6 +133,7 @@ class Canoe:
         return {"at": self.at, "gem": self.gem}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Options:
     """Game options: the Diamanten Joe mini expansion and the gem-value tie-break."""
