@@ -230,7 +230,7 @@ def _card(value: object) -> Card:
     return parse_card(value)
 
 
-def _require_player(state: GameState, player: object) -> str:
+def _require_player(state: GameState | _Board, player: object) -> str:
     if isinstance(player, str) and player in state.players:
         return player  # players were checked when the game was set up
     name = check_player(player)
@@ -393,10 +393,36 @@ def _spent_text(run: _CanoeRun) -> str:
     return f"it {moved} and {' and '.join(gems) if gems else 'loaded nothing'}"
 
 
+class _Board:
+    """What a number card's steps change (canoes, deposits, reserves, Joe), changed in
+    place while one turn is carried out; the turn's new state is built once, at the end."""
+
+    __slots__ = ("canoes", "deposits", "joe", "players", "reserves")
+
+    def __init__(self, state: GameState) -> None:
+        self.players = state.players
+        self.canoes = state.canoes
+        self.deposits = state.deposits
+        self.reserves = state.reserves
+        self.joe = state.joe
+
+    def changes(self) -> dict[str, object]:
+        return {"canoes": self.canoes, "deposits": self.deposits, "reserves": self.reserves,
+                "joe": self.joe}
+
+
 def _run_steps(state: GameState, player: str, index: int, move: CanoeMove,
                card: int) -> tuple[GameState, Events]:
     """Carry out one canoe's steps (the canoe is ``state.canoes[player][index]``)."""
-    moving = state.canoes[player][index]
+    board = _Board(state)
+    events = _run_canoe(board, player, index, move, card)
+    return state._evolve(board.changes()), events
+
+
+def _run_canoe(board: _Board, player: str, index: int, move: CanoeMove,
+               card: int) -> Events:
+    """Carry out one canoe's steps on ``board`` (the canoe is ``board.canoes[player][index]``)."""
+    moving = board.canoes[player][index]
     start = moving.at
     run = _CanoeRun(player, card, start, moving.gem, card)
     events: Events = []
@@ -414,11 +440,11 @@ def _run_steps(state: GameState, player: str, index: int, move: CanoeMove,
         if op == "down" or op == "up":
             _move_step(run, step)
         elif op == "unload" or op == "load":
-            state = _gem_step(state, run, step, events)
+            _gem_step(board, run, step, events)
         elif op == "steal":
-            state = _steal_step(state, run, step, events)
+            _steal_step(board, run, step, events)
         elif op == "joe":
-            state = _joe_step(state, run, step, events)
+            _joe_step(board, run, step, events)
     if not run.landed and run.points != 0:
         raise IllegalActionError(
             f"Your canoe must spend all {card} points: {_spent_text(run)} "
@@ -427,15 +453,15 @@ def _run_steps(state: GameState, player: str, index: int, move: CanoeMove,
     if run.slots:
         events.insert(0, ev.CanoeMoved(player, start, run.at, run.path))
     if run.landed and run.gem:
-        reserve = add_gem(state.reserves[player], run.gem)
-        state = state._evolve({"reserves": state.reserves.set(player, reserve)})
+        board.reserves = board.reserves.set(player, add_gem(board.reserves[player], run.gem))
         events.append(ev.GemDelivered(player, run.gem))
         run.gem = None
     # Left unsorted so that canoe indices stay valid until the whole turn is done.
-    first, second = state.canoes[player]
+    first, second = board.canoes[player]
     moved = canoe(run.at, run.gem)
     pair = (moved, second) if index == 0 else (first, moved)
-    return state._evolve({"canoes": state.canoes.set(player, pair)}), events
+    board.canoes = board.canoes.set(player, pair)
+    return events
 
 
 def _spend(run: _CanoeRun, cost: int, what: str) -> None:
@@ -446,7 +472,7 @@ def _spend(run: _CanoeRun, cost: int, what: str) -> None:
     run.points -= cost
 
 
-def _gem_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> GameState:
+def _gem_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None:
     deposit = DEPOSIT_AT.get(run.at)
     place = "the beach" if run.at == BEACH else run.at
     if deposit is None:
@@ -464,11 +490,11 @@ def _gem_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> G
                 f"A gem may not be unloaded onto the deposit of its own colour: this "
                 f"{run.gem} gem cannot go back onto the {deposit} deposit.")
         _spend(run, 2, "unloading")
-        state = _deposit_gem(state, deposit, run.gem)
+        board.deposits = board.deposits.set(deposit, add_gem(board.deposits[deposit], run.gem))
         events.append(ev.GemUnloaded(run.player, run.gem, run.at, deposit))
         run.unloaded = (run.gem, run.at)
         run.gem = None
-        return state
+        return
     colour = step.arg or ""
     if run.gem is not None:
         raise IllegalActionError(
@@ -485,17 +511,16 @@ def _gem_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> G
             raise IllegalActionError(
                 f"After unloading a {gem} gem, the canoe may only load a gem of another "
                 "colour.")
-    available = state.deposits[deposit]
+    available = board.deposits[deposit]
     if available.get(colour, 0) < 1:
         holds = _gems_text(available) if available else "nothing: it has run out"
         raise IllegalActionError(
             f"The {deposit} deposit beside {run.at} has no {colour} gem; it holds {holds}.")
     _spend(run, 2, "loading")
-    state = _deposit_gem(state, deposit, colour, -1)
+    board.deposits = board.deposits.set(deposit, add_gem(available, colour, -1))
     events.append(ev.GemLoaded(run.player, colour, run.at, deposit))
     run.gem = colour
     run.loaded = colour
-    return state
 
 
 def _move_step(run: _CanoeRun, step: Step) -> None:
@@ -514,7 +539,9 @@ def _move_step(run: _CanoeRun, step: Step) -> None:
             raise IllegalActionError(
                 f"{run.at} is only {d} slot{'s' if d > 1 else ''} from the beach: the canoe "
                 f"lands after 'up {d}' and its move ends there.")
-        _spend(run, step.n, f"paddling {step.n} upstream")
+        if step.n > run.points:
+            _spend(run, step.n, f"paddling {step.n} upstream")
+        run.points -= step.n
         run.landed = path[-1] == BEACH
     else:
         forks = passes_fork(run.at, step.n)
@@ -535,7 +562,9 @@ def _move_step(run: _CanoeRun, step: Step) -> None:
             raise IllegalActionError(
                 f"A canoe may not paddle over the falls: from {run.at} it can go at most "
                 f"{room} slot{'s' if room != 1 else ''} downstream.")
-        _spend(run, step.n, f"paddling {step.n} downstream")
+        if step.n > run.points:
+            _spend(run, step.n, f"paddling {step.n} downstream")
+        run.points -= step.n
     run.direction = step.op
     run.slots = step.n
     run.path = path
@@ -550,8 +579,8 @@ def _room_downstream(position: str) -> int:
     return 7 - distance_from_beach(position)
 
 
-def _steal_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> GameState:
-    victim = _require_player(state, step.arg)
+def _steal_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None:
+    victim = _require_player(board, step.arg)
     if run.direction != "up":
         raise IllegalActionError(
             "Only a canoe that paddled upstream this turn can steal a gem.")
@@ -562,33 +591,32 @@ def _steal_step(state: GameState, run: _CanoeRun, step: Step, events: Events) ->
     if run.gem is not None:
         raise IllegalActionError(
             f"Only an empty canoe can steal: this one carries a {run.gem} gem.")
-    targets = [i for i, c in enumerate(state.canoes[victim])
+    targets = [i for i, c in enumerate(board.canoes[victim])
                if c.at == run.at and c.gem and (step.gem is None or c.gem == step.gem)]
     if not targets:
         raise IllegalActionError(
             f"No canoe of {victim}'s with a gem{' of that colour' if step.gem else ''} is on "
             f"{run.at}: a canoe steals from an opponent's loaded canoe on the slot where it "
             "ends its move.")
-    gems = {state.canoes[victim][i].gem for i in targets}
+    gems = {board.canoes[victim][i].gem for i in targets}
     if len(gems) > 1:
         names = sorted(str(g) for g in gems)
         raise AmbiguousActionError(
             f"Both of {victim}'s canoes on {run.at} carry gems ({', '.join(names)}): "
             f"say which, e.g. 'steal {victim} {names[0]}'.")
     i = targets[0]
-    victim_canoes = list(state.canoes[victim])
+    victim_canoes = list(board.canoes[victim])
     gem = victim_canoes[i].gem
     assert gem is not None
-    victim_canoes[i] = Canoe(victim_canoes[i].at, None)
-    state = _set_canoes(state, victim, victim_canoes)
+    victim_canoes[i] = canoe(victim_canoes[i].at, None)
+    board.canoes = board.canoes.set(victim, _pair(victim_canoes))
     run.gem = gem
     run.finished = True
     events.append(ev.GemStolen(run.player, victim, gem, run.at))
-    return state
 
 
-def _joe_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> GameState:
-    joe = state.joe
+def _joe_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None:
+    joe = board.joe
     if joe is None:
         raise IllegalActionError("Diamanten Joe is not in this game.")
     if joe.at != run.at:
@@ -604,21 +632,21 @@ def _joe_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> G
         if run.gem is not None or joe.gem is None:
             raise IllegalActionError(
                 "Taking Joe's gem needs an empty canoe and a loaded Joe.")
-        got, run.gem, joe = joe.gem, joe.gem, Canoe(joe.at, None)
+        got, run.gem, joe = joe.gem, joe.gem, canoe(joe.at, None)
     elif how == "give":
         if run.gem is None or joe.gem is not None:
             raise IllegalActionError(
                 "Giving Joe a gem needs a loaded canoe and an empty Joe.")
-        gave, joe, run.gem = run.gem, Canoe(joe.at, run.gem), None
+        gave, joe, run.gem = run.gem, canoe(joe.at, run.gem), None
     else:
         if run.gem is None or joe.gem is None:
             raise IllegalActionError("Swapping gems with Joe needs both canoes loaded.")
         gave, got = run.gem, joe.gem
-        joe, run.gem = Canoe(joe.at, gave), got
+        joe, run.gem = canoe(joe.at, gave), got
     run.finished = True
     run.traded = True
     events.append(ev.JoeTraded(run.player, how or "", gave, got))
-    return state.replace(joe=joe)
+    board.joe = joe
 
 
 def _resolve_canoe(state: GameState, player: str, move: CanoeMove, used: set[int]) -> int:
@@ -666,13 +694,26 @@ def _paddle(state: GameState, action: Paddle) -> tuple[GameState, Events]:
         raise IllegalActionError(
             f"{_cap(player)}, you played the cloud: move the weather marker one space up or "
             "down. No canoe moves on a cloud.")
-    state, events = paddle_canoes(state, player, int(card), action.canoes)
-    return _end_turn(state, events), events
+    board, events = _paddle_board(state, player, int(card), action.canoes)
+    changes = board.changes()
+    turn = state.turn + 1
+    if turn < len(state.players):  # _end_turn, in the same new state
+        nxt = turn_order(state.players, state.first)[turn]
+        events.append(ev.CardRevealed(nxt, state.chosen[nxt]))
+        changes["turn"] = turn
+        return state._evolve(changes), events
+    return _end_turn(state._evolve(changes), events), events
 
 
 def paddle_canoes(state: GameState, player: str, card: int,
                   moves: Sequence[CanoeMove]) -> tuple[GameState, Events]:
     """Apply a number card's canoe moves (phase and turn are not checked or advanced)."""
+    board, events = _paddle_board(state, player, card, moves)
+    return state._evolve(board.changes()), events
+
+
+def _paddle_board(state: GameState, player: str, card: int,
+                  moves: Sequence[CanoeMove]) -> tuple[_Board, Events]:
     used: set[int] = set()
     indices: list[int] = []
     for move in moves:
@@ -680,11 +721,13 @@ def paddle_canoes(state: GameState, player: str, card: int,
         used.add(index)
         indices.append(index)
     _check_must_move(state, player, used)
+    board = _Board(state)
     events: Events = []
     for move, index in zip(moves, indices, strict=True):
-        state, more = _run_steps(state, player, index, move, card)
-        events.extend(more)
-    return _set_canoes(state, player, state.canoes[player]), events
+        events += _run_canoe(board, player, index, move, card)
+    first, second = board.canoes[player]
+    board.canoes = board.canoes.set(player, canoe_pair(first, second))
+    return board, events
 
 
 # -- phase 3 and 4 ---------------------------------------------------------------------
