@@ -807,16 +807,21 @@ def _move_river(state: GameState, action: MoveRiver) -> tuple[GameState, Events]
     for (player, i), at, gem in zip(riding, where, cargo, strict=True):
         moved[player][i] = canoe(at, gem)
     pairs = FrozenMap([(p, canoe_pair(*moved[p])) for p in players])
-    state = state._evolve({"canoes": pairs, "deposits": deposits, "joe": joe,
-                           "next_fork": next_fork})
-    state = _move_joe(state, events)
-    return _next_round(state, events), events
+    changes: dict[str, object] = {"canoes": pairs, "deposits": deposits, "joe": joe,
+                                  "next_fork": next_fork}
+    if joe is not None:
+        state = _move_joe(state._evolve(changes), events)
+        changes = {}
+    return _next_round(state, events, changes), events
 
 
 _ALL_CARDS: frozenset[Card] = frozenset(CARDS)
 
 
-def _next_round(state: GameState, events: Events) -> GameState:
+def _next_round(state: GameState, events: Events,
+                changes: dict[str, object] | None = None) -> GameState:
+    """Phase 4 and the next round's start; ``changes`` (none touching Joe, the buoy, the
+    hands or the round) are made in the same new state."""
     players = state.players
     first = (state.first + 1) % len(players)
     events.append(ev.BuoyPassed(players[first]))
@@ -829,8 +834,8 @@ def _next_round(state: GameState, events: Events) -> GameState:
     if joe is not None and joe.lost:
         joe = canoe("T1")
         events.append(ev.JoeReturned())
-    state = state._evolve({"round": state.round + 1, "phase": Phase.CHOOSE, "first": first,
-                           "turn": 0, "hands": hands, "chosen": FrozenMap(),
+    state = state._evolve({**(changes or {}), "round": state.round + 1, "phase": Phase.CHOOSE,
+                           "first": first, "turn": 0, "hands": hands, "chosen": FrozenMap(),
                            "recovered": frozenset(), "joe": joe})
     events.append(ev.RoundStarted(state.round, players[first]))
     return state
