@@ -31,6 +31,7 @@ from companion.board import (
     Card,
 )
 from companion.errors import InvalidActionError
+from companion.frozen import quick_init
 
 ANY_CARGO: Final = "any"
 """``CanoeMove.carrying`` when the move does not say which of two canoes it means."""
@@ -70,6 +71,7 @@ def check_gem(value: object) -> str:
     return value
 
 
+@quick_init
 @dataclass(frozen=True)
 class Step:
     """One step of a canoe's turn: ``unload``, ``load <gem>``, ``down <n> [left|right]``,
@@ -84,6 +86,18 @@ class Step:
 
     @classmethod
     def parse(cls, text: object) -> Step:
+        if cls is Step and type(text) is str:
+            known = _PARSED.get(text)
+            if known is not None:
+                return known
+            step = cls._parse(text)
+            if len(_PARSED) < _PARSED_MAX:
+                _PARSED[text] = step
+            return step
+        return cls._parse(text)
+
+    @classmethod
+    def _parse(cls, text: object) -> Step:
         if not isinstance(text, str) or not text.strip():
             raise InvalidActionError(f"{text!r} is not a step: {_STEP_HELP}")
         words = text.strip().lower().split()
@@ -130,10 +144,15 @@ class Step:
         return f"Step.parse({self.text()!r})"
 
 
+_PARSED: dict[str, Step] = {}
+"""Steps already parsed, by text: a record repeats a few texts many times."""
+_PARSED_MAX: Final = 4096
+
 _STEP_HELP = ("use 'unload', 'load <gem>', 'down <n> [left|right]', 'up <n>', "
               "'steal <player> [<gem>]' or 'joe take|swap|give'")
 
 
+@quick_init
 @dataclass(frozen=True)
 class CanoeMove:
     """One canoe's part of a number-card turn: where it starts and its steps in order.
@@ -148,7 +167,7 @@ class CanoeMove:
 
     @classmethod
     def from_json(cls, data: object) -> CanoeMove:
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise InvalidActionError(f"a canoe's move must be an object with 'from' and 'steps', "
                                      f"not {data!r}")
         start = data.get("from")
@@ -158,13 +177,14 @@ class CanoeMove:
             raise InvalidActionError(f"'from' must be beach, T1..T5, L1, L2, R1 or R2, "
                                      f"not {start!r}")
         steps = data.get("steps", [])
-        if not isinstance(steps, Sequence) or isinstance(steps, str):
+        if type(steps) is not list and (not isinstance(steps, Sequence) or
+                                        isinstance(steps, str)):
             raise InvalidActionError(f"'steps' must be a list of steps, not {steps!r}")
         carrying: str | None = ANY_CARGO
         if "carrying" in data:
             raw = data["carrying"]
             carrying = None if raw is None else check_gem(raw)
-        return cls(start, tuple(Step.parse(s) for s in steps), carrying)
+        return cls(start, tuple([Step.parse(s) for s in steps]), carrying)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"from": self.start}
@@ -188,6 +208,7 @@ class Action(abc.ABC):
         """The action as JSON (see :func:`action_from_json`)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class ChooseCard(Action):
     """Phase 1: lock in a paddle card, secretly."""
@@ -199,6 +220,7 @@ class ChooseCard(Action):
         return {"type": "choose", "player": self.player, "card": self.card}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Recover(Action):
     """Phase 1: buy back a lost canoe, paying a gem colour or ``"free"``."""
@@ -210,6 +232,7 @@ class Recover(Action):
         return {"type": "recover", "player": self.player, "pay": self.pay}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Weather(Action):
     """Phase 2, cloud card: move the weather marker ``up`` or ``down``."""
@@ -221,6 +244,7 @@ class Weather(Action):
         return {"type": "weather", "player": self.player, "direction": self.direction}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Paddle(Action):
     """Phase 2, number card: the canoes moved, in order (none when no canoe can move)."""
@@ -233,6 +257,7 @@ class Paddle(Action):
                 "canoes": [c.to_json() for c in self.canoes]}
 
 
+@quick_init
 @dataclass(frozen=True)
 class MoveRiver(Action):
     """Phase 3: push the discs. ``arms`` lists the arm each disc took at the fork, or is

@@ -172,3 +172,24 @@ def passes_fork(position: str, steps: int) -> bool:
 def other_arm(arm: Arm) -> Arm:
     """The arm opposite ``arm``."""
     return "right" if arm == "left" else "left"
+
+
+def _paths() -> tuple[dict[tuple[str, int], tuple[str, ...]],
+                      dict[tuple[str, int, Arm | None], tuple[str, ...]]]:
+    up: dict[tuple[str, int], tuple[str, ...]] = {}
+    down: dict[tuple[str, int, Arm | None], tuple[str, ...]] = {}
+    for position in POSITIONS:
+        for steps in range(1, len(POSITIONS) + 1):
+            path = path_up(position, steps)
+            if path is not None:
+                up[position, steps] = tuple(path)
+            for arm in (None, *ARMS):
+                path = path_down(position, steps, arm)
+                if path is not None:
+                    down[position, steps, arm] = tuple(path)
+    return up, down
+
+
+PATHS_UP, PATHS_DOWN = _paths()
+"""``path_up`` and ``path_down`` as tables (tuples), for every path that exists: the rules
+look paths up instead of walking the graph."""

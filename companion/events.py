@@ -14,7 +14,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from companion.frozen import quick_init
 
+
+@quick_init
 @dataclass(frozen=True)
 class Event:
     """Base class of all events."""
@@ -44,6 +47,7 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundStarted(Event):
     kind: ClassVar[str] = "round_started"
@@ -55,6 +59,7 @@ class RoundStarted(Event):
                 "and plays first.")
 
 
+@quick_init
 @dataclass(frozen=True)
 class HandReturned(Event):
     kind: ClassVar[str] = "hand_returned"
@@ -64,6 +69,7 @@ class HandReturned(Event):
         return f"{_cap(self.player)} has played all 7 paddle cards and takes them back."
 
 
+@quick_init
 @dataclass(frozen=True)
 class CanoeBoughtBack(Event):
     kind: ClassVar[str] = "canoe_bought_back"
@@ -79,6 +85,7 @@ class CanoeBoughtBack(Event):
                 "to put a lost canoe back on the beach.")
 
 
+@quick_init
 @dataclass(frozen=True)
 class CardLocked(Event):
     kind: ClassVar[str] = "card_locked"
@@ -88,6 +95,7 @@ class CardLocked(Event):
         return f"{_cap(self.player)} has chosen a paddle card."
 
 
+@quick_init
 @dataclass(frozen=True)
 class CardRevealed(Event):
     kind: ClassVar[str] = "card_revealed"
@@ -99,6 +107,7 @@ class CardRevealed(Event):
         return f"{_cap(self.player)} reveals {what}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class WeatherChanged(Event):
     kind: ClassVar[str] = "weather_changed"
@@ -111,6 +120,7 @@ class WeatherChanged(Event):
         return f"{_cap(self.player)} moves the cloud {way}: the weather is now {_signed(self.new)}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class CanoeMoved(Event):
     kind: ClassVar[str] = "canoe_moved"
@@ -125,6 +135,7 @@ class CanoeMoved(Event):
         return f"{_cap(self.player)}'s canoe paddles from {self.start} to {self.end}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class GemLoaded(Event):
     kind: ClassVar[str] = "gem_loaded"
@@ -138,6 +149,7 @@ class GemLoaded(Event):
                 f"on {self.at}.")
 
 
+@quick_init
 @dataclass(frozen=True)
 class GemUnloaded(Event):
     kind: ClassVar[str] = "gem_unloaded"
@@ -151,6 +163,7 @@ class GemUnloaded(Event):
                 f"on {self.at}.")
 
 
+@quick_init
 @dataclass(frozen=True)
 class GemStolen(Event):
     kind: ClassVar[str] = "gem_stolen"
@@ -163,6 +176,7 @@ class GemStolen(Event):
         return f"{_cap(self.player)} steals {self.victim}'s {self.gem} gem on {self.at}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class GemDelivered(Event):
     kind: ClassVar[str] = "gem_delivered"
@@ -173,6 +187,7 @@ class GemDelivered(Event):
         return f"{_cap(self.player)} lands with a {self.gem} gem: it goes to their reserve."
 
 
+@quick_init
 @dataclass(frozen=True)
 class JoeTraded(Event):
     kind: ClassVar[str] = "joe_traded"
@@ -190,6 +205,7 @@ class JoeTraded(Event):
         return f"{_cap(self.player)} swaps a {self.gave} gem for Diamanten Joe's {self.got} gem."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DiscPushed(Event):
     kind: ClassVar[str] = "disc_pushed"
@@ -203,6 +219,7 @@ class DiscPushed(Event):
         return f"Disc {self.number} goes down the {self.arm} arm{note}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class RiverMoved(Event):
     kind: ClassVar[str] = "river_moved"
@@ -219,6 +236,7 @@ class RiverMoved(Event):
         return f"The river moves {self.discs} {plural}: {base}, weather {_signed(self.weather)}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class CanoeFell(Event):
     kind: ClassVar[str] = "canoe_fell"
@@ -233,6 +251,7 @@ class CanoeFell(Event):
         return f"{who} goes over the falls from {self.at}{gem}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class JoeMoved(Event):
     kind: ClassVar[str] = "joe_moved"
@@ -248,6 +267,7 @@ class JoeMoved(Event):
         return f"{load}Diamanten Joe paddles from {self.start} to {self.end}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class JoeReturned(Event):
     kind: ClassVar[str] = "joe_returned"
@@ -256,6 +276,7 @@ class JoeReturned(Event):
         return "Diamanten Joe is back on T1."
 
 
+@quick_init
 @dataclass(frozen=True)
 class BuoyPassed(Event):
     kind: ClassVar[str] = "buoy_passed"
@@ -265,6 +286,7 @@ class BuoyPassed(Event):
         return f"The buoy passes to {self.player}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameWon(Event):
     kind: ClassVar[str] = "game_won"

@@ -35,7 +35,7 @@ class Game:
 
     def push(self, action: Action) -> list[Event]:
         """Apply ``action``; raises (and changes nothing) if it is invalid or illegal."""
-        state, events = rules.apply(self.state, action)
+        state, events = rules.apply(self._states[-1], action)
         self._states.append(state)
         self.history.append(action)
         self.events.append(events)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from companion import rules
 from companion.actions import ChooseCard, MoveRiver, Recover, Weather
-from companion.board import ARMS, BEACH, distance_from_beach
+from companion.board import ARMS, BEACH, DISTANCE, LOST, distance_from_beach
 from companion.game import Game
 from companion.state import Canoe, GameState, Options, Phase, sorted_cards
 
@@ -34,13 +34,39 @@ def _score(state: GameState, player: str) -> float:
     return score
 
 
+def _outcome_score(outcome: rules.TurnOutcome, reserve_total: int) -> float:
+    """``_score`` of the state after ``outcome`` (the same sums, in the same order)."""
+    score = 10.0 * (reserve_total + len(outcome.delivered))
+    for at, gem in outcome.canoes:
+        if at == LOST:
+            score -= 4
+        elif gem:
+            score += 6 - 0.6 * DISTANCE[at]
+        elif at != BEACH:
+            score += 0.2 * min(DISTANCE[at], 4)
+            score -= 0.8 * max(0, DISTANCE[at] - 5)
+    return score
+
+
 def choose_turn(state: GameState, player: str, rng: random.Random,
                 greed: float = 0.8) -> rules.TurnResult:
-    """A turn result for ``player``'s revealed number card."""
-    results = rules.turn_results(state, player, state.chosen[player])
+    """A turn result for ``player``'s revealed number card.
+
+    With probability ``greed``, the result with the best ``_score`` (ties broken at
+    random), else any result. The results are scored before they are built
+    (:func:`companion.rules.turn_outcomes`): only the one picked becomes a state.
+    """
+    card = state.chosen[player]
+    if card == "cloud":
+        results = rules.turn_results(state, player, card)
+        if rng.random() < greed:
+            return max(results, key=lambda r: (_score(r.state, player), rng.random()))
+        return rng.choice(results)
+    outcomes = rules.turn_outcomes(state, player, int(card))
     if rng.random() < greed:
-        return max(results, key=lambda r: (_score(r.state, player), rng.random()))
-    return rng.choice(results)
+        total = state.reserve_total(player)
+        return max(outcomes, key=lambda o: (_outcome_score(o, total), rng.random())).result()
+    return rng.choice(outcomes).result()
 
 
 def play_round(game: Game, rng: random.Random, *, surprise_arms: float = 0.1) -> None:

@@ -17,7 +17,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from companion.actions import (
     Action,
@@ -103,8 +103,12 @@ def parse_header(record: object) -> tuple[list[str], Options, list[Any]]:
     return seats, options, rounds
 
 
+def _is_mapping(value: object) -> TypeGuard[Mapping[str, Any]]:
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 def _turn_action(turn: object, expected: str | None) -> Action:
-    if not isinstance(turn, Mapping):
+    if not _is_mapping(turn):
         raise InvalidActionError(f"a turn must be an object with 'player', not {turn!r}")
     player = check_player(turn.get("player"))
     if "weather" in turn and "canoes" in turn:
@@ -115,19 +119,20 @@ def _turn_action(turn: object, expected: str | None) -> Action:
             raise InvalidActionError(f"the weather moves 'up' or 'down', not {direction!r}")
         return Weather(player, direction)
     canoes = turn.get("canoes", [])
-    if not isinstance(canoes, Sequence) or isinstance(canoes, str):
+    if type(canoes) is not list and (not isinstance(canoes, Sequence) or
+                                     isinstance(canoes, str)):
         raise InvalidActionError("'canoes' must be a list of canoe moves")
-    return Paddle(player, tuple(CanoeMove.from_json(c) for c in canoes))
+    return Paddle(player, tuple([CanoeMove.from_json(c) for c in canoes]))
 
 
 def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | None, Action]]:
     """The actions of one round, each with the player it belongs to (for error messages)."""
-    if not isinstance(entry, Mapping):
+    if not _is_mapping(entry):
         raise RecordError("a round must be an object with 'cards' and 'turns'", number)
     state = game.state
     actions: list[tuple[str | None, Action]] = []
     recover = entry.get("recover", {})
-    if not isinstance(recover, Mapping):
+    if not _is_mapping(recover):
         raise RecordError("'recover' must map players to the gem paid or \"free\"", number)
     for player, pay in recover.items():
         try:
@@ -136,7 +141,7 @@ def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | N
         except InvalidActionError as error:
             raise RecordError(str(error), number, str(player)) from None
     cards = entry.get("cards")
-    if not isinstance(cards, Mapping):
+    if not _is_mapping(cards):
         raise RecordError("the round has no 'cards': every player's card must be listed", number)
     for player, card in cards.items():
         try:
@@ -154,12 +159,11 @@ def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | N
     if not isinstance(turns, list):
         raise RecordError("'turns' must be a list of turns", number)
     for turn in turns:
-        player = turn.get("player") if isinstance(turn, Mapping) else None
+        who = turn.get("player") if _is_mapping(turn) else None
         try:
-            actions.append((player if isinstance(player, str) else None,
-                            _turn_action(turn, None)))
+            actions.append((who if isinstance(who, str) else None, _turn_action(turn, None)))
         except InvalidActionError as error:
-            raise RecordError(str(error), number, player if isinstance(player, str) else None) \
+            raise RecordError(str(error), number, who if isinstance(who, str) else None) \
                 from None
     if len(turns) == len(state.players):
         try:
@@ -200,14 +204,15 @@ def replay(record: object) -> ReplayResult:
         except RecordError as error:
             return ReplayResult(game, error, game.state)
         for player, action in actions:
-            if isinstance(action, MoveRiver) and _is_over(game):
+            kind = type(action)  # the exact classes _round_actions makes
+            if kind is MoveRiver and _is_over(game):
                 break
-            if isinstance(action, (Weather, Paddle)):
+            if kind is Paddle or kind is Weather:
                 turn_start = game.state
             try:
                 game.push(action)
             except (IllegalActionError, InvalidActionError) as error:
-                before = turn_start if isinstance(action, (Weather, Paddle)) else game.state
+                before = turn_start if kind is Paddle or kind is Weather else game.state
                 return ReplayResult(game, RecordError(str(error), number, player), before)
         if _is_over(game) and isinstance(entry, Mapping) and "fork" in entry:
             return ReplayResult(game, RecordError(

@@ -14,8 +14,9 @@ actions that name things that do not exist raise :class:`InvalidActionError`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
 
 from companion import events as ev
 from companion.actions import (
@@ -40,6 +41,9 @@ from companion.board import (
     GEM_COLOURS,
     GEM_VALUE,
     LOST,
+    PATHS_DOWN,
+    PATHS_UP,
+    POSITIONS,
     WEATHER_MAX,
     WEATHER_MIN,
     Arm,
@@ -53,13 +57,17 @@ from companion.board import (
     upstream,
 )
 from companion.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
+from companion.frozen import quick_init
 from companion.state import (
     Canoe,
     FrozenMap,
     GameState,
     Phase,
     add_gem,
+    canoe,
+    canoe_pair,
     sorted_cards,
+    turn_order,
 )
 
 Events = list[ev.Event]
@@ -105,6 +113,7 @@ def gem_value(reserve: FrozenMap[str, int]) -> int:
     return sum(GEM_VALUE[c] * n for c, n in reserve.items())
 
 
+@quick_init
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended."""
@@ -191,24 +200,39 @@ def after_river(position: str, arms: Sequence[Arm]) -> str:
     return position
 
 
+_PUSH: dict[tuple[str, Arm], str] = {
+    (position, arm): push_position(position, arm) for position in (*POSITIONS, LOST)
+    for arm in ARMS}
+"""``push_position`` as a table."""
+
+
 # -- the state helpers -------------------------------------------------------------------
 
 
 def _pair(canoes: Sequence[Canoe], *, sort: bool = True) -> tuple[Canoe, Canoe]:
-    first, second = sorted(canoes) if sort else canoes
-    return (first, second)
+    first, second = canoes
+    return canoe_pair(first, second) if sort else (first, second)
 
 
 def _set_canoes(state: GameState, player: str, canoes: Sequence[Canoe]) -> GameState:
-    return state.replace(canoes=state.canoes.set(player, _pair(canoes)))
+    return state._evolve({"canoes": state.canoes.set(player, _pair(canoes))})
 
 
 def _deposit_gem(state: GameState, deposit: str, gem: str, n: int = 1) -> GameState:
-    return state.replace(deposits=state.deposits.set(deposit, add_gem(state.deposits[deposit],
-                                                                        gem, n)))
+    deposits = state.deposits
+    return state._evolve({"deposits": deposits.set(deposit, add_gem(deposits[deposit], gem, n))})
 
 
-def _require_player(state: GameState, player: object) -> str:
+def _card(value: object) -> Card:
+    """``parse_card``, quicker for a card that needs no parsing."""
+    if (type(value) is int and value in CARDS) or value == "cloud":
+        return value
+    return parse_card(value)
+
+
+def _require_player(state: GameState | _Board, player: object) -> str:
+    if isinstance(player, str) and player in state.players:
+        return player  # players were checked when the game was set up
     name = check_player(player)
     if name not in state.players:
         raise InvalidActionError(f"{name} is not playing in this game "
@@ -221,7 +245,7 @@ def _require_player(state: GameState, player: object) -> str:
 
 def _choose(state: GameState, action: ChooseCard) -> tuple[GameState, Events]:
     player = _require_player(state, action.player)
-    card = parse_card(action.card)
+    card = _card(action.card)
     if state.phase is not Phase.CHOOSE:
         raise IllegalActionError(
             "Paddle cards are chosen in phase 1, at the start of a round; "
@@ -236,15 +260,15 @@ def _choose(state: GameState, action: ChooseCard) -> tuple[GameState, Events]:
         raise IllegalActionError(
             f"{_cap(player)}, your {card} card has already been played; it comes back when "
             f"all 7 cards have been played. Cards in your hand: {left}.")
-    state = state.replace(
-        chosen=state.chosen.set(player, card),
-        hands=state.hands.set(player, hand - {card}),
-    )
+    chosen = state.chosen.set(player, card)
+    changes: dict[str, object] = {"chosen": chosen, "hands": state.hands.set(player, hand - {card})}
     events: Events = [ev.CardLocked(player)]
-    if len(state.chosen) == len(state.players):
-        state = state.replace(phase=Phase.ACTIONS, turn=0)
-        events.append(ev.CardRevealed(state.turn_order()[0], state.chosen[state.turn_order()[0]]))
-    return state, events
+    if len(chosen) == len(state.players):
+        changes["phase"] = Phase.ACTIONS
+        changes["turn"] = 0
+        first = turn_order(state.players, state.first)[0]
+        events.append(ev.CardRevealed(first, chosen[first]))
+    return state._evolve(changes), events
 
 
 def _recover(state: GameState, action: Recover) -> tuple[GameState, Events]:
@@ -302,19 +326,19 @@ def _require_turn(state: GameState, player: str) -> Card:
 
 
 def _end_turn(state: GameState, events: Events) -> GameState:
-    state = state.replace(turn=state.turn + 1)
-    if state.turn < len(state.players):
-        nxt = state.turn_order()[state.turn]
+    turn = state.turn + 1
+    if turn < len(state.players):
+        nxt = turn_order(state.players, state.first)[turn]
         events.append(ev.CardRevealed(nxt, state.chosen[nxt]))
-        return state
+        return state._evolve({"turn": turn})
     reached, winners = _winners(state)
     if reached:
         reasons = "; ".join(f"{p} has {goal_reached(state.reserves[p])}" for p in reached)
         if len(winners) < len(reached):
             reasons += " (tie-break by gem value)"
         events.append(ev.GameWon(winners, reasons))
-        return state.replace(phase=Phase.OVER, winners=winners)
-    return state.replace(phase=Phase.RIVER)
+        return state._evolve({"turn": turn, "phase": Phase.OVER, "winners": winners})
+    return state._evolve({"turn": turn, "phase": Phase.RIVER})
 
 
 def _weather(state: GameState, action: Weather) -> tuple[GameState, Events]:
@@ -333,29 +357,30 @@ def _weather(state: GameState, action: Weather) -> tuple[GameState, Events]:
         raise IllegalActionError(
             f"The cloud is already at the {edge} of the weather track: move it {other} instead.")
     events: Events = [ev.WeatherChanged(player, state.weather, new)]
-    state = state.replace(weather=new)
+    state = state._evolve({"weather": new})
     return _end_turn(state, events), events
 
 
-@dataclass
 class _CanoeRun:
     """Bookkeeping while one canoe's steps are carried out."""
 
-    player: str
-    card: int
-    at: str
-    gem: str | None
-    points: int
-    direction: str | None = None
-    slots: int = 0
-    unloaded: tuple[str, str] | None = None
-    """(gem colour, position) of a gem unloaded this turn."""
-    loaded: str | None = None
-    landed: bool = False
-    finished: bool = False
-    """True after a steal or a trade with Joe: nothing else may follow."""
-    traded: bool = False
-    path: list[str] = field(default_factory=list)
+    __slots__ = ("at", "card", "direction", "finished", "gem", "landed", "loaded", "path",
+                 "player", "points", "slots", "traded", "unloaded")
+
+    def __init__(self, player: str, card: int, at: str, gem: str | None, points: int) -> None:
+        self.player = player
+        self.card = card
+        self.at = at
+        self.gem = gem
+        self.points = points
+        self.direction: str | None = None
+        self.slots = 0
+        self.unloaded: tuple[str, str] | None = None  # (gem colour, position) unloaded
+        self.loaded: str | None = None
+        self.landed = False
+        self.finished = False  # after a steal or a trade with Joe: nothing else may follow
+        self.traded = False
+        self.path: tuple[str, ...] = ()
 
 
 def _spent_text(run: _CanoeRun) -> str:
@@ -368,48 +393,75 @@ def _spent_text(run: _CanoeRun) -> str:
     return f"it {moved} and {' and '.join(gems) if gems else 'loaded nothing'}"
 
 
+class _Board:
+    """What a number card's steps change (canoes, deposits, reserves, Joe), changed in
+    place while one turn is carried out; the turn's new state is built once, at the end."""
+
+    __slots__ = ("canoes", "deposits", "joe", "players", "reserves")
+
+    def __init__(self, state: GameState) -> None:
+        self.players = state.players
+        self.canoes = state.canoes
+        self.deposits = state.deposits
+        self.reserves = state.reserves
+        self.joe = state.joe
+
+    def changes(self) -> dict[str, object]:
+        return {"canoes": self.canoes, "deposits": self.deposits, "reserves": self.reserves,
+                "joe": self.joe}
+
+
 def _run_steps(state: GameState, player: str, index: int, move: CanoeMove,
                card: int) -> tuple[GameState, Events]:
     """Carry out one canoe's steps (the canoe is ``state.canoes[player][index]``)."""
-    canoes = list(state.canoes[player])
-    canoe = canoes[index]
-    run = _CanoeRun(player, card, canoe.at, canoe.gem, card)
-    start = canoe.at
+    board = _Board(state)
+    events = _run_canoe(board, player, index, move, card)
+    return state._evolve(board.changes()), events
+
+
+def _run_canoe(board: _Board, player: str, index: int, move: CanoeMove,
+               card: int) -> Events:
+    """Carry out one canoe's steps on ``board`` (the canoe is ``board.canoes[player][index]``)."""
+    moving = board.canoes[player][index]
+    start = moving.at
+    run = _CanoeRun(player, card, start, moving.gem, card)
     events: Events = []
-    where = f"Your canoe on {start}" if start != BEACH else "Your canoe on the beach"
     for step in move.steps:
+        op = step.op
         if run.landed:
+            where = f"Your canoe on {start}" if start != BEACH else "Your canoe on the beach"
             raise IllegalActionError(
                 f"{where} reached the beach: landing ends its move, nothing can follow "
                 f"('{step.text()}').")
-        if run.finished and step.op not in ("steal", "joe"):
+        if run.finished and op != "steal" and op != "joe":
             raise IllegalActionError(
                 f"'{step.text()}' comes too late: stealing and trading with Diamanten Joe end "
                 "a canoe's move.")
-        if step.op in ("unload", "load"):
-            state = _gem_step(state, run, step, events)
-        elif step.op in ("down", "up"):
-            _move_step(run, step, where)
-        elif step.op == "steal":
-            state = _steal_step(state, run, step, events)
-        elif step.op == "joe":
-            state = _joe_step(state, run, step, events)
+        if op == "down" or op == "up":
+            _move_step(run, step)
+        elif op == "unload" or op == "load":
+            _gem_step(board, run, step, events)
+        elif op == "steal":
+            _steal_step(board, run, step, events)
+        elif op == "joe":
+            _joe_step(board, run, step, events)
     if not run.landed and run.points != 0:
         raise IllegalActionError(
             f"Your canoe must spend all {card} points: {_spent_text(run)} "
             f"({card - run.points} points). Only a canoe that lands on the beach may leave "
             "points unused.")
     if run.slots:
-        events.insert(0, ev.CanoeMoved(player, start, run.at, tuple(run.path)))
+        events.insert(0, ev.CanoeMoved(player, start, run.at, run.path))
     if run.landed and run.gem:
-        reserve = add_gem(state.reserves[player], run.gem)
-        state = state.replace(reserves=state.reserves.set(player, reserve))
+        board.reserves = board.reserves.set(player, add_gem(board.reserves[player], run.gem))
         events.append(ev.GemDelivered(player, run.gem))
         run.gem = None
     # Left unsorted so that canoe indices stay valid until the whole turn is done.
-    canoes = list(state.canoes[player])
-    canoes[index] = Canoe(run.at, run.gem)
-    return state.replace(canoes=state.canoes.set(player, _pair(canoes, sort=False))), events
+    first, second = board.canoes[player]
+    moved = canoe(run.at, run.gem)
+    pair = (moved, second) if index == 0 else (first, moved)
+    board.canoes = board.canoes.set(player, pair)
+    return events
 
 
 def _spend(run: _CanoeRun, cost: int, what: str) -> None:
@@ -420,7 +472,7 @@ def _spend(run: _CanoeRun, cost: int, what: str) -> None:
     run.points -= cost
 
 
-def _gem_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> GameState:
+def _gem_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None:
     deposit = DEPOSIT_AT.get(run.at)
     place = "the beach" if run.at == BEACH else run.at
     if deposit is None:
@@ -438,11 +490,11 @@ def _gem_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> G
                 f"A gem may not be unloaded onto the deposit of its own colour: this "
                 f"{run.gem} gem cannot go back onto the {deposit} deposit.")
         _spend(run, 2, "unloading")
-        state = _deposit_gem(state, deposit, run.gem)
+        board.deposits = board.deposits.set(deposit, add_gem(board.deposits[deposit], run.gem))
         events.append(ev.GemUnloaded(run.player, run.gem, run.at, deposit))
         run.unloaded = (run.gem, run.at)
         run.gem = None
-        return state
+        return
     colour = step.arg or ""
     if run.gem is not None:
         raise IllegalActionError(
@@ -459,20 +511,19 @@ def _gem_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> G
             raise IllegalActionError(
                 f"After unloading a {gem} gem, the canoe may only load a gem of another "
                 "colour.")
-    available = state.deposits[deposit]
+    available = board.deposits[deposit]
     if available.get(colour, 0) < 1:
         holds = _gems_text(available) if available else "nothing: it has run out"
         raise IllegalActionError(
             f"The {deposit} deposit beside {run.at} has no {colour} gem; it holds {holds}.")
     _spend(run, 2, "loading")
-    state = _deposit_gem(state, deposit, colour, -1)
+    board.deposits = board.deposits.set(deposit, add_gem(available, colour, -1))
     events.append(ev.GemLoaded(run.player, colour, run.at, deposit))
     run.gem = colour
     run.loaded = colour
-    return state
 
 
-def _move_step(run: _CanoeRun, step: Step, where: str) -> None:
+def _move_step(run: _CanoeRun, step: Step) -> None:
     if run.direction is not None:
         raise IllegalActionError(
             "A canoe paddles once per turn, in one direction: write the whole move as one "
@@ -482,13 +533,15 @@ def _move_step(run: _CanoeRun, step: Step, where: str) -> None:
         if run.at == BEACH:
             raise IllegalActionError(
                 "A canoe on the beach can only paddle downstream, into the river.")
-        path = path_up(run.at, step.n)
+        path = PATHS_UP.get((run.at, step.n))
         if path is None:
             d = distance_from_beach(run.at)
             raise IllegalActionError(
                 f"{run.at} is only {d} slot{'s' if d > 1 else ''} from the beach: the canoe "
                 f"lands after 'up {d}' and its move ends there.")
-        _spend(run, step.n, f"paddling {step.n} upstream")
+        if step.n > run.points:
+            _spend(run, step.n, f"paddling {step.n} upstream")
+        run.points -= step.n
         run.landed = path[-1] == BEACH
     else:
         forks = passes_fork(run.at, step.n)
@@ -503,13 +556,15 @@ def _move_step(run: _CanoeRun, step: Step, where: str) -> None:
                     f"'{step.text()}' passes the fork: say which arm, "
                     f"'down {step.n} left' or 'down {step.n} right'.")
             arm = "left" if step.arg == "left" else "right"
-        path = path_down(run.at, step.n, arm)
+        path = PATHS_DOWN.get((run.at, step.n, arm))
         if path is None:
             room = _room_downstream(run.at)
             raise IllegalActionError(
                 f"A canoe may not paddle over the falls: from {run.at} it can go at most "
                 f"{room} slot{'s' if room != 1 else ''} downstream.")
-        _spend(run, step.n, f"paddling {step.n} downstream")
+        if step.n > run.points:
+            _spend(run, step.n, f"paddling {step.n} downstream")
+        run.points -= step.n
     run.direction = step.op
     run.slots = step.n
     run.path = path
@@ -524,8 +579,8 @@ def _room_downstream(position: str) -> int:
     return 7 - distance_from_beach(position)
 
 
-def _steal_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> GameState:
-    victim = _require_player(state, step.arg)
+def _steal_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None:
+    victim = _require_player(board, step.arg)
     if run.direction != "up":
         raise IllegalActionError(
             "Only a canoe that paddled upstream this turn can steal a gem.")
@@ -536,33 +591,32 @@ def _steal_step(state: GameState, run: _CanoeRun, step: Step, events: Events) ->
     if run.gem is not None:
         raise IllegalActionError(
             f"Only an empty canoe can steal: this one carries a {run.gem} gem.")
-    targets = [i for i, c in enumerate(state.canoes[victim])
+    targets = [i for i, c in enumerate(board.canoes[victim])
                if c.at == run.at and c.gem and (step.gem is None or c.gem == step.gem)]
     if not targets:
         raise IllegalActionError(
             f"No canoe of {victim}'s with a gem{' of that colour' if step.gem else ''} is on "
             f"{run.at}: a canoe steals from an opponent's loaded canoe on the slot where it "
             "ends its move.")
-    gems = {state.canoes[victim][i].gem for i in targets}
+    gems = {board.canoes[victim][i].gem for i in targets}
     if len(gems) > 1:
         names = sorted(str(g) for g in gems)
         raise AmbiguousActionError(
             f"Both of {victim}'s canoes on {run.at} carry gems ({', '.join(names)}): "
             f"say which, e.g. 'steal {victim} {names[0]}'.")
     i = targets[0]
-    victim_canoes = list(state.canoes[victim])
+    victim_canoes = list(board.canoes[victim])
     gem = victim_canoes[i].gem
     assert gem is not None
-    victim_canoes[i] = Canoe(victim_canoes[i].at, None)
-    state = _set_canoes(state, victim, victim_canoes)
+    victim_canoes[i] = canoe(victim_canoes[i].at, None)
+    board.canoes = board.canoes.set(victim, _pair(victim_canoes))
     run.gem = gem
     run.finished = True
     events.append(ev.GemStolen(run.player, victim, gem, run.at))
-    return state
 
 
-def _joe_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> GameState:
-    joe = state.joe
+def _joe_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None:
+    joe = board.joe
     if joe is None:
         raise IllegalActionError("Diamanten Joe is not in this game.")
     if joe.at != run.at:
@@ -578,21 +632,21 @@ def _joe_step(state: GameState, run: _CanoeRun, step: Step, events: Events) -> G
         if run.gem is not None or joe.gem is None:
             raise IllegalActionError(
                 "Taking Joe's gem needs an empty canoe and a loaded Joe.")
-        got, run.gem, joe = joe.gem, joe.gem, Canoe(joe.at, None)
+        got, run.gem, joe = joe.gem, joe.gem, canoe(joe.at, None)
     elif how == "give":
         if run.gem is None or joe.gem is not None:
             raise IllegalActionError(
                 "Giving Joe a gem needs a loaded canoe and an empty Joe.")
-        gave, joe, run.gem = run.gem, Canoe(joe.at, run.gem), None
+        gave, joe, run.gem = run.gem, canoe(joe.at, run.gem), None
     else:
         if run.gem is None or joe.gem is None:
             raise IllegalActionError("Swapping gems with Joe needs both canoes loaded.")
         gave, got = run.gem, joe.gem
-        joe, run.gem = Canoe(joe.at, gave), got
+        joe, run.gem = canoe(joe.at, gave), got
     run.finished = True
     run.traded = True
     events.append(ev.JoeTraded(run.player, how or "", gave, got))
-    return state.replace(joe=joe)
+    board.joe = joe
 
 
 def _resolve_canoe(state: GameState, player: str, move: CanoeMove, used: set[int]) -> int:
@@ -640,13 +694,26 @@ def _paddle(state: GameState, action: Paddle) -> tuple[GameState, Events]:
         raise IllegalActionError(
             f"{_cap(player)}, you played the cloud: move the weather marker one space up or "
             "down. No canoe moves on a cloud.")
-    state, events = paddle_canoes(state, player, int(card), action.canoes)
-    return _end_turn(state, events), events
+    board, events = _paddle_board(state, player, int(card), action.canoes)
+    changes = board.changes()
+    turn = state.turn + 1
+    if turn < len(state.players):  # _end_turn, in the same new state
+        nxt = turn_order(state.players, state.first)[turn]
+        events.append(ev.CardRevealed(nxt, state.chosen[nxt]))
+        changes["turn"] = turn
+        return state._evolve(changes), events
+    return _end_turn(state._evolve(changes), events), events
 
 
 def paddle_canoes(state: GameState, player: str, card: int,
                   moves: Sequence[CanoeMove]) -> tuple[GameState, Events]:
     """Apply a number card's canoe moves (phase and turn are not checked or advanced)."""
+    board, events = _paddle_board(state, player, card, moves)
+    return state._evolve(board.changes()), events
+
+
+def _paddle_board(state: GameState, player: str, card: int,
+                  moves: Sequence[CanoeMove]) -> tuple[_Board, Events]:
     used: set[int] = set()
     indices: list[int] = []
     for move in moves:
@@ -654,11 +721,13 @@ def paddle_canoes(state: GameState, player: str, card: int,
         used.add(index)
         indices.append(index)
     _check_must_move(state, player, used)
+    board = _Board(state)
     events: Events = []
     for move, index in zip(moves, indices, strict=True):
-        state, more = _run_steps(state, player, index, move, card)
-        events.extend(more)
-    return _set_canoes(state, player, state.canoes[player]), events
+        events += _run_canoe(board, player, index, move, card)
+    first, second = board.canoes[player]
+    board.canoes = board.canoes.set(player, canoe_pair(first, second))
+    return board, events
 
 
 # -- phase 3 and 4 ---------------------------------------------------------------------
@@ -672,7 +741,7 @@ def _move_joe(state: GameState, events: Events) -> GameState:
     deposit = DEPOSIT_AT.get(joe.at)
     if joe.gem is None and deposit and state.deposits[deposit].get(deposit, 0) > 0:
         state = _deposit_gem(state, deposit, deposit, -1)
-        joe = Canoe(joe.at, deposit)
+        joe = canoe(joe.at, deposit)
         loaded = deposit
     card = state.chosen.get(state.first_player, "cloud")
     steps = 0 if card == "cloud" else int(card)
@@ -684,7 +753,7 @@ def _move_joe(state: GameState, events: Events) -> GameState:
         nxt = upstream(at) if going_up else downstream(at, "right")
         at = nxt if nxt and nxt != BEACH else at
     events.append(ev.JoeMoved(joe.at, at, loaded))
-    return state.replace(joe=Canoe(at, joe.gem))
+    return state._evolve({"joe": canoe(at, joe.gem)})
 
 
 def _move_river(state: GameState, action: MoveRiver) -> tuple[GameState, Events]:
@@ -699,57 +768,76 @@ def _move_river(state: GameState, action: MoveRiver) -> tuple[GameState, Events]
             f"The river moves {discs} disc{'s' if discs != 1 else ''} this round "
             f"(lowest card {base}, weather {state.weather:+d}), but {len(arms)} arm"
             f"{'s were' if len(arms) != 1 else ' was'} given for the fork.")
-    predicted = predicted_arms(state, discs)
-    taken = arms if arms is not None else predicted
+    taken = arms if arms is not None else predicted_arms(state, discs)
     events: Events = [ev.RiverMoved(discs, taken, base, state.weather)]
     next_fork = state.next_fork
-    canoes = {p: list(state.canoes[p]) for p in state.players}
+    players = state.players
+    pairs = state.canoes
+    # The canoes riding discs (player, index), in the order they fall, and where they are.
+    riding = [(p, i) for p in players for i, c in enumerate(pairs[p])
+              if c.at != BEACH and c.at != LOST]
+    where = [pairs[p][i].at for p, i in riding]
+    cargo = [pairs[p][i].gem for p, i in riding]
     joe = state.joe
+    deposits = state.deposits
     for number, arm in enumerate(taken, start=1):
-        expected = next_fork
-        events.append(ev.DiscPushed(number, arm, expected))
-        for player in state.players:
-            for i, canoe in enumerate(canoes[player]):
-                new = push_position(canoe.at, arm)
-                if new == LOST and canoe.at != LOST:
-                    events.append(ev.CanoeFell(player, canoe.at, canoe.gem))
-                    if canoe.gem:
-                        state = _deposit_gem(state, canoe.gem, canoe.gem)
-                    canoes[player][i] = Canoe(LOST)
-                else:
-                    canoes[player][i] = Canoe(new, canoe.gem)
+        events.append(ev.DiscPushed(number, arm, next_fork))
+        for k, at in enumerate(where):
+            if at == LOST:
+                continue
+            new = _PUSH[at, arm]
+            if new == LOST:
+                gem = cargo[k]
+                events.append(ev.CanoeFell(riding[k][0], at, gem))
+                if gem:
+                    deposits = deposits.set(gem, add_gem(deposits[gem], gem))
+                cargo[k] = None
+            where[k] = new
         if joe is not None and not joe.lost:
-            new = push_position(joe.at, arm)
+            new = _PUSH[joe.at, arm]
             if new == LOST:
                 events.append(ev.CanoeFell("joe", joe.at, joe.gem))
                 if joe.gem:
-                    state = _deposit_gem(state, joe.gem, joe.gem)
-                joe = Canoe(LOST)
+                    deposits = deposits.set(joe.gem, add_gem(deposits[joe.gem], joe.gem))
+                joe = canoe(LOST)
             else:
-                joe = Canoe(new, joe.gem)
+                joe = canoe(new, joe.gem)
         next_fork = other_arm(arm)
-    state = state.replace(
-        canoes=FrozenMap((p, _pair(canoes[p])) for p in state.players),
-        joe=joe, next_fork=next_fork)
-    state = _move_joe(state, events)
-    return _next_round(state, events), events
+    moved = {p: list(pairs[p]) for p in players}
+    for (player, i), at, gem in zip(riding, where, cargo, strict=True):
+        moved[player][i] = canoe(at, gem)
+    pairs = FrozenMap([(p, canoe_pair(*moved[p])) for p in players])
+    changes: dict[str, object] = {"canoes": pairs, "deposits": deposits, "joe": joe,
+                                  "next_fork": next_fork}
+    if joe is not None:
+        state = _move_joe(state._evolve(changes), events)
+        changes = {}
+    return _next_round(state, events, changes), events
 
 
-def _next_round(state: GameState, events: Events) -> GameState:
-    first = (state.first + 1) % len(state.players)
-    events.append(ev.BuoyPassed(state.players[first]))
+_ALL_CARDS: frozenset[Card] = frozenset(CARDS)
+
+
+def _next_round(state: GameState, events: Events,
+                changes: dict[str, object] | None = None) -> GameState:
+    """Phase 4 and the next round's start; ``changes`` (none touching Joe, the buoy, the
+    hands or the round) are made in the same new state."""
+    players = state.players
+    first = (state.first + 1) % len(players)
+    events.append(ev.BuoyPassed(players[first]))
     hands = state.hands
-    for p in state.players:
+    for p in players:
         if not hands[p]:
-            hands = hands.set(p, frozenset(CARDS))
+            hands = hands.set(p, _ALL_CARDS)
             events.append(ev.HandReturned(p))
     joe = state.joe
     if joe is not None and joe.lost:
-        joe = Canoe("T1")
+        joe = canoe("T1")
         events.append(ev.JoeReturned())
-    state = state.replace(round=state.round + 1, phase=Phase.CHOOSE, first=first, turn=0,
-                          hands=hands, chosen=FrozenMap(), recovered=frozenset(), joe=joe)
-    events.append(ev.RoundStarted(state.round, state.first_player))
+    state = state._evolve({**(changes or {}), "round": state.round + 1, "phase": Phase.CHOOSE,
+                           "first": first, "turn": 0, "hands": hands, "chosen": FrozenMap(),
+                           "recovered": frozenset(), "joe": joe})
+    events.append(ev.RoundStarted(state.round, players[first]))
     return state
 
 
@@ -766,6 +854,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     if state.phase is Phase.OVER:
         raise IllegalActionError(
             f"The game is over: {', '.join(state.winners)} won. Start a new game to play on.")
+    handler = _APPLY.get(type(action))
+    if handler is not None:
+        return handler(state, action)
     if isinstance(action, ChooseCard):
         return _choose(state, action)
     if isinstance(action, Recover):
@@ -777,6 +868,12 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     if isinstance(action, MoveRiver):
         return _move_river(state, action)
     raise InvalidActionError(f"{action!r} is not an action")
+
+
+_APPLY: dict[type[Action], Callable[[GameState, Any], tuple[GameState, Events]]] = {
+    ChooseCard: _choose, Recover: _recover, Weather: _weather, Paddle: _paddle,
+    MoveRiver: _move_river}
+"""The transition for each exact action class (``apply`` checks subclasses one by one)."""
 
 
 def is_legal(state: GameState, action: Action) -> bool:
@@ -791,6 +888,7 @@ def is_legal(state: GameState, action: Action) -> bool:
 # -- enumerating turns -----------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnResult:
     """One distinct end result of a number-card turn.
@@ -927,16 +1025,39 @@ def turn_results(state: GameState, player: str, card: Card) -> list[TurnResult]:
     """
     player = _require_player(state, player)
     card = parse_card(card)
-    results: dict[tuple[object, ...], TurnResult] = {}
     if card == "cloud":
-        for direction in ("up", "down"):
-            new = state.weather + (1 if direction == "up" else -1)
-            if WEATHER_MIN <= new <= WEATHER_MAX:
-                results[(direction,)] = TurnResult(
-                    Weather(player, direction), state.replace(weather=new))
-        return list(results.values())
-    n = int(card)
-    canoes = state.canoes[player]
+        return _weather_results(state, player)
+    return _fast_turns(state, player, int(card), _canoe_orders(state.canoes[player]))
+
+
+def checked_turn_results(state: GameState, player: str, card: Card) -> list[TurnResult]:
+    """:func:`turn_results` the slow way: every candidate of :func:`canoe_moves` is carried
+    out by the checked transition (``apply``'s), which refuses illegal ones.
+
+    The reference the quick enumeration is tested against (same results, same order, same
+    actions); it takes about ten times longer.
+    """
+    player = _require_player(state, player)
+    card = parse_card(card)
+    if card == "cloud":
+        return _weather_results(state, player)
+    results: dict[tuple[object, ...], TurnResult] = {}
+    for order in _canoe_orders(state.canoes[player]):
+        _enumerate(state, state, player, int(card), order, (), results)
+    return list(results.values())
+
+
+def _weather_results(state: GameState, player: str) -> list[TurnResult]:
+    results = []
+    for direction in ("up", "down"):
+        new = state.weather + (1 if direction == "up" else -1)
+        if WEATHER_MIN <= new <= WEATHER_MAX:
+            results.append(TurnResult(Weather(player, direction), state.replace(weather=new)))
+    return results
+
+
+def _canoe_orders(canoes: tuple[Canoe, Canoe]) -> list[list[int]]:
+    """The canoes a number card moves (see the rules), in each order they can move."""
     river = [i for i, c in enumerate(canoes) if c.on_river]
     beach = [i for i, c in enumerate(canoes) if c.at == BEACH]
     groups: list[list[int]]
@@ -948,10 +1069,8 @@ def turn_results(state: GameState, player: str, card: Card) -> list[TurnResult]:
         groups = [[beach[0]]]
     else:
         groups = [[]]
-    for group in groups:
-        for order in ([group] if len(group) < 2 else [group, group[::-1]]):
-            _enumerate(state, state, player, n, order, (), results)
-    return list(results.values())
+    return [order for group in groups
+            for order in ([group] if len(group) < 2 else [group, group[::-1]])]
 
 
 def _enumerate(original: GameState, state: GameState, player: str, n: int, rest: list[int],
@@ -975,6 +1094,244 @@ def _enumerate(original: GameState, state: GameState, player: str, n: int, rest:
         except (IllegalActionError, InvalidActionError):
             continue
         _enumerate(original, after, player, n, rest[1:], (*done, move), results)
+
+
+# -- enumerating turns quickly -----------------------------------------------------------
+#
+# The same candidates as canoe_moves, in the same order, but each is carried out on a
+# handful of small values instead of a GameState, without the checks: every candidate
+# canoe_moves makes is legal (checked_turn_results refuses none, and a test holds the two
+# to the same results on many random positions). A GameState is built only for a result
+# not seen before.
+
+_UNLOAD: Final = Step("unload")
+_LOAD: Final = {colour: Step("load", arg=colour) for colour in GEM_COLOURS}
+_JOE: Final = {how: Step("joe", arg=how) for how in ("take", "swap", "give")}
+
+GemOp = tuple[str, str, int]
+"""(deposit, gem colour, +1 unloaded or -1 loaded)."""
+Spot = tuple[str, str | None]
+"""A canoe as (position, gem) while a turn is enumerated."""
+
+
+_HIGHEST_CARD: Final = 6
+
+
+def _move_table() -> dict[tuple[str, int], tuple[tuple[Step, str, int, bool], ...]]:
+    """(position, points) -> the moves of ``_moves_for`` as (step, end, cost, upstream)."""
+    table = {}
+    for position in POSITIONS:
+        for budget in range(_HIGHEST_CARD + 1):
+            moves: list[tuple[Step, str, int, bool]] = []
+            for k in range(1, budget + 1):
+                if position != BEACH and (position, k) in PATHS_UP:
+                    moves.append((Step("up", k), PATHS_UP[position, k][-1], k, True))
+                if passes_fork(position, k):
+                    for arm in ARMS:
+                        if (position, k, arm) in PATHS_DOWN:
+                            moves.append((Step("down", k, arm), PATHS_DOWN[position, k, arm][-1],
+                                          k, False))
+                elif (position, k, None) in PATHS_DOWN:
+                    moves.append((Step("down", k), PATHS_DOWN[position, k, None][-1], k, False))
+            table[position, budget] = tuple(moves)
+    return table
+
+
+_MOVES: Final = _move_table()
+
+
+def _gem_choices(at: str, gem: str | None, deposits: FrozenMap[str, FrozenMap[str, int]]
+                 ) -> list[tuple[tuple[Step, ...], tuple[GemOp, ...], str | None]]:
+    """``_gem_options`` as (steps, deposit changes, gem carried after)."""
+    deposit = DEPOSIT_AT.get(at)
+    options: list[tuple[tuple[Step, ...], tuple[GemOp, ...], str | None]] = [((), (), gem)]
+    if deposit is None:
+        return options
+    there = deposits[deposit]
+    colours = [c for c in GEM_COLOURS if there.get(c, 0) > 0]
+    if gem is None:
+        options += [((_LOAD[c],), ((deposit, c, -1),), c) for c in colours]
+    elif gem != deposit:
+        unload = (deposit, gem, 1)
+        options.append(((_UNLOAD,), (unload,), None))
+        options += [((_UNLOAD, _LOAD[c]), (unload, (deposit, c, -1)), c)
+                    for c in colours if c != gem]
+    return options
+
+
+class TurnOutcome:
+    """One distinct result of a number-card turn before its :class:`TurnResult` is built:
+    the player's canoes after the turn and the gems they delivered (what a playout policy
+    scores), and ``result()``, the full result, built on demand."""
+
+    __slots__ = ("_joe_gem", "_moves", "_ops", "_state", "_victims", "canoes", "delivered",
+                 "player")
+
+    def __init__(self, state: GameState, player: str, canoes: tuple[Spot, Spot],
+                 delivered: tuple[str, ...], ops: tuple[GemOp, ...], joe_gem: str | None,
+                 victims: dict[str, tuple[Canoe, Canoe]],
+                 moves: tuple[tuple[int, str, tuple[Step, ...]], ...]) -> None:
+        self._state = state
+        self.player = player
+        self.canoes = canoes
+        """The player's canoes after the turn, sorted, as (position, gem)."""
+        self.delivered = delivered
+        """Gems the player's canoes landed with (now in the reserve)."""
+        self._ops = ops
+        self._joe_gem = joe_gem
+        self._victims = victims
+        self._moves = moves
+
+    def result(self) -> TurnResult:
+        """The full result: the action and the state after it."""
+        state, player, ops, joe_gem = self._state, self.player, self._ops, self._joe_gem
+        (a_at, a_gem), (b_at, b_gem) = self.canoes
+        canoes_now = FrozenMap(state.canoes)
+        dict.__setitem__(canoes_now, player, (canoe(a_at, a_gem), canoe(b_at, b_gem)))
+        for victim, victim_pair in self._victims.items():
+            dict.__setitem__(canoes_now, victim, victim_pair)
+        changes: dict[str, object] = {"canoes": canoes_now}
+        if ops:
+            deposits = state.deposits
+            for deposit, colour, change in ops:
+                deposits = deposits.set(deposit, add_gem(deposits[deposit], colour, change))
+            changes["deposits"] = deposits
+        if self.delivered:
+            reserves = state.reserves
+            for gem in self.delivered:
+                reserves = reserves.set(player, add_gem(reserves[player], gem))
+            changes["reserves"] = reserves
+        joe = state.joe
+        if joe is not None and joe_gem != joe.gem:
+            changes["joe"] = canoe(joe.at, joe_gem)
+        pair = state.canoes[player]
+        pin = pair[0].at == pair[1].at and pair[0] != pair[1]
+        action = Paddle(player, tuple([
+            CanoeMove(start, steps, pair[index].gem if pin else ANY_CARGO)
+            for index, start, steps in self._moves]))
+        return TurnResult(action, state._evolve(changes))
+
+
+def _fast_turns(state: GameState, player: str, n: int,
+                orders: list[list[int]]) -> list[TurnResult]:
+    """``checked_turn_results`` for a number card ``n``, quickly (see above)."""
+    return [outcome.result() for outcome in turn_outcomes(state, player, n, orders)]
+
+
+def turn_outcomes(state: GameState, player: str, n: int,
+                  orders: list[list[int]] | None = None) -> list[TurnOutcome]:
+    """The results of ``turn_results`` for number card ``n``, in the same order, each
+    built only when asked (a playout builds the one it picks). ``player`` and ``n`` are
+    not checked."""
+    pair = state.canoes[player]
+    joe = state.joe
+    joe_at = joe.at if joe is not None else None
+    others = [p for p in state.players if p != player]
+    results: dict[tuple[object, ...], TurnOutcome] = {}
+
+    def finish(canoes: list[Spot], deposits_ops: tuple[GemOp, ...], joe_gem: str | None,
+               victims: dict[str, tuple[Canoe, Canoe]], delivered: tuple[str, ...],
+               moves: tuple[tuple[int, str, tuple[Step, ...]], ...]) -> None:
+        a, b = canoes
+        if (b[0], b[1] or "") < (a[0], a[1] or ""):
+            a, b = b, a
+        ops: tuple[object, ...] = deposits_ops
+        if len(deposits_ops) > 1:
+            net: dict[tuple[str, str], int] = {}
+            for deposit, colour, change in deposits_ops:
+                net[deposit, colour] = net.get((deposit, colour), 0) + change
+            ops = tuple(sorted((d, c, x) for (d, c), x in net.items() if x))
+        key = (a, b, joe_gem, ops,
+               tuple(sorted(delivered)) if len(delivered) > 1 else delivered,
+               tuple(sorted(victims.items())) if victims else ())
+        if key not in results:
+            results[key] = TurnOutcome(state, player, (a, b), delivered, deposits_ops, joe_gem,
+                                       victims, moves)
+
+    def go(rest: list[int], canoes: list[Spot], deposits: FrozenMap[str, FrozenMap[str, int]],
+           ops: tuple[GemOp, ...], joe_gem: str | None,
+           victims: dict[str, tuple[Canoe, Canoe]], delivered: tuple[str, ...],
+           moves: tuple[tuple[int, str, tuple[Step, ...]], ...]) -> None:
+        if not rest:
+            finish(canoes, ops, joe_gem, victims, delivered, moves)
+            return
+        index, later = rest[0], rest[1:]
+        at, gem = canoes[index]
+
+        def after(steps: tuple[Step, ...], dest: str, new_gem: str | None,
+                  new_ops: tuple[GemOp, ...], new_joe: str | None,
+                  new_victims: dict[str, tuple[Canoe, Canoe]], landed: str | None) -> None:
+            now = list(canoes)
+            now[index] = (dest, new_gem)
+            now_deposits = deposits
+            if new_ops and later:
+                for deposit, colour, change in new_ops:
+                    now_deposits = now_deposits.set(deposit, add_gem(now_deposits[deposit],
+                                                                     colour, change))
+            go(later, now, now_deposits, ops + new_ops, new_joe, new_victims,
+               (*delivered, landed) if landed else delivered,
+               (*moves, (index, at, steps)))
+
+        def extras(steps: tuple[Step, ...], dest: str, new_gem: str | None,
+                   new_ops: tuple[GemOp, ...], can_steal: bool) -> None:
+            """``_with_extras``: the move as it is, with a steal, with a trade with Joe."""
+            after(steps, dest, new_gem, new_ops, joe_gem, victims, None)
+            if can_steal:
+                for victim in others:
+                    victim_pair = victims.get(victim) or state.canoes[victim]
+                    for stolen in sorted({c.gem for c in victim_pair
+                                          if c.at == dest and c.gem}):
+                        robbed = list(victim_pair)
+                        i = next(k for k, c in enumerate(robbed)
+                                 if c.at == dest and c.gem == stolen)
+                        robbed[i] = canoe(dest, None)
+                        now_victims = {**victims, victim: canoe_pair(*robbed)}
+                        theft = (*steps, Step("steal", arg=victim, gem=stolen))
+                        after(theft, dest, stolen, new_ops, joe_gem, now_victims, None)
+                        joe_trade(theft, dest, stolen, new_ops, now_victims)
+            joe_trade(steps, dest, new_gem, new_ops, victims)
+
+        def joe_trade(steps: tuple[Step, ...], dest: str, new_gem: str | None,
+                      new_ops: tuple[GemOp, ...],
+                      now_victims: dict[str, tuple[Canoe, Canoe]]) -> None:
+            """``_joe_extras``."""
+            if joe_at != dest:
+                return
+            if new_gem is None and joe_gem:
+                after((*steps, _JOE["take"]), dest, joe_gem, new_ops, None, now_victims, None)
+            elif new_gem is not None and joe_gem:
+                after((*steps, _JOE["swap"]), dest, joe_gem, new_ops, new_gem, now_victims,
+                      None)
+            elif new_gem is not None and joe_gem is None:
+                after((*steps, _JOE["give"]), dest, None, new_ops, new_gem, now_victims, None)
+
+        for pre, pre_ops, carried in _gem_choices(at, gem, deposits):
+            pre_cost = 2 * len(pre)
+            if pre_cost > n:
+                continue
+            if pre_cost == n and pre:  # spends every point where it is
+                extras(pre, at, carried, pre_ops, False)
+            unloaded = bool(pre_ops) and pre_ops[0][2] > 0
+            for step, dest, cost, up in _MOVES[at, n - pre_cost]:
+                steps = (*pre, step)
+                if dest == BEACH:  # landing ends the move; a gem on board is delivered
+                    after(steps, BEACH, None, pre_ops, joe_gem, victims, carried)
+                    continue
+                remaining = n - pre_cost - cost
+                if remaining == 0:  # the only gem steps that fit after the move: none
+                    extras(steps, dest, carried, pre_ops, up and carried is None and not unloaded)
+                    continue
+                if pre or remaining % 2 or dest not in DEPOSIT_AT:
+                    continue  # gem steps on both sides of a move, or points that cannot fit
+                for post, post_ops, final in _gem_choices(dest, carried, deposits):
+                    if 2 * len(post) == remaining:
+                        extras((*steps, *post), dest, final, post_ops,
+                               up and final is None and post_ops[0][2] < 0)
+
+    for order in orders if orders is not None else _canoe_orders(pair):
+        go(order, [(c.at, c.gem) for c in pair], state.deposits, (), joe.gem if joe else None,
+           {}, (), ())
+    return list(results.values())
 
 
 def legal_actions(state: GameState, player: str | None = None) -> Iterator[Action]:

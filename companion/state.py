@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from companion.board import (
     BEACH,
@@ -26,53 +26,55 @@ from companion.board import (
     Card,
 )
 from companion.errors import InvalidActionError
+from companion.frozen import quick_init
 
 K = TypeVar("K")
 V = TypeVar("V")
 
 
-class FrozenMap(Mapping[K, V]):
-    """An immutable, hashable mapping (the state's dicts)."""
+class FrozenMap(dict[K, V]):
+    """An immutable, hashable mapping (the state's dicts).
 
-    __slots__ = ("_data", "_hash")
+    A ``dict`` whose mutating methods raise ``TypeError``: reading it costs what reading a
+    dict costs, and the engine copies it only where a transition changes it (``set``).
 
-    def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
-        self._data: dict[K, V] = dict(data)
-        self._hash: int | None = None
+    >>> counts = FrozenMap({"pink": 2})
+    >>> counts.set("blue", 1), counts
+    (FrozenMap({'pink': 2, 'blue': 1}), FrozenMap({'pink': 2}))
+    """
 
-    def __getitem__(self, key: K) -> V:
-        return self._data[key]
+    __slots__ = ("_hash",)
 
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(frozenset(self._data.items()))
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Mapping):
-            return self._data == dict(other)
-        return NotImplemented
+    def __hash__(self) -> int:  # type: ignore[override]
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash(frozenset(self.items()))
+            return self._hash
 
     def __repr__(self) -> str:
-        return f"FrozenMap({self._data!r})"
+        return f"FrozenMap({dict.__repr__(self)})"
+
+    def __reduce__(self) -> tuple[type[FrozenMap[K, V]], tuple[dict[K, V]]]:
+        return (FrozenMap, (dict(self),))
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a FrozenMap cannot be changed: use set() or without() for a copy")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
 
     def set(self, key: K, value: V) -> FrozenMap[K, V]:
         """A copy with ``key`` set to ``value``."""
-        data = dict(self._data)
-        data[key] = value
-        return FrozenMap(data)
+        new = FrozenMap(self)
+        dict.__setitem__(new, key, value)
+        return new
 
     def without(self, key: K) -> FrozenMap[K, V]:
         """A copy without ``key``."""
-        data = dict(self._data)
-        data.pop(key, None)
-        return FrozenMap(data)
+        new = FrozenMap(self)
+        dict.pop(new, key, None)
+        return new
 
 
 GemCount = FrozenMap[str, int]
@@ -80,13 +82,16 @@ GemCount = FrozenMap[str, int]
 
 def gem_count(counts: Mapping[str, int]) -> GemCount:
     """Gem counts without zero entries, in gem-value order."""
-    return FrozenMap((c, counts[c]) for c in GEM_COLOURS if counts.get(c, 0) > 0)
+    return FrozenMap([(c, counts[c]) for c in GEM_COLOURS if counts.get(c, 0) > 0])
 
 
 def add_gem(counts: GemCount, colour: str, n: int = 1) -> GemCount:
     """``counts`` with ``n`` more gems of ``colour`` (``n`` may be negative)."""
+    new = counts.get(colour, 0) + n
+    if new > 0 and colour in counts:  # the order of the colours stays as it is
+        return counts.set(colour, new)
     data = dict(counts)
-    data[colour] = data.get(colour, 0) + n
+    data[colour] = new
     return gem_count(data)
 
 
@@ -102,6 +107,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Canoe:
     """One canoe: where it is (a slot, ``beach`` or ``lost``) and the gem it carries.
@@ -127,6 +133,7 @@ class Canoe:
         return {"at": self.at, "gem": self.gem}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Options:
     """Game options: the Diamanten Joe mini expansion and the gem-value tie-break."""
@@ -180,15 +187,14 @@ class GameState:
 
     def turn_order(self) -> tuple[str, ...]:
         """Players in phase-2 order: the buoy holder first, then clockwise."""
-        n = len(self.players)
-        return tuple(self.players[(self.first + i) % n] for i in range(n))
+        return turn_order(self.players, self.first)
 
     @property
     def to_play(self) -> str | None:
         """Whose turn it is in phase 2, else None."""
         if self.phase is not Phase.ACTIONS:
             return None
-        return self.turn_order()[self.turn]
+        return turn_order(self.players, self.first)[self.turn]
 
     def played(self) -> dict[str, Card]:
         """Cards revealed so far this round (public), in turn order."""
@@ -254,13 +260,52 @@ class GameState:
         unknown = changes.keys() - _FIELDS
         if unknown:
             raise TypeError(f"GameState has no field {', '.join(sorted(unknown))}")
+        return self._evolve(changes)
+
+    def _evolve(self, changes: dict[str, Any]) -> GameState:
+        """``replace`` for the engine's own transitions, whose field names are right."""
         new = object.__new__(GameState)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        data = new.__dict__
+        data.update(self.__dict__)
+        data.update(changes)
         return new
 
 
 _FIELDS = frozenset(f.name for f in dataclasses.fields(GameState))
+_TURN_ORDERS: dict[tuple[tuple[str, ...], int], tuple[str, ...]] = {}
+
+
+def turn_order(players: tuple[str, ...], first: int) -> tuple[str, ...]:
+    """``players`` in phase-2 order when ``players[first]`` holds the buoy (memoised)."""
+    key = (players, first)
+    order = _TURN_ORDERS.get(key)
+    if order is None:
+        n = len(players)
+        order = tuple(players[(first + i) % n] for i in range(n))
+        if len(_TURN_ORDERS) < 4096:
+            _TURN_ORDERS[key] = order
+    return order
+
+
+_CANOES: dict[tuple[str, str | None], Canoe] = {}
+
+
+def canoe(at: str, gem: str | None = None) -> Canoe:
+    """``Canoe(at, gem)``, shared: canoes are values, and there are few distinct ones."""
+    try:
+        return _CANOES[at, gem]
+    except KeyError:
+        made = Canoe(at, gem)
+        if len(_CANOES) < 4096:
+            _CANOES[at, gem] = made
+        return made
+
+
+def canoe_pair(a: Canoe, b: Canoe) -> tuple[Canoe, Canoe]:
+    """Two canoes in their order (``sorted``, without the sort)."""
+    if (b.at, b.gem or "") < (a.at, a.gem or ""):
+        return (b, a)
+    return (a, b)
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
