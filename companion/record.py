@@ -133,11 +133,14 @@ def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | N
     actions: list[tuple[str | None, Action]] = []
     recover = entry.get("recover", {})
     if not _is_mapping(recover):
-        raise RecordError("'recover' must map players to the gem paid or \"free\"", number)
-    for player, pay in recover.items():
+        raise RecordError("'recover' must map players to the gem paid or \"free\" (a list "
+                          "of them for several canoes)", number)
+    for player, paid in recover.items():
         try:
             name = check_player(player)
-            actions.append((name, Recover(name, "free" if pay == "free" else check_gem(pay))))
+            for pay in (paid if isinstance(paid, list) and paid else [paid]):
+                actions.append((name, Recover(name, "free" if pay == "free"
+                                              else check_gem(pay))))
         except InvalidActionError as error:
             raise RecordError(str(error), number, str(player)) from None
     cards = entry.get("cards")
@@ -246,7 +249,13 @@ def to_record(game: Game) -> dict[str, Any]:
             current = {"cards": {}, "turns": []}
             rounds.append(current)
         if isinstance(action, Recover):
-            current.setdefault("recover", {})[action.player] = action.pay
+            paid = current.setdefault("recover", {})
+            if action.player not in paid:
+                paid[action.player] = action.pay
+            elif isinstance(paid[action.player], list):
+                paid[action.player].append(action.pay)
+            else:  # a second canoe bought back this round: a list, in order
+                paid[action.player] = [paid[action.player], action.pay]
         elif isinstance(action, ChooseCard):
             current["cards"][action.player] = action.card
         elif isinstance(action, Weather):

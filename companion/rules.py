@@ -128,7 +128,8 @@ class Outcome:
         parts = [f"{_cap(p)}: {self.reasons[p]}" for p in self.reached]
         text = "; ".join(parts)
         if self.tie_break and len(self.winners) < len(self.reached):
-            text += f" — tie-break by gem value: {', '.join(map(_cap, self.winners))}"
+            text += (f" — house rule, tie-break by gem value: "
+                     f"{', '.join(map(_cap, self.winners))}")
         return text
 
 
@@ -283,9 +284,6 @@ def _recover(state: GameState, action: Recover) -> tuple[GameState, Events]:
         raise IllegalActionError(
             f"{_cap(player)}, none of your canoes went over the falls: there is nothing to "
             "buy back.")
-    if player in state.recovered:
-        raise IllegalActionError(
-            f"{_cap(player)}, you already bought back a canoe this round: only one per round.")
     reserve = state.reserves[player]
     if pay == "free":
         if len(lost) < 2 or reserve:
@@ -335,7 +333,7 @@ def _end_turn(state: GameState, events: Events) -> GameState:
     if reached:
         reasons = "; ".join(f"{p} has {goal_reached(state.reserves[p])}" for p in reached)
         if len(winners) < len(reached):
-            reasons += " (tie-break by gem value)"
+            reasons += " (house rule: tie-break by gem value)"
         events.append(ev.GameWon(winners, reasons))
         return state._evolve({"turn": turn, "phase": Phase.OVER, "winners": winners})
     return state._evolve({"turn": turn, "phase": Phase.RIVER})
@@ -525,10 +523,14 @@ def _gem_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None
 
 def _move_step(run: _CanoeRun, step: Step) -> None:
     if run.direction is not None:
+        if step.op != run.direction:
+            raise IllegalActionError(
+                f"A canoe keeps one direction for its whole move this turn: this one went "
+                f"{run.direction} {run.slots}, so it cannot then go {step.op}.")
         raise IllegalActionError(
-            "A canoe paddles once per turn, in one direction: write the whole move as one "
-            f"step ('{run.direction} {run.slots + step.n}' if it goes on), with gems loaded "
-            "or unloaded only before or after it.")
+            "A canoe paddles once per turn, in one go: write the whole move as one step "
+            f"('{run.direction} {run.slots + step.n}'), with gems loaded or unloaded only "
+            "before or after it.")
     if step.op == "up":
         if run.at == BEACH:
             raise IllegalActionError(
@@ -694,7 +696,10 @@ def _paddle(state: GameState, action: Paddle) -> tuple[GameState, Events]:
         raise IllegalActionError(
             f"{_cap(player)}, you played the cloud: move the weather marker one space up or "
             "down. No canoe moves on a cloud.")
-    board, events = _paddle_board(state, player, int(card), action.canoes)
+    try:
+        board, events = _paddle_board(state, player, int(card), action.canoes)
+    except (IllegalActionError, InvalidActionError) as error:
+        raise _naming(player, error) from None
     changes = board.changes()
     turn = state.turn + 1
     if turn < len(state.players):  # _end_turn, in the same new state
@@ -703,6 +708,16 @@ def _paddle(state: GameState, action: Paddle) -> tuple[GameState, Events]:
         changes["turn"] = turn
         return state._evolve(changes), events
     return _end_turn(state._evolve(changes), events), events
+
+
+def _naming(player: str, error: IllegalActionError | InvalidActionError,
+            ) -> IllegalActionError | InvalidActionError:
+    """The same refusal, saying whose move it is (the table's screen is shared)."""
+    text = str(error)
+    name = _cap(player)
+    if text.startswith(name):
+        return error
+    return type(error)(f"{name}: {text[:1].lower()}{text[1:]}")
 
 
 def paddle_canoes(state: GameState, player: str, card: int,
@@ -1354,7 +1369,7 @@ def legal_actions(state: GameState, player: str | None = None) -> Iterator[Actio
         if player not in state.chosen:
             for card in sorted_cards(state.hands[player]):
                 yield ChooseCard(player, card)
-        if player not in state.recovered and any(c.lost for c in state.canoes[player]):
+        if any(c.lost for c in state.canoes[player]):
             reserve = state.reserves[player]
             for colour in reserve:
                 yield Recover(player, colour)

@@ -302,7 +302,10 @@ class GameLoop:
         """Apply a player's action given as JSON (the player comes from the token).
 
         ``data`` is an action's JSON without ``player`` (or with the token's player).
-        Repeating an action already applied this round succeeds and changes nothing.
+        Repeating an action already applied this round succeeds and changes nothing. A
+        buy-back may carry ``"lost"``, the number of lost canoes the phone saw: a player
+        may buy back each lost canoe (two with the same gem colour), and a repeated tap
+        is told from a second buy-back by that number.
         """
         game_id, player = self.player_of(token)
         if not isinstance(data, Mapping):
@@ -314,13 +317,18 @@ class GameLoop:
         if data.get("type") == "river":
             raise AccessError("The river is moved from the table, not from a phone.")
         action = action_from_json({**data, "player": player})
-        return self.apply(game_id, action)
+        seen_lost = data.get("lost")
+        if seen_lost is not None and (type(seen_lost) is not int or not 0 <= seen_lost <= 2):
+            raise InvalidActionError("'lost' must be the number of your canoes the page shows "
+                                     "as lost: 0, 1 or 2.")
+        return self.apply(game_id, action, seen_lost=seen_lost)
 
-    def apply(self, game_id: int, action: Action) -> Result:
-        """Apply ``action`` to the game, store it, and tell the lights and the pages."""
+    def apply(self, game_id: int, action: Action, *, seen_lost: int | None = None) -> Result:
+        """Apply ``action`` to the game, store it, and tell the lights and the pages
+        (``seen_lost``: see :meth:`player_action`)."""
         with self._lock:
             game = self.game(game_id)
-            if self._is_repeat(game, action):
+            if self._is_repeat(game, action, seen_lost):
                 return Result([], repeated=True)
             before = game.state
             events = self.store.append(game_id, action)
@@ -333,8 +341,11 @@ class GameLoop:
             self._after_change(game_id, before, game.state, events)
         return Result(events)
 
-    def _is_repeat(self, game: Game, action: Action) -> bool:
+    def _is_repeat(self, game: Game, action: Action, seen_lost: int | None = None) -> bool:
         history: list[Action] = game.history
+        if isinstance(action, Recover) and seen_lost is not None:
+            lost = sum(1 for c in game.state.canoes[action.player] if c.lost)
+            return game.state.phase is Phase.CHOOSE and lost < seen_lost
         if isinstance(action, MoveRiver):
             if game.state.phase is Phase.RIVER or not history:
                 return False

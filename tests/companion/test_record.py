@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 
+from companion.actions import Recover
 from companion.cli import main
+from companion.game import Game
 from companion.playout import random_game
-from companion.record import FORMAT, load, replay, to_record
-from companion.state import Options
+from companion.record import FORMAT, load, replay, summary_json, to_record
+from companion.state import Options, Phase
 
 ISSUE_SAMPLE: dict[str, Any] = {
     "format": "niagara-record/1",
@@ -196,3 +198,58 @@ def test_python_dash_m() -> None:
     done = subprocess.run([sys.executable, "-m", "companion", "rules"], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 0 and "Niagara" in done.stdout
+
+
+def _two_canoes_lost_with_two_gems() -> Game:
+    """A seeded random game up to the start of the first round where a player has lost
+    both canoes and holds at least two gems (seed 0: red, round 9, violet and blue)."""
+    import random
+
+    from companion.playout import play_round
+
+    rng = random.Random(0)
+    game = Game(["red", "green", "yellow"])
+    while not any(all(c.lost for c in game.state.canoes[p])
+                  and game.state.reserve_total(p) >= 2 for p in game.state.players):
+        assert game.state.phase is not Phase.OVER
+        play_round(game, rng)
+    return game
+
+
+def test_two_buy_backs_in_one_round_replay_through_the_cli(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    from companion.playout import play_round
+
+    game = _two_canoes_lost_with_two_gems()
+    player = next(p for p in game.state.players if all(c.lost for c in game.state.canoes[p]))
+    paid = sorted(game.state.reserves[player])[:2]
+    for gem in paid:
+        game.push(Recover(player, gem))
+    assert [c.at for c in game.state.canoes[player]] == ["beach", "beach"]
+    play_round(game, random.Random(1))
+    record = to_record(game)
+    bought = [r["recover"] for r in record["rounds"] if "recover" in r]
+    assert bought[-1][player] == paid  # the list form, in the order paid
+    path = tmp_path / "two-buy-backs.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, _ = run(["replay", str(path), "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["ok"] is True
+    back = [e for e in data["events"] if e["kind"] == "canoe_bought_back"
+            and e["player"] == player]
+    assert [e["paid"] for e in back][-2:] == paid
+    assert data == summary_json(replay(record).game)
+
+
+def test_a_single_buy_back_keeps_the_single_value_form() -> None:
+    game = _two_canoes_lost_with_two_gems()
+    player = next(p for p in game.state.players if all(c.lost for c in game.state.canoes[p]))
+    gem = sorted(game.state.reserves[player])[0]
+    game.push(Recover(player, gem))
+    assert to_record(game)["rounds"][-1]["recover"] == {player: gem}
+    record = to_record(game)
+    record["rounds"][-1]["recover"] = {player: [gem, "black"]}
+    result = replay(record)
+    assert result.error is not None and "'black' is not a gem colour" in str(result.error)

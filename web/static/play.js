@@ -38,11 +38,21 @@ function renderHand() {
   $("lockin").hidden = pending === null;
   const rec = $("recover");
   rec.replaceChildren();
+  const lost = me.canoes.filter((c) => c.at === "lost").length;
+  if (me.recover.length) {
+    const p = document.createElement("p");
+    p.className = "hint";
+    p.textContent = me.recover.includes("free")
+      ? "Both your canoes went over the falls and you have no gem: one canoe comes back for free."
+      : `${lost === 2 ? "Both your canoes" : "One of your canoes"} went over the falls. ` +
+        "Each lost canoe comes back to the beach for one gem from your reserve (the gem goes back to its deposit).";
+    rec.appendChild(p);
+  }
   for (const pay of me.recover) {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = pay === "free" ? "Take a canoe back for free" : `Buy back a canoe with a ${pay} gem`;
-    b.addEventListener("click", () => act({ type: "recover", pay }, "Your canoe is back on the beach."));
+    b.addEventListener("click", () => act({ type: "recover", pay, lost }, "Your canoe is back on the beach."));
     rec.appendChild(b);
   }
 }

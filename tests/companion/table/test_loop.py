@@ -13,6 +13,7 @@ from companion import rules
 from companion.actions import MoveRiver
 from companion.errors import IllegalActionError, InvalidActionError
 from companion.events import Event
+from companion.game import Game
 from companion.state import Canoe, GameState, Phase
 from companion.table.camera import CameraReading, SyntheticCamera
 from companion.table.errors import AccessError, ConflictError, NotFoundError
@@ -278,3 +279,34 @@ def test_the_setup_check_uses_the_one_board_check(store: GameStore) -> None:
     assert [p["fix"] for p in check["problems"]] == [
         "Move the green canoe from T1 to the beach.", "Put the cloud marker on 0."]
     loop.close()
+
+
+def test_each_lost_canoe_is_bought_back_and_a_double_tap_buys_one(loop: GameLoop) -> None:
+    import random
+
+    from companion.playout import play_round
+
+    game = loop.new_game(PLAYERS)
+    rng = random.Random(0)  # seed 0: red loses both canoes holding violet and blue (round 9)
+    while not all(c.lost for c in loop.state(game.id).canoes["red"]) or \
+            loop.state(game.id).reserve_total("red") < 2:
+        played = loop.game(game.id)
+        before = len(played.history)
+        scratch = Game(PLAYERS)
+        for action in played.history:
+            scratch.push(action)
+        play_round(scratch, rng)
+        for action in scratch.history[before:]:
+            loop.store.append(game.id, action)
+    red = game.tokens["red"]
+    assert sorted(loop.player_view(red)["me"]["recover"]) == ["blue", "violet"]
+    first = loop.player_action(red, {"type": "recover", "pay": "blue", "lost": 2})
+    assert not first.repeated
+    tap_again = loop.player_action(red, {"type": "recover", "pay": "blue", "lost": 2})
+    assert tap_again.repeated  # the phone still showed two lost canoes: the same tap
+    assert [c.at for c in loop.state(game.id).canoes["red"]].count("lost") == 1
+    second = loop.player_action(red, {"type": "recover", "pay": "violet", "lost": 1})
+    assert not second.repeated
+    assert [c.at for c in loop.state(game.id).canoes["red"]] == ["beach", "beach"]
+    with pytest.raises(InvalidActionError, match="'lost' must be"):
+        loop.player_action(red, {"type": "recover", "pay": "violet", "lost": "2"})
