@@ -353,7 +353,8 @@ def _weather(state: GameState, action: Weather) -> tuple[GameState, Events]:
         edge = "top (+2)" if new > WEATHER_MAX else "bottom (-1)"
         other = "down" if new > WEATHER_MAX else "up"
         raise IllegalActionError(
-            f"The cloud is already at the {edge} of the weather track: move it {other} instead.")
+            f"{_cap(player)}, the cloud is already at the {edge} of the weather track: move "
+            f"it {other} instead.")
     events: Events = [ev.WeatherChanged(player, state.weather, new)]
     state = state._evolve({"weather": new})
     return _end_turn(state, events), events

@@ -345,7 +345,7 @@ CASES = [
     Case("the cloud moves the weather", {"card": "cloud"}, Weather("red", "up"),
          check=lambda s, e: s.weather == 1 or pytest.fail("weather")),
     Case("not off the track", {"card": "cloud", "weather": 2}, Weather("red", "up"),
-         error="top (+2) of the weather track: move it down"),
+         error="Red, the cloud is already at the top (+2) of the weather track: move it down"),
     Case("not below -1", {"card": "cloud", "weather": -1}, Weather("red", "down"),
          error="bottom (-1)"),
     Case("no canoe moves on a cloud", {"card": "cloud"}, paddle("red", move("beach", "down 1")),
