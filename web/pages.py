@@ -92,7 +92,9 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
 
 
 def qr_svg(url: str) -> Markup:
-    svg = segno.make(url, error="m").svg_inline(scale=4, title=url)
+    # A viewBox and no fixed size: the code scales to its box whole (a fixed 164 px SVG
+    # squeezed into a smaller box showed only one corner, which no phone can scan).
+    svg = segno.make(url, error="m").svg_inline(scale=4, title=url, omitsize=True)
     return Markup(svg)  # segno writes the SVG itself: it is safe
 
 

@@ -25,6 +25,9 @@ def test_new_game_leads_to_links_with_qr_codes(client: FlaskClient) -> None:
     assert setup.headers["Cache-Control"] == "no-store"
     html = setup.data.decode()
     assert html.count('class="segno"') == 3
+    # Each code scales whole to its box: a viewBox, no fixed width or height.
+    svgs = [part.split(">", 1)[0] for part in html.split("<svg")[1:]]
+    assert len(svgs) == 3 and all("viewBox=" in s and "width=" not in s for s in svgs)
     assert html.count('class="player-link"') == 3
     assert "/games/1/table?key=" in html
     state = client.get("/api/games/1").json["state"]
