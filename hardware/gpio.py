@@ -21,6 +21,8 @@ GPIO_MODES = ("auto", "mock")
 
 _lock = threading.Lock()
 _auto: Factory | None = None
+_auto_failure: Exception | None = None
+"""Why gpiozero found no real GPIO (when ``_auto`` fell back to mock pins)."""
 
 
 def mock_factory() -> MockFactory:
@@ -28,16 +30,49 @@ def mock_factory() -> MockFactory:
     return MockFactory(pin_class=MockPWMPin)
 
 
-def select_pin_factory(mode: str = "auto") -> Factory:
+class GPIOUnavailable(RuntimeError):
+    """Real hardware is expected (a Raspberry Pi, or the systemd service) but its GPIO
+    cannot be driven; the message says why."""
+
+
+MODEL_FILE = "/proc/device-tree/model"
+
+
+def on_raspberry_pi(model_file: str = MODEL_FILE) -> bool:
+    """Whether this machine says it is a Raspberry Pi (its device tree's model)."""
+    try:
+        with open(model_file, "rb") as file:
+            return b"Raspberry Pi" in file.read()
+    except OSError:
+        return False
+
+
+def under_systemd() -> bool:
+    """Whether this process runs as a systemd service (``INVOCATION_ID`` is set)."""
+    return bool(os.environ.get("INVOCATION_ID"))
+
+
+def real_hardware_expected() -> bool:
+    """On a Raspberry Pi or under systemd the lights and camera must be real: a failure is
+    shown to the players, never replaced by mock pins or a drawn board."""
+    return on_raspberry_pi() or under_systemd()
+
+
+def select_pin_factory(mode: str = "auto", *, strict: bool | None = None) -> Factory:
     """The pin factory for ``mode``.
 
     ``auto`` uses gpiozero's own choice (``GPIOZERO_PIN_FACTORY``, else lgpio, RPi.GPIO,
-    pigpio, native), made once per process; when none works (not a Pi) it falls back
-    to :func:`mock_factory` and logs that once. ``mock`` always gives fresh mock pins.
+    pigpio, native), made once per process; when none works it falls back to
+    :func:`mock_factory` and logs that once — except where real hardware is expected
+    (``strict``, by default :func:`real_hardware_expected`): there it raises
+    :class:`GPIOUnavailable` with the cause. ``mock`` always gives fresh mock pins.
 
     :raises ValueError: an unknown ``mode``.
+    :raises GPIOUnavailable: no real GPIO where it is expected.
     """
-    global _auto
+    global _auto, _auto_failure
+    if strict is None:
+        strict = real_hardware_expected()
     if mode == "mock":
         return mock_factory()
     if mode != "auto":
@@ -55,9 +90,17 @@ def select_pin_factory(mode: str = "auto") -> Factory:
                         Device.ensure_pin_factory()
                     _auto = Device.pin_factory
                 except Exception as exc:
-                    log.warning("No GPIO here (%s): the LEDs and the buzzer run on gpiozero's "
-                             "MockFactory and are shown on the web page only.", exc)
-                    _auto = mock_factory()
+                    _auto_failure = exc
+                    if not strict:
+                        log.warning("No GPIO here (%s): the LEDs and the buzzer run on "
+                                    "gpiozero's MockFactory and are shown on the web page "
+                                    "only.", exc)
+                        _auto = mock_factory()
+        if strict and _auto_failure is not None:
+            raise GPIOUnavailable(
+                f"the Raspberry Pi's GPIO cannot be used ({_auto_failure}); check that "
+                "python3-lgpio is installed and the service's user is in the gpio group"
+            ) from _auto_failure
         assert _auto is not None
         return _auto
 

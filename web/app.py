@@ -30,6 +30,7 @@ change of the calibration must carry.
 from __future__ import annotations
 
 import atexit
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,8 @@ from companion.table.lights import make_announcer
 from companion.table.loop import GameLoop
 from companion.table.store import GameStore, default_path
 from web.calibration import LayoutFile, default_layout_path
+
+log = logging.getLogger(__name__)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -64,16 +67,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
 
     camera = app.config["CAMERA"]
-    if isinstance(camera, str):  # a missing camera fails here, before anything is opened
+    if isinstance(camera, str):  # a bad spec fails here; a missing camera is shown
         camera = open_camera(camera, push_delay=app.config["PUSH_DELAY"])
     store = GameStore(app.config["DATABASE"] or default_path())
     layout = _layout_file(app.config["LAYOUT"])
     layout.follow(camera)
     announcer = app.config["GPIO"]
+    lights_problem = None
     if isinstance(announcer, str):
-        announcer = make_announcer(announcer, speed=app.config["ANNOUNCER_SPEED"])
+        try:
+            announcer = make_announcer(announcer, speed=app.config["ANNOUNCER_SPEED"])
+        except Exception as error:  # real GPIO expected and not usable: said, not hidden
+            lights_problem = (f"No lights: {error}. The LEDs and the buzzer are off; the "
+                              "table page still shows everything.")
+            log.error("%s", lights_problem)
+            announcer = None
     loop = GameLoop(store, announcer=announcer, camera=camera,
-                    settle=app.config["SETTLE"], camera_interval=app.config["CAMERA_INTERVAL"])
+                    settle=app.config["SETTLE"], camera_interval=app.config["CAMERA_INTERVAL"],
+                    lights_problem=lights_problem)
     from web.setup_key import make_setup_key
 
     # Made (and written the first time) only once everything else has started.

@@ -136,6 +136,9 @@ def run_serve(args: argparse.Namespace) -> int:
             print(f"warning: {layout.error}", file=sys.stderr)
     print(f"Games: {loop.store.path}; camera: {camera.name if camera else 'none'}; "
           f"lights: {args.gpio}. Stop with Ctrl+C.", flush=True)
+    for part in loop.hardware().values():
+        if part["problem"]:
+            print(f"warning: {part['problem']}", file=sys.stderr, flush=True)
     try:
         server.run()
     except KeyboardInterrupt:

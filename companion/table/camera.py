@@ -91,9 +91,17 @@ class BoardReader(Protocol):
 class TableCamera(Protocol):
     """What the loop and the calibration page need from a camera."""
 
-    name: str
     detector: BoardReader | None
     """The board reader its frames go through (None: nothing to calibrate)."""
+
+    @property
+    def name(self) -> str:
+        """The camera as ``--camera`` names it (``synthetic``, ``picamera``, ...)."""
+
+    @property
+    def problem(self) -> str | None:
+        """Why the board is not being watched (a missing or failing camera), in one line
+        for the players; None while the camera works."""
 
     def read(self, state: GameState | None) -> CameraReading | None:
         """Read the board now (``state``: the game on the table, which a synthetic
@@ -106,6 +114,41 @@ class TableCamera(Protocol):
         """The latest frame with what was seen drawn on it, JPEG-encoded."""
 
     def close(self) -> None: ...
+
+
+class QuietLog:
+    """A warning that repeats (a camera failing twice a second) logged at most once per
+    ``every`` seconds, with how many were held back.
+
+    >>> quiet = QuietLog(every=60.0, clock=iter([0.0, 1.0, 2.0, 61.0]).__next__)
+    >>> [quiet.due() for _ in range(4)]
+    [0, None, None, 2]
+    """
+
+    def __init__(self, every: float = 60.0, clock: Callable[[], float] = time.monotonic,
+                 ) -> None:
+        self.every = every
+        self._clock = clock
+        self._last: float | None = None
+        self._held = 0
+
+    def due(self) -> int | None:
+        """None to stay quiet; otherwise log now (the number of warnings held back)."""
+        now = self._clock()
+        if self._last is not None and now - self._last < self.every:
+            self._held += 1
+            return None
+        held, self._held, self._last = self._held, 0, now
+        return held
+
+    def warning(self, message: str, *args: object) -> None:
+        held = self.due()
+        if held is not None:
+            log.warning(message + ("" if not held else f" ({held} more like it since)"),
+                        *args)
+
+    def reset(self) -> None:
+        self._last, self._held = None, 0
 
 
 def encode_jpeg(frame: Image, quality: int = 80) -> bytes | None:
@@ -126,6 +169,7 @@ class SyntheticCamera:
 
     name = "synthetic"
     detector: BoardReader | None = None
+    problem: str | None = None
 
     def __init__(self, *, push_delay: float | None = 3.0, size: Size = (640, 360),
                  seed: int = 1) -> None:
@@ -251,6 +295,8 @@ class VisionCamera:
         self._frame: Image | None = None
         self._observation: Observation | None = None
         self._lock = threading.Lock()
+        self._quiet = QuietLog()
+        self.problem: str | None = None
 
     def read(self, state: GameState | None) -> CameraReading | None:
         if self._follow is not None:
@@ -258,8 +304,14 @@ class VisionCamera:
         try:
             frame = self.source.read()
         except Exception as error:  # a camera hiccup: no reading this time
-            log.warning("camera %s: %s", self.name, error)
+            self._quiet.warning("camera %s: %s", self.name, error)
+            self.problem = (f"The camera ({self.name}) gives no picture: {error}. The board "
+                            "is not watched; check the camera's cable.")
             return None
+        if self.problem is not None:
+            log.info("camera %s gives pictures again", self.name)
+            self._quiet.reset()
+            self.problem = None
         observation = self._reader.analyse(frame)
         with self._lock:
             self._frame, self._observation = frame, observation
@@ -346,10 +398,10 @@ def open_frames(spec: str, *, size: Size = (1280, 720), reconnect: bool = False,
 
 def open_camera(spec: str, *, push_delay: float | None = 3.0) -> TableCamera | None:
     """The camera for ``serve --camera SPEC`` (see :data:`CAMERA_SPECS`); None for
-    ``none``. A real camera that cannot be opened raises, never falls back to the
-    synthetic one: the players must know the board is not watched.
+    ``none``. A real camera that cannot be opened is a :class:`WatchedCamera` whose
+    :attr:`~WatchedCamera.problem` says why, retrying — never the synthetic one: the
+    players must know the board is not watched.
 
-    :raises hardware.camera.CameraNotFound: the camera is missing.
     :raises ValueError: ``spec`` names no camera.
     """
     from vision.detector import Detector
@@ -368,5 +420,74 @@ def open_camera(spec: str, *, push_delay: float | None = 3.0) -> TableCamera | N
 
         source = SyntheticSource(lambda: drawn[0])
         return VisionCamera(spec, source, Detector(), follow=follow)
-    real = open_real_camera(spec, reconnect=True)
-    return VisionCamera(real.spec, real, Detector())
+    return WatchedCamera(spec)
+
+
+class WatchedCamera:
+    """A real camera (``auto``, ``picamera``, ``opencv:N``, ``folder:DIR``) that the
+    service starts without when it cannot be opened: :attr:`problem` says why (the table
+    page shows it in red) and it tries again every ``retry`` seconds (a camera still busy
+    at boot, a cable plugged in late). Never a stand-in: while it is missing the board is
+    simply not watched.
+    """
+
+    detector: BoardReader | None = None
+
+    def __init__(self, spec: str, *, retry: float = 5.0,
+                 opener: Callable[[], FrameSource] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.spec = spec
+        self.retry = retry
+        self._opener = opener or (lambda: open_real_camera(spec, reconnect=True))
+        self._clock = clock
+        self._camera: VisionCamera | None = None
+        self._next_try = 0.0
+        self._missing: str | None = None
+        self._quiet = QuietLog()
+        self._lock = threading.Lock()
+        self._open()
+
+    def _open(self) -> None:
+        from vision.detector import Detector
+
+        self._next_try = self._clock() + self.retry
+        try:
+            source = self._opener()
+        except Exception as error:  # whatever went wrong, said in one line
+            reason = str(error) or type(error).__name__
+            self._missing = (f"No camera: {reason}. The board is not watched; the companion "
+                             f"tries again every {self.retry:g} s (--camera {self.spec}).")
+            self._quiet.warning("camera %s: %s", self.spec, reason)
+            return
+        self._camera = VisionCamera(source.spec, source, Detector())
+        self.detector = self._camera.detector
+        if self._missing is not None:
+            log.info("camera %s found: %s", self.spec, source.spec)
+        self._missing = None
+
+    @property
+    def name(self) -> str:
+        return self._camera.name if self._camera is not None else self.spec
+
+    @property
+    def problem(self) -> str | None:
+        if self._camera is None:
+            return self._missing
+        return self._camera.problem
+
+    def read(self, state: GameState | None) -> CameraReading | None:
+        with self._lock:
+            if self._camera is None and self._clock() >= self._next_try:
+                self._open()
+            camera = self._camera
+        return camera.read(state) if camera is not None else None
+
+    def frame(self) -> Image | None:
+        return self._camera.frame() if self._camera is not None else None
+
+    def jpeg(self) -> bytes | None:
+        return self._camera.jpeg() if self._camera is not None else None
+
+    def close(self) -> None:
+        if self._camera is not None:
+            self._camera.close()

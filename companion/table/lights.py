@@ -31,12 +31,17 @@ GPIO_CHOICES = ("auto", "mock", "none")
 """``--gpio``: the Pi's GPIO (``auto``), gpiozero's mock pins, or no lights."""
 
 
-def make_announcer(gpio: str = "mock", *, speed: float | None = None) -> Lights | None:
-    """The lights and buzzer on ``gpio`` pins (``auto``: the Pi's GPIO, else mock;
-    ``mock``; ``none``: no announcer)."""
+def make_announcer(gpio: str = "mock", *, speed: float | None = None,
+                   strict: bool | None = None) -> Lights | None:
+    """The lights and buzzer on ``gpio`` pins (``auto``: the Pi's GPIO, else mock — but
+    on a Raspberry Pi or under systemd, or with ``strict``, never mock; ``mock``;
+    ``none``: no announcer).
+
+    :raises hardware.gpio.GPIOUnavailable: real GPIO expected and not usable.
+    """
     if gpio == "none":
         return None
     from hardware.announcer import Announcer
     from hardware.gpio import select_pin_factory
 
-    return Announcer(pin_factory=select_pin_factory(gpio), speed=speed)
+    return Announcer(pin_factory=select_pin_factory(gpio, strict=strict), speed=speed)

@@ -185,12 +185,14 @@ class GameLoop:
         twin, see :class:`~companion.table.lights.Lights`), or None.
     :param camera: a camera (see :class:`~companion.table.camera.TableCamera`), or None:
         the river is then confirmed with the manual "done".
+    :param lights_problem: why the lights could not be set up (shown on the table page),
+        or None.
     :param settle: seconds the board must disagree before an alert is raised.
     """
 
     def __init__(self, store: GameStore, *, announcer: Lights | None = None,
                  camera: TableCamera | None = None, settle: float = 2.0,
-                 camera_interval: float = 0.5) -> None:
+                 camera_interval: float = 0.5, lights_problem: str | None = None) -> None:
         self.store = store
         self.announcer = announcer
         self.camera = camera
@@ -202,6 +204,10 @@ class GameLoop:
         self._keys: dict[int, str] = {}
         self._live: dict[int, _Live] = {}
         self._reading: CameraReading | None = None
+        self._camera_lock = threading.Lock()
+        """One camera check at a time (the watcher thread and page requests)."""
+        self.lights_problem = lights_problem
+        self._camera_problem = camera.problem if camera is not None else None
         self.current: int | None = None
         self._closed = False
         for info in store.games():
@@ -209,6 +215,8 @@ class GameLoop:
         self.current = store.latest_unfinished()
         if announcer is not None:
             announcer.add_listener(lambda _snap: self.hub.bump("leds"))
+            if self._camera_problem:
+                announcer.discrepancy(True)  # the check LED: the board is not watched
         if self.current is not None:
             self._sync_lights(self.current)
         self._thread: threading.Thread | None = None
@@ -471,6 +479,7 @@ class GameLoop:
                              if live.proposal is not None else None),
                 "outcome": out.describe() if out else None,
                 "camera": self.camera.name if self.camera else None,
+                "hardware": self.hardware(),
             }
         return view
 
@@ -527,27 +536,49 @@ class GameLoop:
             except Exception:  # the camera must never take the game down
                 log.exception("camera check failed")
 
+    def hardware(self) -> dict[str, Any]:
+        """Whether the camera and the lights work, and if not why (for the table page)."""
+        camera = self.camera
+        return {"camera": {"name": camera.name if camera is not None else None,
+                           "problem": self._camera_problem},
+                "lights": {"problem": self.lights_problem}}
+
     def check_camera(self) -> None:
         """Read the camera once: keep the frame, raise or clear alerts, propose a turn or
-        confirm the river (called by the watcher thread; tests call it directly)."""
-        if self.camera is None or self.current is None:
+        confirm the river (called by the watcher thread; pages and tests call it too, one
+        at a time: a reading is never replaced by an older one)."""
+        camera = self.camera
+        if camera is None:
             return
-        game_id = self.current
-        state = self.state(game_id)
-        reading = self.camera.read(state)
-        if reading is None:
-            return
-        previous = self._reading
-        self._reading = reading
-        if previous is None or _seen(previous) != _seen(reading):
-            self.hub.bump("camera")
-        observation = reading.observation
-        if observation is None or observation.blocked:
-            return
-        with self._lock:
-            if self.current != game_id or self.state(game_id) is not state:
+        with self._camera_lock:
+            game_id = self.current
+            state = self.state(game_id) if game_id is not None else None
+            reading = camera.read(state)
+            self._note_camera_problem(camera.problem)
+            if reading is None:
                 return
-            self._judge(game_id, state, observation)
+            previous = self._reading
+            self._reading = reading
+            if previous is None or _seen(previous) != _seen(reading):
+                self.hub.bump("camera")
+            observation = reading.observation
+            if game_id is None or state is None or observation is None or observation.blocked:
+                return
+            with self._lock:
+                if self.current != game_id or self.state(game_id) is not state:
+                    return
+                self._judge(game_id, state, observation)
+
+    def _note_camera_problem(self, problem: str | None) -> None:
+        if problem == self._camera_problem:
+            return
+        self._camera_problem = problem
+        if self.announcer is not None:
+            board = bool(self.current is not None and self._live_of(self.current).problems)
+            self.announcer.discrepancy(bool(problem) or board)
+        self.hub.bump("camera")
+        if self.current is not None:
+            self.hub.bump(f"game:{self.current}")
 
     def _judge(self, game_id: int, state: GameState, observation: Observation) -> None:
         """Compare the board with the game; in phase 2 find the legal turn it shows, in

@@ -88,6 +88,8 @@ def test_auto_falls_back_to_mock_pins_and_says_so_once(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setattr(gpio, "_auto", None)
+    monkeypatch.setattr(gpio, "_auto_failure", None)
+    monkeypatch.setattr(gpio, "real_hardware_expected", lambda: False)  # not a Pi
     monkeypatch.setattr(Device, "pin_factory", None)
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
     with caplog.at_level(logging.INFO, logger="hardware.gpio"):
@@ -96,6 +98,25 @@ def test_auto_falls_back_to_mock_pins_and_says_so_once(
     assert first is second and gpio.is_mock(first)
     assert [r.message for r in caplog.records if "MockFactory" in r.message] != []
     assert len(caplog.records) == 1
+
+
+def test_on_a_pi_or_under_systemd_auto_never_falls_back_to_mock_pins(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(gpio, "_auto", None)
+    monkeypatch.setattr(gpio, "_auto_failure", None)
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\x00")
+    assert gpio.on_raspberry_pi(str(model)) and not gpio.on_raspberry_pi(str(tmp_path / "x"))
+    monkeypatch.setenv("INVOCATION_ID", "0123abcd")
+    assert gpio.under_systemd() and gpio.real_hardware_expected()
+    with pytest.raises(gpio.GPIOUnavailable, match=r"GPIO cannot be used .*gpio group"):
+        gpio.select_pin_factory("auto")
+    with pytest.raises(gpio.GPIOUnavailable):  # asked again: still no, never mock pins
+        gpio.select_pin_factory("auto")
+    assert gpio.is_mock(gpio.select_pin_factory("mock"))  # asked for by name: a demo
 
 
 def test_auto_respects_a_factory_already_set(

@@ -182,6 +182,7 @@ def test_the_camera_proposes_a_turn_and_the_player_confirms(app: Flask, client: 
     class Seen:
         name = "test"
         detector = None
+        problem = None
 
         def read(self, _state: Any) -> CameraReading:
             from vision.synth import ground_truth

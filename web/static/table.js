@@ -39,6 +39,14 @@ function render(v) {
   $("notes").textContent = v.notes.slice(-1)[0] || "";
   const alerts = $("alerts");
   alerts.replaceChildren();
+  for (const [what, hw] of Object.entries(v.hardware || {})) {
+    if (!hw.problem) continue;
+    const box = document.createElement("div");
+    box.className = "alert hardware";
+    box.dataset.hardware = what;
+    box.textContent = hw.problem;
+    alerts.appendChild(box);
+  }
   if (v.problems.length) {
     const box = document.createElement("div");
     box.className = "alert";

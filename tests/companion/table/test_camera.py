@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import cv2
 import numpy as np
 import pytest
 
@@ -9,13 +12,17 @@ from companion.state import new_game
 from companion.table import camera as table_camera
 from companion.table.camera import (
     CAMERA_SPECS,
+    QuietLog,
     SyntheticCamera,
     SyntheticSource,
     VisionCamera,
+    WatchedCamera,
     open_camera,
     open_frames,
 )
-from hardware.camera import REAL_CAMERA_SPECS, CameraError, CameraNotFound
+from hardware.camera import REAL_CAMERA_SPECS, CameraError, CameraNotFound, FrameSource
+from hardware.camera import open_camera as open_real_camera
+from vision.synth import render
 
 
 def test_synthetic_follows_the_live_state_and_faults() -> None:
@@ -58,16 +65,58 @@ def test_the_factory_opens_each_kind() -> None:
 
 
 def test_a_missing_real_camera_is_never_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    tries: list[str] = []
+
     def missing(spec: str, **_: object) -> object:
+        tries.append(spec)
         raise CameraNotFound(f"no camera found: {spec} is not plugged in")
 
     monkeypatch.setattr(table_camera, "open_real_camera", missing)
-    with pytest.raises(CameraNotFound, match="not plugged in"):
-        open_camera("auto")
+    camera = open_camera("auto")
+    assert isinstance(camera, WatchedCamera) and camera.detector is None
+    assert camera.problem is not None and camera.problem.startswith(
+        "No camera: no camera found: auto is not plugged in. The board is not watched")
+    state = new_game(["red", "green", "yellow"])
+    assert camera.read(state) is None and camera.frame() is None and camera.jpeg() is None
+    assert tries == ["auto"]  # not again before the retry delay
     with pytest.raises(ValueError, match="unknown camera 'webcam'"):
         open_camera("webcam")
     with pytest.raises(ValueError, match="'none' is no camera"):
         open_frames("none")
+
+
+def test_a_camera_found_late_is_used_and_a_failing_one_is_said(tmp_path: Path) -> None:
+    now = [0.0]
+    frames = tmp_path / "frames"
+    opened: list[str] = []
+
+    def opener() -> FrameSource:
+        opened.append("try")
+        return open_real_camera(f"folder:{frames}", reconnect=True)
+
+    camera = WatchedCamera(f"folder:{frames}", retry=5.0, opener=opener,
+                           clock=lambda: now[0])
+    assert camera.problem is not None and "no folder" in camera.problem
+    state = new_game(["red", "green", "yellow"])
+    frames.mkdir()
+    cv2.imwrite(str(frames / "frame_000000.png"),
+                render(state, seed=3, size=(640, 360)))
+    now[0] = 4.0
+    assert camera.read(state) is None and len(opened) == 1  # too early to try again
+    now[0] = 5.0
+    reading = camera.read(state)  # found: read by the vision pipeline
+    assert camera.problem is None and camera.detector is not None
+    assert reading is not None and reading.observation is not None
+    assert reading.observation.board_found
+    assert camera.read(state) is None  # the recording ended: no picture, and it says so
+    assert camera.problem is not None and "gives no picture" in camera.problem
+    camera.close()
+
+
+def test_warnings_that_repeat_are_held_back() -> None:
+    times = iter([0.0, 1.0, 30.0, 60.5, 61.0])
+    quiet = QuietLog(every=60.0, clock=lambda: next(times))
+    assert [quiet.due() for _ in range(5)] == [0, None, None, 2, None]
 
 
 def test_the_synthetic_camera_draws_faults_and_the_river_push() -> None:

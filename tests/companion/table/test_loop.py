@@ -35,6 +35,7 @@ class Board:
 
     def __init__(self) -> None:
         self.seen: Callable[[GameState], Observation] = ground_truth
+        self.problem: str | None = None
 
     def read(self, state: GameState | None) -> CameraReading | None:
         return None if state is None else CameraReading(self.seen(state))
@@ -310,3 +311,51 @@ def test_each_lost_canoe_is_bought_back_and_a_double_tap_buys_one(loop: GameLoop
     assert [c.at for c in loop.state(game.id).canoes["red"]] == ["beach", "beach"]
     with pytest.raises(InvalidActionError, match="'lost' must be"):
         loop.player_action(red, {"type": "recover", "pay": "violet", "lost": "2"})
+
+
+def test_a_missing_camera_and_lights_are_shown_and_light_the_check_led(
+        store: GameStore, board: Board, lights: Lights) -> None:
+    board.problem = "No camera: no Raspberry Pi camera 0. The board is not watched."
+    loop = GameLoop(store, announcer=lights, camera=board, camera_interval=3600,
+                    lights_problem="No lights: the GPIO cannot be used.")
+    game = loop.new_game(PLAYERS)
+    assert ("discrepancy", True) in lights.calls
+    hardware = loop.public_view(game.id)["hardware"]
+    assert hardware == {"camera": {"name": "board", "problem": board.problem},
+                        "lights": {"problem": "No lights: the GPIO cannot be used."}}
+    board.problem = None  # the camera came back
+    loop.check_camera()
+    assert loop.public_view(game.id)["hardware"]["camera"]["problem"] is None
+    assert lights.calls[-1] == ("discrepancy", False)
+    loop.close()
+
+
+def test_one_camera_check_at_a_time(store: GameStore) -> None:
+    import threading
+    import time
+
+    class Slow(Board):
+        def __init__(self) -> None:
+            super().__init__()
+            self.inside = 0
+            self.overlaps = 0
+            self.reads = 0
+
+        def read(self, state: GameState | None) -> CameraReading | None:
+            self.inside += 1
+            self.overlaps += self.inside > 1
+            time.sleep(0.02)
+            self.reads += 1
+            self.inside -= 1
+            return super().read(state)
+
+    camera = Slow()
+    loop = GameLoop(store, camera=camera, camera_interval=3600)
+    loop.new_game(PLAYERS)
+    threads = [threading.Thread(target=loop.check_camera) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert camera.reads >= 4 and camera.overlaps == 0  # (the watcher thread reads too)
+    loop.close()
