@@ -7,7 +7,14 @@ import importlib
 
 import pytest
 
-MODULES = ["hardware.camera", "hardware.config"]
+MODULES = [
+    "hardware.announcer",
+    "hardware.camera",
+    "hardware.config",
+    "hardware.devices",
+    "hardware.patterns",
+    "hardware.schedule",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)
