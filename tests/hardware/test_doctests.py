@@ -12,6 +12,7 @@ MODULES = [
     "hardware.camera",
     "hardware.config",
     "hardware.devices",
+    "hardware.notify",
     "hardware.patterns",
     "hardware.schedule",
 ]
