@@ -10,12 +10,19 @@ STAMP  := $(VENV)/.installed
 WORKERS ?= 4
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 
-.PHONY: run test check lint typecheck pytest pytest-fast browser bench clean
+# The Raspberry Pi's versions: a second venv built with the constraints of the Pi's OS
+# (constraints/bookworm.txt: numpy 1.26, OpenCV 4.11; Bookworm's Python is 3.11 like CI's)
+# runs the hardware and vision tests again, so that a change that breaks them fails CI.
+PI_VENV        ?= .venv-pi
+PI_CONSTRAINTS ?= constraints/bookworm.txt
+PI_STAMP       := $(PI_VENV)/.installed
+
+.PHONY: run test check lint typecheck pytest pytest-fast browser bench clean pi-compat install-pi
 
 run: $(STAMP)
 	$(BIN)/niagara-companion serve
 
-test: $(STAMP) browser lint typecheck pytest
+test: $(STAMP) browser lint typecheck pytest pi-compat
 
 # The quick tier for day-to-day work: no slow or browser tests, fewer hypothesis examples.
 check: $(STAMP) lint typecheck pytest-fast
@@ -43,6 +50,20 @@ browser:
 	  fi; \
 	fi
 
+pi-compat: $(PI_STAMP)
+	$(PI_VENV)/bin/python -m pytest -p no:cacheprovider -n $(WORKERS) tests/hardware tests/vision
+
+$(PI_STAMP): pyproject.toml $(PI_CONSTRAINTS)
+	test -x $(PI_VENV)/bin/python || $(PYTHON) -m venv $(PI_VENV)
+	$(PI_VENV)/bin/python -m pip install -q -c $(PI_CONSTRAINTS) -e . pytest pytest-xdist hypothesis
+	$(PI_VENV)/bin/python -c "import numpy, cv2; print('Pi versions: numpy', numpy.__version__, '/ OpenCV', cv2.__version__)"
+	touch $(PI_STAMP)
+
+# On the Raspberry Pi (64-bit Raspberry Pi OS Bookworm or Trixie), as root: apt packages,
+# the service user, the venv, the systemd unit and a self-check (docs/hardware.md).
+install-pi:
+	hardware/install-pi.sh
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
 	$(BIN)/python benchmarks/vision_speed.py
@@ -57,4 +78,4 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(PI_VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,4 +1,5 @@
-"""The table's hardware: lights and buzzer (:mod:`hardware.announcer`) and every camera
+"""The table's hardware: lights and buzzer (:mod:`hardware.announcer`, on top of
+:mod:`hardware.schedule` and :mod:`hardware.devices`) and every camera
 behind one interface (:mod:`hardware.camera`). See ``docs/hardware.md``.
 
 Names are imported on first use, so that the lights do not pull in OpenCV and nothing
@@ -12,7 +13,9 @@ from typing import Any
 
 _EXPORTS = {
     "Announcer": "hardware.announcer",
-    "HardwareError": "hardware.announcer",
+    "HardwareError": "hardware.devices",
+    "TableLights": "hardware.devices",
+    "LightSchedule": "hardware.schedule",
     "HardwareConfig": "hardware.config",
     "ConfigError": "hardware.config",
     "load_config": "hardware.config",

@@ -32,6 +32,7 @@ import glob
 import logging
 import os
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from time import monotonic
 from typing import Any
@@ -112,6 +113,9 @@ class FrameSource(abc.ABC):
     def unlock_exposure(self) -> None:  # noqa: B027 - optional: most cameras have nothing to do
         """Back to automatic exposure and white balance."""
 
+    def restore_exposure(self, controls: Mapping[str, Any]) -> None:  # noqa: B027 - optional
+        """Set again what :meth:`lock_exposure` returned (saved with a calibration)."""
+
     def close(self) -> None:
         """Release the camera (idempotent)."""
         if not self._closed:
@@ -149,67 +153,300 @@ def _as_bgr(frame: Any, size: Size, spec: str) -> np.ndarray:
 
 # -- picamera2 ---------------------------------------------------------------------------
 
+AE_FLICKER_MANUAL = 1
+"""libcamera ``AeFlickerModeEnum.FlickerManual``: avoid the flicker of ``AeFlickerPeriod``."""
+AF_MODE_MANUAL, AF_MODE_AUTO = 0, 1
+"""libcamera ``AfModeEnum``: the lens stays where it is put / focuses once when triggered."""
+AF_TRIGGER_START = 0
+
+
+@dataclass(frozen=True)
+class PiCameraSettings:
+    """How the Raspberry Pi camera is set up for the table.
+
+    :param mains_hz: the mains frequency (50 in Europe, 60 in North America): lamps
+        flicker at twice it, and exposure avoids that flicker. ``None``: no flicker
+        control (daylight only).
+    :param fps: frames per second the sensor runs at: the service reads about two a
+        second, so a modest rate saves power and heat.
+    :param capture_timeout: seconds to wait for a frame before the camera counts as
+        stalled (then it is closed and reopened by :class:`ReconnectingSource`).
+    :param focus_m: the camera's distance to the board in metres, for cameras with
+        autofocus (Camera Module 3): the lens is set there once. ``None``: one
+        autofocus cycle at start, then the lens stays put.
+
+    :meth:`from_env` reads ``NIAGARA_MAINS_HZ`` (``50``, ``60`` or ``off``),
+    ``NIAGARA_CAMERA_FPS`` and ``NIAGARA_FOCUS_M``.
+
+    >>> PiCameraSettings().flicker_period_us
+    10000
+    >>> PiCameraSettings(mains_hz=60).flicker_period_us
+    8333
+    """
+
+    mains_hz: float | None = 50.0
+    fps: float = 10.0
+    capture_timeout: float = 2.0
+    focus_m: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.mains_hz is not None and not 40 <= self.mains_hz <= 70:
+            raise ValueError(f"mains frequency {self.mains_hz} Hz: use 50 or 60 (or off)")
+        if not 0.5 <= self.fps <= 60:
+            raise ValueError(f"camera frame rate {self.fps}: use 0.5 to 60 frames a second")
+        if self.capture_timeout <= 0:
+            raise ValueError("the capture timeout must be positive")
+        if self.focus_m is not None and self.focus_m <= 0:
+            raise ValueError("the focus distance must be positive (metres)")
+
+    @property
+    def flicker_period_us(self) -> int | None:
+        """The period of lamp flicker in microseconds (twice the mains frequency)."""
+        return None if self.mains_hz is None else int(1e6 / (2 * self.mains_hz))
+
+    @property
+    def frame_duration_us(self) -> int:
+        return round(1e6 / self.fps)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> PiCameraSettings:
+        """Settings from the environment (the systemd unit sets them).
+
+        :raises ValueError: a value that is not a number (or ``off``).
+        """
+        env = os.environ if environ is None else environ
+        mains = env.get("NIAGARA_MAINS_HZ", "50").strip().lower()
+        fps = env.get("NIAGARA_CAMERA_FPS", "").strip()
+        focus = env.get("NIAGARA_FOCUS_M", "").strip()
+        try:
+            return cls(
+                mains_hz=None if mains in ("", "off", "none", "0") else float(mains),
+                fps=float(fps) if fps else cls.fps,
+                focus_m=float(focus) if focus else None,
+            )
+        except ValueError as exc:
+            raise ValueError(f"camera settings from the environment: {exc}") from None
+
+
+def full_view_mode(modes: Sequence[Mapping[str, Any]], size: Size,
+                   fps: float = 0.0) -> Mapping[str, Any] | None:
+    """The sensor mode that sees the whole field of view and is the smallest one at least
+    ``size`` (else the largest whole-view one); ``None`` if no mode says its crop.
+
+    A mode "sees the whole view" when its ``crop_limits`` cover (nearly) the whole pixel
+    array: on a Camera Module 3 the 1536x864 mode is a crop of the centre, the 2304x1296
+    mode bins the whole sensor.
+
+    >>> imx708 = [
+    ...     {"size": (1536, 864), "crop_limits": (768, 432, 3072, 1728), "fps": 120.13},
+    ...     {"size": (2304, 1296), "crop_limits": (0, 0, 4608, 2592), "fps": 56.03},
+    ...     {"size": (4608, 2592), "crop_limits": (0, 0, 4608, 2592), "fps": 14.35}]
+    >>> full_view_mode(imx708, (1280, 720))["size"]
+    (2304, 1296)
+    """
+    framed = [m for m in modes if len(m.get("crop_limits", ())) == 4 and "size" in m]
+    if not framed:
+        return None
+    widest = max(m["crop_limits"][2] * m["crop_limits"][3] for m in framed)
+    whole = [m for m in framed if m["crop_limits"][2] * m["crop_limits"][3] >= 0.95 * widest]
+    big_enough = [m for m in whole
+                  if m["size"][0] >= size[0] and m["size"][1] >= size[1]
+                  and float(m.get("fps", fps)) >= fps]
+    if big_enough:
+        return min(big_enough, key=lambda m: m["size"][0] * m["size"][1])
+    return max(whole, key=lambda m: m["size"][0] * m["size"][1])
+
+
+def _import_picamera2() -> Any:
+    """``picamera2.Picamera2``, or :class:`CameraNotFound` with the real cause."""
+    try:
+        from picamera2 import Picamera2
+    except ImportError as exc:
+        raise CameraNotFound(
+            f"the Raspberry Pi camera needs picamera2, which cannot be imported ({exc}): on "
+            "Raspberry Pi OS run 'sudo apt install python3-picamera2' and make the virtual "
+            "environment with --system-site-packages (make install-pi does both)") from exc
+    except Exception as exc:  # numpy ABI mismatch (ValueError), a broken libcamera...
+        cause = f"{type(exc).__name__}: {exc}"
+        hint = ("a numpy in the virtual environment that apt's picamera2 was not built for: "
+                "reinstall with the constraints file of your OS (make install-pi)"
+                if "numpy" in str(exc) or "binary incompatib" in str(exc)
+                else "check the python3-picamera2 and python3-libcamera packages")
+        raise CameraNotFound(f"picamera2 is installed but fails to import ({cause}): "
+                             f"{hint}") from exc
+    return Picamera2
+
 
 class PiCamera(FrameSource):
     """The Raspberry Pi camera through picamera2 (Raspberry Pi OS only).
 
     ``Picamera2(n)`` -> ``configure(create_preview_configuration(main={"format": "RGB888",
-    "size": size}))`` -> ``start()`` -> ``capture_array()``: ``RGB888`` is B, G, R in
-    memory, so frames need no conversion.
+    "size": size}, sensor={"output_size": ...}, controls=...))`` -> ``start()`` ->
+    ``capture_array(wait=timeout)``: ``RGB888`` is B, G, R in memory, so frames need no
+    conversion. The sensor runs in the mode that sees the whole board
+    (:func:`full_view_mode`) at a modest frame rate, with exposure avoiding the flicker
+    of mains lamps and, where the camera has autofocus, the lens set once
+    (:class:`PiCameraSettings`).
+
+    A frame that does not come within ``settings.capture_timeout`` cancels the pending
+    capture and raises :class:`CameraError` (under :class:`ReconnectingSource` the
+    camera is then closed and reopened). A camera that fails half-way through opening
+    is closed again, so that the next attempt does not find it busy.
     """
 
-    def __init__(self, size: Size = DEFAULT_SIZE, *, camera_num: int = 0) -> None:
+    def __init__(self, size: Size = DEFAULT_SIZE, *, camera_num: int = 0,
+                 settings: PiCameraSettings | None = None) -> None:
         super().__init__(size)
         self.spec = "picamera" if camera_num == 0 else f"picamera:{camera_num}"
+        self.settings = settings if settings is not None else PiCameraSettings()
+        self.sensor_mode: Mapping[str, Any] | None = None
+        """The sensor mode chosen (``size``, ``crop_limits``, ``fps``...)."""
+        self.controls_available: dict[str, Any] = {}
+        """The controls this camera has (``camera_controls``: name -> (min, max, default))."""
+        picamera2 = _import_picamera2()
         try:
-            from picamera2 import Picamera2
-        except ImportError:
-            raise CameraNotFound(
-                "the Raspberry Pi camera needs picamera2, which is not installed: on Raspberry "
-                "Pi OS run 'sudo apt install python3-picamera2' and make the virtual "
-                "environment with --system-site-packages") from None
-        try:
-            cameras = Picamera2.global_camera_info()
+            cameras = picamera2.global_camera_info()
         except Exception as exc:
             raise CameraNotFound(f"libcamera cannot list the cameras: {exc}") from None
         if len(cameras) <= camera_num:
             raise CameraNotFound(
                 f"no Raspberry Pi camera {camera_num} (libcamera sees {len(cameras)}): "
-                "check the ribbon cable and that it is seated the right way round")
+                "check the ribbon cable and that it is seated the right way round "
+                "(rpicam-hello --list-cameras)")
         try:
-            self._camera = Picamera2(camera_num)
-            config = self._camera.create_preview_configuration(
-                main={"format": "RGB888", "size": self._size})
-            self._camera.configure(config)
-            self._camera.start()
+            self._camera = picamera2(camera_num)
         except Exception as exc:
+            busy = "busy" in str(exc).lower()
+            raise CameraNotFound(
+                f"the Raspberry Pi camera {camera_num} does not open ({exc})"
+                + (": another program holds it (rpicam-*, another niagara-companion)"
+                   if busy else "")) from None
+        try:
+            self._configure()
+        except Exception as exc:
+            self._release_half_open()
             raise CameraNotFound(f"the Raspberry Pi camera does not start: {exc}") from None
 
+    def _configure(self) -> None:
+        camera = self._camera
+        settings = self.settings
+        available = dict(camera.camera_controls)
+        self.sensor_mode = full_view_mode(camera.sensor_modes, self._size, settings.fps)
+        sensor: dict[str, Any] = {}
+        if self.sensor_mode is not None:
+            sensor["output_size"] = tuple(self.sensor_mode["size"])
+            if "bit_depth" in self.sensor_mode:
+                sensor["bit_depth"] = self.sensor_mode["bit_depth"]
+        controls: dict[str, Any] = {}
+        if "FrameDurationLimits" in available:
+            duration = settings.frame_duration_us
+            controls["FrameDurationLimits"] = (duration, duration)
+        period = settings.flicker_period_us
+        if period is not None and "AeFlickerMode" in available:
+            controls["AeFlickerMode"] = AE_FLICKER_MANUAL
+            controls["AeFlickerPeriod"] = period
+        config = camera.create_preview_configuration(
+            main={"format": "RGB888", "size": self._size}, sensor=sensor, controls=controls)
+        camera.configure(config)
+        camera.start()
+        if "AfMode" in available:
+            if settings.focus_m is not None:
+                camera.set_controls({"AfMode": AF_MODE_MANUAL,
+                                     "LensPosition": round(1.0 / settings.focus_m, 3)})
+            else:
+                camera.set_controls({"AfMode": AF_MODE_AUTO, "AfTrigger": AF_TRIGGER_START})
+        self.controls_available = available
+        log.info("camera %s: sensor mode %s, %g fps, flicker %s, autofocus %s", self.spec,
+                 sensor.get("output_size", "default"), settings.fps,
+                 f"{period} us" if "AeFlickerPeriod" in controls else "off",
+                 "yes" if "AfMode" in available else "none")
+
+    def _release_half_open(self) -> None:
+        for step in ("stop", "close"):
+            try:
+                getattr(self._camera, step)()
+            except Exception:
+                log.debug("camera %s: %s after a failed start failed", self.spec, step,
+                          exc_info=True)
+
     def _read(self) -> np.ndarray:
+        timeout = self.settings.capture_timeout
         try:
-            frame = self._camera.capture_array("main")
+            frame = self._camera.capture_array("main", wait=timeout)
+        except TimeoutError:
+            self._flush()
+            raise CameraError(f"{self.spec}: no frame within {timeout:g} s (the camera "
+                              "stalled: loose ribbon cable? under-voltage?)") from None
         except Exception as exc:
             raise CameraError(f"{self.spec}: {exc}") from exc
         w, h = self._size
         return np.asarray(frame)[:h, :w, :3]  # RGB888: already B, G, R; no stride padding
 
+    def _flush(self) -> None:
+        try:
+            self._camera.cancel_all_and_flush()
+        except Exception:
+            log.debug("camera %s: cancelling the stalled capture failed", self.spec,
+                      exc_info=True)
+
+    def _metadata(self) -> Mapping[str, Any]:
+        try:
+            return dict(self._camera.capture_metadata(wait=self.settings.capture_timeout))
+        except TimeoutError:
+            self._flush()
+            raise CameraError(f"{self.spec}: no frame metadata within "
+                              f"{self.settings.capture_timeout:g} s") from None
+
     def lock_exposure(self) -> dict[str, Any]:
-        """Fix exposure time, gain and white-balance gains at what auto chose just now."""
-        metadata = self._camera.capture_metadata()
-        controls: dict[str, Any] = {"AeEnable": False, "AwbEnable": False}
-        for name in ("ExposureTime", "AnalogueGain", "ColourGains"):
-            if name in metadata:
-                value = metadata[name]
-                controls[name] = tuple(value) if isinstance(value, list | tuple) else value
+        """Fix exposure time, gain and white-balance gains at what the automatic controls
+        chose just now. The exposure time is rounded to whole periods of lamp flicker
+        (the gain makes up the difference), so that a locked image does not band.
+
+        :returns: the controls set, to save with the calibration
+            (:meth:`restore_exposure` sets them again).
+        """
+        metadata = self._metadata()
+        controls: dict[str, Any] = {}
+        exposure = metadata.get("ExposureTime")
+        gain = metadata.get("AnalogueGain")
+        period = self.settings.flicker_period_us
+        if isinstance(exposure, int | float) and isinstance(gain, int | float):
+            exposure, gain = int(exposure), float(gain)
+            if period is not None and exposure >= period / 2:
+                rounded = max(1, round(exposure / period)) * period
+                gain = max(1.0, round(gain * exposure / rounded, 3))
+                exposure = rounded
+            controls["ExposureTime"] = exposure
+            controls["AnalogueGain"] = gain
+        if "ColourGains" in metadata:
+            red, blue = metadata["ColourGains"]
+            controls["ColourGains"] = (float(red), float(blue))
+        controls.update(self._modes(auto=False))
         self._camera.set_controls(controls)
         log.info("camera exposure locked: %s", controls)
         return controls
 
+    def _modes(self, *, auto: bool) -> dict[str, Any]:
+        """``AeEnable``/``AwbEnable`` where libcamera still has them (newer libcamera
+        switches by the value of ``ExposureTime``/``AnalogueGain``: 0 is automatic)."""
+        available = self.controls_available
+        return {name: auto for name in ("AeEnable", "AwbEnable") if name in available}
+
+    def restore_exposure(self, controls: Mapping[str, Any]) -> None:
+        """Set exposure and white balance saved from :meth:`lock_exposure`."""
+        wanted = {k: (tuple(v) if isinstance(v, list) else v) for k, v in controls.items()
+                  if k in self.controls_available}
+        self._camera.set_controls(wanted)
+
     def unlock_exposure(self) -> None:
-        self._camera.set_controls({"AeEnable": True, "AwbEnable": True})
+        """Back to automatic exposure, gain and white balance (``ExposureTime`` and
+        ``AnalogueGain`` 0: current libcamera's way; ``AeEnable``/``AwbEnable`` where they
+        still exist)."""
+        self._camera.set_controls({"ExposureTime": 0, "AnalogueGain": 0,
+                                   **self._modes(auto=True)})
 
     def set_controls(self, controls: Mapping[str, Any]) -> None:
-        """Apply libcamera controls (e.g. the locked ones saved with a calibration)."""
+        """Apply libcamera controls."""
         self._camera.set_controls(dict(controls))
 
     def _close(self) -> None:
@@ -374,6 +611,7 @@ class ReconnectingSource(FrameSource):
         self._clock = clock
         self._attempts = 0
         self._next_try = 0.0
+        self._locked: dict[str, Any] | None = None
         self.disconnects = 0
         """How many times the camera went away."""
 
@@ -423,6 +661,11 @@ class ReconnectingSource(FrameSource):
                 f"camera {self.spec} is still away ({exc}); next try in {delay:g} s") from exc
         self._source = source
         self._attempts = 0
+        if self._locked:
+            try:
+                source.restore_exposure(self._locked)
+            except Exception as exc:
+                log.warning("camera %s: the locked exposure is not set again: %s", self.spec, exc)
         self._report("connected", f"camera {self.spec} is back")
 
     def _drop(self, message: str) -> None:
@@ -438,11 +681,21 @@ class ReconnectingSource(FrameSource):
         self._report("disconnected", message)
 
     def lock_exposure(self) -> dict[str, Any]:
-        return self._source.lock_exposure() if self._source is not None else {}
+        """Lock the camera's exposure; a reopened camera gets the same values again."""
+        if self._source is None:
+            return {}
+        self._locked = self._source.lock_exposure()
+        return dict(self._locked)
 
     def unlock_exposure(self) -> None:
+        self._locked = None
         if self._source is not None:
             self._source.unlock_exposure()
+
+    def restore_exposure(self, controls: Mapping[str, Any]) -> None:
+        self._locked = dict(controls)
+        if self._source is not None:
+            self._source.restore_exposure(controls)
 
     def _close(self) -> None:
         if self._source is not None:
@@ -465,7 +718,7 @@ def webcam_indices() -> list[int]:
 
 def open_camera(spec: str = "auto", *, size: Size = DEFAULT_SIZE, loop: bool = False,
                 reconnect: bool = False, on_status: StatusCallback | None = None,
-                ) -> FrameSource:
+                settings: PiCameraSettings | None = None) -> FrameSource:
     """Open the camera named by ``spec``.
 
     ``auto``: the Raspberry Pi camera, else the first webcam that gives a frame, else
@@ -476,27 +729,32 @@ def open_camera(spec: str = "auto", *, size: Size = DEFAULT_SIZE, loop: bool = F
     :param loop: replay a video file or a folder forever.
     :param reconnect: wrap it in a :class:`ReconnectingSource` that reopens the same
         camera (never another one) after a disconnect.
+    :param settings: for the Raspberry Pi camera; default
+        :meth:`PiCameraSettings.from_env`.
     :raises CameraNotFound: the requested camera is missing (the message says which).
     :raises ValueError: ``spec`` names no kind of camera.
     """
-    source = _open(spec.strip(), size=size, loop=loop)
+    if settings is None and spec.strip().lower().startswith(("auto", "picamera")):
+        settings = PiCameraSettings.from_env()
+    source = _open(spec.strip(), size=size, loop=loop, settings=settings)
     if not reconnect:
         return source
     concrete = source.spec
     return ReconnectingSource(
-        lambda: _open(concrete, size=size, loop=loop),
+        lambda: _open(concrete, size=size, loop=loop, settings=settings),
         source=source, on_status=on_status)
 
 
-def _open(spec: str, *, size: Size, loop: bool) -> FrameSource:
+def _open(spec: str, *, size: Size, loop: bool,
+          settings: PiCameraSettings | None = None) -> FrameSource:
     kind, _, arg = spec.partition(":")
     kind = kind.lower()
     if kind == "auto" and not arg:
-        return _auto(size=size)
+        return _auto(size=size, settings=settings)
     if kind == "picamera":
         if arg and not arg.isdigit():
             raise ValueError(f"picamera:{arg}: the camera number must be 0, 1, ...")
-        return PiCamera(size, camera_num=int(arg or 0))
+        return PiCamera(size, camera_num=int(arg or 0), settings=settings)
     if kind == "opencv":
         if not arg:
             raise ValueError("opencv needs a webcam index or a video file: opencv:0, "
@@ -509,10 +767,10 @@ def _open(spec: str, *, size: Size, loop: bool) -> FrameSource:
     raise ValueError(f"unknown camera {spec!r}: use {', '.join(REAL_CAMERA_SPECS)}")
 
 
-def _auto(*, size: Size) -> FrameSource:
+def _auto(*, size: Size, settings: PiCameraSettings | None = None) -> FrameSource:
     reasons = []
     try:
-        source: FrameSource = PiCamera(size)
+        source: FrameSource = PiCamera(size, settings=settings)
     except CameraNotFound as exc:
         reasons.append(str(exc))
     else:

@@ -1,21 +1,23 @@
-"""Fixtures for the hardware tests: fresh mock pins (with PWM) for every test.
+"""Fixtures for the hardware tests: fresh mock pins (with PWM) for every test, and a fake
+clock that the announcer and the mock pins' timelines share.
 
-Tests marked ``timing`` assert pin timings with gpiozero's 50 ms tolerance. On a loaded
-machine a thread can now and then wake more than 50 ms late, so such a test runs again
-(up to :data:`TIMING_ATTEMPTS` times, the announcer cleared and the pin timelines
-restarted in between) when an assertion fails; a wrong pattern fails every attempt.
+Pattern timings are asserted exactly: the announcer runs without its thread on the
+fake clock (:class:`Driver` steps it at each moment the schedule names), and gpiozero's
+mock pins stamp their state changes with the same clock. Nothing sleeps, nothing is
+retried.
 """
 
 from __future__ import annotations
 
-import time
+import math
 from collections.abc import Callable, Iterator
 
+import gpiozero.pins.mock
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from hardware.announcer import Announcer
-from hardware.config import load_config
+from hardware.announcer import Announcer, Listener
+from hardware.config import HardwareConfig, load_config
 
 Timeline = list[tuple[float, float]]
 
@@ -29,9 +31,103 @@ def factory() -> Iterator[MockFactory]:
     factory.close()
 
 
+class FakeClock:
+    """Seconds that move only when a test moves them."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    """A fake clock, also the one gpiozero's mock pins stamp their changes with."""
+    clock = FakeClock()
+    monkeypatch.setattr(gpiozero.pins.mock, "monotonic", clock)
+    return clock
+
+
+class Driver:
+    """Runs a thread-less announcer on the fake clock, as its thread would on a real one:
+    :meth:`step` at every deadline the schedule names, nothing in between."""
+
+    def __init__(self, announcer: Announcer, clock: FakeClock) -> None:
+        self.announcer = announcer
+        self.clock = clock
+        self.t0 = clock.now
+
+    def start(self) -> None:
+        """Count :meth:`to` from now."""
+        self.t0 = self.clock.now
+
+    @property
+    def elapsed(self) -> float:
+        return self.clock.now - self.t0
+
+    def to(self, seconds: float) -> None:
+        """Handle what was sent now, then play until ``seconds`` after :meth:`start`."""
+        self.announcer.step()
+        end = self.t0 + seconds
+        while (deadline := self.announcer.next_deadline()) is not None and deadline <= end:
+            self.clock.now = max(self.clock.now, deadline)
+            self.announcer.step()
+        self.clock.now = max(self.clock.now, end)
+        self.announcer.step()
+
+    def settle(self, limit: float = 60.0) -> float:
+        """Play until no one-shot plays or waits (the discrepancy loop may go on);
+        the seconds that took."""
+        start = self.clock.now
+        self.announcer.step()
+        while not self.announcer.wait_idle(0):
+            deadline = self.announcer.next_deadline()
+            assert deadline is not None and deadline - start <= limit, "never settles"
+            self.clock.now = deadline
+            self.announcer.step()
+        return self.clock.now - start
+
+
+MakeAnnouncer = Callable[..., tuple[Announcer, Driver]]
+
+
+@pytest.fixture
+def make_announcer(factory: MockFactory, clock: FakeClock) -> Iterator[MakeAnnouncer]:
+    """``make_announcer(config=None, speed=None, listener=None)``: an announcer on the
+    fake clock, without thread, and its :class:`Driver`; closed after the test."""
+    made: list[Announcer] = []
+
+    def make(config: HardwareConfig | None = None, speed: float | None = None,
+             listener: Listener | None = None) -> tuple[Announcer, Driver]:
+        announcer = Announcer(config if config is not None else load_config(),
+                              pin_factory=factory, speed=speed, listener=listener,
+                              clock=clock, thread=False)
+        made.append(announcer)
+        for pin in factory.pins.values():
+            pin.clear_states()
+        return announcer, Driver(announcer, clock)
+
+    yield make
+    for announcer in made:
+        announcer.close()
+
+
+@pytest.fixture
+def announcer(make_announcer: MakeAnnouncer) -> Announcer:
+    """An announcer on the default wiring (``pins.toml``), on the fake clock."""
+    return make_announcer()[0]
+
+
+@pytest.fixture
+def drive(announcer: Announcer, clock: FakeClock) -> Driver:
+    """The :class:`Driver` of :func:`announcer`."""
+    return Driver(announcer, clock)
+
+
 @pytest.fixture
 def clear_states(factory: MockFactory) -> Callable[[], None]:
-    """Start every pin's timeline now (the first delta is then the reaction time)."""
+    """Start every pin's timeline now."""
 
     def clear() -> None:
         for pin in factory.pins.values():
@@ -41,97 +137,17 @@ def clear_states(factory: MockFactory) -> Callable[[], None]:
 
 
 @pytest.fixture
-def announcer(factory: MockFactory, clear_states: Callable[[], None]) -> Iterator[Announcer]:
-    """An announcer on the default wiring (``pins.toml``), pins' timelines cleared."""
-    with Announcer(load_config(), pin_factory=factory) as announcer:
-        assert announcer.wait_idle(2)
-        clear_states()
-        yield announcer
-
-
-@pytest.fixture
-def fast_announcer(factory: MockFactory) -> Iterator[Announcer]:
-    """An announcer playing 10 times faster, for tests about order rather than timing."""
-    with Announcer(load_config(), pin_factory=factory, speed=10) as announcer:
-        assert announcer.wait_idle(2)
-        yield announcer
-
-
-@pytest.fixture
 def timeline(factory: MockFactory) -> Callable[[int, Timeline], None]:
     """``timeline(gpio, [(seconds since the previous change, state), ...])`` asserts the
-    pin went through exactly these states at these times.
-
-    ``assert_states_and_times`` stops at the shorter list, so the length is checked too.
-    """
+    pin went through exactly these states at exactly these times (on the fake clock)."""
 
     def check(number: int, expected: Timeline) -> None:
         pin = factory.pin(f"GPIO{number}")
-        actual = [(round(t, 3), s) for t, s in pin.states]
-        message = f"GPIO{number}: {actual} != {[(round(t, 3), v) for t, v in expected]}"
-        assert len(actual) == len(expected), message
-        try:
-            pin.assert_states_and_times(expected)
-        except AssertionError:
-            raise AssertionError(message) from None
+        actual = [(round(t, 6), round(float(s), 6)) for t, s in pin.states]
+        wanted = [(round(t, 6), round(float(s), 6)) for t, s in expected]
+        assert len(actual) == len(wanted) and all(
+            math.isclose(a, b, abs_tol=1e-6) and math.isclose(x, y, abs_tol=1e-6)
+            for (a, x), (b, y) in zip(actual, wanted, strict=True)
+        ), f"GPIO{number}: {actual} != {wanted}"
 
     return check
-
-
-class Stopwatch:
-    """Waits until a moment of a test and tells when it really was: a loaded machine may
-    oversleep, so expected pin timings are computed from the measured moments."""
-
-    def __init__(self) -> None:
-        self.t0 = time.monotonic()
-
-    def start(self) -> None:
-        self.t0 = time.monotonic()
-
-    def at(self, seconds: float) -> float:
-        """Sleep until ``seconds`` after :meth:`start`; the real elapsed time."""
-        delay = self.t0 + seconds - time.monotonic()
-        if delay > 0:
-            time.sleep(delay)
-        return time.monotonic() - self.t0
-
-
-@pytest.fixture
-def stopwatch() -> Stopwatch:
-    return Stopwatch()
-
-
-TIMING_ATTEMPTS = 3
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "timing: asserts pin timings; run again when a late wake-up fails it"
-    )
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    if pyfuncitem.get_closest_marker("timing") is None:
-        return None
-    names = pyfuncitem._fixtureinfo.argnames
-    kwargs = {name: pyfuncitem.funcargs[name] for name in names}
-    for attempt in range(1, TIMING_ATTEMPTS + 1):
-        try:
-            pyfuncitem.obj(**kwargs)
-            return True
-        except AssertionError:
-            if attempt == TIMING_ATTEMPTS:
-                raise
-        announcer = pyfuncitem.funcargs.get("announcer")
-        if announcer is not None:
-            announcer.clear()
-            announcer.wait_idle(2)
-        factory = pyfuncitem.funcargs.get("factory")
-        if factory is not None:
-            for pin in factory.pins.values():
-                pin.clear_states()
-        stopwatch = pyfuncitem.funcargs.get("stopwatch")
-        if stopwatch is not None:
-            stopwatch.start()
-    return True

@@ -144,9 +144,3 @@ def test_niagara_pins_names_the_wiring_when_none_is_given(
     assert load_config().pins() == {"buzzer": 12}
     monkeypatch.setenv("NIAGARA_PINS", str(tmp_path / "absent.toml"))
     assert load_config().buzzer == 18  # the packaged default
-
-
-def test_the_systemd_unit_runs_unprivileged_in_gpio_and_video_groups() -> None:
-    unit = (Path(__file__).parents[2] / "hardware/systemd/niagara-companion.service").read_text()
-    assert "User=niagara" in unit and "SupplementaryGroups=gpio video" in unit
-    assert "Restart=on-failure" in unit and "WantedBy=multi-user.target" in unit

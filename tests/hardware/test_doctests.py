@@ -7,7 +7,15 @@ import importlib
 
 import pytest
 
-MODULES = ["hardware.camera", "hardware.config"]
+MODULES = [
+    "hardware.announcer",
+    "hardware.camera",
+    "hardware.config",
+    "hardware.devices",
+    "hardware.notify",
+    "hardware.patterns",
+    "hardware.schedule",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

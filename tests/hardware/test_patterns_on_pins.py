@@ -1,8 +1,8 @@
-"""Each pattern's exact pin states and timings, on mock PWM pins (speed 1)."""
+"""Each pattern's exact pin states and timings, on mock PWM pins (speed 1), on the fake
+clock: exact, no sleeps, no retries."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -14,9 +14,7 @@ from hardware.announcer import Announcer
 from hardware.config import parse_config
 
 if TYPE_CHECKING:
-    from conftest import Stopwatch
-
-pytestmark = pytest.mark.timing
+    from conftest import Driver, MakeAnnouncer
 
 BAR = (5, 6, 13, 19, 26, 16, 20, 21)
 FALLS, CHECK, OK, BUZZER = 17, 27, 22, 18
@@ -40,22 +38,20 @@ class Notes:
     def __init__(self) -> None:
         self.notes: list[str | None] = []
         self.patterns: list[str | None] = []
-        self.lock = threading.Lock()
 
     def __call__(self, snapshot: dict) -> None:
-        with self.lock:
-            note = snapshot["buzzer"]["note"]
-            if not self.notes or self.notes[-1] != note:
-                self.notes.append(note)
-            if not self.patterns or self.patterns[-1] != snapshot["pattern"]:
-                self.patterns.append(snapshot["pattern"])
+        note = snapshot["buzzer"]["note"]
+        if not self.notes or self.notes[-1] != note:
+            self.notes.append(note)
+        if not self.patterns or self.patterns[-1] != snapshot["pattern"]:
+            self.patterns.append(snapshot["pattern"])
 
 
 def test_river_lights_one_led_per_beep(
-    announcer: Announcer, factory: MockFactory, timeline: Check, clear_states: Clear
+    announcer: Announcer, drive: Driver, timeline: Check
 ) -> None:
     announcer.announce(river(3))
-    assert announcer.wait_idle(5)
+    assert drive.settle() == pytest.approx(0.72)
     timeline(BAR[0], [(0, 0), (0, 1)])
     timeline(BAR[1], [(0, 0), (0.24, 1)])
     timeline(BAR[2], [(0, 0), (0.48, 1)])
@@ -68,32 +64,32 @@ def test_river_lights_one_led_per_beep(
 
 
 def test_each_confirmed_push_turns_one_led_out(
-    announcer: Announcer, timeline: Check, clear_states: Clear, stopwatch: Stopwatch
+    announcer: Announcer, drive: Driver, timeline: Check, clear_states: Clear
 ) -> None:
     announcer.announce(river(2))
-    assert announcer.wait_idle(5)
+    drive.settle()
     clear_states()
-    stopwatch.start()
+    drive.start()
     announcer.disc_confirmed()
-    second = stopwatch.at(0.2)
+    drive.to(0.2)
     announcer.disc_confirmed()
-    stopwatch.at(0.4)
+    drive.to(0.4)
     announcer.disc_confirmed()  # one too many: nothing left to turn off
-    assert announcer.wait_idle(5)
+    drive.settle()
     timeline(BAR[1], [(0, 1), (0, 0)])
-    timeline(BAR[0], [(0, 1), (second, 0)])
-    timeline(OK, [(0, 0), (second, 1)])  # all good once the bar is empty
+    timeline(BAR[0], [(0, 1), (0.2, 0)])
+    timeline(OK, [(0, 0), (0.2, 1)])  # all good once the bar is empty
     timeline(BUZZER, [(0, 0)])  # silent
     assert announcer.snapshot()["discs_left"] == 0
 
 
 def test_a_river_that_does_not_move_gives_one_long_low_beep(
-    announcer: Announcer, factory: MockFactory, timeline: Check, clear_states: Clear
+    announcer: Announcer, drive: Driver, timeline: Check
 ) -> None:
     notes = Notes()
     announcer.add_listener(notes)
     announcer.announce(river(0))
-    assert announcer.wait_idle(5)
+    assert drive.settle() == pytest.approx(0.5)
     timeline(BUZZER, [(0, 0), (0, 0.5), (0.4, 0)])
     timeline(BAR[0], [(0, 0)])
     timeline(OK, [(0, 1)])
@@ -101,34 +97,32 @@ def test_a_river_that_does_not_move_gives_one_long_low_beep(
 
 
 def test_more_discs_than_leds_fill_the_bar_and_beep_for_each(
-    factory: MockFactory, timeline: Check, clear_states: Clear
+    make_announcer: MakeAnnouncer, factory: MockFactory
 ) -> None:
-    with Announcer(
-        parse_config("[leds]\nbar = [5, 6, 13]\n[buzzer]\npin = 18"), pin_factory=factory, speed=4
-    ) as announcer:
-        clear_states()
-        announcer.announce(river(5))
-        assert announcer.wait_idle(5)
-        assert sum(1 for s in factory.pin(f"GPIO{BUZZER}").states if s.state) == 5
-        assert announcer.snapshot()["bar"] == [True, True, True]
-        announcer.disc_confirmed()
-        announcer.disc_confirmed()
-        assert announcer.wait_idle(5)
-        assert announcer.snapshot()["bar"] == [True, True, True]
-        announcer.disc_confirmed()
-        assert announcer.wait_idle(5)
-        assert announcer.snapshot()["bar"] == [True, True, False]
+    announcer, drive = make_announcer(
+        parse_config("[leds]\nbar = [5, 6, 13]\n[buzzer]\npin = 18"), speed=4)
+    announcer.announce(river(5))
+    assert drive.settle() == pytest.approx(1.2 / 4)
+    assert sum(1 for s in factory.pin(f"GPIO{BUZZER}").states if s.state) == 5
+    assert announcer.snapshot()["bar"] == [True, True, True]
+    announcer.disc_confirmed()
+    announcer.disc_confirmed()
+    drive.settle()
+    assert announcer.snapshot()["bar"] == [True, True, True]
+    announcer.disc_confirmed()
+    drive.settle()
+    assert announcer.snapshot()["bar"] == [True, True, False]
 
 
 def test_falls_tune_has_one_falling_run_per_canoe(
-    announcer: Announcer, factory: MockFactory, timeline: Check, clear_states: Clear
+    announcer: Announcer, drive: Driver, timeline: Check
 ) -> None:
     notes = Notes()
     announcer.add_listener(notes)
     announcer.announce(
         CanoeFell(player="red", at="L2", gem=None), CanoeFell(player="joe", at="L2", gem="pink")
     )
-    assert announcer.wait_idle(5)
+    assert drive.settle() == pytest.approx(2 * 0.76)
     timeline(FALLS, [(0, 0), (0, 1), (0.52, 0), (0.24, 1), (0.52, 0), (0.24, 1)])
     run = [(0.08, 0), (0.03, 0.5), (0.08, 0), (0.03, 0.5), (0.08, 0), (0.03, 0.5), (0.16, 0)]
     timeline(BUZZER, [(0, 0), (0, 0.5), *run, (0.27, 0.5), *run])
@@ -137,45 +131,45 @@ def test_falls_tune_has_one_falling_run_per_canoe(
 
 
 def test_falls_led_stays_lit_until_the_next_turn(
-    fast_announcer: Announcer, factory: MockFactory, timeline: Check, clear_states: Clear
+    announcer: Announcer, drive: Driver, timeline: Check, clear_states: Clear
 ) -> None:
-    fast_announcer.announce(CanoeFell(player="red", at="R2", gem=None))
-    assert fast_announcer.wait_idle(5)
-    assert fast_announcer.snapshot()["falls"] is True
+    announcer.announce(CanoeFell(player="red", at="R2", gem=None))
+    drive.settle()
+    assert announcer.snapshot()["falls"] is True
     clear_states()
-    fast_announcer.turn("green")
-    assert fast_announcer.wait_idle(5)
-    timeline(FALLS, [(0, 1), (0, 0)])
+    drive.to(5)
+    assert announcer.snapshot()["falls"] is True
+    announcer.turn("green")
+    drive.settle()
+    timeline(FALLS, [(0, 1), (5 - 0.76, 0)])
 
 
 def test_turn_shows_the_player_colour(
-    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
+    announcer: Announcer, drive: Driver, timeline: Check
 ) -> None:
-    stopwatch.start()
     announcer.turn("red")
-    yellow = stopwatch.at(0.2)
+    drive.to(0.2)
     announcer.turn("yellow")
-    off = stopwatch.at(0.4)
+    drive.to(0.4)
     announcer.turn(None)
-    assert announcer.wait_idle(5)
-    timeline(RGB[0], [(0, 0), (0, 1), (off, 0)])
-    timeline(RGB[1], [(0, 0), (yellow, 150 / 255), (off - yellow, 0)])
+    drive.settle()
+    timeline(RGB[0], [(0, 0), (0, 1), (0.4, 0)])
+    timeline(RGB[1], [(0, 0), (0.2, 150 / 255), (0.2, 0)])
     timeline(RGB[2], [(0, 0)])
     timeline(BUZZER, [(0, 0)])
     assert announcer.snapshot()["player"] is None
 
 
 def test_discrepancy_two_tone_repeats_until_resolved(
-    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
+    announcer: Announcer, drive: Driver, timeline: Check
 ) -> None:
     notes = Notes()
     announcer.add_listener(notes)
-    stopwatch.start()
     announcer.discrepancy(True)
-    resolved = stopwatch.at(1.88)  # one full pass (1.76 s) and into the second high tone
+    resolved = 1.88  # one full pass (1.76 s) and into the second high tone
+    drive.to(resolved)
     announcer.discrepancy(False)
-    assert announcer.wait_idle(5)
-    assert resolved < 1.76 + 0.22, "the machine overslept past the second high tone"
+    assert drive.settle() == pytest.approx(0.25)
     two_tone = [(0.25, 0), (0.03, 0.5), (0.25, 0)]
     # the second high tone is cut by the rising "resolved" chirp (same duty: no edge)
     timeline(
@@ -197,12 +191,12 @@ def test_discrepancy_two_tone_repeats_until_resolved(
 
 
 def test_game_won_fanfare_cycles_the_winners_colours(
-    announcer: Announcer, factory: MockFactory, timeline: Check, clear_states: Clear
+    announcer: Announcer, drive: Driver, timeline: Check
 ) -> None:
     notes = Notes()
     announcer.add_listener(notes)
     announcer.announce(GameWon(winners=("red", "blue"), reason="4 pink gems"))
-    assert announcer.wait_idle(5)
+    assert drive.settle() == pytest.approx(1.6)
     timeline(
         BUZZER,
         [
@@ -232,26 +226,21 @@ def test_game_won_fanfare_cycles_the_winners_colours(
     assert announcer.snapshot()["player"] == "red"
 
 
-def test_plain_buzzer_just_sounds(
-    factory: MockFactory, timeline: Check, clear_states: Clear
-) -> None:
-    config = parse_config('[buzzer]\npin = 12\nkind = "plain"')
-    with Announcer(config, pin_factory=factory) as announcer:
-        clear_states()
-        announcer.announce(river(2))
-        assert announcer.wait_idle(5)
-        timeline(12, [(0, 0), (0, 1), (0.12, 0), (0.12, 1), (0.12, 0)])
-        assert announcer.snapshot()["buzzer"]["kind"] == "plain"
+def test_plain_buzzer_just_sounds(make_announcer: MakeAnnouncer, timeline: Check) -> None:
+    announcer, drive = make_announcer(parse_config('[buzzer]\npin = 12\nkind = "plain"'))
+    announcer.announce(river(2))
+    drive.settle()
+    timeline(12, [(0, 0), (0, 1), (0.12, 0), (0.12, 1), (0.12, 0)])
+    assert announcer.snapshot()["buzzer"]["kind"] == "plain"
 
 
 @pytest.mark.parametrize("active_high", [True, False])
 def test_active_low_leds_invert_the_pin(
-    factory: MockFactory, timeline: Check, clear_states: Clear, active_high: bool
+    make_announcer: MakeAnnouncer, factory: MockFactory, active_high: bool
 ) -> None:
     config = parse_config(f"[leds]\nfalls = 17\nactive_high = {str(active_high).lower()}")
-    with Announcer(config, pin_factory=factory, speed=10) as announcer:
-        clear_states()
-        announcer.announce(CanoeFell(player="red", at="L2", gem=None))
-        announcer.wait_idle(5)
-        lit = 1 if active_high else 0
-        assert factory.pin(f"GPIO{FALLS}").states[-1].state == lit
+    announcer, drive = make_announcer(config, speed=10)
+    announcer.announce(CanoeFell(player="red", at="L2", gem=None))
+    drive.settle()
+    lit = 1 if active_high else 0
+    assert factory.pin(f"GPIO{FALLS}").states[-1].state == lit

@@ -1,9 +1,9 @@
-"""How announcements queue, merge and preempt each other; the caller never waits."""
+"""How announcements queue, merge and preempt each other (on the fake clock, exactly);
+the caller never waits for the announcer's thread."""
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -15,9 +15,7 @@ from hardware import patterns
 from hardware.announcer import Announcer
 
 if TYPE_CHECKING:
-    from conftest import Stopwatch
-
-pytestmark = pytest.mark.timing
+    from conftest import Driver, FakeClock, MakeAnnouncer
 
 BAR = (5, 6, 13, 19, 26, 16, 20, 21)
 FALLS, CHECK, OK, BUZZER = 17, 27, 22, 18
@@ -32,18 +30,19 @@ FELL = CanoeFell(player="green", at="R2", gem="blue")
 
 
 class Patterns:
-    """The sequence of patterns the listener saw, with when each started."""
+    """The sequence of patterns the listener saw, with when each started (fake clock)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = lambda: 0.0) -> None:
         self.seen: list[tuple[str | None, float]] = []
-        self.t0 = time.monotonic()
+        self.clock = clock
+        self.t0 = clock()
         self.lock = threading.Lock()
 
     def __call__(self, snapshot: dict) -> None:
         with self.lock:
             name = snapshot["pattern"]
             if not self.seen or self.seen[-1][0] != name:
-                self.seen.append((name, time.monotonic() - self.t0))
+                self.seen.append((name, round(self.clock() - self.t0, 6)))
 
     @property
     def names(self) -> list[str | None]:
@@ -51,25 +50,27 @@ class Patterns:
 
 
 def test_one_shots_play_in_order_each_to_its_end(
-    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
+    announcer: Announcer, drive: Driver, clock: FakeClock, timeline: Check
 ) -> None:
-    seen = Patterns()
+    seen = Patterns(clock)
     announcer.add_listener(seen)
-    stopwatch.start()
     announcer.announce(river(2))
-    fell = stopwatch.at(0.1)
+    fell = 0.1
+    drive.to(fell)
     announcer.announce(FELL)
-    assert announcer.wait_idle(5)
+    drive.settle()
     assert seen.names == ["river 2", "falls 1", None]
-    assert abs(seen.seen[1][1] - 0.48) < 0.05  # after the whole river pattern
+    assert seen.seen[1][1] == 0.48  # after the whole river pattern
     # the falls LED is steady state: lit at once, then blinks when its tune plays
     timeline(FALLS, [(0, 0), (fell, 1), (0.48 - fell + 0.52, 0), (0.24, 1)])
 
 
-def test_falls_of_one_transition_merge_into_one_tune(fast_announcer: Announcer) -> None:
+def test_falls_of_one_transition_merge_into_one_tune(
+    announcer: Announcer, drive: Driver
+) -> None:
     seen = Patterns()
-    fast_announcer.add_listener(seen)
-    fast_announcer.announce(
+    announcer.add_listener(seen)
+    announcer.announce(
         RoundStarted(round=3, first_player="red"),
         river(1),
         DiscPushed(number=1, arm="left", predicted="left"),
@@ -77,36 +78,37 @@ def test_falls_of_one_transition_merge_into_one_tune(fast_announcer: Announcer) 
         CanoeFell(player="red", at="R2", gem=None),
         CanoeFell(player="joe", at="R2", gem=None),
     )
-    assert fast_announcer.wait_idle(10)
+    drive.settle()
     assert seen.names == ["river 1", "falls 3", None]
 
 
 def test_a_fall_announced_separately_merges_while_its_tune_still_waits(
-    announcer: Announcer,
+    announcer: Announcer, drive: Driver
 ) -> None:
     seen = Patterns()
     announcer.add_listener(seen)
     announcer.announce(river(1))
+    drive.to(0.1)
     announcer.announce(FELL)
+    drive.to(0.2)
     announcer.announce(FELL)
-    assert announcer.wait_idle(10)
+    drive.settle()
     assert seen.names == ["river 1", "falls 2", None]
 
 
 def test_game_won_cuts_what_plays_and_drops_what_waits(
-    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
+    announcer: Announcer, drive: Driver, clock: FakeClock, timeline: Check
 ) -> None:
-    seen = Patterns()
+    seen = Patterns(clock)
     announcer.add_listener(seen)
-    stopwatch.start()
     announcer.announce(river(5))
     announcer.announce(FELL)
-    cut = stopwatch.at(0.3)
+    cut = 0.3
+    drive.to(cut)
     announcer.announce(GameWon(winners=("yellow",), reason="5 different colours"))
-    assert announcer.wait_idle(5)
-    assert cut < 0.46, "the machine overslept past the third beep"
+    assert drive.settle() == pytest.approx(1.6)
     assert seen.names == ["river 5", "won", None]
-    assert abs(seen.seen[1][1] - cut) < 0.05
+    assert seen.seen[1][1] == cut
     # the bar had lit 2 LEDs when the fanfare cut in and lit all 8; the river's 5 discs
     # are still to push afterwards
     timeline(BAR[1], [(0, 0), (0.24, 1)])
@@ -115,23 +117,23 @@ def test_game_won_cuts_what_plays_and_drops_what_waits(
 
 
 def test_discrepancy_loop_gives_way_to_one_shots_and_resumes(
-    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
+    announcer: Announcer, drive: Driver, clock: FakeClock, timeline: Check
 ) -> None:
-    seen = Patterns()
+    seen = Patterns(clock)
     announcer.add_listener(seen)
-    stopwatch.start()
     announcer.discrepancy(True)
-    beep = stopwatch.at(0.1)
+    beep = 0.1
+    drive.to(beep)
     announcer.announce(river(1))  # cuts the high tone at once (same duty: no edge)
-    resolved = stopwatch.at(0.7)
+    resolved = 0.7
+    drive.to(resolved)
     names = list(seen.names)
     announcer.discrepancy(False)
-    assert announcer.wait_idle(5)
+    drive.settle()
     again = beep + 0.24  # the loop starts again after the river's beep and silence
-    assert again + 0.28 <= resolved < again + 0.53, "overslept out of the low tone"
     assert names == ["discrepancy", "river 1", "discrepancy"]
     assert seen.names == ["discrepancy", "river 1", "discrepancy", "resolved", None]
-    assert abs(seen.seen[2][1] - again) < 0.05
+    assert seen.seen[2][1] == pytest.approx(again)
     # high tone from 0 (cut by the beep), beep ends at beep + 0.12, the loop's high tone
     # again, then its low tone, cut by the chirp's first note (ends 0.07 s later)
     timeline(
@@ -152,44 +154,45 @@ def test_discrepancy_loop_gives_way_to_one_shots_and_resumes(
     timeline(CHECK, [(0, 0), (0, 1), (resolved, 0)])
 
 
-def test_resolving_a_discrepancy_twice_chirps_once(fast_announcer: Announcer) -> None:
+def test_resolving_a_discrepancy_twice_chirps_once(announcer: Announcer, drive: Driver) -> None:
     seen = Patterns()
-    fast_announcer.add_listener(seen)
-    fast_announcer.discrepancy(False)  # nothing to resolve
-    fast_announcer.discrepancy(True)
-    fast_announcer.discrepancy(True)  # already on: the loop does not restart
-    fast_announcer.discrepancy(False)
-    fast_announcer.discrepancy(False)
-    assert fast_announcer.wait_idle(5)
-    assert seen.names.count("resolved") == 1
-    assert fast_announcer.snapshot()["check"] is False
+    announcer.add_listener(seen)
+    announcer.discrepancy(False)  # nothing to resolve
+    announcer.discrepancy(True)
+    drive.to(0.1)
+    announcer.discrepancy(True)  # already on: the loop does not restart
+    drive.to(0.2)
+    announcer.discrepancy(False)
+    announcer.discrepancy(False)
+    drive.settle()
+    assert seen.names == ["discrepancy", "resolved", None]
+    assert announcer.snapshot()["check"] is False
 
 
-def test_too_many_waiting_announcements_drop_the_oldest(factory: MockFactory) -> None:
+def test_too_many_waiting_announcements_drop_the_oldest(make_announcer: MakeAnnouncer) -> None:
     seen = Patterns()
-    with Announcer(pin_factory=factory, listener=seen, speed=40) as announcer:
-        announcer.announce(river(1))
-        deadline = time.monotonic() + 2
-        while announcer.snapshot()["pattern"] != "river 1" and time.monotonic() < deadline:
-            time.sleep(0.001)
-        for discs in range(2, 12):  # 1 plays, 10 wait: the oldest 2 are dropped
-            announcer.announce(river(discs))
-        assert announcer.wait_idle(10)
+    announcer, drive = make_announcer(listener=seen)
+    announcer.announce(river(1))
+    drive.to(0.1)
+    assert announcer.snapshot()["pattern"] == "river 1"
+    for discs in range(2, 12):  # 1 plays, 10 wait: the oldest 2 are dropped
+        announcer.announce(river(discs))
+    drive.settle()
     played = [name for name in seen.names if name]
     assert played == ["river 1"] + [f"river {n}" for n in range(4, 12)]
     assert Announcer.MAX_PENDING == 8
 
 
 def test_clear_stops_everything_and_resets_the_lights(
-    announcer: Announcer, timeline: Check, stopwatch: Stopwatch
+    announcer: Announcer, drive: Driver, timeline: Check
 ) -> None:
-    stopwatch.start()
     announcer.turn("blue")
     announcer.discrepancy(True)
     announcer.announce(river(4), FELL)
-    cleared = stopwatch.at(0.1)
+    cleared = 0.1
+    drive.to(cleared)
     announcer.clear()
-    assert announcer.wait_idle(2)
+    assert drive.settle() == 0
     snap = announcer.snapshot()
     assert snap["bar"] == [False] * 8
     assert (snap["falls"], snap["check"], snap["ok"]) == (False, False, True)
@@ -199,17 +202,28 @@ def test_clear_stops_everything_and_resets_the_lights(
 
 
 def test_the_caller_never_waits(factory: MockFactory) -> None:
-    def slow_listener(snapshot: dict) -> None:
-        time.sleep(0.05)
+    """Every call returns while the announcer's thread is stuck in a listener."""
+    stuck, release = threading.Event(), threading.Event()
+    released_in_time: list[bool] = []
 
-    with Announcer(pin_factory=factory, listener=slow_listener) as announcer:
-        start = time.perf_counter()
+    def stuck_listener(snapshot: dict) -> None:
+        if not stuck.is_set():
+            stuck.set()
+            released_in_time.append(release.wait(10))
+
+    with Announcer(pin_factory=factory) as announcer:
+        announcer.add_listener(stuck_listener)
+        announcer.turn("red")
+        assert stuck.wait(10)
         for _ in range(20):
             announcer.announce(river(8), FELL)
             announcer.turn("red")
             announcer.disc_confirmed()
-        assert time.perf_counter() - start < 0.05
+            announcer.discrepancy(True)
+        release.set()  # had any call waited for the thread, the listener would time out
         announcer.clear()
+        assert announcer.wait_idle(10)
+    assert released_in_time == [True]
 
 
 def test_a_failing_listener_does_not_stop_the_lights(factory: MockFactory) -> None:
@@ -222,9 +236,9 @@ def test_a_failing_listener_does_not_stop_the_lights(factory: MockFactory) -> No
         assert announcer.snapshot()["bar"][:3] == [True, True, False]
 
 
-def test_play_queues_any_pattern(announcer: Announcer, timeline: Check) -> None:
+def test_play_queues_any_pattern(announcer: Announcer, drive: Driver, timeline: Check) -> None:
     announcer.play(patterns.walk("falls LED", 0.2, falls=True))
-    assert announcer.wait_idle(5)
+    assert drive.settle() == pytest.approx(0.2)
     timeline(FALLS, [(0, 0), (0, 1), (0.2, 0)])
     timeline(OK, [(0, 1), (0, 0), (0.2, 1)])
 
