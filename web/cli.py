@@ -8,6 +8,7 @@ data directory.
 from __future__ import annotations
 
 import argparse
+import signal
 import socket
 import sys
 from typing import TYPE_CHECKING
@@ -139,11 +140,28 @@ def run_serve(args: argparse.Namespace) -> int:
     for part in loop.hardware().values():
         if part["problem"]:
             print(f"warning: {part['problem']}", file=sys.stderr, flush=True)
+    from hardware.notify import Watchdog
+
+    watchdog = Watchdog()  # systemd's Type=notify and WatchdogSec; nothing elsewhere
+    loop.heartbeat = watchdog.ping
+    loop.watch()  # pings come from the loop's own thread, camera or not
+    signal.signal(signal.SIGTERM, _stop)
+    watchdog.ready()
     try:
-        server.run()
+        server.run()  # returns (or raises KeyboardInterrupt) on Ctrl+C and SIGTERM
     except KeyboardInterrupt:
         pass
     finally:
+        watchdog.stopping()
         server.close()
         close_app(app)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    print("Stopped: the lights are off, the camera is closed and every game is saved.",
+          flush=True)
     return 0
+
+
+def _stop(signum: int, frame: object) -> None:
+    """``systemctl stop`` (SIGTERM) stops the service as Ctrl+C does: the server closes,
+    then the lights go off and the camera and the store close."""
+    raise KeyboardInterrupt

@@ -40,7 +40,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,12 +187,16 @@ class GameLoop:
         the river is then confirmed with the manual "done".
     :param lights_problem: why the lights could not be set up (shown on the table page),
         or None.
+    :param heartbeat: called after every pass of the watcher thread, camera or not (the
+        systemd watchdog's ping, :class:`hardware.notify.Watchdog`): a stuck loop stops
+        the pings and systemd restarts the service.
     :param settle: seconds the board must disagree before an alert is raised.
     """
 
     def __init__(self, store: GameStore, *, announcer: Lights | None = None,
                  camera: TableCamera | None = None, settle: float = 2.0,
-                 camera_interval: float = 0.5, lights_problem: str | None = None) -> None:
+                 camera_interval: float = 0.5, lights_problem: str | None = None,
+                 heartbeat: Callable[[], object] | None = None) -> None:
         self.store = store
         self.announcer = announcer
         self.camera = camera
@@ -219,8 +223,15 @@ class GameLoop:
                 announcer.discrepancy(True)  # the check LED: the board is not watched
         if self.current is not None:
             self._sync_lights(self.current)
+        self.heartbeat = heartbeat
         self._thread: threading.Thread | None = None
-        if camera is not None:
+        if camera is not None or heartbeat is not None:
+            self.watch()
+
+    def watch(self) -> None:
+        """Start the watcher thread (reads the camera, calls :attr:`heartbeat`) if it is
+        not running yet; it runs until :meth:`close`."""
+        if self._thread is None and not self._closed:
             self._thread = threading.Thread(target=self._watch_camera, name="camera-watch",
                                             daemon=True)
             self._thread.start()
@@ -535,6 +546,8 @@ class GameLoop:
                 self.check_camera()
             except Exception:  # the camera must never take the game down
                 log.exception("camera check failed")
+            if self.heartbeat is not None:
+                self.heartbeat()
 
     def hardware(self) -> dict[str, Any]:
         """Whether the camera and the lights work, and if not why (for the table page)."""

@@ -79,3 +79,56 @@ def test_serve_prints_the_table_and_calibration_links(
     # The same link after a restart.
     assert run_serve(args) == 0
     assert f"/calibrate?key={key}\n" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_sigterm_stops_serve_cleanly_and_systemd_hears_from_it(tmp_path: Path) -> None:
+    """``systemctl stop``: exit 0 within 3 s, lights off, camera and store closed; under
+    systemd the service says it is ready, pings the watchdog from its loop, and says it
+    is stopping."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    notify.bind(str(tmp_path / "notify"))
+    notify.settimeout(10)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "NOTIFY_SOCKET": str(tmp_path / "notify"),
+           "WATCHDOG_USEC": "1000000", "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
+    env.pop("INVOCATION_ID", None)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
+         str(port), "--camera", "none", "--gpio", "mock", "--db", str(tmp_path / "g.db"),
+         "--layout", str(tmp_path / "layout.json")],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        messages = [notify.recv(4096).decode() for _ in range(2)]
+        assert messages[0].startswith("READY=1")
+        assert messages[1] == "WATCHDOG=1"  # from the loop, though there is no camera
+        started = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        out, err = server.communicate(timeout=10)
+        assert time.monotonic() - started < 3
+        assert server.returncode == 0, err
+        assert "Stopped: the lights are off, the camera is closed" in out
+        assert "Traceback" not in err
+        rest = []
+        notify.settimeout(0.5)
+        try:
+            while True:
+                rest.append(notify.recv(4096).decode())
+        except TimeoutError:
+            pass
+        assert "STOPPING=1" in rest
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        notify.close()
