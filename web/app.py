@@ -40,7 +40,12 @@ from companion.table.camera import open_camera
 from companion.table.lights import make_announcer
 from companion.table.loop import GameLoop
 from companion.table.store import GameStore, default_path
-from web.calibration import LayoutFile, default_layout_path
+from web.calibration import (
+    ExposureFile,
+    LayoutFile,
+    default_exposure_path,
+    default_layout_path,
+)
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         LAYOUT=None,
         SETUP_KEY=None,
         SETUP_KEY_FILE=None,
+        EXPOSURE_FILE=None,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -72,6 +78,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     store = GameStore(app.config["DATABASE"] or default_path())
     layout = _layout_file(app.config["LAYOUT"])
     layout.follow(camera)
+    exposure = ExposureFile(app.config["EXPOSURE_FILE"]
+                            or layout.path.with_name(default_exposure_path().name))
+    saved = exposure.load()
+    if camera is not None and saved:
+        camera.restore_exposure(saved)  # locked at the last calibration
     announcer = app.config["GPIO"]
     lights_problem = None
     if isinstance(announcer, str):
@@ -94,6 +105,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["niagara.camera"] = camera
     app.extensions["niagara.announcer"] = announcer
     app.extensions["niagara.layout"] = layout
+    app.extensions["niagara.exposure"] = exposure
     app.extensions["niagara.setup_key"] = key
 
     from web import api, calibration, pages, stream

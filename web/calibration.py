@@ -31,7 +31,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from companion.errors import InvalidActionError
 from companion.table.camera import TableCamera
-from web.services import layout_file, loop, setup_key
+from web.services import exposure_file, layout_file, loop, setup_key
 from web.setup_key import HEADER
 
 if TYPE_CHECKING:
@@ -143,6 +143,40 @@ class LayoutFile:
                 "custom": self.custom, "path": str(self.path), "error": self.error}
 
 
+class ExposureFile:
+    """The camera's exposure and white balance locked at calibration
+    (``camera-exposure.json`` beside the user layout file, or ``EXPOSURE_FILE``), set again
+    when the service starts."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    def load(self) -> dict[str, object]:
+        """The saved controls ({} when there are none or the file is unreadable)."""
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def save(self, controls: dict[str, object]) -> Path:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".exposure-", suffix=".json", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as file:
+                json.dump(controls, file, indent=2)
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return self.path
+
+
+def default_exposure_path() -> Path:
+    """``camera-exposure.json`` in the user's config directory (``platformdirs``)."""
+    return default_layout_path().with_name("camera-exposure.json")
+
+
 def current_layout() -> Layout:
     """The layout in use (the saved one, else the default)."""
     service = layout_file()
@@ -235,7 +269,13 @@ def colours() -> Response:
                                          joe=state.options.diamanten_joe)
     except ValueError as error:
         raise InvalidActionError(str(error)) from None
-    return jsonify({"ok": True, "learned": {k: list(v) for k, v in learned.items()}})
+    # The colours were learned under this light: freeze exposure and white balance so that
+    # they stay true, and keep the settings for the next start.
+    assert camera is not None
+    exposure = camera.lock_exposure()
+    saved = exposure_file().save(exposure) if exposure else None
+    return jsonify({"ok": True, "learned": {k: list(v) for k, v in learned.items()},
+                    "exposure": exposure, "exposure_file": str(saved) if saved else None})
 
 
 # -- the layout: slot positions adjusted by dragging -------------------------------------

@@ -11,12 +11,13 @@ from flask import current_app
 from companion.table.loop import GameLoop
 
 if TYPE_CHECKING:
-    from web.calibration import LayoutFile
+    from web.calibration import ExposureFile, LayoutFile
     from web.setup_key import SetupKey
 
 LOOP = "niagara"
 LAYOUT = "niagara.layout"
 SETUP_KEY = "niagara.setup_key"
+EXPOSURE = "niagara.exposure"
 
 
 def loop() -> GameLoop:
@@ -28,6 +29,12 @@ def loop() -> GameLoop:
 def layout_file() -> LayoutFile | None:
     """The board layout in use and where it is saved (None without the vision package)."""
     service: LayoutFile | None = current_app.extensions.get(LAYOUT)
+    return service
+
+
+def exposure_file() -> ExposureFile:
+    """Where the camera's exposure locked at calibration is kept."""
+    service: ExposureFile = current_app.extensions[EXPOSURE]
     return service
 
 

@@ -113,6 +113,13 @@ class TableCamera(Protocol):
     def jpeg(self) -> bytes | None:
         """The latest frame with what was seen drawn on it, JPEG-encoded."""
 
+    def lock_exposure(self) -> dict[str, object]:
+        """Freeze exposure and white balance (after calibration): the controls set, to
+        save ({} when the camera has nothing to lock)."""
+
+    def restore_exposure(self, controls: Mapping[str, object]) -> None:
+        """Set again what :meth:`lock_exposure` returned (at start-up)."""
+
     def close(self) -> None: ...
 
 
@@ -238,6 +245,12 @@ class SyntheticCamera:
         frame = self.frame()
         return None if frame is None else encode_jpeg(frame)
 
+    def lock_exposure(self) -> dict[str, object]:
+        return {}  # a drawn board has no exposure
+
+    def restore_exposure(self, controls: Mapping[str, object]) -> None:
+        pass
+
     def close(self) -> None:
         pass
 
@@ -329,6 +342,12 @@ class VisionCamera:
         frame = draw_observation(frame, observation, self._reader.last_pose,
                                  self._reader.layout)
         return encode_jpeg(frame)
+
+    def lock_exposure(self) -> dict[str, object]:
+        return dict(self.source.lock_exposure())
+
+    def restore_exposure(self, controls: Mapping[str, object]) -> None:
+        self.source.restore_exposure(controls)
 
     def close(self) -> None:
         self.source.close()
@@ -445,6 +464,7 @@ class WatchedCamera:
         self._missing: str | None = None
         self._quiet = QuietLog()
         self._lock = threading.Lock()
+        self._restore: dict[str, object] = {}
         self._open()
 
     def _open(self) -> None:
@@ -461,6 +481,8 @@ class WatchedCamera:
             return
         self._camera = VisionCamera(source.spec, source, Detector())
         self.detector = self._camera.detector
+        if self._restore:
+            self._camera.restore_exposure(self._restore)
         if self._missing is not None:
             log.info("camera %s found: %s", self.spec, source.spec)
         self._missing = None
@@ -487,6 +509,14 @@ class WatchedCamera:
 
     def jpeg(self) -> bytes | None:
         return self._camera.jpeg() if self._camera is not None else None
+
+    def lock_exposure(self) -> dict[str, object]:
+        return self._camera.lock_exposure() if self._camera is not None else {}
+
+    def restore_exposure(self, controls: Mapping[str, object]) -> None:
+        self._restore = dict(controls)  # also once a camera found late opens
+        if self._camera is not None:
+            self._camera.restore_exposure(controls)
 
     def close(self) -> None:
         if self._camera is not None:

@@ -34,3 +34,57 @@ def test_no_camera_and_no_lights_are_shown_on_the_table(
         assert view["camera"] == f"folder:{tmp_path / 'no-such-folder'}"  # not "synthetic"
     finally:
         close_app(app)
+
+
+def test_exposure_is_locked_when_colours_are_learned_and_restored_at_start(
+        tmp_path: Path) -> None:
+    from typing import Any
+
+    from companion.table.camera import SyntheticCamera
+
+    class Detector:
+        layout: Any = None
+        corners: Any = None
+        corners_size: Any = None
+        last_pose: Any = None
+
+        def learn_colours(self, frame: Any, players: Any, joe: bool = False) -> dict[str, Any]:
+            return {p: (1, 2, 3) for p in players}
+
+    class Camera(SyntheticCamera):
+        def __init__(self) -> None:
+            super().__init__(push_delay=None, size=(320, 180))
+            self.detector = Detector()  # type: ignore[assignment]
+            self.restored: list[Any] = []
+
+        def lock_exposure(self) -> dict[str, object]:
+            return {"ExposureTime": 10000, "AnalogueGain": 3.0, "ColourGains": (1.5, 1.9)}
+
+        def restore_exposure(self, controls: Any) -> None:
+            self.restored.append(dict(controls))
+
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "g.db"), "GPIO": "none",
+              "CAMERA_INTERVAL": 60.0, "LAYOUT": str(tmp_path / "layout.json"),
+              "SETUP_KEY_FILE": str(tmp_path / "setup-key")}
+    first = Camera()
+    app = create_app({**config, "CAMERA": first})
+    try:
+        loop: GameLoop = app.extensions["niagara"]
+        loop.new_game(["red", "green", "yellow"])
+        loop.check_camera()
+        key = app.extensions["niagara.setup_key"].value
+        done = app.test_client().post("/api/calibration/colours", json={},
+                                      headers={"X-Setup-Key": key})
+        assert done.status_code == 200, done.json
+        assert done.json["exposure"]["ExposureTime"] == 10000
+        assert done.json["exposure_file"] == str(tmp_path / "camera-exposure.json")
+        assert first.restored == []
+    finally:
+        close_app(app)
+    again = Camera()
+    app = create_app({**config, "CAMERA": again})
+    try:
+        assert again.restored == [{"ExposureTime": 10000, "AnalogueGain": 3.0,
+                                   "ColourGains": [1.5, 1.9]}]
+    finally:
+        close_app(app)
