@@ -18,6 +18,7 @@ from companion.table.errors import AccessError, ConflictError, NotFoundError
 from vision.synth import parse_fault
 from web.board import board_json
 from web.services import loop
+from web.wifi import is_loopback, mdns_base
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -63,13 +64,18 @@ def no_store(response: Response) -> Response:
 
 
 def public_url(endpoint: str, **values: Any) -> str:
-    """An absolute URL for links and QR codes (``PUBLIC_URL`` when the server knows its
-    LAN address, else the address this request came to)."""
-    base = current_app.config.get("PUBLIC_URL")
+    """An absolute URL for links and QR codes: the address this request came in on (the
+    one the table's browser reached, so phones on the same network reach it too — the
+    Pi's own access point included); when that is this machine only (``localhost``), the
+    LAN address ``serve`` found at start (``PUBLIC_URL``), else ``<hostname>.local``."""
     path = url_for(endpoint, **values)
-    if base:
+    if not is_loopback(request.host):
+        return request.host_url.rstrip("/") + path
+    base = current_app.config.get("PUBLIC_URL")
+    if base and not is_loopback(str(base).split("//", 1)[-1].split("/", 1)[0]):
         return str(base).rstrip("/") + path
-    return request.host_url.rstrip("/") + path
+    port = request.host.rsplit(":", 1)[-1] if request.host.count(":") == 1 else "80"
+    return mdns_base(int(port) if port.isdigit() else 80) + path
 
 
 def links(game_id: int, tokens: dict[str, str], key: str) -> dict[str, Any]:

@@ -8,6 +8,7 @@ data directory.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import socket
 import sys
@@ -48,6 +49,15 @@ def register(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
                        help="the board layout file adjusted on the calibration page "
                             "(default: layout.json in the user's config folder; the "
                             "bundled layout until one is saved)")
+    serve.add_argument("--wifi-ssid", default=os.environ.get("NIAGARA_WIFI_SSID"),
+                       metavar="NAME",
+                       help="the table's Wi-Fi network (the Pi's own access point, see "
+                            "hardware/access-point.sh): the links page shows its QR code so "
+                            "phones join it first (default: $NIAGARA_WIFI_SSID)")
+    serve.add_argument("--wifi-password", default=os.environ.get("NIAGARA_WIFI_PASSWORD"),
+                       metavar="PASSWORD",
+                       help="its password (default: $NIAGARA_WIFI_PASSWORD; none: an open "
+                            "network)")
     serve.set_defaults(func=run_serve)
 
 
@@ -111,6 +121,8 @@ def run_serve(args: argparse.Namespace) -> int:
             "GPIO": args.gpio,
             "PUBLIC_URL": addresses[0].rstrip("/"),
             "LAYOUT": args.layout,
+            "WIFI_SSID": args.wifi_ssid,
+            "WIFI_PASSWORD": args.wifi_password,
         })
     except (StoreError, NiagaraError, CameraError, ValueError, RuntimeError) as error:
         print(f"error: {error}", file=sys.stderr)

@@ -11,6 +11,7 @@ import segno
 from flask import (
     Blueprint,
     Response,
+    current_app,
     jsonify,
     make_response,
     redirect,
@@ -29,6 +30,7 @@ from companion.state import Options
 from web.api import error_status, links, no_store
 from web.board import board_json
 from web.services import loop, setup_key
+from web.wifi import wifi_qr_text
 
 bp = Blueprint("pages", __name__)
 
@@ -106,8 +108,11 @@ def setup(game_id: int) -> Response:
     state = loop().state(game_id)
     players = [{"colour": p, "url": urls["players"][p], "qr": qr_svg(urls["players"][p])}
                for p in state.players]
+    wifi = current_app.config.get("WIFI_SSID")
+    wifi_qr = (qr_svg(wifi_qr_text(str(wifi), current_app.config.get("WIFI_PASSWORD")))
+               if wifi else None)
     page = render_template("setup.html", game_id=game_id, players=players, urls=urls,
-                           key=key, state=state)
+                           key=key, state=state, wifi=wifi, wifi_qr=wifi_qr)
     return no_store(make_response(page))
 
 

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["web.board"]
+MODULES = ["web.board", "web.wifi"]
 
 
 @pytest.mark.parametrize("name", MODULES)

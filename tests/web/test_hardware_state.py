@@ -88,3 +88,34 @@ def test_exposure_is_locked_when_colours_are_learned_and_restored_at_start(
                                    "ColourGains": [1.5, 1.9]}]
     finally:
         close_app(app)
+
+
+def test_player_links_use_the_address_the_table_reached(tmp_path: Path) -> None:
+    import socket
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "g.db"), "GPIO": "none",
+                      "CAMERA": "none", "LAYOUT": str(tmp_path / "layout.json"),
+                      "SETUP_KEY_FILE": str(tmp_path / "setup-key"),
+                      "WIFI_SSID": "Niagara table", "WIFI_PASSWORD": "paddle;fast"})
+    try:
+        loop: GameLoop = app.extensions["niagara"]
+        game = loop.new_game(["red", "green", "yellow"])
+        url = f"/api/games/{game.id}/links?key={game.table_key}"
+        # The Pi as its own access point: the table's browser came in on 10.42.0.1.
+        on_ap = app.test_client().get(url, base_url="http://10.42.0.1:8000").json
+        assert on_ap["players"]["red"].startswith("http://10.42.0.1:8000/play/")
+        # Opened on the Pi itself (localhost): no phone could open that; PUBLIC_URL, the
+        # LAN address serve found, or else the mDNS name.
+        local = app.test_client().get(url, base_url="http://localhost:8000").json
+        host = socket.gethostname().split(".")[0]
+        assert local["players"]["red"].startswith(f"http://{host}.local:8000/play/")
+        app.config["PUBLIC_URL"] = "http://192.168.1.20:8000"
+        local = app.test_client().get(url, base_url="http://127.0.0.1:8000").json
+        assert local["players"]["red"].startswith("http://192.168.1.20:8000/play/")
+        # The links page shows the Wi-Fi's QR code first.
+        page = app.test_client().get(f"/games/{game.id}/setup?key={game.table_key}",
+                                     base_url="http://10.42.0.1:8000").data.decode()
+        assert "First, the Wi-Fi: <strong>Niagara table</strong>" in page
+        assert page.count('class="segno"') == 4
+    finally:
+        close_app(app)
