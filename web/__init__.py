@@ -1,5 +1,5 @@
-"""The companion's web service (see :mod:`web.app`): ``create_app(test_config=None)``."""
+"""The companion's web service: the Flask views (see :mod:`web.app`, ``create_app``).
 
-from web.app import close_app, create_app
-
-__all__ = ["close_app", "create_app"]
+Nothing is imported here, so that building the command line (``niagara-companion
+--help``) does not load Flask or OpenCV.
+"""
