@@ -187,7 +187,7 @@ def _assign_canoes(blobs: Iterable[tuple[float, Floats]], players: Sequence[str]
     one canoe (or two touching), each colour given exactly two canoes, the assignment
     of least total colour distance to the defaults. None when the objects do not make
     exactly two canoes per player, or a canoe is far from its colour."""
-    from vision.read import _feature_of, features
+    from vision.read import feature_of, features
 
     w = config.brightness_weight
     units: list[Floats] = []
@@ -201,7 +201,7 @@ def _assign_canoes(blobs: Iterable[tuple[float, Floats]], players: Sequence[str]
     if len(units) != 2 * len(players):
         return None
     feats = features(np.array(units, np.float32), w)
-    protos = np.array([_feature_of(config.canoe_bgr[c], w) for c in players], np.float32)
+    protos = np.array([feature_of(config.canoe_bgr[c], w) for c in players], np.float32)
     cost = np.linalg.norm(feats[:, None, :] - protos[None, :, :], axis=2)
     # Exact: dynamic programming over canoes, state = canoes given to each colour so far.
     best: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {(0,) * len(players): (0.0, ())}
