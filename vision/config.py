@@ -104,6 +104,9 @@ class VisionConfig:
     canoe_min_fraction: float = 0.4
     """Colour patches smaller than this share of one canoe are ignored (gem rims, noise)."""
     object_min_share: float = 0.5
+    canoe_split_share: float = 0.2
+    """A canoe with at least this share of a hull in each of two positions is caught
+    between them: both are unknown."""
     """Objects smaller than this share of the smallest colour patch are not judged at all."""
     pair_ratio: float = 1.45
     pair_margin: float = 0.12
@@ -145,6 +148,11 @@ class VisionConfig:
     disc_rim_one_side: float = 0.06
     """Rim contrast needed where only the outside of the rim is visible (canoes cover the
     inside): a shadow's gradient can mimic a faint rim there."""
+    disc_reference_contrast: float = 0.1
+    """With a table profile, rim contrasts are judged as a share of the disc's contrast on
+    that slot at setup, put on this scale (about a disc's contrast on the default board)."""
+    disc_min_learned: float = 0.03
+    """At setup, a slot whose rim contrast (dark or light) is below this shows no disc."""
     disc_flat_outside: float = 0.04
     """Where only the outside is visible, "no rim" counts only at angles where the riverbed
     at 3.5 and 7 mm outside differs by less than this share (no shadow's gradient)."""
@@ -156,8 +164,9 @@ class VisionConfig:
     """...and about neutral: chroma below this."""
     weather_print_visible: float = 0.85
     """Share of a space's printed edge that must look like the print to read the space."""
-    weather_clear_share: float = 1 / 3
-    """A space lighter than this share of ``weather_token_dark`` is clear."""
+    weather_learned_dark: float = 0.5
+    """With a table profile: the marker is a space at least this share as dark, against its
+    printed edge, as the marker at setup."""
 
     # Motion gating.
     motion_pixel_delta: int = 18

@@ -35,7 +35,7 @@ from vision.stages.objects import Palette, Region, find_objects, read_region
 from vision.stages.weather import read_weather
 from vision.types import Floats, Image, Mask
 
-__all__ = ["WHITE_LEVEL", "Geometry", "Hull", "Light", "Reading", "ReadingDebug",
+__all__ = ["WHITE_LEVEL", "Geometry", "Hull", "Light", "Reading", "ReadingDebug", "TableLook",
            "feature_of", "features", "geometry", "measure_light", "read_board"]
 
 
@@ -56,6 +56,18 @@ class ReadingDebug(TypedDict, total=False):
     """With ``details``: the riverbed and the sand as seen."""
     rings: Floats
     """With ``details``: each slot's riverbed ring as seen (features, one row a slot)."""
+
+
+@dataclass(frozen=True)
+class TableLook:
+    """What one table looks like, learned at setup (:mod:`vision.profile`)."""
+
+    rings: Floats
+    """Each slot's riverbed ring, ``(slots, 3)`` features."""
+    disc_rim: Floats
+    """Each slot's disc rim contrast, signed (negative: a light rim)."""
+    weather_token: Floats | None = None
+    """The weather marker: ``[darkness, chroma0, chroma1]``."""
 
 
 @dataclass
@@ -79,7 +91,7 @@ def read_board(
     canoe_bgr: Mapping[str, BGR] | None = None,
     ground_bgr: Mapping[str, BGR] | None = None,
     beach_guard: Floats | None = None,
-    river_rings: Floats | None = None,
+    look: TableLook | None = None,
     details: bool = False,
 ) -> Reading:
     """Read discs, canoes, gems and the weather marker from the rectified view.
@@ -93,8 +105,8 @@ def read_board(
     :param beach_guard: the chroma of the band around the beach at setup (``debug
         ["beach_guard"]`` of a reading with ``details``). A hand whose skin looks like sand
         is seen where it crosses that band: the beach is then unknown. Without it, no check.
-    :param river_rings: each slot's riverbed ring as learned at setup (``debug["rings"]``),
-        compared slot by slot instead of with one riverbed colour.
+    :param look: this table as learned at setup: each slot's riverbed is compared with
+        its own ring, each disc's rim with its own, the weather marker with its own.
     :param details: also put in ``debug`` what learning at setup needs.
     """
     config = config or VisionConfig()
@@ -111,7 +123,7 @@ def read_board(
     rings = np.zeros((len(SLOTS), 3), np.float32)
     zones = read_region(flat, light, geo.zone_idx, geo.zone_design,
                         river_ground(geo, config, rings), palette.protos, config)
-    river_ref = river_rings if river_rings is not None else feature_of(grounds["river"], wgt)
+    river_ref = look.rings if look is not None else feature_of(grounds["river"], wgt)
     covered = covered_slots(rings, river_ref, config)
     unknown = {SLOTS[s] for s in np.flatnonzero(covered)}
 
@@ -133,11 +145,13 @@ def read_board(
     unknown |= objs.unknown
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config)
     unknown |= canoes.unknown
-    discs = read_discs(rectified, geo, objs.opened, config)
+    discs = read_discs(rectified, geo, objs.opened, config,
+                       look.disc_rim if look is not None else None)
     for s in unknown:
         if s in discs:
             discs[s] = UNKNOWN
-    weather = read_weather(flat, light, geo, config)
+    weather = read_weather(flat, light, geo, config,
+                           look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
     debug = ReadingDebug(hulls=canoes.hulls, ratios=canoes.ratios, beach_foreign=beach_foreign)
     if details:

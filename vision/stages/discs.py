@@ -9,6 +9,7 @@ from typing import cast
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from companion.board import SLOTS
 from vision.config import VisionConfig
@@ -18,8 +19,10 @@ from vision.stages.light import median
 from vision.types import Floats, Image
 
 
-def read_discs(rectified: Image, geo: Geometry, objects: Image,
-                config: VisionConfig) -> dict[str, str]:
+def rim_samples(rectified: Image, geo: Geometry,
+                objects: Image) -> tuple[Floats, NDArray[np.bool_]]:
+    """Grey levels at the rim radii of every slot, ``(slots, radii, angles)``, and which
+    of them objects cover (dilated by one pixel)."""
     grey = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY).astype(np.float32)
     samples = cast(Floats, cv2.remap(grey, geo.rim_maps[0], geo.rim_maps[1], cv2.INTER_LINEAR,
                                      borderMode=cv2.BORDER_REPLICATE))
@@ -28,8 +31,37 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image,
                                         geo.rim_maps[1], cv2.INTER_NEAREST,
                                         borderMode=cv2.BORDER_CONSTANT, borderValue=1))
     nr = geo.rim_radii
-    samples = samples.reshape(len(SLOTS), nr, -1)
-    covered = covered_px.reshape(len(SLOTS), nr, -1) > 0
+    return (samples.reshape(len(SLOTS), nr, -1),
+            covered_px.reshape(len(SLOTS), nr, -1) > 0)
+
+
+def rim_contrast(rectified: Image, geo: Geometry, objects: Image) -> Floats:
+    """Per slot, the median rim contrast where the rim and both sides are in view:
+    ``(slots, 2)``, a dark rim's (column 0) and a light rim's (column 1); NaN when too
+    little is in view. What a disc looks like on each slot, for learning at setup."""
+    samples, covered = rim_samples(rectified, geo, objects)
+    out = np.full((len(SLOTS), 2), np.nan, np.float32)
+    for s in range(len(SLOTS)):
+        ring = samples[s]
+        both = ~covered[s, 0:5].any(0)
+        if both.mean() < 0.3:
+            continue
+        ref = (ring[0] + ring[4]) / 2
+        out[s, 0] = median(((ref - ring[1:4].min(0)) / np.maximum(ref, 1.0))[both])
+        out[s, 1] = median(((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both])
+    return out
+
+
+def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionConfig,
+               learned: Floats | None = None) -> dict[str, str]:
+    """``present``, ``absent`` or ``unknown`` per slot.
+
+    :param learned: per slot, the rim contrast of its disc at setup, signed: positive a
+        dark rim, negative a light one (:func:`rim_contrast`). Contrasts are then judged
+        as a share of it (scaled to ``disc_reference_contrast``); without it, against the
+        defaults, and a light rim line is never taken for no disc.
+    """
+    samples, covered = rim_samples(rectified, geo, objects)
     out: dict[str, str] = {}
     for s, slot in enumerate(SLOTS):
         ring = samples[s]
@@ -38,7 +70,9 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image,
         if ok.mean() < config.disc_min_visible:
             out[slot] = UNKNOWN
             continue
-        inside, rim, outside, far = ring[0], ring[1:4].min(0), ring[4], ring[5]
+        inside, outside, far = ring[0], ring[4], ring[5]
+        light = learned is not None and learned[s] < 0
+        rim = ring[1:4].max(0) if light else ring[1:4].min(0)
         # Where the inside is visible too, the rim is judged against both sides (a
         # shadow's gradient cancels out): evidence for a disc and for none. Where only the
         # outside is, a gradient (a hand's shadow) can hide or mimic a faint rim: there a
@@ -47,6 +81,13 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image,
         both = ok & ~covered[s, 0]
         ref = np.where(covered[s, 0], outside, (inside + outside) / 2)
         score = (ref - rim) / np.maximum(ref, 1.0)
+        if learned is not None:
+            score *= config.disc_reference_contrast / learned[s]
+        elif both.mean() >= config.disc_min_visible:
+            lit = float(median(((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both]))
+            if lit >= config.disc_rim_threshold:
+                out[slot] = UNKNOWN  # a light rim line: some other board's disc, maybe
+                continue
         if both.mean() >= config.disc_min_visible:
             value = float(median(score[both]))
             if value >= config.disc_rim_threshold:
@@ -70,4 +111,3 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image,
         else:
             out[slot] = UNKNOWN
     return out
-

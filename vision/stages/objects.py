@@ -178,6 +178,7 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     k = geo.k
     length, width = layout.canoe_mm
     body_px = config.canoe_body_share * length * width * k * k
+    hull_px = config.canoe_hull_share * length * width * k * k
     zone_r = layout.slot_zone_mm * k
     out = Objects(opened, labels, np.zeros(n, bool), colour)
     for i in range(1, n):
@@ -195,6 +196,13 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[sub]))
         if i not in touching and area - coloured <= config.foreign_other_share * area:
             out.valid[i] = True
+            # A canoe caught between two positions: neither can be read.
+            sy, sx = np.nonzero(sub)
+            pos = geo.where[(sy + y0) * w + sx + x0].astype(np.int64) + 1  # -1: outside
+            spans = np.bincount(pos, minlength=len(SLOTS) + 2)[1:]
+            split = np.flatnonzero(spans >= config.canoe_split_share * hull_px)
+            if len(split) > 1:
+                out.unknown.update(BEACH if p == len(SLOTS) else SLOTS[p] for p in split)
             continue
         # Something that is not a canoe: a hand, a sleeve, a fallen object.
         ys, xs = np.nonzero(sub)
