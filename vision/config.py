@@ -101,10 +101,23 @@ class VisionConfig:
     """Max feature distance from a canoe colour for a pixel to take that colour."""
     learn_slack: float = 1.6
     """At setup, colours are matched this much more loosely (only colours in play)."""
+    learn_min_scale: float = 0.6
+    learn_max_scale: float = 2.0
+    """Bounds of a table's canoe size (seen from the camera, side and all) over the layout's."""
     canoe_min_fraction: float = 0.4
     """Colour patches smaller than this share of one canoe are ignored (gem rims, noise)."""
     object_min_share: float = 0.5
+    canoe_between_mm: float = 30.0
+    """A lone canoe whose centre is less than this much nearer its slot than the next slot
+    is caught between them: both are unknown."""
     canoe_split_share: float = 0.2
+    canoe_unread_share: float = 0.6
+    """Canoe-like object area at a position beyond its canoes read by this share of a hull
+    (a canoe too blurred or dull to take a colour): the position is unknown."""
+    canoe_area_slack: float = 1.25
+    """...where each canoe read may cover up to this many hulls (shadow, blur, side)."""
+    canoe_margin: float = 0.05
+    """A hull's colour must be nearer its canoe colour than any other by this, else unknown."""
     """A canoe with at least this share of a hull in each of two positions is caught
     between them: both are unknown."""
     """Objects smaller than this share of the smallest colour patch are not judged at all."""
@@ -118,6 +131,9 @@ class VisionConfig:
     beach_guard_px: float = 20.0
     """Changed pixels (mm^2) in the band around the beach that make the beach unknown."""
     foreign_margin_mm: float = 14.0
+    edge_canoe_share: float = 0.9
+    """An object crossing a zone's or the beach's edge is still a canoe when at least this
+    share of it has a canoe colour (and it is no bigger than two canoes)."""
     """Slots this close to a foreign object are reported unknown."""
     max_canoes_per_slot: int = 3
     """More canoes than this on one slot do not fit its zone: the slot is unknown."""
@@ -151,6 +167,8 @@ class VisionConfig:
     disc_reference_contrast: float = 0.1
     """With a table profile, rim contrasts are judged as a share of the disc's contrast on
     that slot at setup, put on this scale (about a disc's contrast on the default board)."""
+    disc_learned_absent: float = 0.15
+    """With a table profile: a rim contrast below this share of the setup's is no disc."""
     disc_min_learned: float = 0.03
     """At setup, a slot whose rim contrast (dark or light) is below this shows no disc."""
     disc_flat_outside: float = 0.04

@@ -34,7 +34,7 @@ from vision.stages.discs import rim_contrast
 from vision.stages.geometry import geometry
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
 from vision.stages.light import features, measure_light
-from vision.stages.objects import OPEN, enclosed, read_region
+from vision.stages.objects import OPEN, WIDE, enclosed, read_region
 from vision.stages.weather import weather_spaces
 from vision.types import Floats, Image, Mask
 
@@ -213,8 +213,11 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         mask = np.zeros((h, w), bool)
         mask[y0 : y0 + bh, x0 : x0 + bw] = enclosed(labels[y0 : y0 + bh, x0 : x0 + bw] == i)
         blobs.append((float(np.count_nonzero(mask)) / hull_px, mask))
-    singles = sorted(r for r, _ in blobs if 0.55 <= r < config.pair_ratio - config.pair_margin)
-    scale = float(np.clip(singles[len(singles) // 2], 0.7, 1.4)) if singles else 1.0
+    # Canoes lie apart at setup: most objects are one canoe, and their median size is this
+    # table's canoe (with its side and shade under tilt).
+    sizes = sorted(r for r, _ in blobs)
+    scale = float(np.clip(sizes[len(sizes) // 2], config.learn_min_scale,
+                          config.learn_max_scale)) if sizes else 1.0
     units: list[Floats] = []
     for ratio, mask in blobs:
         r = ratio / scale
@@ -239,7 +242,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             raise SetupError("setup photo: something bigger than two canoes lies on the "
                              "beach (a hand, a heap?): put the canoes apart and clear the rest")
     if len(units) != 2 * len(players):
-        raise SetupError(f"setup photo: {len(units)} canoes seen on the beach, expected "
+        raise SetupError(f"setup photo: {len(units)} canoe{'' if len(units) == 1 else 's'} "
+                         "seen on the beach, expected "
                          f"{2 * len(players)} (two each for {', '.join(players)}); put every "
                          "canoe on the beach, apart, in view")
     canoe_bgr = assign_colours(units, players, config)
@@ -247,7 +251,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     # The river: only Joe's canoe on T1 (when in play), a disc on every slot.
     river_obj = np.zeros(h * w, np.uint8)
     river_obj[zones.idx[zones.obj]] = 1
-    river_img = cast(Image, cv2.morphologyEx(river_obj.reshape(h, w), cv2.MORPH_OPEN, OPEN))
+    # Thin things (a disc's light rim, highlights) are no canoe: open wider than a rim.
+    river_img = cast(Image, cv2.morphologyEx(river_obj.reshape(h, w), cv2.MORPH_OPEN, WIDE))
     per_slot = np.bincount(geo.zone_slot[river_img.ravel()[geo.zone_idx] > 0],
                            minlength=len(SLOTS))
     standing = [SLOTS[s] for s in range(len(SLOTS))

@@ -65,7 +65,7 @@ def test_profile_round_trips_through_json(table, tmp_path):
 
 
 @pytest.mark.parametrize(("change", "says"), [
-    ({"state": position()}, "2 canoes seen on the beach, expected 6"),
+    ({"state": position()}, "1 canoe seen on the beach, expected 6"),
     ({"discs": ["T1", "T2", "T3", "T5", "L1", "L2", "R1", "R2"]}, "no disc seen on T4"),
     ({"faults": [("weather", 2)]}, "weather marker is not seen on 0"),
 ])

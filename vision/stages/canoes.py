@@ -49,6 +49,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     body_px = config.canoe_body_share * length * width * k * k
     hull_px = config.canoe_hull_share * length * width * k * k
     out = Canoes()
+    read_px = np.zeros(len(SLOTS) + 1)
     colour_flat = objs.colour.ravel()
     keep = objs.valid[objs.labels.ravel()] & (colour_flat >= 0)
     pix = np.flatnonzero(keep)
@@ -102,9 +103,30 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             continue
         if not centres:
             continue
+        if where != BEACH:
+            # A canoe off its slot's centre towards the next slot is between the two.
+            for cx, cy in centres:
+                d = np.hypot(geo.slot_xy[:, 0] - cx - x0, geo.slot_xy[:, 1] - cy - y0) / k
+                near = np.argsort(d)[:2]
+                if d[near[1]] - d[near[0]] < config.canoe_between_mm:
+                    out.unknown.update(SLOTS[p] for p in near)
         gems, body = read_gems(rectified, light, cmask.astype(bool), centres, (x0, y0), config)
+        # The hull's colour must be clearly nearer its colour than any other in play.
+        fb = features(body[None], config.brightness_weight)[0]
+        d = np.sort(np.linalg.norm(palette.protos - fb, axis=1))
+        if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
+            out.unknown.add(where)
+            continue
         out.seen.extend(CanoeSeen(colour, where, g) for g in gems)
         out.hulls.setdefault(colour, []).append((where, len(centres), body))
+        read_px[pos_id] += len(centres) * hull_px
+    # Canoe-like objects that no canoe read accounts for: something is there, unread.
+    valid_px = objs.valid[objs.labels.ravel()] & (objs.opened.ravel() > 0)
+    where_px = geo.where[valid_px].astype(np.int64)
+    seen_px = np.bincount(where_px[where_px >= 0], minlength=len(SLOTS) + 1)
+    for p in np.flatnonzero(seen_px > config.canoe_area_slack * read_px
+                                  + config.canoe_unread_share * hull_px):
+        out.unknown.add(BEACH if p == len(SLOTS) else SLOTS[p])
     # Slots with more canoes than fit on a disc cannot be read reliably.
     for slot in SLOTS:
         if sum(1 for c in out.seen if c.at == slot) > config.max_canoes_per_slot:

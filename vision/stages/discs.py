@@ -62,6 +62,8 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         defaults, and a light rim line is never taken for no disc.
     """
     samples, covered = rim_samples(rectified, geo, objects)
+    absent_at = (config.disc_absent_threshold if learned is None
+                 else config.disc_learned_absent * config.disc_reference_contrast)
     out: dict[str, str] = {}
     for s, slot in enumerate(SLOTS):
         ring = samples[s]
@@ -92,8 +94,7 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
             value = float(median(score[both]))
             if value >= config.disc_rim_threshold:
                 out[slot] = PRESENT
-            elif (value <= config.disc_absent_threshold
-                  and both.mean() >= config.disc_absent_visible):
+            elif (value <= absent_at and both.mean() >= config.disc_absent_visible):
                 out[slot] = ABSENT
             else:
                 out[slot] = UNKNOWN
@@ -106,7 +107,7 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         if value >= config.disc_rim_one_side or (
                 trusted and flat_value >= config.disc_rim_threshold):
             out[slot] = PRESENT
-        elif trusted and flat_value <= config.disc_absent_threshold:
+        elif trusted and flat_value <= absent_at:
             out[slot] = ABSENT
         else:
             out[slot] = UNKNOWN

@@ -194,7 +194,12 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             # hull colour encloses, and 2 px around it. A hand's skin is neither.
             coloured = int(np.count_nonzero(enclosed(
                 colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[sub]))
-        if i not in touching and area - coloured <= config.foreign_other_share * area:
+        # An object crossing a zone's edge comes from outside (a hand), unless it is canoe
+        # colour through and through and no bigger than two canoes (its top, seen under
+        # tilt, leaning over the edge).
+        inside = i not in touching or (coloured >= config.edge_canoe_share * area
+                                       and area <= config.pair_max_ratio * hull_px)
+        if inside and area - coloured <= config.foreign_other_share * area:
             out.valid[i] = True
             # A canoe caught between two positions: neither can be read.
             sy, sx = np.nonzero(sub)
@@ -203,6 +208,14 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             split = np.flatnonzero(spans >= config.canoe_split_share * hull_px)
             if len(split) > 1:
                 out.unknown.update(BEACH if p == len(SLOTS) else SLOTS[p] for p in split)
+            elif len(split) == 1 and split[0] < len(SLOTS) and area < (
+                    config.pair_ratio - config.pair_margin) * hull_px:
+                # One canoe off its slot's centre, towards the next slot.
+                d = np.hypot(geo.slot_xy[:, 0] - (sx.mean() + x0),
+                             geo.slot_xy[:, 1] - (sy.mean() + y0)) / k
+                near = np.argsort(d)[:2]
+                if d[near[1]] - d[near[0]] < config.canoe_between_mm:
+                    out.unknown.update(SLOTS[p] for p in near)
             continue
         # Something that is not a canoe: a hand, a sleeve, a fallen object.
         ys, xs = np.nonzero(sub)
