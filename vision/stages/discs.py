@@ -85,17 +85,15 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         score = (ref - rim) / np.maximum(ref, 1.0)
         if learned is not None:
             score *= config.disc_reference_contrast / learned[s]
-        elif both.mean() >= config.disc_min_visible:
-            lit = float(median(((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both]))
-            if lit >= config.disc_rim_threshold:
-                out[slot] = UNKNOWN  # a light rim line: some other board's disc, maybe
-                continue
         if both.mean() >= config.disc_min_visible:
             value = float(median(score[both]))
             if value >= config.disc_rim_threshold:
                 out[slot] = PRESENT
             elif (value <= absent_at and both.mean() >= config.disc_absent_visible):
-                out[slot] = ABSENT
+                # Without a profile, a light rim line (another board's disc) is no "absent".
+                lit = 0.0 if learned is not None else float(median(
+                    ((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both]))
+                out[slot] = UNKNOWN if lit >= config.disc_rim_threshold else ABSENT
             else:
                 out[slot] = UNKNOWN
             continue
