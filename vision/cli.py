@@ -1,4 +1,4 @@
-"""``niagara-companion detect`` and ``niagara-companion markers``.
+"""``niagara-companion detect``, ``learn`` and ``markers``.
 
 Errors the user can fix print one plain line on stderr and exit with status 1.
 """
@@ -20,6 +20,7 @@ from vision.detector import Detector, FrameError
 from vision.layout import LayoutError, load_layout
 from vision.locate import BoardNotFound, CalibrationError, load_calibration, parse_corners
 from vision.markers import write_marker_sheet
+from vision.profile import ProfileError, SetupError, learn_profile, load_profile
 from vision.types import Image
 
 MAX_FILE_BYTES = 60_000_000
@@ -69,7 +70,9 @@ def _players(text: str | None) -> tuple[str, ...] | None:
 
 def detect(args: argparse.Namespace) -> int:
     try:
-        layout = load_layout(args.layout)
+        profile = load_profile(args.profile) if args.profile else None
+        layout_path = args.layout or (profile.layout if profile else None)
+        layout = load_layout(layout_path)
         config = VisionConfig()
         frame = read_image(args.image, config)
         corners = size = None
@@ -81,8 +84,13 @@ def detect(args: argparse.Namespace) -> int:
         if colours is not None and args.joe and JOE_COLOUR not in colours:
             colours = (*colours, JOE_COLOUR)
         detector = Detector(layout, config, corners=corners, corners_size=size, colours=colours)
+        if profile is not None:
+            detector.use_profile(profile)
+            if colours is not None:
+                detector.colours = colours
         seen = detector.analyse(frame, strict=True)
-    except (UserError, LayoutError, CalibrationError, FrameError, BoardNotFound) as exc:
+    except (UserError, LayoutError, CalibrationError, FrameError, BoardNotFound,
+            ProfileError) as exc:
         print(f"niagara-companion detect: {exc}", file=sys.stderr)
         return 1
     if args.json:
@@ -96,8 +104,38 @@ def detect(args: argparse.Namespace) -> int:
         print(f"canoe:   {c['colour']} on {c['at']}{gem}")
     weather = "not seen" if data["weather"] is None else f"{data['weather']:+d}"
     print(f"weather: {weather}")
-    if data["unknown"]:
-        print("could not read (covered?): " + ", ".join(data["unknown"]))
+    unread = [*data["unknown"], *(s for s, v in data["discs"].items()
+                                  if v == "unknown" and s not in data["unknown"])]
+    if unread:
+        hint = "" if profile is not None else (
+            "; a table profile from a setup photo is needed to read this board: "
+            "niagara-companion learn SETUP_IMAGE --players ... --out PROFILE.json, then "
+            "detect --profile PROFILE.json")
+        print("could not read (covered?): " + ", ".join(unread) + hint)
+    return 0
+
+
+def learn(args: argparse.Namespace) -> int:
+    try:
+        players = _players(args.players) or ()
+        if JOE_COLOUR in players:
+            raise UserError("--players: list the players' colours; Diamanten Joe is --joe")
+        if not 2 <= len(players) <= len(PLAYER_COLOURS) or len(set(players)) != len(players):
+            raise UserError("--players: give 2 to 6 different colours, e.g. red,green,blue")
+        out = Path(args.out)
+        if not out.parent.exists():
+            raise UserError(f"--out {out}: folder {out.parent} does not exist")
+        layout = load_layout(args.layout)
+        frame = read_image(args.image)
+        profile = learn_profile(frame, players, joe=args.joe, layout=layout,
+                                layout_path=args.layout)
+        profile.save(out)
+    except (UserError, LayoutError, FrameError, SetupError, OSError) as exc:
+        print(f"niagara-companion learn: {exc}", file=sys.stderr)
+        return 1
+    colours = ", ".join(f"{c} {list(v)}" for c, v in profile.canoe_bgr.items())
+    print(f"wrote {out}: the table as seen in {args.image} (canoes: {colours}); use it with "
+          f"detect --profile {out}")
     return 0
 
 
@@ -134,8 +172,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--players", metavar="red,green,...",
                    help="the canoe colours in play (default: every colour)")
     p.add_argument("--joe", action="store_true", help="Diamanten Joe is in play")
+    p.add_argument("--profile", metavar="PROFILE.json",
+                   help="the table profile learned from a setup photo (niagara-companion "
+                   "learn); players, Joe and layout come from it unless given")
     p.add_argument("--json", action="store_true", help="print the reading as JSON")
     p.set_defaults(func=detect)
+    lp = subparsers.add_parser(
+        "learn", help="learn the table from a setup photo",
+        description="Learn what this board, these canoes and this light look like from one "
+        "photo of the start position (every canoe on the beach, Joe on T1 when in play, "
+        "nine discs, weather on 0, no hands), and save it as a table profile (JSON).")
+    lp.add_argument("image", metavar="SETUP_IMAGE", help="a PNG or JPEG of the start position")
+    lp.add_argument("--players", required=True, metavar="red,green,...",
+                    help="the players' canoe colours")
+    lp.add_argument("--joe", action="store_true", help="Diamanten Joe is in play (on T1)")
+    lp.add_argument("--layout", metavar="F", help="board layout JSON (default: zoch-2004)")
+    lp.add_argument("--out", required=True, metavar="PROFILE.json")
+    lp.set_defaults(func=learn)
     m = subparsers.add_parser(
         "markers", help="write the printable marker sheet",
         description="Write an A4 sheet (PNG, 300 dpi) with the four corner markers at true "

@@ -67,11 +67,24 @@ class VisionConfig:
 
     # Colour classification (brightness-normalised chroma plus log brightness).
     brightness_weight: float = 0.35
+    """Weight of log brightness against the two chroma axes in colour distances (shadows
+    mostly change brightness, so it counts for less)."""
+    light_cell_mm: float = 3.0
+    """Cell size (mm) of the coarse grid over which the ground's light is averaged."""
+    ring_inner_mm: float = 4.0
+    ring_outer_mm: float = 2.0
+    """A slot's riverbed ring runs from this far outside the disc's edge to this far inside
+    the slot zone's edge (mm)."""
     background_chroma: float = 0.22
     """Max chroma distance from the local riverbed / sand for a pixel to count as ground."""
     background_dark: float = -0.75
     background_bright: float = 0.45
     """Log-brightness range around the local ground that still counts as ground."""
+    ground_strict_share: float = 0.5
+    """Only pixels within this share of ``background_chroma`` of the ground's chroma enter
+    the local average of its brightness (a dull hull must not pull it down)."""
+    ground_min_weight: float = 0.05
+    """Below this weight of ground pixels nearby, the local brightness is not trusted."""
     ground_light_mm: float = 6.0
     """Scale (Gaussian sigma, mm) over which the ground's (sand, riverbed) brightness is
     averaged locally, so that shadows are ground and not objects."""
@@ -80,24 +93,50 @@ class VisionConfig:
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     highlight_chroma: float = 0.14
+    highlight_brighter: float = 0.05
+    """...and brighter than the ground by at least this (log brightness)."""
     """Bright pixels whose chroma lies this close to the line from the ground's chroma to
     neutral grey are disc highlights, not objects."""
     canoe_distance: float = 0.42
     """Max feature distance from a canoe colour for a pixel to take that colour."""
     learn_slack: float = 1.6
     """At setup, colours are matched this much more loosely (only colours in play)."""
+    learn_min_scale: float = 0.6
+    learn_max_scale: float = 2.0
+    """Bounds of a table's canoe size (seen from the camera, side and all) over the layout's."""
     canoe_min_fraction: float = 0.4
     """Colour patches smaller than this share of one canoe are ignored (gem rims, noise)."""
+    object_min_share: float = 0.5
+    canoe_between_mm: float = 30.0
+    """A lone canoe whose centre is less than this much nearer its slot than the next slot
+    is caught between them: both are unknown."""
+    canoe_split_share: float = 0.2
+    canoe_unread_share: float = 0.6
+    """Canoe-like object area at a position beyond its canoes read by this share of a hull
+    (a canoe too blurred or dull to take a colour): the position is unknown."""
+    canoe_area_slack: float = 1.25
+    """...where each canoe read may cover up to this many hulls (shadow, blur, side)."""
+    canoe_margin: float = 0.05
+    """A hull's colour must be nearer its canoe colour than any other by this, else unknown."""
+    """A canoe with at least this share of a hull in each of two positions is caught
+    between them: both are unknown."""
+    """Objects smaller than this share of the smallest colour patch are not judged at all."""
     pair_ratio: float = 1.45
     pair_margin: float = 0.12
     """A hull blob this many canoes big (+- margin) cannot be told one from two: unknown."""
+    pair_max_ratio: float = 2.6
+    """A hull blob bigger than this many hulls is a heap: unknown."""
     foreign_other_share: float = 0.55
     """An object with more unclassified pixels than this share is foreign (a hand, a sleeve)."""
     beach_guard_px: float = 20.0
     """Changed pixels (mm^2) in the band around the beach that make the beach unknown."""
     foreign_margin_mm: float = 14.0
+    edge_canoe_share: float = 0.9
+    """An object crossing a zone's or the beach's edge is still a canoe when at least this
+    share of it has a canoe colour (and it is no bigger than two canoes)."""
     """Slots this close to a foreign object are reported unknown."""
     max_canoes_per_slot: int = 3
+    """More canoes than this on one slot do not fit its zone: the slot is unknown."""
     canoe_body_share: float = 0.6
     """Share of a canoe's length x width that shows its colour (hull less well and gem)."""
     canoe_hull_share: float = 0.95
@@ -107,6 +146,9 @@ class VisionConfig:
     empty_well_ratio: float = 0.62
     """A canoe's centre darker than this share of its hull is an empty well."""
     gem_distance: float = 0.55
+    """Max feature distance from a gem colour for the well's colour to take it."""
+    gem_sample_mm: float = 2.5
+    """Half-size (mm) of the square at a canoe's centre whose median is the gem's colour."""
     gem_margin: float = 0.06
     """The best gem colour must beat the second by this much, else the gem is unknown."""
 
@@ -122,6 +164,13 @@ class VisionConfig:
     disc_rim_one_side: float = 0.06
     """Rim contrast needed where only the outside of the rim is visible (canoes cover the
     inside): a shadow's gradient can mimic a faint rim there."""
+    disc_reference_contrast: float = 0.1
+    """With a table profile, rim contrasts are judged as a share of the disc's contrast on
+    that slot at setup, put on this scale (about a disc's contrast on the default board)."""
+    disc_learned_absent: float = 0.15
+    """With a table profile: a rim contrast below this share of the setup's is no disc."""
+    disc_min_learned: float = 0.03
+    """At setup, a slot whose rim contrast (dark or light) is below this shows no disc."""
     disc_flat_outside: float = 0.04
     """Where only the outside is visible, "no rim" counts only at angles where the riverbed
     at 3.5 and 7 mm outside differs by less than this share (no shadow's gradient)."""
@@ -129,12 +178,23 @@ class VisionConfig:
     # Weather.
     weather_token_dark: float = -0.35
     """The cloud marker is darker (log brightness) than the printed space by at least this."""
+    weather_token_chroma: float = 0.2
+    """...and about neutral: chroma below this."""
+    weather_print_visible: float = 0.85
+    """Share of a space's printed edge that must look like the print to read the space."""
+    weather_learned_dark: float = 0.5
+    """With a table profile: the marker is a space at least this share as dark, against its
+    printed edge, as the marker at setup."""
 
     # Motion gating.
     motion_pixel_delta: int = 18
+    """A grey level change above this makes a pixel moving."""
     motion_fraction: float = 0.004
+    """A frame with more moving pixels than this share is moving."""
     still_frames: int = 5
+    """This many quiet frames in a row make the view still."""
     motion_size: tuple[int, int] = (160, 90)
+    """Size of the grey copy that motion is judged on."""
 
     canoe_bgr: dict[str, BGR] = field(default_factory=lambda: dict(DEFAULT_CANOE_BGR))
     gem_bgr: dict[str, BGR] = field(default_factory=lambda: dict(DEFAULT_GEM_BGR))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,8 +21,11 @@ from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout, load_layout
 from vision.locate import BoardNotFound, BoardPose, locate_board, pose_from_corners, rectify
 from vision.observation import Observation, sort_canoes
-from vision.read import Reading, read_board
+from vision.read import Reading, TableLook, read_board
 from vision.types import Floats, Image
+
+if TYPE_CHECKING:
+    from vision.profile import TableProfile
 
 
 class FrameError(ValueError):
@@ -75,6 +79,7 @@ class Detector:
     ) -> None:
         self.layout = layout or load_layout()
         self.config = config or VisionConfig()
+        self.base_config = self.config
         self.corners = None if corners is None else [list(map(float, p)) for p in corners]
         self.corners_size = corners_size
         self.colours = tuple(colours) if colours is not None else (*PLAYER_COLOURS, JOE_COLOUR)
@@ -83,6 +88,22 @@ class Detector:
         self.beach_guard: Floats | None = None
         self.learned: tuple[str, ...] = ()
         self.last_pose: BoardPose | None = None
+        self.look: TableLook | None = None
+        self.profile: TableProfile | None = None
+
+    def use_profile(self, profile: TableProfile) -> None:
+        """Read this table as learned at setup (:func:`vision.profile.learn_profile`):
+        its canoe colours and size, riverbed, sand, discs and weather marker."""
+        self.profile = profile
+        self.colours = profile.colours
+        self.canoe_bgr.update(profile.canoe_bgr)
+        self.ground_bgr.update(profile.ground_bgr)
+        self.beach_guard = profile.beach_guard
+        self.look = profile.look
+        self.learned = tuple(profile.canoe_bgr)
+        base = self.base_config
+        self.config = replace(base, canoe_hull_share=base.canoe_hull_share * profile.hull_scale,
+                              canoe_body_share=base.canoe_body_share * profile.hull_scale)
 
     def locate(self, frame: Image) -> BoardPose:
         """The board's pose in the frame (markers, or the fixed corners)."""
@@ -101,7 +122,7 @@ class Detector:
         reading = read_board(top, self.layout, config=self.config, markers=markers,
                              colours=self.colours, canoe_bgr=self.canoe_bgr,
                              ground_bgr=self.ground_bgr, beach_guard=self.beach_guard,
-                             details=details)
+                             look=self.look, details=details)
         return pose, reading
 
     def analyse(self, frame: Image, *, strict: bool = False) -> Observation:
@@ -187,7 +208,7 @@ def _assign_canoes(blobs: Iterable[tuple[float, Floats]], players: Sequence[str]
     one canoe (or two touching), each colour given exactly two canoes, the assignment
     of least total colour distance to the defaults. None when the objects do not make
     exactly two canoes per player, or a canoe is far from its colour."""
-    from vision.read import _feature_of, features
+    from vision.read import feature_of, features
 
     w = config.brightness_weight
     units: list[Floats] = []
@@ -201,7 +222,7 @@ def _assign_canoes(blobs: Iterable[tuple[float, Floats]], players: Sequence[str]
     if len(units) != 2 * len(players):
         return None
     feats = features(np.array(units, np.float32), w)
-    protos = np.array([_feature_of(config.canoe_bgr[c], w) for c in players], np.float32)
+    protos = np.array([feature_of(config.canoe_bgr[c], w) for c in players], np.float32)
     cost = np.linalg.norm(feats[:, None, :] - protos[None, :, :], axis=2)
     # Exact: dynamic programming over canoes, state = canoes given to each colour so far.
     best: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {(0,) * len(players): (0.0, ())}

@@ -8,7 +8,9 @@ import importlib
 import pytest
 
 MODULES = ["vision.layout", "vision.synth", "vision.types", "vision.config", "vision.check",
-           "vision.observation", "vision.detector", "vision.locate", "vision.motion"]
+           "vision.observation", "vision.detector", "vision.locate", "vision.motion",
+           "vision.profile", "vision.stages.geometry", "vision.stages.light",
+           "vision.synth.scene", "vision.synth.art", "vision.synth.camera"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -139,3 +139,28 @@ def test_learning_remembers_the_riverbed_and_sand():
     det = Detector()
     det.learn_colours(render(new_game(PLAYERS), seed=1), PLAYERS)
     assert set(det.ground_bgr) == {"river", "sand"}
+
+
+@pytest.mark.slow
+def test_reading_1000_frames_leaves_memory_flat(midgame):
+    # A service reads two frames a second all evening: nothing may grow per frame.
+    import tracemalloc
+
+    from vision.locate import locate_board, rectify
+    from vision.read import read_board
+
+    det = Detector(colours=PLAYERS)
+    frames = [render(midgame, seed=s, scene=SceneConfig.random(s, hands=0)) for s in (1, 2)]
+    tops = [rectify(f, locate_board(f, det.layout), det.layout) for f in frames]
+    for top in tops * 20:  # warm the caches (geometry, gem colours)
+        read_board(top, det.layout, colours=PLAYERS)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        for i in range(1000):
+            read_board(tops[i % 2], det.layout, colours=PLAYERS)
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
+    assert grown < 64_000, f"{grown} bytes more after 1000 readings"

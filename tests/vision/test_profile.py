@@ -1,0 +1,116 @@
+"""Learning a table from one setup photo, on boards the defaults were not tuned for."""
+
+import json
+from dataclasses import replace
+
+import cv2
+import pytest
+
+from companion.cli import main
+from companion.state import new_game
+from vision.detector import Detector
+from vision.profile import SetupError, TableProfile, learn_profile, load_profile
+from vision.synth import SceneConfig, ground_truth, render
+
+from .conftest import position
+
+PLAYERS = ["red", "green", "blue"]
+
+
+@pytest.fixture(scope="module")
+def table():
+    """A board of a held-out art family, tilted, canoes with height; its setup photo."""
+    scene = replace(SceneConfig.varied(7, family="glacier", clutter=0), tilt_deg=12.0)
+    setup = render(new_game(PLAYERS), seed=7, scene=scene)
+    return scene, setup
+
+
+def wrong(seen, truth):
+    bad = []
+    for pos in (*truth.discs, "beach"):
+        if pos in seen.unknown:
+            continue
+        if pos != "beach" and seen.discs[pos] not in ("unknown", truth.discs[pos]):
+            bad.append(pos)
+        got = sorted((c.colour, str(c.gem)) for c in seen.canoes_at(pos))
+        if got != sorted((c.colour, str(c.gem)) for c in truth.canoes_at(pos)):
+            bad.append(pos)
+    return bad
+
+
+def test_a_learned_profile_reads_a_board_the_defaults_cannot(table):
+    scene, setup = table
+    state = position()
+    frame = render(state, seed=8, scene=scene)
+    plain = Detector(colours=PLAYERS).analyse(frame)
+    det = Detector()
+    det.use_profile(learn_profile(setup, PLAYERS))
+    seen = det.analyse(frame)
+    truth = ground_truth(state)
+    assert wrong(seen, truth) == [] and wrong(plain, truth) == []
+    def unread(obs):
+        return len(obs.unknown) + sum(v == "unknown" for v in obs.discs.values())
+
+    assert unread(seen) <= 1 < unread(plain)
+    assert seen.weather == 1
+
+
+def test_profile_round_trips_through_json(table, tmp_path):
+    profile = learn_profile(table[1], PLAYERS)
+    profile.save(tmp_path / "p.json")
+    again = load_profile(tmp_path / "p.json")
+    assert again.canoe_bgr == profile.canoe_bgr and again.players == ("red", "green", "blue")
+    assert TableProfile.from_json(json.loads((tmp_path / "p.json").read_text())).to_json() \
+        == again.to_json()
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    ({"state": position()}, "1 canoe seen on the beach, expected 6"),
+    ({"discs": ["T1", "T2", "T3", "T5", "L1", "L2", "R1", "R2"]}, "no disc seen on T4"),
+    ({"faults": [("weather", 2)]}, "weather marker is not seen on 0"),
+])
+def test_a_photo_that_is_no_start_position_says_what_is_missing_where(table, change, says):
+    scene, _ = table
+    state = change.pop("state", new_game(PLAYERS))
+    frame = render(state, seed=7, scene=scene, **change)
+    with pytest.raises(SetupError, match=says):
+        learn_profile(frame, PLAYERS)
+
+
+def test_cli_learn_then_detect_with_the_profile(table, tmp_path, capsys):
+    scene, setup = table
+    cv2.imwrite(str(tmp_path / "setup.png"), setup)
+    cv2.imwrite(str(tmp_path / "frame.png"), render(position(), seed=8, scene=scene))
+    out = tmp_path / "table.json"
+    assert main(["learn", str(tmp_path / "setup.png"), "--players", "red,green,blue",
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["detect", str(tmp_path / "frame.png"), "--profile", str(out), "--json"]) == 0
+    with_profile = json.loads(capsys.readouterr().out)
+    assert main(["detect", str(tmp_path / "frame.png"), "--players", "red,green,blue",
+                 "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert list(with_profile) == list(plain)  # today's JSON shape
+    assert [c for c in with_profile["canoes"] if c["at"] == "T3"] == [
+        {"colour": "red", "at": "T3", "gem": None}, {"colour": "red", "at": "T3", "gem": "pink"}]
+    assert main(["detect", str(tmp_path / "frame.png"), "--players", "red,green,blue"]) == 0
+    assert "a table profile from a setup photo is needed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content", ["", "{", '{"version": 1}', "[1, 2]",
+                                     '{"version": 1, "players": ["red"], "joe": false}'])
+def test_a_bad_profile_file_is_one_line_and_exit_1(tmp_path, capsys, content):
+    cv2.imwrite(str(tmp_path / "f.png"), render(new_game(PLAYERS), seed=1, size=(640, 480)))
+    (tmp_path / "p.json").write_text(content)
+    assert main(["detect", str(tmp_path / "f.png"), "--profile", str(tmp_path / "p.json")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "p.json" in err
+
+
+def test_learn_refuses_a_picture_without_the_start_position_in_one_line(tmp_path, capsys):
+    cv2.imwrite(str(tmp_path / "mid.png"), render(position(), seed=2))
+    assert main(["learn", str(tmp_path / "mid.png"), "--players", "red,green,blue",
+                 "--out", str(tmp_path / "p.json")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "setup photo" in err
+    assert not (tmp_path / "p.json").exists()

@@ -1,0 +1,347 @@
+"""A table profile: what this board, these canoes and this light look like, learned
+from one setup photo of the start position (every canoe on the beach, Diamanten Joe on
+T1 when in play, all nine discs in the river, the weather marker on 0, no hands).
+
+:func:`learn_profile` composes the reading stages to learn each slot's riverbed ring and
+disc rim, the sand, the band around the beach, the weather marker, the canoes' size and
+colours: the canoes seen on the beach are clustered into pairs (exactly two per player)
+and the pairs matched to the player colours by least total colour distance, so a table's
+red, brown and yellow are told apart however far they are from the defaults. A photo
+that does not show the start position raises :class:`SetupError` saying what is missing
+where. Profiles are saved as JSON (:meth:`TableProfile.save`, :func:`load_profile`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
+
+import cv2
+import numpy as np
+
+from companion.board import PLAYER_COLOURS, SLOTS
+from vision.config import BGR, DEFAULT_CANOE_BGR, JOE_COLOUR, VisionConfig, to_bgr
+from vision.layout import Layout, load_layout
+from vision.locate import BoardNotFound, locate_board, rectify
+from vision.read import TableLook
+from vision.stages.canoes import split_centres
+from vision.stages.discs import rim_contrast
+from vision.stages.geometry import geometry
+from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
+from vision.stages.light import features, measure_light
+from vision.stages.objects import OPEN, WIDE, enclosed, read_region
+from vision.stages.weather import weather_spaces
+from vision.types import Floats, Image, Mask
+
+PROFILE_VERSION = 1
+
+
+class SetupError(ValueError):
+    """The setup photo does not show the start position; the message says what is
+    missing where."""
+
+
+class ProfileError(ValueError):
+    """A profile file that cannot be used (missing, not JSON, wrong keys)."""
+
+
+@dataclass(frozen=True)
+class TableProfile:
+    """One table as learned at setup. Colours are BGR balanced to the markers' white."""
+
+    players: tuple[str, ...]
+    joe: bool
+    canoe_bgr: dict[str, BGR]
+    ground_bgr: dict[str, BGR]
+    look: TableLook
+    hull_scale: float = 1.0
+    """Canoes' area on this table (with their sides under tilt) over the layout's."""
+    beach_guard: Floats | None = None
+    layout: str | None = None
+    """The layout file the profile was learned with (None: the default)."""
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The canoe colours in play."""
+        return (*self.players, JOE_COLOUR) if self.joe else self.players
+
+    def to_json(self) -> dict[str, object]:
+        look = self.look
+        return {
+            "version": PROFILE_VERSION,
+            "players": list(self.players),
+            "joe": self.joe,
+            "layout": self.layout,
+            "canoe_bgr": {k: list(v) for k, v in self.canoe_bgr.items()},
+            "ground_bgr": {k: list(v) for k, v in self.ground_bgr.items()},
+            "hull_scale": round(self.hull_scale, 4),
+            "river_rings": {s: [round(float(v), 4) for v in look.rings[i]]
+                            for i, s in enumerate(SLOTS)},
+            "disc_rim": {s: round(float(look.disc_rim[i]), 4) for i, s in enumerate(SLOTS)},
+            "weather_token": (None if look.weather_token is None
+                              else [round(float(v), 4) for v in look.weather_token]),
+            "beach_guard": (None if self.beach_guard is None
+                            else np.round(self.beach_guard, 3).tolist()),
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the profile as JSON."""
+        Path(path).write_text(json.dumps(self.to_json()) + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: object) -> TableProfile:
+        """A profile from its JSON form; :class:`ProfileError` saying what is wrong."""
+        if not isinstance(data, dict):
+            raise ProfileError("a profile is a JSON object")
+        try:
+            if data.get("version") != PROFILE_VERSION:
+                raise ProfileError(f"profile version {data.get('version')!r} is not "
+                                   f"{PROFILE_VERSION}: learn it again")
+            players = tuple(str(p) for p in data["players"])
+            bad = [p for p in players if p not in PLAYER_COLOURS]
+            if bad or not 2 <= len(players) <= len(PLAYER_COLOURS):
+                raise ProfileError(f"players {list(players)} are not 2-6 player colours")
+            rings = np.array([data["river_rings"][s] for s in SLOTS], np.float32)
+            rim = np.array([data["disc_rim"][s] for s in SLOTS], np.float32)
+            if rings.shape != (len(SLOTS), 3) or not np.all(np.isfinite(rings)) \
+                    or not np.all(np.isfinite(rim)) or np.any(rim == 0):
+                raise ProfileError("river_rings or disc_rim hold bad values")
+            token = data.get("weather_token")
+            guard = data.get("beach_guard")
+            canoe = {str(k): _bgr(v) for k, v in data["canoe_bgr"].items()}
+            missing = [c for c in (*players, *((JOE_COLOUR,) if data["joe"] else ()))
+                       if c not in canoe]
+            if missing:
+                raise ProfileError(f"canoe_bgr has no colour for {', '.join(missing)}")
+            return cls(
+                players=players,
+                joe=bool(data["joe"]),
+                canoe_bgr=canoe,
+                ground_bgr={str(k): _bgr(v) for k, v in data["ground_bgr"].items()},
+                look=TableLook(rings, rim, None if token is None
+                               else np.array(token, np.float32).reshape(3)),
+                hull_scale=float(data.get("hull_scale", 1.0)),
+                beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
+                layout=data.get("layout"),
+            )
+        except ProfileError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ProfileError(f"not a table profile ({type(exc).__name__}: {exc})") from None
+
+
+def _bgr(value: object) -> BGR:
+    if not isinstance(value, list) or len(value) != 3:
+        raise ValueError(f"a colour is [B, G, R], not {value!r}")
+    out = to_bgr(float(v) for v in value)
+    if not all(0 <= v <= 400 for v in out):
+        raise ValueError(f"colour {value!r} out of range")
+    return out
+
+
+def load_profile(path: str | Path) -> TableProfile:
+    """A profile file; :class:`ProfileError` with a one-line reason."""
+    file = Path(path)
+    if not file.is_file():
+        raise ProfileError(f"{file}: no such profile file")
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ProfileError(f"{file}: not a JSON profile ({exc.__class__.__name__})") from None
+    try:
+        return TableProfile.from_json(data)
+    except ProfileError as exc:
+        raise ProfileError(f"{file}: {exc}") from None
+
+
+def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
+                  layout: Layout | None = None, layout_path: str | None = None,
+                  config: VisionConfig | None = None) -> TableProfile:
+    """Learn the table from a photo of the start position.
+
+    :raises SetupError: the photo does not show the start position (what is missing where).
+    """
+    from vision.detector import check_frame
+
+    config = config or VisionConfig()
+    layout = layout or load_layout(layout_path)
+    players = tuple(players)
+    frame = check_frame(frame, config)
+    try:
+        pose = locate_board(frame, layout, config)
+    except BoardNotFound as exc:
+        raise SetupError(f"setup photo: {exc}") from None
+    top = rectify(frame, pose, layout, config)
+    geo = geometry(layout, config)
+    flat = top.reshape(-1, 3)
+    light = measure_light(flat, geo, pose.markers)
+    none = np.zeros((0, 3), np.float32)
+    rings = np.zeros((len(SLOTS), 3), np.float32)
+    zones = read_region(flat, light, geo.zone_idx, geo.zone_design,
+                        river_ground(geo, config, rings), none, config)
+    covered = covered_slots(rings, None, config)
+    if np.any(covered):
+        raise SetupError("setup photo: " + ", ".join(SLOTS[s] for s in np.flatnonzero(covered))
+                         + " look unlike the rest of the river (a hand, a box?): clear the "
+                         "river and take the photo again")
+    sand = np.zeros(3, np.float32)
+    beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
+                        sand_ground(geo, config, sand), none, config, local_light=True)
+    h, w = geo.shape
+    k = geo.k
+    hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
+
+    # Canoes on the beach: each object one or two canoes, its colour(s).
+    obj = np.zeros(h * w, np.uint8)
+    obj[beach.idx[beach.obj]] = 1
+    bgr_img = np.zeros((h * w, 3), np.float32)
+    bgr_img[beach.idx] = beach.bgr
+    obj_img = cv2.morphologyEx(obj.reshape(h, w), cv2.MORPH_OPEN, OPEN)
+    # Canoes lie a few mm apart: no closing across gaps; the hull's well lies inside it.
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(obj_img, connectivity=8)
+    blobs = []
+    for i in range(1, n):
+        area = stats[i, cv2.CC_STAT_AREA]
+        if area < config.canoe_min_fraction * hull_px:
+            continue
+        x0, y0, bw, bh = stats[i, :4]
+        mask = np.zeros((h, w), bool)
+        mask[y0 : y0 + bh, x0 : x0 + bw] = enclosed(labels[y0 : y0 + bh, x0 : x0 + bw] == i)
+        blobs.append((float(np.count_nonzero(mask)) / hull_px, mask))
+    # Canoes lie apart at setup: most objects are one canoe, and their median size is this
+    # table's canoe (with its side and shade under tilt).
+    sizes = sorted(r for r, _ in blobs)
+    scale = float(np.clip(sizes[len(sizes) // 2], config.learn_min_scale,
+                          config.learn_max_scale)) if sizes else 1.0
+    units: list[Floats] = []
+    for ratio, mask in blobs:
+        r = ratio / scale
+        body = mask & (obj_img > 0)
+        if r < 1 - 3 * config.pair_margin:
+            continue  # a speck, a fringe
+        if r < config.pair_ratio - config.pair_margin:
+            units.append(_body_colour(bgr_img, body))
+        elif r < config.pair_max_ratio:
+            two = split_centres(mask.astype(np.uint8), 2, layout.canoe_mm[0] * k)
+            if two is None:
+                raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
+                                 "apart from each other")
+            ys, xs = np.nonzero(body)
+            near0 = np.hypot(xs - two[0][0], ys - two[0][1]) < np.hypot(xs - two[1][0],
+                                                                          ys - two[1][1])
+            for half in (near0, ~near0):
+                part = np.zeros_like(body)
+                part[ys[half], xs[half]] = True
+                units.append(_body_colour(bgr_img, part))
+        else:
+            raise SetupError("setup photo: something bigger than two canoes lies on the "
+                             "beach (a hand, a heap?): put the canoes apart and clear the rest")
+    if len(units) != 2 * len(players):
+        raise SetupError(f"setup photo: {len(units)} canoe{'' if len(units) == 1 else 's'} "
+                         "seen on the beach, expected "
+                         f"{2 * len(players)} (two each for {', '.join(players)}); put every "
+                         "canoe on the beach, apart, in view")
+    canoe_bgr = assign_colours(units, players, config)
+
+    # The river: only Joe's canoe on T1 (when in play), a disc on every slot.
+    river_obj = np.zeros(h * w, np.uint8)
+    river_obj[zones.idx[zones.obj]] = 1
+    # Thin things (a disc's light rim, highlights) are no canoe: open wider than a rim.
+    river_img = cast(Image, cv2.morphologyEx(river_obj.reshape(h, w), cv2.MORPH_OPEN, WIDE))
+    per_slot = np.bincount(geo.zone_slot[river_img.ravel()[geo.zone_idx] > 0],
+                           minlength=len(SLOTS))
+    standing = [SLOTS[s] for s in range(len(SLOTS))
+                if per_slot[s] >= 0.5 * hull_px * scale and not (joe and SLOTS[s] == "T1")]
+    if standing:
+        raise SetupError(f"setup photo: something stands on {', '.join(standing)}; at the "
+                         "start " + ("only Diamanten Joe's canoe is on the river (on T1)"
+                                     if joe else "no canoe is on the river"))
+    if joe:
+        t1 = SLOTS.index("T1")
+        if per_slot[t1] < 0.5 * hull_px * scale:
+            raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1")
+        sel = (geo.zone_slot == t1) & (river_img.ravel()[geo.zone_idx] > 0)
+        body = zones.bgr[sel]
+        level = body.sum(1)
+        canoe_bgr[JOE_COLOUR] = to_bgr(np.median(body[level > 0.5 * np.percentile(level, 75)],
+                                                 axis=0))
+    rim = rim_contrast(top, geo, river_img)
+    learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
+    seen = np.abs(learned) >= config.disc_min_learned
+    absent = [SLOTS[s] for s in range(len(SLOTS))
+              if not seen[s] and not (np.isnan(learned[s]) and joe and SLOTS[s] == "T1")]
+    if absent:
+        raise SetupError(f"setup photo: no disc seen on {', '.join(absent)} (all nine discs "
+                         "start in the river, one on each slot)")
+    if np.isnan(learned).any():
+        learned = np.where(np.isnan(learned), np.nanmedian(learned), learned)
+
+    spaces = weather_spaces(flat, light, geo, config)
+    dark0 = spaces[0][1]
+    others = [d for n, (_, d, _) in spaces.items() if n != 0]
+    if spaces[0][0] < config.weather_print_visible or not (
+            dark0 < config.weather_token_dark and dark0 < min(others) - 0.3):
+        raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)")
+    token = np.array([dark0, *spaces[0][2]], np.float32)
+
+    grounds: dict[str, BGR] = {}
+    ring = geo.zone_ring & ~zones.obj
+    grounds["river"] = to_bgr(np.median(zones.bgr[ring], axis=0))
+    grounds["sand"] = to_bgr(np.median(beach.bgr[~beach.obj], axis=0))
+    return TableProfile(
+        players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
+        look=TableLook(rings.copy(), learned.astype(np.float32), token),
+        hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path)
+
+
+def _body_colour(bgr_img: Floats, mask: Mask) -> Floats:
+    """A canoe's hull colour: the median of its brighter pixels (the well and the shaded
+    side left out)."""
+    body = bgr_img[mask.ravel()]
+    level = body.sum(1)
+    return cast(Floats, np.median(body[level > 0.5 * np.percentile(level, 75)], axis=0))
+
+
+def assign_colours(units: Sequence[Floats], players: Sequence[str],
+                   config: VisionConfig) -> dict[str, BGR]:
+    """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
+    canoes grouped into pairs of least total colour distance, the pairs matched to the
+    player colours (the defaults) by least total distance.
+
+    >>> red, brown = (40, 40, 190), (40, 70, 115)
+    >>> units = [np.array(c, np.float32) for c in (red, brown, (42, 38, 185), (38, 72, 112))]
+    >>> sorted(assign_colours(units, ["brown", "red"], VisionConfig()).items())
+    [('brown', (39, 71, 114)), ('red', (41, 39, 188))]
+    """
+    wgt = config.brightness_weight
+    f = features(np.array(units, np.float32), wgt)
+    d = np.linalg.norm(f[:, None] - f[None], axis=2)
+    best: tuple[float, list[tuple[int, int]]] = (math.inf, [])
+
+    def pairings(left: list[int]) -> Iterable[list[tuple[int, int]]]:
+        if not left:
+            yield []
+            return
+        a = left[0]
+        for j in range(1, len(left)):
+            rest = left[1:j] + left[j + 1 :]
+            for more in pairings(rest):
+                yield [(a, left[j]), *more]
+
+    for p in pairings(list(range(len(units)))):
+        cost = sum(float(d[a, b]) for a, b in p)
+        if cost < best[0]:
+            best = (cost, p)
+    pairs = best[1]
+    means = [np.mean([units[a], units[b]], axis=0) for a, b in pairs]
+    pf = features(np.array(means, np.float32), wgt)
+    protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
+    cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)
+    order = min(itertools.permutations(range(len(players))),
+                key=lambda perm: sum(float(cost[i, perm[i]]) for i in range(len(perm))))
+    return {players[order[i]]: to_bgr(means[i]) for i in range(len(pairs))}

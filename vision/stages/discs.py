@@ -1,0 +1,112 @@
+"""Stage: discs. The discs are transparent: the test is the rim. At 72 angles the grey
+level on the rim band is compared with the riverbed just outside and inside; a clear
+rim is a disc, none is no disc (only with enough of the rim in view), else unknown.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from companion.board import SLOTS
+from vision.config import VisionConfig
+from vision.observation import ABSENT, PRESENT, UNKNOWN
+from vision.stages.geometry import Geometry
+from vision.stages.light import median
+from vision.types import Floats, Image
+
+
+def rim_samples(rectified: Image, geo: Geometry,
+                objects: Image) -> tuple[Floats, NDArray[np.bool_]]:
+    """Grey levels at the rim radii of every slot, ``(slots, radii, angles)``, and which
+    of them objects cover (dilated by one pixel)."""
+    grey = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    samples = cast(Floats, cv2.remap(grey, geo.rim_maps[0], geo.rim_maps[1], cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE))
+    near = cv2.dilate(objects, np.ones((3, 3), np.uint8))
+    covered_px = cast(Floats, cv2.remap(near.astype(np.float32), geo.rim_maps[0],
+                                        geo.rim_maps[1], cv2.INTER_NEAREST,
+                                        borderMode=cv2.BORDER_CONSTANT, borderValue=1))
+    nr = geo.rim_radii
+    return (samples.reshape(len(SLOTS), nr, -1),
+            covered_px.reshape(len(SLOTS), nr, -1) > 0)
+
+
+def rim_contrast(rectified: Image, geo: Geometry, objects: Image) -> Floats:
+    """Per slot, the median rim contrast where the rim and both sides are in view:
+    ``(slots, 2)``, a dark rim's (column 0) and a light rim's (column 1); NaN when too
+    little is in view. What a disc looks like on each slot, for learning at setup."""
+    samples, covered = rim_samples(rectified, geo, objects)
+    out = np.full((len(SLOTS), 2), np.nan, np.float32)
+    for s in range(len(SLOTS)):
+        ring = samples[s]
+        both = ~covered[s, 0:5].any(0)
+        if both.mean() < 0.3:
+            continue
+        ref = (ring[0] + ring[4]) / 2
+        out[s, 0] = median(((ref - ring[1:4].min(0)) / np.maximum(ref, 1.0))[both])
+        out[s, 1] = median(((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both])
+    return out
+
+
+def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionConfig,
+               learned: Floats | None = None) -> dict[str, str]:
+    """``present``, ``absent`` or ``unknown`` per slot.
+
+    :param learned: per slot, the rim contrast of its disc at setup, signed: positive a
+        dark rim, negative a light one (:func:`rim_contrast`). Contrasts are then judged
+        as a share of it (scaled to ``disc_reference_contrast``); without it, against the
+        defaults, and a light rim line is never taken for no disc.
+    """
+    samples, covered = rim_samples(rectified, geo, objects)
+    absent_at = (config.disc_absent_threshold if learned is None
+                 else config.disc_learned_absent * config.disc_reference_contrast)
+    out: dict[str, str] = {}
+    for s, slot in enumerate(SLOTS):
+        ring = samples[s]
+        # The rim and the riverbed just outside must be visible; inside is optional.
+        ok = ~covered[s, 1:5].any(0)
+        if ok.mean() < config.disc_min_visible:
+            out[slot] = UNKNOWN
+            continue
+        inside, outside, far = ring[0], ring[4], ring[5]
+        light = learned is not None and learned[s] < 0
+        rim = ring[1:4].max(0) if light else ring[1:4].min(0)
+        # Where the inside is visible too, the rim is judged against both sides (a
+        # shadow's gradient cancels out): evidence for a disc and for none. Where only the
+        # outside is, a gradient (a hand's shadow) can hide or mimic a faint rim: there a
+        # rim must be strong, or the usual contrast where the riverbed further out shows
+        # no gradient; and no rim counts only where it shows none.
+        both = ok & ~covered[s, 0]
+        ref = np.where(covered[s, 0], outside, (inside + outside) / 2)
+        score = (ref - rim) / np.maximum(ref, 1.0)
+        if learned is not None:
+            score *= config.disc_reference_contrast / learned[s]
+        if both.mean() >= config.disc_min_visible:
+            value = float(median(score[both]))
+            if value >= config.disc_rim_threshold:
+                out[slot] = PRESENT
+            elif (value <= absent_at and both.mean() >= config.disc_absent_visible):
+                # Without a profile, a light rim line (another board's disc) is no "absent".
+                lit = 0.0 if learned is not None else float(median(
+                    ((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both]))
+                out[slot] = UNKNOWN if lit >= config.disc_rim_threshold else ABSENT
+            else:
+                out[slot] = UNKNOWN
+            continue
+        value = float(median(score[ok]))
+        flat = ok & ~covered[s, 5] & (
+            np.abs(far - outside) / np.maximum(outside, 1.0) < config.disc_flat_outside)
+        flat_value = float(median(score[flat])) if np.any(flat) else value
+        trusted = flat.mean() >= config.disc_absent_visible
+        if value >= config.disc_rim_one_side or (
+                trusted and flat_value >= config.disc_rim_threshold):
+            out[slot] = PRESENT
+        elif trusted and flat_value <= absent_at:
+            out[slot] = ABSENT
+        else:
+            out[slot] = UNKNOWN
+    return out

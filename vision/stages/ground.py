@@ -1,0 +1,131 @@
+"""Stage: ground. What the riverbed around each slot and the beach's sand look like in
+this frame (colour, and brightness followed locally so shadows stay ground), and whether
+something covers them (an arm lying along the river, a hand over the beach).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import cast
+
+import cv2
+import numpy as np
+
+from vision.config import VisionConfig
+from vision.stages.geometry import Cells, Geometry
+from vision.stages.light import Light, features, median
+from vision.types import Floats, Image, Mask
+
+GroundOf = Callable[[Floats], Floats]
+"""Per-pixel ground features for a region's pixel features."""
+
+
+def local_level(f: Floats, like_ground: Mask | Floats, cells: Cells, sigma_cells: float,
+                drop: float) -> tuple[Floats, Floats]:
+    """The ground's log brightness around each pixel of a region: a Gaussian-weighted mean
+    over the pixels of the ground's chroma (normalised convolution), taken twice: the
+    second time without the pixels far darker (``drop``) than the first estimate (a dull
+    hull of nearly the ground's chroma). A shadow's edge, any direction, is followed.
+
+    Returns the level and the weight of ground pixels behind it (0..1) per pixel.
+    """
+    use = like_ground.astype(np.float32)
+    level = f[:, 2]
+
+    def once() -> tuple[Floats, Floats]:
+        weight = cells.grid(use, sigma_cells)
+        mean = cells.grid(level * use, sigma_cells) / np.maximum(weight, 1e-6)
+        return cells.read(cast(Floats, mean)), weight  # float32 / float32 (stubs: float64)
+
+    lv, _ = once()
+    use *= level > lv - drop
+    lv, weight = once()
+    return lv, cells.read(weight)
+
+
+
+
+def light_sigma_cells(geo: Geometry, config: VisionConfig) -> float:
+    """``ground_light_mm`` in cells of the coarse light grid."""
+    return config.ground_light_mm * geo.k / max(1, round(config.light_cell_mm * geo.k))
+
+
+def river_ground(geo: Geometry, config: VisionConfig,
+                 ring_ground: Floats) -> GroundOf:
+    """The riverbed under each zone pixel: the median of its slot's ring (written into
+    ``ring_ground``, ``(slots, 3)``), its brightness followed locally."""
+    sigma = light_sigma_cells(geo, config)
+
+    def ground(f: Floats) -> Floats:
+        ring_ground[:] = median(f[geo.ring_mat], axis=1)
+        out = ring_ground[geo.zone_slot]
+        d0 = f[:, 0] - out[:, 0]
+        d1 = f[:, 1] - out[:, 1]
+        strict = config.ground_strict_share * config.background_chroma
+        lv, wt = local_level(f, d0 * d0 + d1 * d1 < strict * strict, geo.zone_cells, sigma,
+                             config.ground_dark_log * config.brightness_weight)
+        out[:, 2] = np.where(wt > config.ground_min_weight, lv, out[:, 2])
+        return out
+
+    return ground
+
+
+def sand_ground(geo: Geometry, config: VisionConfig, sand_seen: Floats) -> GroundOf:
+    """The sand under each beach pixel: its colour over the whole beach (written into
+    ``sand_seen``), its brightness a local average over clearly sand-coloured pixels (a
+    dull brown hull must not pull it down)."""
+    sigma = light_sigma_cells(geo, config)
+
+    def ground(f: Floats) -> Floats:
+        out = np.empty_like(f)
+        sand = median(f[::3])
+        out[:] = sand
+        d0 = f[:, 0] - sand[0]
+        d1 = f[:, 1] - sand[1]
+        strict = config.ground_strict_share * config.background_chroma
+        is_sand = (d0 * d0 + d1 * d1 < strict * strict).astype(np.float32)
+        lv, wt = local_level(f, is_sand, geo.beach_cells, sigma,
+                             config.ground_dark_log * config.brightness_weight)
+        if np.any(is_sand > 0):
+            fallback = float(np.percentile(f[is_sand > 0, 2], 50))
+        else:
+            fallback = float(np.percentile(f[:, 2], 75))
+        out[:, 2] = np.where(wt > config.ground_min_weight, lv, fallback)
+        sand_seen[:] = sand
+        return out
+
+    return ground
+
+
+def covered_slots(ring_ground: Floats, river_ref: Floats | None,
+                  config: VisionConfig) -> Mask:
+    """Slots whose ring differs from the other rings, or from the riverbed as known
+    (``river_ref``: features, one row, or one row per slot; None: not known), by more
+    than ``covered_chroma``: an arm lying along the river makes most rings the sleeve's
+    colour, so the rings' own median is not enough."""
+    river = np.median(ring_ground, axis=0)
+    off = np.linalg.norm(ring_ground[:, :2] - river[:2], axis=1) > config.covered_chroma
+    if river_ref is not None:
+        ref = np.atleast_2d(river_ref)
+        off |= np.linalg.norm(ring_ground[:, :2] - ref[:, :2], axis=1) > config.covered_chroma
+    return cast(Mask, off)
+
+
+def guard_chroma(rectified: Image, light: Light, geo: Geometry) -> Floats:
+    """Chroma of the band around the beach, each pixel averaged over 3 x 3."""
+    ys, xs = np.divmod(geo.guard_idx, geo.shape[1])
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    box = cast(Image, cv2.blur(rectified[y0:y1, x0:x1], (3, 3)))
+    bgr = light.balance(box[ys - y0, xs - x0], geo.guard_design)
+    return features(bgr, 1.0)[:, :2]
+
+
+def guard_crossed(guard: Floats, known: Floats, geo: Geometry, config: VisionConfig) -> bool:
+    """Whether the band around the beach changed since setup (``known``) over more than
+    ``beach_guard_px``: a hand reaching onto the beach crosses it."""
+    h, w = geo.shape
+    moved: Image = np.zeros(h * w, np.uint8)
+    moved[geo.guard_idx] = np.linalg.norm(guard - known, axis=1) > config.background_chroma
+    moved = cast(Image, cv2.morphologyEx(moved.reshape(h, w), cv2.MORPH_OPEN,
+                                         np.ones((3, 3), np.uint8)))
+    return bool(np.count_nonzero(moved) >= config.beach_guard_px * geo.k * geo.k)

@@ -1,0 +1,232 @@
+"""Stage: objects. Pixels unlike their ground are objects; each takes the nearest canoe
+colour in play (or none); objects are labelled, and those that are no canoe (a hand, a
+sleeve, a fallen card: mostly no canoe colour, or crossing a zone's edge from outside)
+make the positions within their reach unknown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import cast
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from companion.board import BEACH, SLOTS
+from vision.config import BGR, VisionConfig
+from vision.layout import Layout
+from vision.stages.geometry import Geometry
+from vision.stages.ground import GroundOf
+from vision.stages.light import Light, feature_of, features
+from vision.types import Floats, Image, Indices, Mask
+
+OPEN = np.ones((3, 3), np.uint8)
+WIDE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+
+
+@dataclass
+class Region:
+    """A region's pixels (slot zones, or the beach) as read: features, balanced colour,
+    object and highlight masks, canoe colour index (-1: none)."""
+
+    idx: Indices
+    feats: Floats
+    bgr: Floats
+    obj: Mask
+    highlight: Mask
+    label: NDArray[np.int16]
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The canoe colours in play and their features."""
+
+    names: list[str]
+    protos: Floats
+
+    @classmethod
+    def of(cls, canoe_bgr: Mapping[str, BGR], colours: Iterable[str], weight: float) -> Palette:
+        names = [c for c in colours if c in canoe_bgr]
+        protos = np.array([feature_of(canoe_bgr[c], weight) for c in names], np.float32)
+        return cls(names, protos.reshape(len(names), 3))
+
+    def without(self, name: str) -> Floats:
+        """The features with ``name`` made unreachable."""
+        out = self.protos.copy()
+        if name in self.names:
+            out[self.names.index(name)] = 1e6
+        return out
+
+
+def classify(feats: Floats, protos: Floats, limit: float) -> NDArray[np.int16]:
+    """Index of the nearest prototype per feature row, -1 when none is within ``limit``."""
+    if len(protos) == 0 or len(feats) == 0:
+        return np.full(len(feats), -1, np.int16)
+    d = np.empty((len(feats), len(protos)), np.float32)
+    for j, p in enumerate(protos):
+        diff = feats - p
+        d[:, j] = np.einsum("ij,ij->i", diff, diff)
+    best: NDArray[np.int16] = d.argmin(1).astype(np.int16)
+    best[d[np.arange(len(d)), best] > limit * limit] = -1
+    return best
+
+
+def object_masks(feats: Floats, ground: Floats, config: VisionConfig,
+                 local_light: bool = False) -> tuple[Mask, Mask]:
+    """Object and highlight masks: pixels unlike the local ground (riverbed, sand).
+
+    With ``local_light`` (the ground's brightness follows shadows pixel by pixel) chroma
+    and brightness differences add up (an ellipse): a dull hull a little off in both is
+    an object. Otherwise each is tested on its own (a box), to let shadows pass.
+    """
+    w = config.brightness_weight
+    d0 = feats[:, 0] - ground[:, 0]
+    d1 = feats[:, 1] - ground[:, 1]
+    dlog = (feats[:, 2] - ground[:, 2]) / w
+    if local_light:
+        lim = np.where(dlog < 0, -config.background_dark, config.background_bright)
+        is_ground = ((d0 * d0 + d1 * d1) / config.background_chroma**2
+                     + (dlog / lim) ** 2) < 1.0
+    else:
+        is_ground = (d0 * d0 + d1 * d1 < config.background_chroma**2) & (
+            dlog > config.background_dark) & (dlog < config.background_bright)
+    # A highlight is the ground washed towards white: its chroma lies between the
+    # ground's and neutral grey.
+    g0, g1 = ground[:, 0], ground[:, 1]
+    t = np.clip((feats[:, 0] * g0 + feats[:, 1] * g1) / np.maximum(g0 * g0 + g1 * g1, 1e-6),
+                0, 1)
+    e0 = feats[:, 0] - t * g0
+    e1 = feats[:, 1] - t * g1
+    highlight = ((dlog > config.highlight_brighter) & (e0 * e0 + e1 * e1
+                 < config.highlight_chroma**2) & ~is_ground)
+    return ~is_ground & ~highlight, highlight
+
+
+def read_region(flat: Image, light: Light, idx: Indices, design: Floats, ground_of: GroundOf,
+                candidates: Floats, config: VisionConfig, local_light: bool = False) -> Region:
+    """Balance, featurise, separate from the ground and classify one region's pixels."""
+    bgr = light.balance(flat[idx], design)
+    f = features(bgr, config.brightness_weight)
+    obj, highlight = object_masks(f, ground_of(f), config, local_light)
+    label = np.full(len(idx), -1, np.int16)
+    label[obj] = classify(f[obj], candidates, config.canoe_distance)
+    return Region(idx, f, bgr, obj, highlight, label)
+
+
+@dataclass
+class Objects:
+    """The objects over slot zones and beach: ``opened`` (0/1 image), component
+    ``labels`` and which are canoe-like (``valid``), the canoe colour index per pixel
+    (``colour``, -1 none), and the positions made unknown by something that is no canoe."""
+
+    opened: Image
+    labels: NDArray[np.int32]
+    valid: Mask
+    colour: NDArray[np.int16]
+    unknown: set[str] = field(default_factory=set)
+    beach_foreign: bool = False
+
+
+def enclosed(mask: Mask) -> Mask:
+    """``mask`` closed, its holes filled, grown by 2 px (boolean, same shape)."""
+    pad = np.zeros((mask.shape[0] + 8, mask.shape[1] + 8), np.uint8)
+    pad[4:-4, 4:-4] = mask
+    pad = cv2.morphologyEx(pad, cv2.MORPH_CLOSE, CLOSE)
+    outside = pad.copy()
+    cv2.floodFill(outside, None, (0, 0), 2)
+    filled = (outside != 2).astype(np.uint8)
+    filled = cv2.dilate(filled, np.ones((5, 5), np.uint8))
+    return filled[4:-4, 4:-4] > 0
+
+
+def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
+                 config: VisionConfig) -> Objects:
+    """Label the objects of both regions and sort canoe-like ones from foreign ones."""
+    h, w = geo.shape
+    obj_img: Image = np.zeros(h * w, np.uint8)
+    obj_img[zones.idx[zones.obj]] = 1
+    obj_img[beach.idx[beach.obj]] = 1
+    obj_img = obj_img.reshape(h, w)
+    # Bright neutral patches wider than a disc highlight (a white sleeve, paper) are objects.
+    hl_img: Image = np.zeros(h * w, np.uint8)
+    hl_img[zones.idx[zones.highlight]] = 1
+    hl_img[beach.idx[beach.highlight]] = 1
+    # Morphology and labelling only where zones and beach are (a third less than the board).
+    bx0, by0, bx1, by1 = geo.object_box
+    box = (slice(by0, by1), slice(bx0, bx1))
+    hl_img = hl_img.reshape(h, w)
+    obj_img[box] |= cast(Image, cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, WIDE))
+    colour: NDArray[np.int16] = np.full(h * w, -1, np.int16)
+    colour[zones.idx] = zones.label
+    colour[beach.idx] = beach.label
+    colour = colour.reshape(h, w)
+    opened = np.zeros_like(obj_img)
+    opened[box] = cv2.morphologyEx(obj_img[box], cv2.MORPH_OPEN, CROSS)
+    n, labels_box, stats, _ = cv2.connectedComponentsWithStats(opened[box], connectivity=8)
+    stats[:, 0] += bx0
+    stats[:, 1] += by0
+    labels = np.zeros((h, w), np.int32)
+    labels[box] = labels_box
+    touching = set(np.unique(labels.ravel()[geo.zone_band]).tolist()) | set(
+        np.unique(labels.ravel()[geo.beach_band]).tolist()
+    )
+    touching.discard(0)
+    k = geo.k
+    length, width = layout.canoe_mm
+    body_px = config.canoe_body_share * length * width * k * k
+    hull_px = config.canoe_hull_share * length * width * k * k
+    zone_r = layout.slot_zone_mm * k
+    out = Objects(opened, labels, np.zeros(n, bool), colour)
+    for i in range(1, n):
+        x0, y0, bw, bh, area = stats[i]
+        if area < config.canoe_min_fraction * body_px * config.object_min_share:
+            continue
+        sub = labels[y0 : y0 + bh, x0 : x0 + bw] == i
+        col = colour[y0 : y0 + bh, x0 : x0 + bw][sub]
+        coloured = int(np.count_nonzero(col >= 0))
+        if i not in touching and area - coloured > config.foreign_other_share * area:
+            # A canoe's gem and well are no canoe colour but lie inside its hull, and its
+            # blurred edge, half hull and half water, is no colour either: count what the
+            # hull colour encloses, and 2 px around it. A hand's skin is neither.
+            coloured = int(np.count_nonzero(enclosed(
+                colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[sub]))
+        # An object crossing a zone's edge comes from outside (a hand), unless it is canoe
+        # colour through and through and no bigger than two canoes (its top, seen under
+        # tilt, leaning over the edge).
+        inside = i not in touching or (coloured >= config.edge_canoe_share * area
+                                       and area <= config.pair_max_ratio * hull_px)
+        if inside and area - coloured <= config.foreign_other_share * area:
+            out.valid[i] = True
+            # A canoe caught between two positions: neither can be read.
+            sy, sx = np.nonzero(sub)
+            pos = geo.where[(sy + y0) * w + sx + x0].astype(np.int64) + 1  # -1: outside
+            spans = np.bincount(pos, minlength=len(SLOTS) + 2)[1:]
+            split = np.flatnonzero(spans >= config.canoe_split_share * hull_px)
+            if len(split) > 1:
+                out.unknown.update(BEACH if p == len(SLOTS) else SLOTS[p] for p in split)
+            elif len(split) == 1 and split[0] < len(SLOTS) and area < (
+                    config.pair_ratio - config.pair_margin) * hull_px:
+                # One canoe off its slot's centre, towards the next slot.
+                d = np.hypot(geo.slot_xy[:, 0] - (sx.mean() + x0),
+                             geo.slot_xy[:, 1] - (sy.mean() + y0)) / k
+                near = np.argsort(d)[:2]
+                if d[near[1]] - d[near[0]] < config.canoe_between_mm:
+                    out.unknown.update(SLOTS[p] for p in near)
+            continue
+        # Something that is not a canoe: a hand, a sleeve, a fallen object.
+        ys, xs = np.nonzero(sub)
+        ys = ys + y0
+        xs = xs + x0
+        if geo.where[ys[0] * w + xs[0]] == len(SLOTS):
+            out.unknown.add(BEACH)
+            out.beach_foreign = True
+        else:
+            d = np.hypot(geo.slot_xy[:, None, 0] - xs[None, :],
+                         geo.slot_xy[:, None, 1] - ys[None, :])
+            near = d.min(1) < zone_r + config.foreign_margin_mm * k
+            out.unknown.update(SLOTS[s] for s in np.flatnonzero(near))
+    return out
