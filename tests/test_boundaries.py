@@ -37,13 +37,13 @@ def test_the_engine_imports_only_the_engine() -> None:
 
 
 def test_hardware_knows_nothing_of_vision_or_the_game() -> None:
-    for path in (ROOT / "hardware").glob("*.py"):
+    for path in (ROOT / "hardware").rglob("*.py"):
         outside = {n for n in ours(imports(path)) if not n.startswith("hardware")}
         assert outside <= {"companion.colours"}, f"{path.name} imports {sorted(outside)}"
 
 
 def test_vision_uses_the_engine_only() -> None:
-    for path in (ROOT / "vision").glob("*.py"):
+    for path in (ROOT / "vision").rglob("*.py"):
         found = ours(imports(path))
         wrong = {n for n in found if n.startswith(("companion.table", "hardware", "web"))}
         assert not wrong, f"vision/{path.name} imports {sorted(wrong)}"
@@ -56,7 +56,7 @@ def test_nothing_but_the_web_imports_the_web() -> None:
 
 
 def test_no_reaching_into_private_attributes_in_the_web() -> None:
-    for path in (ROOT / "web").glob("*.py"):
+    for path in (ROOT / "web").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in ("getattr", "hasattr"), f"{path.name}:{node.lineno}"
