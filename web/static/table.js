@@ -87,6 +87,7 @@ function render(v) {
     }
     box.appendChild(ol);
     alerts.appendChild(box);
+    document.querySelector(".camera-box").open = true;  // show what the camera sees
   }
   $("proposal").hidden = !v.proposal;
   $("proposal-text").textContent = v.proposal ? v.proposal.text : "";
