@@ -720,6 +720,11 @@ class GameLoop:
             return {"camera": self.camera.name, "ok": None, "problems": [],
                     "text": "Start a game first."}
         state = self.state(self.current)
+        if state.round > 1 or state.phase is not Phase.CHOOSE:
+            return {"camera": self.camera.name, "ok": None, "problems": [],
+                    "text": (f"Game {self.current} is under way (round {state.round}): the "
+                             "setup check is for the start of a game. The table page "
+                             "compares the board with the game as it goes.")}
         problems = check_setup(reading.observation, state.players,
                                state.options.diamanten_joe)
         count = len(problems)

@@ -414,6 +414,16 @@ def player_panel(public: Mapping[str, Any], player: str) -> dict[str, Any]:
         status = ""
     canoes = [{"at": c["at"], "gem": c.get("gem"), "text": _canoe_words(c)}
               for c in public["canoes"][player]]
+    lost = sum(1 for c in canoes if c["at"] == LOST)
+    gems = sum(int(n) for n in reserve.values())
+    if not lost or phase == "over":
+        note = None
+    elif lost == 2 and not gems:
+        note = ("Both canoes lost and no gem to pay: one comes back to the beach for free "
+                "at the start of the round.")
+    else:
+        note = (f"{'Both canoes' if lost == 2 else 'A canoe'} lost: each comes back to the "
+                "beach for one gem from the reserve, at the start of a round.")
     return {
         "player": player,
         "buoy": public["first_player"] == player,
@@ -423,7 +433,8 @@ def player_panel(public: Mapping[str, Any], player: str) -> dict[str, Any]:
         "gem_total": sum(int(n) for n in reserve.values()),
         "goals": goal_progress(reserve),
         "canoes": canoes,
-        "lost": sum(1 for c in canoes if c["at"] == LOST),
+        "lost": lost,
+        "note": note,
         "played": played_cycle,
         "cards_left": len(hand),
     }

@@ -167,6 +167,52 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
         page.context.close()
 
 
+def test_undo_says_what_it_takes_back_and_the_phone_reopens(server: dict[str, Any],
+                                                             browser: Any) -> None:
+    table, links, _ = new_game(browser, server["url"], ["red", "green", "yellow"])
+    red = phone(browser, links["red"])
+    lock_in(red, 6)
+    table.wait_for_selector('li[data-player="red"] >> text=locked in')
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    table.on("dialog", answer)
+    table.get_by_role("button", name="Undo…").click()
+    red.wait_for_selector("#bar-notice >> text=your choice is open again")
+    assert asked == ["Undo Red's secret card for round 1 (Red chooses again)?"]
+    assert red.locator('button[aria-label="Paddle card 6"]').is_enabled()
+    assert "locked in" not in red.locator("#bar-status").inner_text()
+    # A double tap on "Lock it in" sends one request: no false refusal.
+    red.get_by_role("button", name="Paddle card 3", exact=True).click()
+    red.locator("#bar-primary").dblclick()
+    red.wait_for_selector("text=Locked in: 3")
+    assert red.locator("#error").inner_text() == ""
+    for page in (table, red):
+        page.context.close()
+
+
+def test_an_offline_tap_keeps_the_card_and_sends_it_when_back(server: dict[str, Any],
+                                                               browser: Any) -> None:
+    table, links, _ = new_game(browser, server["url"], ["red", "green", "yellow"])
+    red = phone(browser, links["red"])
+    red.get_by_role("button", name="Paddle card 4", exact=True).click()
+    red.context.set_offline(True)
+    red.locator("#bar-primary").click()
+    red.wait_for_selector("#error >> text=your choice is kept")
+    assert "Card 4 is kept" in red.locator("#bar-status").inner_text()
+    assert "Failed to fetch" not in red.locator("#bar").inner_text()
+    bar = red.locator("#bar").bounding_box()
+    assert bar is not None and bar["y"] + bar["height"] <= 844.5  # pinned, in view
+    red.context.set_offline(False)
+    red.wait_for_selector("text=Locked in: 4", timeout=15000)
+    table.wait_for_selector('li[data-player="red"] >> text=locked in')
+    for page in (table, red):
+        page.context.close()
+
+
 def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
                                                     browser: Any) -> None:
     ARTIFACTS.mkdir(exist_ok=True)

@@ -209,7 +209,7 @@ function renderBar() {
   let status = "", label = null, onPrimary = null, second = null, onSecond = null;
   if (s.phase === "over") {
     const won = s.winners.includes(me.player);
-    status = won ? "You win! 🏆" : (view.summary ? view.summary.headline : "The game is over.");
+    status = won ? "You win! ★" : (view.summary ? view.summary.headline : "The game is over.");
     if (next) { label = "Join the next game"; onPrimary = () => { window.location.href = next; }; }
   } else if (s.phase === "choose") {
     const waiting = s.players.filter((p) => !s.locked.includes(p) && p !== me.player).map(cap);
@@ -313,7 +313,11 @@ function render(v) {
   drawForecast($("forecast"), v.forecast);
   const summary = $("summary");
   summary.hidden = !v.summary;
-  if (v.summary) { drawSummary(summary, v.summary, { me: me.player }); loadNext(); }
+  if (v.summary) {
+    drawSummary(summary, v.summary, { me: me.player });
+    loadNext();
+    if (!before.summary) summary.scrollIntoView({ behavior: "smooth", block: "start" });
+  }
   const myTurn = me.your_turn && v.state.phase === "actions";
   if (myTurn && !wasMyTurn) yourTurnAlert();
   if (!myTurn) document.title = v.summary ? `${v.summary.winners.includes(me.player) ? "You win!" : v.summary.headline} — ${cap(me.player)}` : baseTitle;

@@ -308,6 +308,12 @@ export function drawPanels(box, panels, options = {}) {
     played.textContent = p.played.length ? "Played: " + p.played.map((c) => c === "cloud" ? "☁ cloud" : c).join(" ") : "No card played yet";
     foot.append(canoes, played);
     li.append(foot);
+    if (p.note) {
+      const note = document.createElement("p");
+      note.className = "panel-note";
+      note.textContent = p.note;
+      li.append(note);
+    }
     box.append(li);
   }
 }
@@ -350,7 +356,7 @@ export function drawSummary(box, summary, options = {}) {
   const h = document.createElement("h2");
   h.className = "headline";
   const meWon = options.me && summary.winners.includes(options.me);
-  h.textContent = meWon ? "You win! 🏆" : summary.headline;
+  h.textContent = meWon ? "You win! ★" : summary.headline;
   const why = document.createElement("p");
   why.className = "summary-why";
   why.textContent = `${summary.why} (after ${summary.rounds} rounds)`;
@@ -364,7 +370,7 @@ export function drawSummary(box, summary, options = {}) {
     const gems = Object.entries(p.gems).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`).join(", ") || "no gems";
     li.innerHTML = `<span class="swatch pc-${p.player}" aria-hidden="true">${LETTERS[p.player]}</span> `;
     const s = document.createElement("span");
-    s.textContent = `${p.winner ? "🏆 " : ""}${cap(p.player)}: ${p.reached ? "reached " + p.reached : "no goal reached"} — ${gems}`;
+    s.textContent = `${p.winner ? "★ " : ""}${cap(p.player)}: ${p.reached ? "reached " + p.reached : "no goal reached"} — ${gems}`;
     li.append(s);
     ul.append(li);
   }

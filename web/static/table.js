@@ -141,6 +141,7 @@ function renderLeds(leds) {
     span.className = `led ${cls}` + (on ? " on" : "");
     span.setAttribute("role", "img");
     span.setAttribute("aria-label", `${label}: ${on ? "on" : "off"}`);
+    span.title = `${label}: ${on ? "on" : "off"}`;
     span.dataset.led = cls;
     if (style) span.style.background = style;
     const caption = document.createElement("small");

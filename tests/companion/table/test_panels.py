@@ -80,3 +80,12 @@ def test_step_points() -> None:
     from companion.actions import Step
 
     assert step_points([Step.parse("up 1"), Step.parse("unload")]) == 3
+
+
+def test_a_lost_canoe_and_the_free_buy_back_are_explained() -> None:
+    state = new_game(["red", "green", "yellow"])
+    state = state.replace(canoes=state.canoes.set("red", (canoe("lost"), canoe("lost"))))
+    assert "for free" in (player_panel(public_state(state), "red")["note"] or "")
+    state = state.replace(reserves=state.reserves.set("red", gem_count({"blue": 1})))
+    assert "one gem" in (player_panel(public_state(state), "red")["note"] or "")
+    assert player_panel(public_state(state), "green")["note"] is None
