@@ -475,6 +475,8 @@ class GameLoop:
             self.store.set_meta(game_id, meta)
             if self.current == game_id:
                 self.current = None
+                if self.announcer is not None:
+                    self.announcer.turn(None)  # no turn light for a game that left the table
         self.note(game_id, "The owner ended this game.")
         self.hub.bump("games")
 

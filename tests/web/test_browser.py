@@ -110,7 +110,10 @@ def paddle(page: Any, to: str) -> None:
     slot.click()
     page.wait_for_selector("#river g.canoe.ghost")
     page.locator("#bar-primary").click()
-    page.wait_for_selector("#message >> text=Your move is entered")
+    # Entered: the preview and the bar's button go (the message may give way at once to
+    # the next phase's).
+    page.wait_for_function("!document.querySelector('#river g.canoe.ghost') && "
+                           "document.getElementById('bar-primary').hidden")
 
 
 def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser: Any) -> None:

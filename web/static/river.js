@@ -277,7 +277,6 @@ export function drawPanels(box, panels, options = {}) {
       g.textContent = String(n);
       gems.append(g);
     }
-    li.append(gems);
     // Goals.
     const goals = document.createElement("div");
     goals.className = "goals";
@@ -295,7 +294,10 @@ export function drawPanels(box, panels, options = {}) {
       g.append(bar, t);
       goals.append(g);
     }
-    li.append(goals);
+    const body = document.createElement("div");
+    body.className = "panel-body";
+    body.append(gems, goals);
+    li.append(body);
     // Canoes and cards played this cycle.
     const foot = document.createElement("div");
     foot.className = "panel-foot";
