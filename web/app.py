@@ -108,12 +108,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["niagara.exposure"] = exposure
     app.extensions["niagara.setup_key"] = key
 
-    from web import api, calibration, pages, stream
+    from web import api, calibration, endgame, pages, stream
 
     app.register_blueprint(api.bp)
     app.register_blueprint(calibration.bp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(endgame.bp)
     atexit.register(close_app, app)
     return app
 

@@ -68,8 +68,11 @@ def http_error(error: HTTPException) -> tuple[Response | str, int]:
 
 
 @bp.get("/")
-def home() -> str:
-    return render_template("home.html", games=loop().games(), current=loop().current)
+def home() -> str | Response:
+    owner = setup_key().matches(request.args.get("key"))
+    page = render_template("home.html", games=loop().games(), current=loop().current,
+                           owner=owner)
+    return no_store(make_response(page)) if owner else page
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -171,6 +174,18 @@ def play_form(token: str) -> Response | tuple[Response, int]:
         status, _kind = error_status(error)
         return no_store(make_response(page, status)), status
     return no_store(redirect(url_for("pages.play", token=token)))  # type: ignore[arg-type]
+
+
+@bp.get("/favicon.ico")
+def favicon() -> BaseResponse:
+    """Browsers ask for it on every page: the river's icon (no 404 in their console)."""
+    return redirect(url_for("static", filename="favicon.svg"), code=301)
+
+
+@bp.get("/how-to-play")
+def how_to_play() -> str:
+    """The rules in plain words, with the companion's screens."""
+    return render_template("how.html")
 
 
 @bp.get("/check")

@@ -67,11 +67,15 @@ from companion.table.views import (
     banner,
     describe_action_safely,
     event_text,
+    final_summary,
     forecast,
+    phase_help,
+    player_panels,
     public_state,
     river_view,
     seating,
     turn_options,
+    undo_text,
 )
 from vision.check import Discrepancy, check_setup, compare, infer_arms, infer_turn
 from vision.observation import Observation
@@ -217,6 +221,8 @@ class GameLoop:
         for info in store.games():
             self._index(info.id, info.meta)
         self.current = store.latest_unfinished()
+        if self.current is not None and self.ended(self.current):
+            self.current = None
         if announcer is not None:
             announcer.add_listener(lambda _snap: self.hub.bump("leds"))
             if self._camera_problem:
@@ -309,7 +315,8 @@ class GameLoop:
             result.append({"id": info.id, "created": info.created,
                            "players": list(info.players), "round": state.round,
                            "phase": state.phase.value, "winners": list(state.winners),
-                           "current": info.id == self.current})
+                           "current": info.id == self.current,
+                           "ended": self.ended(info.id)})
         return result
 
     def _live_of(self, game_id: int) -> _Live:
@@ -336,6 +343,8 @@ class GameLoop:
         if data.get("type") == "river":
             raise AccessError("The river is moved from the table, not from a phone.")
         action = action_from_json({**data, "player": player})
+        if self.ended(game_id):
+            raise ConflictError("The owner ended this game: it cannot be played any more.")
         seen_lost = data.get("lost")
         if seen_lost is not None and (type(seen_lost) is not int or not 0 <= seen_lost <= 2):
             raise InvalidActionError("'lost' must be the number of your canoes the page shows "
@@ -428,6 +437,53 @@ class GameLoop:
                 raise ConflictError("There is nothing from the camera to confirm.")
             return self.apply(game_id, proposal)
 
+    def play_again(self, game_id: int, key: object) -> NewGame:
+        """A finished game's table starts the next one with the same seats and options
+        (the same player holds the buoy first). The old game remembers it, so each phone
+        of the old game is offered its own new link (:meth:`next_link`)."""
+        self.check_key(game_id, key)
+        state = self.state(game_id)
+        if state.phase is not Phase.OVER and not self.ended(game_id):
+            raise ConflictError("This game is not over yet: finish it (or end it from the "
+                                "home page) before starting the next one.")
+        meta = self.store.meta(game_id)
+        if "next" in meta:
+            raise ConflictError(f"The next game with these seats is game {meta['next']}: "
+                                "open its table from the players' links page.")
+        new = self.new_game(list(state.players), state.options)
+        with self._lock:
+            meta = self.store.meta(game_id)
+            meta["next"] = new.id
+            self.store.set_meta(game_id, meta)
+        self.note(game_id, f"A new game with the same seats has started: game {new.id}.")
+        return new
+
+    def next_link(self, token: object) -> str | None:
+        """The token, in the next game with the same seats, of this token's player."""
+        game_id, player = self.player_of(token)
+        following = self.store.meta(game_id).get("next")
+        if following is None:
+            return None
+        tokens: dict[str, str] = self.store.meta(int(following))["tokens"]
+        return tokens.get(player)
+
+    def end_game(self, game_id: int) -> None:
+        """The owner ends (archives) a game: no more actions; it leaves the table."""
+        with self._lock:
+            meta = self.store.meta(game_id)
+            meta["ended"] = True
+            self.store.set_meta(game_id, meta)
+            if self.current == game_id:
+                self.current = None
+                if self.announcer is not None:
+                    self.announcer.turn(None)  # no turn light for a game that left the table
+        self.note(game_id, "The owner ended this game.")
+        self.hub.bump("games")
+
+    def ended(self, game_id: int) -> bool:
+        """Whether the owner ended (archived) the game."""
+        return bool(self.store.meta(game_id).get("ended"))
+
     def note(self, game_id: int, text: str) -> None:
         with self._lock:
             self._live_of(game_id).notes.append(text)
@@ -479,6 +535,7 @@ class GameLoop:
                 "game": game_id,
                 "version": len(game.history),
                 "current": game_id == self.current,
+                "ended": self.ended(game_id),
                 "state": public,
                 "banner": banner(state),
                 "log": log_lines[-LOG_LENGTH:],
@@ -489,6 +546,10 @@ class GameLoop:
                 "proposal": ({"text": live.proposal_text}
                              if live.proposal is not None else None),
                 "outcome": out.describe() if out else None,
+                "panels": player_panels(public),
+                "summary": final_summary(state),
+                "help": phase_help(state),
+                "undo": undo_text(state, game.history[-1]) if game.history else None,
                 "camera": self.camera.name if self.camera else None,
                 "hardware": self.hardware(),
             }
@@ -661,6 +722,11 @@ class GameLoop:
             return {"camera": self.camera.name, "ok": None, "problems": [],
                     "text": "Start a game first."}
         state = self.state(self.current)
+        if state.round > 1 or state.phase is not Phase.CHOOSE:
+            return {"camera": self.camera.name, "ok": None, "problems": [],
+                    "text": (f"Game {self.current} is under way (round {state.round}): the "
+                             "setup check is for the start of a game. The table page "
+                             "compares the board with the game as it goes.")}
         problems = check_setup(reading.observation, state.players,
                                state.options.diamanten_joe)
         count = len(problems)

@@ -227,6 +227,32 @@ def _end_of(position: str, steps: Iterable[Step]) -> str:
     return at
 
 
+def step_points(steps: Iterable[Step]) -> int:
+    """The paddle points a canoe's steps use: one a slot, two to load or unload a gem.
+
+    >>> step_points([Step.parse("down 2"), Step.parse("load violet")])
+    4
+    """
+    total = 0
+    for step in steps:
+        if step.op in ("down", "up"):
+            total += step.n
+        elif step.op in ("load", "unload"):
+            total += 2
+    return total
+
+
+def _path_of(position: str, steps: Iterable[Step]) -> list[str]:
+    """Every place a canoe passes, from where it starts to where it ends."""
+    path = [position]
+    for step in steps:
+        if step.op == "down":
+            path += path_down(path[-1], step.n, cast(Arm | None, step.arg)) or []
+        elif step.op == "up":
+            path += path_up(path[-1], step.n) or []
+    return path
+
+
 def describe_action_safely(action: Action) -> str:
     """A plain sentence for an action that was undone, never naming a secret card."""
     who = (action.player or "").capitalize()
@@ -276,7 +302,8 @@ def river_view(state: GameState, confirmed: int) -> dict[str, Any] | None:
     return {"discs": discs, "base": base, "weather": state.weather,
             "predicted_arms": list(rules.predicted_arms(state)),
             "confirmed": confirmed, "why": river_why(state),
-            "text": ev.RiverMoved(discs, (), base, state.weather).describe()}
+            "text": ev.RiverMoved(discs, (), base, state.weather).describe(),
+            "frames": river_frames(state)}
 
 
 def turn_options(state: GameState, player: str) -> list[dict[str, Any]]:
@@ -297,7 +324,8 @@ def turn_options(state: GameState, player: str) -> list[dict[str, Any]]:
         _, events = rules.apply(state, paddle)
         moves = [{"from": m.start, "to": _end_of(m.start, m.steps),
                   "gem": m.carrying if m.carrying != "any" else None,
-                  "steps": [s.text() for s in m.steps]}
+                  "steps": [s.text() for s in m.steps], "points": step_points(m.steps),
+                  "path": _path_of(m.start, m.steps)}
                  for m in paddle.canoes]
         text = " ".join(e.describe() for e in events
                         if e.kind not in ("card_revealed", "game_won"))
@@ -310,3 +338,215 @@ def event_text(state: GameState, action: Action) -> str:
     """What ``action`` does, in the words of its events (the secret reveal left out)."""
     _, events = rules.apply(state, action)
     return " ".join(e.describe() for e in events if e.kind != "card_revealed")
+
+
+# -- player panels, the river's animation, the end of the game, undo ---------------------
+
+GOALS: tuple[tuple[str, str, int], ...] = (
+    ("colour", "4 gems of one colour", 4),
+    ("colours", "5 different colours", 5),
+    ("total", "7 gems", 7),
+)
+"""The three winning goals: key, words, how many gems."""
+
+
+def goal_progress(reserve: Mapping[str, int]) -> list[dict[str, Any]]:
+    """How far a reserve is towards each of the three goals (capped at the goal).
+
+    >>> [(g["key"], g["have"], g["need"]) for g in goal_progress({"pink": 2, "blue": 1})]
+    [('colour', 2, 4), ('colours', 2, 5), ('total', 3, 7)]
+    >>> goal_progress({"pink": 5})[0]["reached"], goal_progress({"pink": 5})[0]["have"]
+    (True, 4)
+    """
+    counts = {c: int(n) for c, n in reserve.items() if int(n) > 0}
+    best = max(counts.values(), default=0)
+    best_colour = max(counts, key=lambda c: counts[c]) if counts else None
+    have = {"colour": best, "colours": len(counts), "total": sum(counts.values())}
+    out = []
+    for key, words, need in GOALS:
+        n = have[key]
+        item: dict[str, Any] = {"key": key, "text": words, "have": min(n, need), "need": need,
+                                "reached": n >= need}
+        if key == "colour":
+            item["colour"] = best_colour
+        out.append(item)
+    return out
+
+
+def _canoe_words(canoe: Mapping[str, Any]) -> str:
+    at, gem = canoe["at"], canoe.get("gem")
+    if at == LOST:
+        return "lost over the falls"
+    where = "on the beach" if at == BEACH else f"on {at}"
+    return f"{where} with a {gem} gem" if gem else where
+
+
+def player_panel(public: Mapping[str, Any], player: str) -> dict[str, Any]:
+    """One player's panel for the table and the phones, from public facts only
+    (``public_state``): gems by colour, progress towards each goal, canoes, the cards
+    played this cycle (a locked card stays hidden), the buoy and what they do now.
+
+    >>> from companion.state import new_game
+    >>> panel = player_panel(public_state(new_game(["red", "green", "yellow"])), "green")
+    >>> panel["gems"]["pink"], panel["played"], panel["status"], panel["canoes"][0]["text"]
+    (0, [], 'choosing a card…', 'on the beach')
+    """
+    from companion.board import GEM_COLOURS
+
+    reserve = public["reserves"][player]
+    played_now = public["played"]
+    hand = public["hands"][player]
+    played_cycle = [c for c in CARDS if c not in hand]
+    phase = public["phase"]
+    if phase == "over":
+        status = "wins!" if player in public.get("winners", []) else "game over"
+    elif public.get("to_play") == player:
+        card = played_now.get(player)
+        status = "moves the cloud" if card == "cloud" else f"to play: paddles {card}"
+    elif player in played_now:
+        card = played_now[player]
+        status = "played the cloud" if card == "cloud" else f"played {card}"
+    elif player in public["locked"]:
+        status = "card locked in ✓"
+    elif phase == "choose":
+        status = "choosing a card…"
+    else:
+        status = ""
+    canoes = [{"at": c["at"], "gem": c.get("gem"), "text": _canoe_words(c)}
+              for c in public["canoes"][player]]
+    lost = sum(1 for c in canoes if c["at"] == LOST)
+    gems = sum(int(n) for n in reserve.values())
+    if not lost or phase == "over":
+        note = None
+    elif lost == 2 and not gems:
+        note = ("Both canoes lost and no gem to pay: one comes back to the beach for free "
+                "at the start of the round.")
+    else:
+        note = (f"{'Both canoes' if lost == 2 else 'A canoe'} lost: each comes back to the "
+                "beach for one gem from the reserve, at the start of a round.")
+    return {
+        "player": player,
+        "buoy": public["first_player"] == player,
+        "to_play": public.get("to_play") == player,
+        "status": status,
+        "gems": {c: int(reserve.get(c, 0)) for c in GEM_COLOURS},
+        "gem_total": sum(int(n) for n in reserve.values()),
+        "goals": goal_progress(reserve),
+        "canoes": canoes,
+        "lost": lost,
+        "note": note,
+        "played": played_cycle,
+        "cards_left": len(hand),
+    }
+
+
+def player_panels(public: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every player's panel, in seating order."""
+    return [player_panel(public, p) for p in public["players"]]
+
+
+def river_frames(state: GameState, arms: Sequence[Arm] | None = None) -> list[dict[str, Any]]:
+    """Phase 3, disc by disc (the predicted arms unless ``arms`` is given): where every
+    canoe is after each disc, and which went over the falls with it. Canoes are named
+    ``"<player>:<index>"`` (Diamanten Joe ``"joe"``). Public: every card is revealed.
+
+    >>> from companion.state import new_game, canoe
+    >>> s = new_game(["red", "green", "yellow"])
+    >>> s = s.replace(canoes=s.canoes.set("red", (canoe("L2"), canoe("T1"))))
+    >>> frames = river_frames(s, ["left", "right"])
+    >>> [(f["disc"], f["arm"], f["canoes"]["red:0"], f["fell"]) for f in frames]
+    [(1, 'left', 'lost', ['red:0']), (2, 'right', 'lost', [])]
+    """
+    taken = list(arms) if arms is not None else list(rules.predicted_arms(state))
+    where: dict[str, str] = {}
+    for p in state.players:
+        for i, c in enumerate(state.canoes[p]):
+            where[f"{p}:{i}"] = c.at
+    if state.joe is not None:
+        where["joe"] = state.joe.at
+    frames = []
+    for number, arm in enumerate(taken, start=1):
+        fell = []
+        for name, at in where.items():
+            new = rules.push_position(at, arm)
+            if new == LOST and at != LOST:
+                fell.append(name)
+            where[name] = new
+        frames.append({"disc": number, "arm": arm, "canoes": dict(where), "fell": fell})
+    return frames
+
+
+def final_summary(state: GameState) -> dict[str, Any] | None:
+    """The end of the game for the pages: the winners in words, and for every player
+    their gems, their goals and the goal reached (None while the game goes on)."""
+    out = rules.outcome(state)
+    if out is None:
+        return None
+    public = public_state(state)
+    names = [p.capitalize() for p in out.winners]
+    if not names:
+        headline = "The game is over."
+    elif len(names) == 1:
+        headline = f"{names[0]} wins!"
+    else:
+        headline = f"{' and '.join([', '.join(names[:-1]), names[-1]])} win!"
+    players = []
+    for p in state.players:
+        panel = player_panel(public, p)
+        players.append({"player": p, "winner": p in out.winners,
+                        "reached": out.reasons.get(p), "gems": panel["gems"],
+                        "gem_total": panel["gem_total"], "goals": panel["goals"]})
+    players.sort(key=lambda x: (not x["winner"], x["reached"] is None, -x["gem_total"]))
+    return {"winners": list(out.winners), "headline": headline, "why": out.describe(),
+            "rounds": state.round, "players": players}
+
+
+def undo_text(state: GameState, action: Action) -> str:
+    """What "Undo" would take back, for the table's confirm: never a secret card.
+
+    ``state`` is the state after ``action`` (now).
+
+    >>> from companion.state import new_game
+    >>> s = new_game(["red", "green", "yellow"])
+    >>> undo_text(s, ChooseCard("red", 6))
+    "Red's secret card for round 1 (Red chooses again)"
+    """
+    who = (action.player or "").capitalize()
+    round_ = state.round
+    if isinstance(action, ChooseCard):
+        return f"{who}'s secret card for round {round_} ({who} chooses again)"
+    if isinstance(action, Recover):
+        return f"{who}'s buy-back of a canoe in round {round_}"
+    if isinstance(action, Weather):
+        return f"{who}'s cloud in round {round_} (the weather moved {action.direction})"
+    if isinstance(action, Paddle):
+        return f"{who}'s canoe move in round {round_} (put the canoes back as they were)"
+    return (f"the river move of round {max(1, round_ - 1)} (put the discs and canoes back "
+            "as they were)")
+
+
+def phase_help(state: GameState) -> str:
+    """What the current phase is about, for learners (the explanation over the board).
+
+    >>> from companion.state import new_game
+    >>> phase_help(new_game(["red", "green", "yellow"])).startswith("Phase 1")
+    True
+    """
+    if state.phase is Phase.CHOOSE:
+        return ("Phase 1 of 3: every player picks one paddle card on their phone, in secret. "
+                "A number card paddles a canoe that many points (one point a slot, two to "
+                "load or unload a gem); the cloud moves the weather instead. When everyone "
+                "has locked in, the cards are revealed. A player whose canoe went over the "
+                "falls may first buy it back with a gem from their reserve (for free if they "
+                "have no gem and lost both canoes).")
+    if state.phase is Phase.ACTIONS:
+        return ("Phase 2 of 3: starting with the buoy's holder, each player in turn moves "
+                "with the card they revealed: paddle one or both canoes, load a gem at a "
+                "deposit, bring gems back to the beach, or move the weather with the cloud. "
+                "The player to play enters the move on their phone, then makes it on the "
+                "board.")
+    if state.phase is Phase.RIVER:
+        return ("Phase 3 of 3: " + river_why(state) + " Watch the board: each disc shows "
+                "who goes over the falls.")
+    return ("The game is over: a player won by bringing to the beach 4 gems of one colour, "
+            "5 gems of different colours, or 7 gems in all.")

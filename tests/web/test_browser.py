@@ -61,7 +61,7 @@ def browser() -> Iterator[Any]:
 
 def new_game(browser: Any, url: str, players: list[str]) -> tuple[Any, dict[str, str], str]:
     """Create a game through the new-game page; the table page and the players' links."""
-    table_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    table_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = table_ctx.new_page()
     page.set_default_timeout(10000)
     page.goto(f"{url}/new")
@@ -70,9 +70,13 @@ def new_game(browser: Any, url: str, players: list[str]) -> tuple[Any, dict[str,
     page.get_by_role("button", name="Create the game").click()
     page.wait_for_selector(".qr svg")
     assert page.locator(".qr svg").count() == len(players)
-    links = {a.get_attribute("data-player"): a.get_attribute("href")
+    # The links name the machine's LAN address or <host>.local: open them on 127.0.0.1.
+    def local(href: str) -> str:
+        return url + "/" + href.split("/", 3)[3]
+
+    links = {a.get_attribute("data-player"): local(a.get_attribute("href"))
              for a in page.locator("a.player-link").all()}
-    page.locator("#table-link").click()
+    page.goto(local(page.locator("#table-link").get_attribute("href")))
     page.wait_for_selector("#river .slot")
     return page, links, page.url
 
@@ -80,6 +84,7 @@ def new_game(browser: Any, url: str, players: list[str]) -> tuple[Any, dict[str,
 def phone(browser: Any, link: str) -> Any:
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                               has_touch=True)
+    ctx.add_init_script("localStorage.setItem('niagara-intro-seen', '1')")
     page = ctx.new_page()
     page.set_default_timeout(10000)
     page.goto(link)
@@ -88,22 +93,27 @@ def phone(browser: Any, link: str) -> Any:
 
 
 def lock_in(page: Any, card: int) -> None:
+    """Tap a card, then "Lock it in" in the pinned bar."""
     page.get_by_role("button", name=f"Paddle card {card}", exact=True).click()
-    page.get_by_role("button", name="Lock it in").click()
+    page.locator("#bar").get_by_role("button", name="Lock it in").click()
     page.wait_for_selector(f"text=Locked in: {card}")
 
 
 def paddle(page: Any, to: str) -> None:
-    """Tap my canoe on the beach, tap the highlighted destination, pick the move."""
-    canoe = page.locator("#river g.canoe.mine").first
+    """Tap my canoe on the beach, tap the highlighted destination (the preview shows),
+    confirm with the bar's one button."""
+    canoe = page.locator("#river g.tap.mine").first
     canoe.wait_for()
     canoe.click()
-    slot = page.locator(f'#river g.slot.dest[data-slot="{to}"]')
+    slot = page.locator(f'#river g.tap.dest[data-slot="{to}"]')
     slot.wait_for()
     slot.click()
-    option = page.locator("#options button.option").first
-    option.wait_for()
-    option.click()
+    page.wait_for_selector("#river g.canoe.ghost")
+    page.locator("#bar-primary").click()
+    # Entered: the preview and the bar's button go (the message may give way at once to
+    # the next phase's).
+    page.wait_for_function("!document.querySelector('#river g.canoe.ghost') && "
+                           "document.getElementById('bar-primary').hidden")
 
 
 def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser: Any) -> None:
@@ -113,7 +123,9 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
     # Phase 1: cards picked secretly on the phones; the table sees who locked in.
     lock_in(phones["red"], 4)
     table.wait_for_selector('li[data-player="red"] >> text=locked in')
-    assert "4" not in table.locator('li[data-player="red"]').inner_text()
+    red_panel = table.locator('li[data-player="red"]')
+    assert "4" not in red_panel.locator(".status").inner_text()
+    assert red_panel.locator(".played").inner_text() == "No card played yet"
     assert phones["green"].locator('button[aria-label="Paddle card 4"]').is_enabled()
     lock_in(phones["green"], 2)
     lock_in(phones["yellow"], 3)
@@ -125,6 +137,7 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
     # Only red's own canoes can be tapped on red's phone (not the others' on the beach).
     assert phones["red"].locator("#river g.canoe.mine").count() == 2
     assert phones["red"].locator('#river g.canoe.mine:not([data-owner="red"])').count() == 0
+    assert phones["red"].title().startswith("▶ Your turn")
     paddle(phones["red"], "T4")
     table.wait_for_selector("#log >> text=Red's canoe paddles from beach to T4.")
     paddle(phones["green"], "T2")
@@ -148,7 +161,58 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
     table.wait_for_selector('#river g.canoe[data-owner="red"][data-at="R1"]')
     phones["green"].wait_for_selector("#banner >> text=Round 2")
     assert re.search(r"Canoes: .*on T4", phones["green"].locator("#mine").inner_text())
+    # Every tap target on a phone is at least 44 x 44 px.
+    phones["red"].get_by_role("button", name="Paddle card 5", exact=True).click()
+    for sel in (".paddle-card", "#bar-primary", "#bar-secondary"):
+        for box in (b.bounding_box() for b in phones["red"].locator(sel).all()):
+            assert box is not None and box["width"] >= 44 and box["height"] >= 44, sel
     for page in (table, *phones.values()):
+        page.context.close()
+
+
+def test_undo_says_what_it_takes_back_and_the_phone_reopens(server: dict[str, Any],
+                                                             browser: Any) -> None:
+    table, links, _ = new_game(browser, server["url"], ["red", "green", "yellow"])
+    red = phone(browser, links["red"])
+    lock_in(red, 6)
+    table.wait_for_selector('li[data-player="red"] >> text=locked in')
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    table.on("dialog", answer)
+    table.get_by_role("button", name="Undo…").click()
+    red.wait_for_selector("#bar-notice >> text=your choice is open again")
+    assert asked == ["Undo Red's secret card for round 1 (Red chooses again)?"]
+    assert red.locator('button[aria-label="Paddle card 6"]').is_enabled()
+    assert "locked in" not in red.locator("#bar-status").inner_text()
+    # A double tap on "Lock it in" sends one request: no false refusal.
+    red.get_by_role("button", name="Paddle card 3", exact=True).click()
+    red.locator("#bar-primary").dblclick()
+    red.wait_for_selector("text=Locked in: 3")
+    assert red.locator("#error").inner_text() == ""
+    for page in (table, red):
+        page.context.close()
+
+
+def test_an_offline_tap_keeps_the_card_and_sends_it_when_back(server: dict[str, Any],
+                                                               browser: Any) -> None:
+    table, links, _ = new_game(browser, server["url"], ["red", "green", "yellow"])
+    red = phone(browser, links["red"])
+    red.get_by_role("button", name="Paddle card 4", exact=True).click()
+    red.context.set_offline(True)
+    red.locator("#bar-primary").click()
+    red.wait_for_selector("#error >> text=your choice is kept")
+    assert "Card 4 is kept" in red.locator("#bar-status").inner_text()
+    assert "Failed to fetch" not in red.locator("#bar").inner_text()
+    bar = red.locator("#bar").bounding_box()
+    assert bar is not None and bar["y"] + bar["height"] <= 844.5  # pinned, in view
+    red.context.set_offline(False)
+    red.wait_for_selector("text=Locked in: 4", timeout=15000)
+    table.wait_for_selector('li[data-player="red"] >> text=locked in')
+    for page in (table, red):
         page.context.close()
 
 

@@ -94,6 +94,12 @@ def test_setup_check_and_calibration_pages(client: FlaskClient, game: dict[str, 
     assert "The board is set up for a new game." in check
     assert client.get("/api/setup-check").json["ok"] is True
     assert client.get("/calibrate").status_code == 200
+    # Once the canoes move, the starting position is no longer what the board should show.
+    for player, card in zip(game["tokens"], (3, 4, 5), strict=True):
+        client.post(f"/api/play/{game['tokens'][player]}/action",
+                    json={"type": "choose", "card": card})
+    under_way = client.get("/api/setup-check").json
+    assert under_way["ok"] is None and "under way (round 1)" in under_way["text"]
 
 
 def test_unknown_page_is_readable(client: FlaskClient) -> None:

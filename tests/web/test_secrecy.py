@@ -49,6 +49,7 @@ class World:
             "table page": c.get(f"/games/{self.id}/table").data,
             "games": c.get("/api/games").data,
             "home": c.get("/").data,
+            "how to play": c.get("/how-to-play").data,
             "table stream": first_game_message(c, f"/api/games/{self.id}/stream"),
         }
         if player is not None:
@@ -56,6 +57,7 @@ class World:
             out["player api"] = c.get(f"/api/play/{token}").data
             out["player page"] = c.get(f"/play/{token}").data
             out["player options"] = c.get(f"/api/play/{token}/options").data
+            out["player next game"] = c.get(f"/api/play/{token}/next").data
             out["player stream"] = first_game_message(c, f"/api/play/{token}/stream")
             out = {k: v.replace(token.encode(), b"TOKEN") for k, v in out.items()}
         # When a game was created is public and differs between the worlds when they are

@@ -1,4 +1,6 @@
-import { drawRiver, drawForecast } from "./river.js";
+// A player's phone, built around the pinned action bar at the bottom: what to do now, the
+// one button that confirms it, errors and the connection state.
+import { drawRiver, drawForecast, drawPanels, drawSummary, cap, cardName } from "./river.js";
 import { connect, post } from "./sse.js";
 
 const root = document.getElementById("play");
@@ -8,19 +10,62 @@ let view = JSON.parse($("initial").textContent);
 let options = null;      // the turn options for view.version
 let selected = null;     // the canoe picked {at, gem}
 let dest = null;         // the destination picked
+let choice = null;       // the option picked (whole turn), previewed, confirmed by the bar
 let pending = null;      // the card about to be locked in
+let busy = false;        // a request is in flight: every action button is disabled
+let queued = null;       // an action that found no connection: retried when back online
+let wasMyTurn = false;
+let next = null;         // the link to the next game with the same seats
+const baseTitle = document.title;
 
-function showError(message) { $("error").textContent = message || ""; $("message").textContent = ""; }
+function showError(message) { $("error").textContent = message || ""; if (message) $("message").textContent = ""; }
 function showMessage(message) { $("message").textContent = message || ""; }
+function notice(text) { $("bar-notice").textContent = text || ""; }
 
+async function reload() {
+  try {
+    const response = await fetch(`/api/play/${token}`);
+    const body = await response.json();
+    if (body.ok !== false) render(body);
+  } catch { /* offline: the stream brings the state back */ }
+}
+
+/** Send an action: the bar's buttons are disabled meanwhile; a refusal reloads the state;
+ * no connection keeps the action and sends it again when the companion is back. */
 async function act(data, done) {
+  if (busy) return null;
+  busy = true;
   showError("");
+  renderBar();
   try {
     const result = await post(`/api/play/${token}/action`, data);
+    queued = null;
     if (done) showMessage(done);
     return result;
-  } catch (e) { showError(e.message); }
+  } catch (e) {
+    if (e.offline) {
+      queued = { data, done };
+      showError(`No connection to the companion: your choice is kept and will be sent when it is back.`);
+    } else {
+      queued = null;
+      showError(e.message);
+      await reload();
+    }
+    return null;
+  } finally {
+    busy = false;
+    renderHand();
+    renderBar();
+  }
 }
+
+async function retryQueued() {
+  if (!queued || busy) return;
+  const { data, done } = queued;
+  const result = await act(data, done);
+  if (result) { pending = null; choice = null; renderHand(); renderBar(); }
+}
+setInterval(retryQueued, 4000);
 
 function renderHand() {
   const me = view.me;
@@ -28,14 +73,14 @@ function renderHand() {
   form.querySelectorAll("button").forEach((b) => {
     const card = b.value === "cloud" ? "cloud" : Number(b.value);
     const info = me.cards.find((c) => c.card === card);
-    b.disabled = !info.in_hand || me.locked !== null || view.state.phase !== "choose";
+    b.disabled = busy || !info.in_hand || me.locked !== null || view.state.phase !== "choose";
     b.classList.toggle("played", !info.in_hand);
-    b.classList.toggle("chosen", me.locked === card);
+    b.classList.toggle("chosen", me.locked === card || (me.locked === null && pending === card));
+    b.setAttribute("aria-pressed", pending === card ? "true" : "false");
   });
   $("locked").textContent = me.locked !== null
     ? `Locked in: ${me.locked === "cloud" ? "the cloud" : me.locked}. It cannot be changed.`
-    : (view.state.phase === "choose" ? "Pick a card, then lock it in." : "");
-  $("lockin").hidden = pending === null;
+    : (view.state.phase === "choose" ? "Tap a card, then lock it in with the button at the bottom." : "");
   const rec = $("recover");
   rec.replaceChildren();
   const lost = me.canoes.filter((c) => c.at === "lost").length;
@@ -43,7 +88,7 @@ function renderHand() {
     const p = document.createElement("p");
     p.className = "hint";
     p.textContent = me.recover.includes("free")
-      ? "Both your canoes went over the falls and you have no gem: one canoe comes back for free."
+      ? "Both your canoes went over the falls and you have no gem left: the rules give one canoe back for free, so you are not out of the game."
       : `${lost === 2 ? "Both your canoes" : "One of your canoes"} went over the falls. ` +
         "Each lost canoe comes back to the beach for one gem from your reserve (the gem goes back to its deposit).";
     rec.appendChild(p);
@@ -51,6 +96,7 @@ function renderHand() {
   for (const pay of me.recover) {
     const b = document.createElement("button");
     b.type = "button";
+    b.disabled = busy;
     b.textContent = pay === "free" ? "Take a canoe back for free" : `Buy back a canoe with a ${pay} gem`;
     b.addEventListener("click", () => act({ type: "recover", pay, lost }, "Your canoe is back on the beach."));
     rec.appendChild(b);
@@ -58,6 +104,16 @@ function renderHand() {
 }
 
 function sameCanoe(a, b) { return a && b && a.at === b.at && (a.gem ?? null) === (b.gem ?? null); }
+const pointsOf = (o) => o.moves.reduce((n, m) => n + (m.points || 0), 0);
+
+function matching() {
+  if (!options || !options.your_turn) return [];
+  let list = options.options;
+  if (selected && options.card !== "cloud") {
+    list = list.filter((o) => o.moves.some((m) => m.from === selected.at && (dest === null || m.to === dest)));
+  }
+  return list;
+}
 
 function renderTurn() {
   const me = view.me;
@@ -68,81 +124,184 @@ function renderTurn() {
     drawRiver($("river"), view);
     return;
   }
+  const list = matching();
   if (options.card === "cloud") {
-    $("turn-help").textContent = "You played the cloud: move the weather one space.";
+    $("turn-help").textContent = "You played the cloud: move the weather one space up or down.";
     drawRiver($("river"), view);
   } else {
-    $("turn-help").textContent = selected
-      ? `Your card is ${options.card}. Tap a highlighted place for your canoe on ${selected.at === "beach" ? "the beach" : selected.at}, or pick a move from the list below.`
-      : `Your card is ${options.card}. Tap one of your canoes to see where it can go.`;
+    $("turn-help").textContent = !selected
+      ? `Your card is ${options.card}. Tap one of your canoes (circled) to see where it can go.`
+      : dest === null ? "Tap a highlighted place for your canoe." : "Check the move, then confirm it at the bottom.";
     const starts = [];
     for (const o of options.options) for (const m of o.moves) {
       const c = { at: m.from, gem: m.gem ?? null };
       if (!starts.some((s) => s.at === c.at)) starts.push(c);
     }
     const mine = me.canoes.filter((c) => starts.some((s) => s.at === c.at));
-    const destinations = selected ? options.options.flatMap((o) => o.moves.filter((m) => m.from === selected.at).map((m) => m.to)) : [];
+    const destinations = selected ? [...new Set(options.options.flatMap((o) => o.moves.filter((m) => m.from === selected.at).map((m) => m.to)))] : [];
+    const move = choice && selected ? choice.moves.find((m) => m.from === selected.at) : null;
     drawRiver($("river"), view, {
       selectable: mine, selected, destinations, owner: me.player,
-      onCanoe: (c) => { selected = sameCanoe(selected, c) ? null : c; dest = null; renderTurn(); },
-      onSlot: (slot) => { dest = slot; renderTurn(); },
+      preview: move && dest !== null ? { from: move.from, to: move.to, path: move.path || [move.from, move.to], gem: move.gem } : null,
+      onCanoe: (c) => { selected = sameCanoe(selected, c) ? null : c; dest = null; choice = null; renderTurn(); },
+      onSlot: (slot) => {
+        dest = slot;
+        choice = matching()[0] || null;
+        renderTurn();
+      },
     });
   }
-  let list = options.options;
-  if (selected && options.card !== "cloud") list = list.filter((o) => o.moves.some((m) => m.from === selected.at && (dest === null || m.to === dest)));
   const heading = document.createElement("p");
   heading.className = "hint";
-  heading.textContent = list.length === options.options.length ? "Every possible move:" : `${list.length} move(s) match:`;
+  heading.textContent = list.length === options.options.length
+    ? (options.card === "cloud" ? "Your choices:" : `All ${list.length} ways to play your ${options.card}:`)
+    : list.length === 1 ? "One way matches:" : `${list.length} ways match: pick one.`;
   box.appendChild(heading);
   for (const o of list) {
     const b = document.createElement("button");
     b.type = "button";
-    b.className = "option";
+    b.className = "option" + (choice === o ? " picked" : "");
+    b.setAttribute("aria-pressed", choice === o ? "true" : "false");
     b.textContent = o.text;
-    b.addEventListener("click", async () => {
-      const { player, ...action } = o.action;
-      const done = await act(action, "Your move is entered: now make it on the board.");
-      if (done) { selected = null; dest = null; }
+    b.addEventListener("click", () => {
+      choice = o;
+      const m = o.moves[0];
+      if (m && options.card !== "cloud") { selected = selected && o.moves.some((x) => x.from === selected.at) ? selected : { at: m.from, gem: m.gem ?? null }; dest = o.moves.find((x) => x.from === selected.at).to; }
+      renderTurn();
     });
     box.appendChild(b);
   }
+  renderBar();
 }
 
 async function loadOptions() {
-  if (!view.me.your_turn) { options = null; renderTurn(); return; }
+  if (!view.me.your_turn) { options = null; renderTurn(); renderBar(); return; }
   if (options && options.version === view.version) { renderTurn(); return; }
   try {
     const response = await fetch(`/api/play/${token}/options`);
     options = await response.json();
-    if (!options.ok) { showError(options.error); options = null; }
-  } catch (e) { showError(e.message); }
+    if (options.ok === false) { showError(options.error); options = null; }
+  } catch { showError("No connection to the companion: waiting for it to come back."); }
   renderTurn();
 }
-
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // What the player waits for, in plain words, when it is not their move.
 function waitingText() {
   const s = view.state;
   if (s.phase === "choose") {
     return view.me.locked === null
-      ? "First everyone picks a card in secret (above). Then the cards are revealed and each player moves in turn, starting with the player holding the buoy."
+      ? "First everyone picks a card in secret. Then the cards are revealed and each player moves in turn, starting with the player holding the buoy."
       : "Waiting for the others to lock in their cards. Then the cards are revealed and each player moves in turn, starting with the player holding the buoy.";
   }
   if (s.phase === "actions") {
     if (view.me.your_turn) return "Loading your choices…";
     const card = s.played[s.to_play];
-    return `Waiting for ${cap(s.to_play)} to move (${cap(s.to_play)} played ${card === "cloud" ? "the cloud" : card}).`;
+    return `Waiting for ${cap(s.to_play)} to move (${cap(s.to_play)} played ${cardName(card)}).`;
   }
   if (s.phase === "river") return "The river moves now: watch the table.";
   return "The game is over.";
 }
 
+// The pinned bar: one sentence and at most one main button.
+function renderBar() {
+  const s = view.state, me = view.me;
+  const primary = $("bar-primary"), secondary = $("bar-secondary");
+  let status = "", label = null, onPrimary = null, second = null, onSecond = null;
+  if (s.phase === "over") {
+    const won = s.winners.includes(me.player);
+    status = won ? "You win! ★" : (view.summary ? view.summary.headline : "The game is over.");
+    if (next) { label = "Join the next game"; onPrimary = () => { window.location.href = next; }; }
+  } else if (s.phase === "choose") {
+    const waiting = s.players.filter((p) => !s.locked.includes(p) && p !== me.player).map(cap);
+    if (me.locked !== null) {
+      status = `Card ${cardName(me.locked)} locked in. ` + (waiting.length ? `Waiting for ${waiting.join(", ")}.` : "");
+    } else if (queued && queued.data.type === "choose") {
+      status = `Card ${cardName(queued.data.card)} is kept: it is sent when the companion is back.`;
+      label = "Send it now"; onPrimary = retryQueued;
+    } else if (pending !== null) {
+      status = `Lock in ${pending === "cloud" ? "the cloud" : "card " + pending}? It cannot be changed afterwards.`;
+      label = "Lock it in";
+      const card = pending;
+      onPrimary = async () => {
+        const done = await act({ type: "choose", card }, `Card ${cardName(card)} locked in.`);
+        if (done) pending = null;
+        renderHand(); renderBar();
+      };
+      second = "Choose again"; onSecond = () => { pending = null; renderHand(); renderBar(); };
+    } else {
+      status = me.recover.length ? "First buy back your canoe (above), then pick a card." : "Pick a paddle card for this round.";
+    }
+  } else if (s.phase === "actions") {
+    if (!me.your_turn) {
+      status = waitingText();
+    } else if (view.proposal) {
+      status = `The camera saw: ${view.proposal.text}`;
+      label = "Yes, that is my move";
+      onPrimary = async () => {
+        if (busy) return;
+        busy = true; renderBar();
+        try { await post(`/api/play/${token}/confirm`, {}); showError(""); } catch (e) { showError(e.message); await reload(); }
+        busy = false; renderBar();
+      };
+    } else if (!options || !options.your_turn) {
+      status = "Your turn! Loading your choices…";
+    } else if (choice) {
+      const used = pointsOf(choice);
+      status = options.card === "cloud" ? choice.text + "."
+        : `${choice.text} Uses ${used} of your ${options.card} points${options.card - used ? ` (${options.card - used} unused)` : ""}.`;
+      label = options.card === "cloud" ? "Move the cloud" : dest ? `Paddle to ${dest === "beach" ? "the beach" : dest}` : "Play this";
+      const o = choice;
+      onPrimary = async () => {
+        const { player, ...action } = o.action;
+        const done = await act(action, "Your move is entered: now make it on the board.");
+        if (done) { selected = null; dest = null; choice = null; }
+      };
+      second = "Cancel"; onSecond = () => { selected = null; dest = null; choice = null; renderTurn(); };
+    } else {
+      status = options.card === "cloud" ? "Your turn: pick up or down (above)." :
+        selected ? "Your turn: tap where the canoe goes." : `Your turn: tap one of your canoes (card ${options.card}).`;
+    }
+  } else if (s.phase === "river") {
+    status = view.river ? `The river moves ${view.river.discs} disc${view.river.discs === 1 ? "" : "s"}: watch the table.` : "The river moves: watch the table.";
+  }
+  $("bar-status").textContent = status;
+  primary.hidden = label === null;
+  primary.textContent = label || "";
+  primary.disabled = busy;
+  primary.onclick = onPrimary;
+  secondary.hidden = second === null;
+  secondary.textContent = second || "";
+  secondary.disabled = busy;
+  secondary.onclick = onSecond;
+}
+
+function yourTurnAlert() {
+  document.title = `▶ Your turn — ${cap(view.me.player)}`;
+  try { navigator.vibrate?.([200, 100, 200]); } catch { /* not allowed: fine */ }
+  $("river").scrollIntoView({ behavior: "smooth", block: "center" });
+}
+
+async function loadNext() {
+  try {
+    const body = await (await fetch(`/api/play/${token}/next`)).json();
+    next = body.next;
+  } catch { next = null; }
+  renderBar();
+}
+
 function render(v) {
+  const before = view;
   $("turn-why").textContent = v.river ? v.river.why : "";
   $("turn-why").hidden = !v.river;
-  if (view.version !== v.version) { selected = null; dest = null; }
-  if (view.state.phase !== v.state.phase || view.state.round !== v.state.round) showMessage("");
+  if (before.version !== v.version) { selected = null; dest = null; choice = null; }
+  if (before.state.phase !== v.state.phase || before.state.round !== v.state.round) showMessage("");
+  // The table took back this phone's card: say so, the choice is open again.
+  if (before.me.locked !== null && v.me.locked === null && v.state.phase === "choose" && before.state.round === v.state.round) {
+    showMessage("");
+    notice("The table took back your card: your choice is open again. Pick a card.");
+  } else if (before.version !== v.version) {
+    notice("");
+  }
   view = v;
   $("banner").textContent = v.banner;
   renderHand();
@@ -150,32 +309,49 @@ function render(v) {
   const canoes = me.canoes.map((c) => c.at === "lost" ? "lost over the falls" : `on ${c.at === "beach" ? "the beach" : c.at}${c.gem ? " with a " + c.gem + " gem" : ""}`);
   const reserve = Object.entries(me.reserve).map(([c, n]) => `${n} ${c}`).join(", ") || "no gems yet";
   $("mine").textContent = `Canoes: ${canoes.join("; ")}. Reserve: ${reserve}.`;
+  drawPanels($("players"), v.panels, { me: me.player });
   drawForecast($("forecast"), v.forecast);
-  $("proposal").hidden = !(v.proposal && me.your_turn);
-  $("proposal-text").textContent = v.proposal ? v.proposal.text : "";
+  const summary = $("summary");
+  summary.hidden = !v.summary;
+  if (v.summary) {
+    drawSummary(summary, v.summary, { me: me.player });
+    loadNext();
+    if (!before.summary) summary.scrollIntoView({ behavior: "smooth", block: "start" });
+  }
+  const myTurn = me.your_turn && v.state.phase === "actions";
+  if (myTurn && !wasMyTurn) yourTurnAlert();
+  if (!myTurn) document.title = v.summary ? `${v.summary.winners.includes(me.player) ? "You win!" : v.summary.headline} — ${cap(me.player)}` : baseTitle;
+  wasMyTurn = myTurn;
+  renderBar();
   loadOptions();
 }
 
 $("hand").addEventListener("submit", (e) => {
   e.preventDefault();
   const button = e.submitter;
-  if (!button) return;
+  if (!button || busy) return;
   pending = button.value === "cloud" ? "cloud" : Number(button.value);
-  $("lockin-text").textContent = `Lock in ${pending === "cloud" ? "the cloud" : "card " + pending}? It cannot be changed afterwards.`;
   renderHand();
-  $("lockin-yes").focus();
-});
-$("lockin-yes").addEventListener("click", async () => {
-  const card = pending;
-  pending = null;
-  await act({ type: "choose", card }, view.state.phase === "choose" ? `Card ${card === "cloud" ? "cloud" : card} locked in.` : null);
-  renderHand();
-});
-$("lockin-no").addEventListener("click", () => { pending = null; renderHand(); });
-$("confirm-proposal").addEventListener("click", async () => {
-  showError("");
-  try { await post(`/api/play/${token}/confirm`, {}); } catch (e) { showError(e.message); }
+  renderBar();
+  $("bar-primary").focus();
 });
 
+// The one-minute introduction, the first time this phone joins.
+try {
+  if (!localStorage.getItem("niagara-intro-seen")) {
+    $("intro").hidden = false;
+    $("intro-ok").focus();
+  }
+} catch { /* storage blocked: no introduction */ }
+$("intro-ok").addEventListener("click", () => {
+  $("intro").hidden = true;
+  try { localStorage.setItem("niagara-intro-seen", "1"); } catch { /* fine */ }
+});
+
+const connection = $("connection");
 render(view);
-connect(`/api/play/${token}/stream`, { game: render });
+connect(`/api/play/${token}/stream`, {
+  game: render,
+  open: () => { connection.className = "connection"; connection.title = "Connected to the companion"; connection.setAttribute("aria-label", "Connected"); retryQueued(); },
+  offline: () => { connection.className = "connection off"; connection.title = "Reconnecting to the companion…"; connection.setAttribute("aria-label", "Reconnecting"); },
+});

@@ -1,24 +1,24 @@
 // The river drawn in SVG from a public view: slots, discs, canoes, deposits, weather.
 // drawRiver(svg, view, options) redraws everything; options:
-//   selectable: [{at, gem}]   canoes the player may tap (their own)
-//   selected:  {at, gem}      the canoe picked
-//   destinations: ["T4", ...] slots to highlight
-//   owner: "red"              whose canoes are selectable (the phone's player)
+//   drawing: "wide" | "tall"    which of the served drawings (default: the svg's data-drawing)
+//   selectable: [{at, gem}]     the phone's canoes that may move (their own)
+//   selected:  {at, gem}        the canoe picked
+//   destinations: ["T4", ...]   places to highlight
+//   owner: "red"                whose canoes are selectable (the phone's player)
+//   preview: {from, to, path, gem}  a ghost canoe where the picked move ends, and its path
 //   onCanoe(canoe), onSlot(slot)
-
+// Every place that can be tapped is a tap target drawn above the canoes (at least 54 SVG
+// units across), so a canoe on a destination never swallows the tap.
 //
-// The board itself (slots, deposits, where the drawing puts them, colours, letters) comes
-// from the server: every page carries it as JSON in #niagara-board (also /api/board).
+// The board itself (slots, deposits, the two drawings, colours, letters) comes from the
+// server: every page carries it as JSON in #niagara-board (also /api/board).
 
 const NS = "http://www.w3.org/2000/svg";
 export const BOARD = JSON.parse(document.getElementById("niagara-board").textContent);
-export const SLOTS = Object.fromEntries(BOARD.slots.map((s) => [s, BOARD.drawn_at[s]]));
-export const BEACH = BOARD.drawn_at[BOARD.beach];
 export const LETTERS = Object.fromEntries(Object.entries(BOARD.colours).map(([k, c]) => [k, c.letter]));
 export const COLOURS = Object.fromEntries(Object.entries(BOARD.colours).map(([k, c]) => [k, c.screen]));
 export const GEMS = BOARD.gems;
-const DEPOSITS = Object.fromEntries(Object.entries(BOARD.deposits).map(
-  ([gem, d]) => [gem, { at: d.drawn_at, slots: d.slots.join("/") }]));
+export const GEM_NAMES = Object.keys(BOARD.gems);
 
 /** An SVG element with attributes, appended to ``parent``, with ``text`` if given. */
 export function el(name, attrs = {}, parent = null, text = null) {
@@ -29,129 +29,294 @@ export function el(name, attrs = {}, parent = null, text = null) {
   return node;
 }
 
-function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+export function cap(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : ""; }
+export function cardName(card) { return card === "cloud" ? "the cloud" : String(card); }
+function placeName(at) { return at === "beach" ? "the beach" : at; }
+function canoeName(owner) {
+  return owner === "joe" ? BOARD.colours.joe.label : `${BOARD.colours[owner].label}'s canoe`;
+}
 
-export function drawRiver(svg, view, options = {}) {
-  const state = view.state;
-  svg.replaceChildren();
-  // Water, banks, beach and falls.
-  el("rect", { x: 0, y: 0, width: 380, height: 560, fill: "#d9ead0" }, svg);
-  el("path", { d: "M150 75 L230 75 L230 370 L300 400 L300 525 L220 525 L220 380 L160 380 L160 525 L80 525 L80 400 L150 370 Z",
-    fill: "#9cc7e8" }, svg);
-  el("rect", { x: 40, y: 20, width: 300, height: 50, rx: 8, fill: "#f1dfb0", class: "beach" }, svg);
-  el("text", { x: 48, y: 36, class: "label" }, svg, "Beach");
-  el("line", { x1: 140, y1: 76, x2: 240, y2: 76, stroke: "#7a5b2a", "stroke-width": 3,
-    "stroke-dasharray": "6 3" }, svg);
-  el("rect", { x: 70, y: 528, width: 240, height: 22, fill: "#e8f4ff", class: "falls" }, svg);
-  el("text", { x: 190, y: 544, class: "label", "text-anchor": "middle" }, svg, "Waterfall");
-  el("rect", { x: 165, y: 395, width: 50, height: 120, rx: 12, fill: "#b9d69b" }, svg);
-  // Deposits with their contents.
-  for (const [colour, dep] of Object.entries(DEPOSITS)) {
-    const [x, y] = dep.at;
-    const g = el("g", { class: "deposit", "aria-label": `${colour} deposit` }, svg);
-    el("circle", { cx: x, cy: y, r: 19, fill: GEMS[colour], stroke: "#555", "fill-opacity": 0.35 }, g);
-    const counts = (state.deposits[colour] || {});
-    const text = Object.entries(counts).map(([c, n]) => `${n}${c[0].toUpperCase()}`).join(" ");
-    const own = Object.keys(counts).every((c) => c === colour);
-    el("text", { x, y: y + (own ? 5 : 3), "text-anchor": "middle", class: own ? "dep-count big" : "dep-count" }, g,
-      own ? String(counts[colour] || 0) : (text || "0"));
-    el("text", { x, y: y + 29, "text-anchor": "middle", class: "dep-name" }, g, colour);
-    el("title", {}, g, `${cap(colour)} deposit (${dep.slots}): ` +
-      (Object.entries(counts).map(([c, n]) => `${n} ${c}`).join(", ") || "empty"));
-  }
-  // Slots and discs.
-  const dest = new Set(options.destinations || []);
-  for (const [slot, [x, y]] of Object.entries(SLOTS)) {
-    const g = el("g", { class: "slot" + (dest.has(slot) ? " dest" : ""), "data-slot": slot }, svg);
-    el("circle", { cx: x, cy: y, r: 25, class: "disc" }, g);
-    el("text", { x: x + 27, y: y - 14, class: "slot-name" }, g, slot);
-    if (dest.has(slot) && options.onSlot) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", `Paddle to ${slot}`);
-      g.addEventListener("click", () => options.onSlot(slot));
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); options.onSlot(slot); } });
-    }
-  }
-  if (dest.has("beach") && options.onSlot) {
-    const g = el("g", { class: "slot dest", "data-slot": "beach", tabindex: "0", role: "button",
-      "aria-label": "Paddle to the beach" }, svg);
-    el("rect", { x: 44, y: 24, width: 292, height: 42, rx: 8, class: "disc" }, g);
-    g.addEventListener("click", () => options.onSlot("beach"));
-    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); options.onSlot("beach"); } });
-  }
-  // Weather track.
-  const wx = 330;
-  el("text", { x: wx, y: 90, class: "label", "text-anchor": "middle" }, svg, "Weather");
-  [2, 1, 0, -1].forEach((w, i) => {
-    const y = 110 + i * 36;
-    el("rect", { x: wx - 14, y: y - 14, width: 28, height: 28, rx: 4, fill: "#fff", stroke: "#777" }, svg);
-    el("text", { x: wx, y: y + 4, "text-anchor": "middle", class: "label" }, svg, (w > 0 ? "+" : "") + w);
-    if (state.weather === w) {
-      el("circle", { cx: wx, cy: y, r: 12, class: "cloud", "data-weather": w }, svg);
-      el("text", { x: wx, y: y + 4, "text-anchor": "middle", class: "cloud-text" }, svg, (w > 0 ? "+" : "") + w);
-    }
-  });
-  // Canoes, grouped by position.
+function drawingOf(svg, options) {
+  const name = options.drawing || svg.dataset.drawing || "tall";
+  return BOARD.drawings[name];
+}
+
+/** Where each canoe is drawn: {key: [x, y]} for canoes [{key, at}], grouped by place. */
+export function canoePositions(drawing, canoes) {
   const byPlace = {};
-  const add = (owner, canoe) => {
-    if (canoe.at === "lost") return;
-    (byPlace[canoe.at] = byPlace[canoe.at] || []).push({ owner, ...canoe });
-  };
-  for (const p of state.players) for (const c of state.canoes[p]) add(p, c);
-  if (state.joe) add("joe", state.joe);
-  const selectable = options.selectable || [];
-  for (const [place, canoes] of Object.entries(byPlace)) {
-    const [cx, cy] = place === "beach" ? BEACH : SLOTS[place];
-    canoes.forEach((canoe, i) => {
-      let x, y;
-      if (place === "beach") { x = 70 + i * 30; y = cy + 8; }
-      else { const col = i % 2, row = Math.floor(i / 2); x = cx - 14 + col * 28 - (canoes.length === 1 ? -14 : 0); y = cy - 8 + row * 16 - (canoes.length > 2 ? 8 : 0); }
-      const mine = canoe.owner === options.owner && selectable.some((s) => s.at === canoe.at && (s.gem ?? null) === (canoe.gem ?? null));
-      const sel = options.selected && options.selected.at === canoe.at && (options.selected.gem ?? null) === (canoe.gem ?? null) && mine;
-      const g = el("g", { class: "canoe" + (mine ? " mine" : "") + (sel ? " selected" : ""),
-        "data-owner": canoe.owner, "data-at": canoe.at }, svg);
-      const name = canoe.owner === "joe" ? BOARD.colours.joe.label : `${BOARD.colours[canoe.owner].label}'s canoe`;
-      const where = canoe.at === "beach" ? "the beach" : canoe.at;
-      const label = `${name} on ${where}${canoe.gem ? " with a " + canoe.gem + " gem" : ""}`;
-      el("title", {}, g, label);
-      if (mine && options.onCanoe) el("rect", { x: x - 15, y: y - 12, width: 30, height: 24, class: "hit" }, g);
-      el("rect", { x: x - 13, y: y - 7, width: 26, height: 14, rx: 7, fill: COLOURS[canoe.owner], stroke: "#111" }, g);
-      el("text", { x: x - (canoe.gem ? 3 : 0), y: y + 4, "text-anchor": "middle",
-        class: "canoe-letter" + (BOARD.colours[canoe.owner].dark_text ? " dark" : "") }, g, LETTERS[canoe.owner]);
-      if (canoe.gem) el("circle", { cx: x + 8, cy: y, r: 4.5, fill: GEMS[canoe.gem], stroke: "#000", class: "gem" }, g);
-      if (mine && options.onCanoe) {
-        g.setAttribute("tabindex", "0");
-        g.setAttribute("role", "button");
-        g.setAttribute("aria-label", `Move your canoe on ${where}${canoe.gem ? " with a " + canoe.gem + " gem" : ""}`);
-        g.setAttribute("aria-pressed", sel ? "true" : "false");
-        g.addEventListener("click", () => options.onCanoe({ at: canoe.at, gem: canoe.gem }));
-        g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); options.onCanoe({ at: canoe.at, gem: canoe.gem }); } });
+  for (const c of canoes) if (c.at !== "lost") (byPlace[c.at] = byPlace[c.at] || []).push(c);
+  const out = {};
+  for (const [place, list] of Object.entries(byPlace)) {
+    const [cx, cy] = drawing.drawn_at[place];
+    list.forEach((c, i) => {
+      if (place === "beach") {
+        const b = drawing.beach_canoes;
+        const line = Math.floor(i / b.per_line), k = i % b.per_line;
+        out[c.key] = [b.origin[0] + k * b.step[0] + line * b.line_step[0],
+          b.origin[1] + k * b.step[1] + line * b.line_step[1]];
+      } else {
+        const col = i % 2, row = Math.floor(i / 2);
+        const x = list.length === 1 ? cx : cx - 14 + col * 28;
+        const y = cy - 8 + row * 16 - (list.length > 2 ? 8 : 0) + (list.length <= 2 ? 8 : 0);
+        out[c.key] = [x, y];
       }
     });
   }
+  return out;
 }
 
-// The players' list: colour, letter, buoy, locked in (never which card), revealed card.
-export function drawPlayers(ul, view) {
-  const s = view.state;
-  ul.replaceChildren();
-  for (const p of s.players) {
+/** Every canoe of a public state as [{key, owner, index, at, gem}]. */
+export function canoesOf(state) {
+  const out = [];
+  for (const p of state.players) state.canoes[p].forEach((c, i) => out.push({ key: `${p}:${i}`, owner: p, index: i, ...c }));
+  if (state.joe) out.push({ key: "joe", owner: "joe", index: 0, ...state.joe });
+  return out;
+}
+
+function tappable(g, label, fn) {
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
+  g.setAttribute("aria-label", label);
+  g.addEventListener("click", fn);
+  g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); fn(); } });
+}
+
+function drawCanoe(svg, canoe, xy, cls = "") {
+  const g = el("g", { class: `canoe ${cls}`.trim(), "data-owner": canoe.owner, "data-at": canoe.at,
+    "data-canoe": canoe.key, transform: `translate(${xy[0]} ${xy[1]})` }, svg);
+  el("title", {}, g, `${canoeName(canoe.owner)} on ${placeName(canoe.at)}${canoe.gem ? " with a " + canoe.gem + " gem" : ""}`);
+  el("rect", { x: -13, y: -7, width: 26, height: 14, rx: 7, fill: COLOURS[canoe.owner], stroke: "#111", class: "hull" }, g);
+  el("text", { x: canoe.gem ? -3 : 0, y: 4, "text-anchor": "middle",
+    class: "canoe-letter" + (BOARD.colours[canoe.owner].dark_text ? " dark" : "") }, g, LETTERS[canoe.owner]);
+  if (canoe.gem) el("circle", { cx: 8, cy: 0, r: 4.5, fill: GEMS[canoe.gem], stroke: "#000", class: "gem" }, g);
+  return g;
+}
+
+export function drawRiver(svg, view, options = {}) {
+  const state = view.state;
+  const d = drawingOf(svg, options);
+  const [w, h] = d.size;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.replaceChildren();
+  el("rect", { x: 0, y: 0, width: w, height: h, class: "bank" }, svg);
+  for (const shape of d.shapes) {
+    const node = el(shape.tag, shape.attrs, svg, shape.text);
+    const tip = { beach: "The beach: canoes start here and bring their gems back here.",
+      falls: "The waterfall: a disc pushed off the end of an arm goes over it, with any canoe on it.",
+      "start-line": "The start line: discs are pushed in here, one at a time.",
+      island: "The island between the two arms, with the blue and pink deposits." }[shape.attrs.class];
+    if (tip) el("title", {}, node, tip);
+  }
+  // Deposits with their contents: the own colour's count, other colours as small gems.
+  for (const [colour, dep] of Object.entries(d.deposits)) {
+    const [x, y] = dep.at;
+    const counts = state.deposits[colour] || {};
+    const slots = BOARD.deposits[colour].slots.join(" and ");
+    const g = el("g", { class: "deposit", "data-deposit": colour }, svg);
+    el("title", {}, g, `${cap(colour)} deposit, beside ${slots}: ` +
+      (Object.entries(counts).map(([c, n]) => `${n} ${c} gem${n > 1 ? "s" : ""}`).join(", ") || "empty"));
+    el("circle", { cx: x, cy: y, r: 19, fill: GEMS[colour], stroke: "#555", "fill-opacity": 0.45 }, g);
+    el("text", { x, y: y + 5, "text-anchor": "middle", class: "dep-count big" }, g, String(counts[colour] || 0));
+    Object.entries(counts).filter(([c]) => c !== colour).forEach(([c, n], i) => {
+      el("circle", { cx: x + 15 - i * 10, cy: y + 15, r: 5, fill: GEMS[c], stroke: "#000" }, g);
+      el("text", { x: x + 15 - i * 10, y: y + 18, "text-anchor": "middle", class: "dep-extra" }, g, String(n));
+    });
+    if (dep.label) el("text", { x: dep.label[0], y: dep.label[1], "text-anchor": "middle", class: "dep-name" }, g, colour);
+  }
+  // Slots and discs.
+  const dest = new Set(options.destinations || []);
+  for (const slot of BOARD.slots) {
+    const [x, y] = d.drawn_at[slot];
+    const g = el("g", { class: "slot" + (dest.has(slot) ? " dest" : ""), "data-slot": slot }, svg);
+    el("title", {}, g, `Slot ${slot}: a disc of the river${slot.startsWith("T") ? "" : slot.startsWith("L") ? " (left arm)" : " (right arm)"}`);
+    el("circle", { cx: x, cy: y, r: 25, class: "disc" }, g);
+    el("text", { x: x + d.slot_label[0], y: y + d.slot_label[1], class: "slot-name" }, g, slot);
+  }
+  // Weather track.
+  const [lx, ly] = d.weather.label;
+  el("text", { x: lx, y: ly, class: "label", "text-anchor": "middle" }, svg, "Weather");
+  for (const [value, [x, y]] of Object.entries(d.weather.at)) {
+    const wv = Number(value);
+    const sign = (wv > 0 ? "+" : "") + wv;
+    const g = el("g", { class: "weather-space" }, svg);
+    el("title", {}, g, `Weather ${sign}: the river moves ${wv === 0 ? "no extra disc" : wv > 0 ? wv + " more disc" + (wv > 1 ? "s" : "") : "one disc less"}` +
+      (state.weather === wv ? " (the weather now)" : ""));
+    el("rect", { x: x - 14, y: y - 14, width: 28, height: 28, rx: 4, fill: "#fff", stroke: "#777" }, g);
+    el("text", { x, y: y + 4, "text-anchor": "middle", class: "label" }, g, sign);
+    if (state.weather === wv) {
+      el("circle", { cx: x, cy: y, r: 12, class: "cloud", "data-weather": wv }, g);
+      el("text", { x, y: y + 4, "text-anchor": "middle", class: "cloud-text" }, g, sign);
+    }
+  }
+  // Canoes.
+  const canoes = canoesOf(state);
+  const at = canoePositions(d, canoes);
+  const selectable = options.selectable || [];
+  const same = (a, b) => a && b && a.at === b.at && (a.gem ?? null) === (b.gem ?? null);
+  const mine = (c) => c.owner === options.owner && selectable.some((s) => same(s, c));
+  for (const c of canoes) {
+    if (c.at === "lost") continue;
+    const cls = (mine(c) ? "mine" : "") + (mine(c) && same(options.selected, c) ? " selected" : "");
+    drawCanoe(svg, c, at[c.key], cls);
+  }
+  // The move's preview: its path and a ghost canoe where it ends.
+  if (options.preview) {
+    const pts = options.preview.path.map((p) => d.drawn_at[p]).filter(Boolean);
+    if (pts.length > 1) el("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "preview-path" }, svg);
+    const [x, y] = d.drawn_at[options.preview.to];
+    const ghost = drawCanoe(svg, { key: "ghost", owner: options.owner, at: options.preview.to, gem: options.preview.gem },
+      [x, y - 22], "ghost");
+    ghost.removeAttribute("data-canoe");
+  }
+  // Tap targets above everything: destinations first, then the places of my canoes.
+  if (options.onSlot || options.onCanoe) {
+    const places = new Set([...dest, ...selectable.map((s) => s.at)]);
+    for (const place of places) {
+      const isDest = dest.has(place) && options.onSlot;
+      const myHere = selectable.filter((s) => s.at === place);
+      if (!isDest && !(myHere.length && options.onCanoe)) continue;
+      const g = el("g", { class: "tap" + (isDest ? " dest" : " mine"), "data-slot": place }, svg);
+      if (place === "beach") {
+        const b = d.shapes.find((s) => s.attrs.class === "beach").attrs;
+        el("rect", { x: b.x, y: b.y, width: b.width, height: b.height, rx: 8, class: "hit" }, g);
+      } else {
+        const [x, y] = d.drawn_at[place];
+        el("circle", { cx: x, cy: y, r: 28, class: "hit" }, g);
+      }
+      if (isDest) {
+        tappable(g, place === "beach" ? "Paddle to the beach" : `Paddle to ${place}`, () => options.onSlot(place));
+      } else {
+        const pick = () => {
+          // Several of my canoes here (with different gems): each tap picks the next one.
+          const i = myHere.findIndex((s) => same(s, options.selected));
+          options.onCanoe(myHere[(i + 1) % myHere.length]);
+        };
+        const c = myHere[0];
+        tappable(g, `Move your canoe on ${placeName(place)}${c.gem ? " with a " + c.gem + " gem" : ""}`, pick);
+        g.setAttribute("aria-pressed", same(options.selected, c) ? "true" : "false");
+      }
+    }
+  }
+}
+
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Phase 3, disc by disc: each disc enters at the start line, the canoes slide one slot
+ * downstream on its arm, and a canoe whose disc goes over the falls drops and fades, with
+ * its name over the falls. ``frames`` come from the server (``view.river.frames``). */
+export async function animateRiver(svg, view, frames, onStep = null) {
+  const d = drawingOf(svg, {});
+  const base = canoesOf(view.state);
+  const layer = el("g", { class: "animation" }, svg);
+  const start = d.drawn_at.T1;
+  for (const frame of frames) {
+    if (!svg.isConnected || svg.dataset.animating !== "yes") return;
+    if (onStep) onStep(frame);
+    const disc = el("circle", { cx: start[0], cy: start[1], r: 25, class: "disc-pushed" }, layer);
+    el("text", { x: start[0], y: start[1] + 5, "text-anchor": "middle", class: "disc-number" }, layer, String(frame.disc));
+    const now = base.map((c) => ({ ...c, at: frame.canoes[c.key] ?? c.at }));
+    const pos = canoePositions(d, now);
+    for (const c of now) {
+      const g = svg.querySelector(`g.canoe[data-canoe="${c.key}"]`);
+      if (!g) continue;
+      if (frame.fell.includes(c.key)) {
+        const [fx, fy] = d.falls[frame.arm];
+        g.setAttribute("transform", `translate(${fx} ${fy})`);
+        g.classList.add("falling");
+        el("text", { x: fx - 8, y: fy - 16, "text-anchor": "end", class: "fell-label" }, layer,
+          `${c.owner === "joe" ? "Joe" : cap(c.owner)} over the falls!`);
+      } else if (pos[c.key]) {
+        g.setAttribute("transform", `translate(${pos[c.key][0]} ${pos[c.key][1]})`);
+      }
+    }
+    await wait(1100);
+    disc.remove();
+  }
+}
+
+// The players' panels: colour, letter, buoy, status (never a secret card), gems by colour,
+// progress towards each goal, canoes, cards played this cycle.
+export function drawPanels(box, panels, options = {}) {
+  box.replaceChildren();
+  for (const p of panels) {
     const li = document.createElement("li");
-    li.className = "player" + (s.to_play === p ? " to-play" : "");
-    li.dataset.player = p;
-    const bits = [];
-    if (s.first_player === p) bits.push("◎ buoy");
-    if (s.to_play === p) bits.push("to play");
-    if (p in s.played) bits.push(`played ${s.played[p] === "cloud" ? "the cloud" : s.played[p]}`);
-    else if (s.locked.includes(p)) bits.push("locked in ✓");
-    else if (s.phase === "choose") bits.push("choosing…");
-    const reserve = Object.entries(s.reserves[p]).map(([c, n]) => `${n} ${c}`).join(", ") || "no gems";
-    const lost = s.canoes[p].filter((c) => c.at === "lost").length;
-    li.innerHTML = `<span class="swatch pc-${p}" aria-hidden="true">${LETTERS[p]}</span>
-      <strong>${cap(p)}</strong> <span class="status">${bits.join(" · ")}</span>
-      <span class="reserve">reserve: ${reserve}${lost ? ` · ${lost} canoe${lost > 1 ? "s" : ""} lost` : ""}</span>`;
-    ul.appendChild(li);
+    li.className = "panel" + (p.to_play ? " to-play" : "") + (p.player === options.me ? " me" : "");
+    li.dataset.player = p.player;
+    const head = document.createElement("div");
+    head.className = "panel-head";
+    const sw = document.createElement("span");
+    sw.className = `swatch pc-${p.player}`;
+    sw.textContent = LETTERS[p.player];
+    sw.title = `${cap(p.player)}: canoes marked ${LETTERS[p.player]}`;
+    const name = document.createElement("strong");
+    name.textContent = cap(p.player) + (p.player === options.me ? " (you)" : "");
+    head.append(sw, name);
+    if (p.buoy) {
+      const b = document.createElement("span");
+      b.className = "buoy";
+      b.textContent = "◎";
+      b.title = "Holds the buoy: plays first this round";
+      b.setAttribute("aria-label", "holds the buoy");
+      head.append(b);
+    }
+    const status = document.createElement("span");
+    status.className = "status";
+    status.textContent = p.status;
+    head.append(status);
+    li.append(head);
+    // Gems by colour.
+    const gems = document.createElement("div");
+    gems.className = "gems";
+    gems.setAttribute("aria-label", `Gems: ${p.gem_total ? Object.entries(p.gems).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`).join(", ") : "none yet"}`);
+    for (const [colour, n] of Object.entries(p.gems)) {
+      const g = document.createElement("span");
+      g.className = "gem-icon" + (n ? "" : " none");
+      g.style.setProperty("--gem", GEMS[colour]);
+      g.dataset.gem = colour;
+      g.title = `${n} ${colour} gem${n === 1 ? "" : "s"}`;
+      g.textContent = String(n);
+      gems.append(g);
+    }
+    // Goals.
+    const goals = document.createElement("div");
+    goals.className = "goals";
+    for (const goal of p.goals) {
+      const g = document.createElement("span");
+      g.className = "goal" + (goal.reached ? " reached" : "");
+      g.dataset.goal = goal.key;
+      g.title = `Goal: ${goal.text}${goal.key === "colour" && goal.colour ? ` (best: ${goal.colour})` : ""}. ${goal.have} of ${goal.need}.`;
+      const bar = document.createElement("span");
+      bar.className = "goal-bar";
+      bar.style.setProperty("--fill", `${Math.round(100 * goal.have / goal.need)}%`);
+      const t = document.createElement("span");
+      t.className = "goal-text";
+      t.textContent = `${goal.have}/${goal.need} ${{ colour: "one colour", colours: "colours", total: "gems" }[goal.key]}`;
+      g.append(bar, t);
+      goals.append(g);
+    }
+    const body = document.createElement("div");
+    body.className = "panel-body";
+    body.append(gems, goals);
+    li.append(body);
+    // Canoes and cards played this cycle.
+    const foot = document.createElement("div");
+    foot.className = "panel-foot";
+    const canoes = document.createElement("span");
+    canoes.className = "canoes";
+    canoes.textContent = "Canoes: " + p.canoes.map((c) => c.text).join("; ");
+    const played = document.createElement("span");
+    played.className = "played";
+    played.title = "Cards played since the hand was last full (all 7 come back once all are played)";
+    played.textContent = p.played.length ? "Played: " + p.played.map((c) => c === "cloud" ? "☁ cloud" : c).join(" ") : "No card played yet";
+    foot.append(canoes, played);
+    li.append(foot);
+    if (p.note) {
+      const note = document.createElement("p");
+      note.className = "panel-note";
+      note.textContent = p.note;
+      li.append(note);
+    }
+    box.append(li);
   }
 }
 
@@ -160,16 +325,6 @@ export function drawForecast(div, forecast) {
   const p = document.createElement("p");
   p.textContent = forecast.text;
   div.appendChild(p);
-  if (forecast.why) {
-    const why = document.createElement("details");
-    const summary = document.createElement("summary");
-    summary.textContent = "Why this many?";
-    const text = document.createElement("p");
-    text.className = "hint";
-    text.textContent = forecast.why;
-    why.append(summary, text);
-    div.appendChild(why);
-  }
   if (forecast.danger.length) {
     const ul = document.createElement("ul");
     ul.className = "danger";
@@ -185,4 +340,41 @@ export function drawForecast(div, forecast) {
     q.textContent = "No canoe can go over the falls this round.";
     div.appendChild(q);
   }
+  if (forecast.why) {
+    const why = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = "Why this many?";
+    const text = document.createElement("p");
+    text.className = "hint";
+    text.textContent = forecast.why;
+    why.append(summary, text);
+    div.appendChild(why);
+  }
+}
+
+// The end of the game: winners first, their goal, every player's gems and goals.
+export function drawSummary(box, summary, options = {}) {
+  box.replaceChildren();
+  const h = document.createElement("h2");
+  h.className = "headline";
+  const meWon = options.me && summary.winners.includes(options.me);
+  h.textContent = meWon ? "You win! ★" : summary.headline;
+  const why = document.createElement("p");
+  why.className = "summary-why";
+  why.textContent = `${summary.why} (after ${summary.rounds} rounds)`;
+  box.append(h, why);
+  const ul = document.createElement("ul");
+  ul.className = "final-list";
+  for (const p of summary.players) {
+    const li = document.createElement("li");
+    li.className = p.winner ? "winner" : "";
+    li.dataset.player = p.player;
+    const gems = Object.entries(p.gems).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`).join(", ") || "no gems";
+    li.innerHTML = `<span class="swatch pc-${p.player}" aria-hidden="true">${LETTERS[p.player]}</span> `;
+    const s = document.createElement("span");
+    s.textContent = `${p.winner ? "★ " : ""}${cap(p.player)}: ${p.reached ? "reached " + p.reached : "no goal reached"} — ${gems}`;
+    li.append(s);
+    ul.append(li);
+  }
+  box.append(ul);
 }

@@ -1,22 +1,34 @@
 // A Server-Sent Events connection with a visible "reconnecting" state.
+// handlers: {event: fn(data)}; the optional "open" and "offline" handlers run on each
+// (re)connection and loss.
 export function connect(url, handlers) {
   const source = new EventSource(url);
   for (const [event, fn] of Object.entries(handlers)) {
+    if (event === "open" || event === "offline") continue;
     source.addEventListener(event, (e) => fn(JSON.parse(e.data)));
   }
-  source.addEventListener("open", () => document.body.classList.remove("offline"));
-  source.addEventListener("error", () => document.body.classList.add("offline"));
+  source.addEventListener("open", () => { document.body.classList.remove("offline"); handlers.open?.(); });
+  source.addEventListener("error", () => { document.body.classList.add("offline"); handlers.offline?.(); });
   return source;
 }
 
+/** POST JSON. A refusal throws an Error with the companion's plain message; no answer at
+ * all (offline, the companion restarting) throws one with ``offline`` set. */
 export async function post(url, data, headers = {}) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...headers },
-    body: JSON.stringify(data),
-  });
+  let response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(data),
+    });
+  } catch {
+    const error = new Error("No connection to the companion.");
+    error.offline = true;
+    throw error;
+  }
   let body;
-  try { body = await response.json(); } catch { body = { ok: false, error: `The companion answered ${response.status}.` }; }
-  if (!response.ok || !body.ok) throw new Error(body.error || `Error ${response.status}`);
+  try { body = await response.json(); } catch { body = { ok: false, error: `The companion answered ${response.status}: try again.` }; }
+  if (!response.ok || !body.ok) throw new Error(body.error || `The companion answered ${response.status}: try again.`);
   return body;
 }

@@ -1,4 +1,4 @@
-import { drawRiver, drawPlayers, drawForecast } from "./river.js";
+import { drawRiver, drawPanels, drawForecast, drawSummary, animateRiver } from "./river.js";
 import { connect, post } from "./sse.js";
 
 const root = document.getElementById("table");
@@ -8,19 +8,17 @@ const controls = root.dataset.controls === "yes";
 const $ = (id) => document.getElementById(id);
 let view = JSON.parse($("initial").textContent);
 let arms = [];
+let animated = null;       // the version whose river move was animated
+let summaryClosed = false;
 
 function showError(message) { $("error").textContent = message || ""; }
 
-function render(v) {
-  view = v;
-  $("banner").textContent = v.banner;
-  drawRiver($("river"), v);
-  drawPlayers($("players"), v);
-  drawForecast($("forecast"), v.forecast);
+function renderLog(v) {
   const log = $("log");
   log.replaceChildren();
-  const lines = v.log.slice(-30);
+  const lines = v.log.slice(-40);
   log.start = lines.length ? lines[0].n + 1 : 1;
+  log.classList.toggle("wide-numbers", lines.length > 0 && lines[lines.length - 1].n + 1 >= 100);
   for (const line of lines) {
     const li = document.createElement("li");
     li.textContent = line.text;
@@ -34,8 +32,38 @@ function render(v) {
     log.appendChild(li);
   }
   log.scrollTop = log.scrollHeight;
+}
+
+async function playRiver(v) {
+  const svg = $("river");
+  if (!v.river || !v.river.frames.length) return;
+  svg.dataset.animating = "yes";
+  const caption = $("disc-caption");
+  caption.hidden = false;
+  await animateRiver(svg, v, v.river.frames, (f) => {
+    const fell = f.fell.length ? ` — ${f.fell.map((k) => k === "joe" ? "Diamanten Joe" : k.split(":")[0].replace(/^./, (c) => c.toUpperCase())).join(", ")} over the falls!` : "";
+    caption.textContent = `Disc ${f.disc} of ${v.river.frames.length} → ${f.arm} arm${fell}`;
+  });
+  await new Promise((r) => setTimeout(r, 1500));
+  svg.dataset.animating = "no";
+  caption.hidden = true;
+  drawRiver(svg, view);
+}
+
+function render(v) {
+  const versionChanged = !view || view.version !== v.version;
+  view = v;
+  $("banner").textContent = v.banner;
+  document.title = `${v.summary ? v.summary.headline : v.banner.split(":")[0]} — Niagara table`;
+  if ($("river").dataset.animating !== "yes") drawRiver($("river"), v);
+  drawPanels($("players"), v.panels);
+  drawForecast($("forecast"), v.forecast);
+  $("forecast").closest(".side-box").hidden = v.state.phase === "over";
+  renderLog(v);
+  $("help").textContent = v.help;
   $("river-why").textContent = v.river ? v.river.why : "";
-  $("river-why").hidden = !v.river;
+  $("river-why").hidden = true;
+  $("replay").hidden = !(v.river && v.river.frames.length);
   $("notes").textContent = v.notes.slice(-1)[0] || "";
   const alerts = $("alerts");
   alerts.replaceChildren();
@@ -59,6 +87,7 @@ function render(v) {
     }
     box.appendChild(ol);
     alerts.appendChild(box);
+    document.querySelector(".camera-box").open = true;  // show what the camera sees
   }
   $("proposal").hidden = !v.proposal;
   $("proposal-text").textContent = v.proposal ? v.proposal.text : "";
@@ -71,7 +100,7 @@ function render(v) {
     arms.forEach((arm, i) => {
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "arm";
+      b.className = "arm small";
       b.textContent = `Disc ${i + 1}: ${arm}`;
       b.setAttribute("aria-label", `Disc ${i + 1} took the ${arm} arm; press to change`);
       b.addEventListener("click", () => { arms[i] = arms[i] === "left" ? "right" : "left"; render(view); });
@@ -80,6 +109,25 @@ function render(v) {
   } else {
     arms = [];
   }
+  // Phase 3: the river's move, disc by disc, once per round.
+  if (v.river && animated !== v.version && v.river.frames.length) {
+    animated = v.version;
+    playRiver(v);
+  }
+  if (!v.river) animated = null;
+  // The end of the game.
+  const summary = $("summary");
+  if (v.summary) {
+    drawSummary($("summary-body"), v.summary);
+    summary.hidden = summaryClosed;
+    document.body.classList.add("game-over");
+  } else {
+    summary.hidden = true;
+    summaryClosed = false;
+    document.body.classList.remove("game-over");
+  }
+  if (controls) $("undo").disabled = !v.undo;
+  if (versionChanged) showError("");
 }
 
 function renderLeds(leds) {
@@ -93,6 +141,7 @@ function renderLeds(leds) {
     span.className = `led ${cls}` + (on ? " on" : "");
     span.setAttribute("role", "img");
     span.setAttribute("aria-label", `${label}: ${on ? "on" : "off"}`);
+    span.title = `${label}: ${on ? "on" : "off"}`;
     span.dataset.led = cls;
     if (style) span.style.background = style;
     const caption = document.createElement("small");
@@ -145,16 +194,30 @@ function renderCamera(cam) {
 
 async function act(url, data) {
   showError("");
-  try { await post(url, { key, ...data }); } catch (e) { showError(e.message); }
+  try { return await post(url, { key, ...data }); } catch (e) { showError(e.message); return null; }
 }
 
+$("replay").addEventListener("click", () => { if ($("river").dataset.animating !== "yes") playRiver(view); });
+$("summary-close").addEventListener("click", () => { summaryClosed = true; $("summary").hidden = true; });
 if (controls) {
-  $("river-done")?.addEventListener("click", () => act(`/api/games/${gameId}/river`, { arms }));
+  $("river-done")?.addEventListener("click", async (e) => {
+    e.target.disabled = true;
+    await act(`/api/games/${gameId}/river`, { arms });
+    e.target.disabled = false;
+  });
   $("undo")?.addEventListener("click", () => {
-    if (confirm("Undo the last action?")) act(`/api/games/${gameId}/undo`, { version: view.version });
+    if (!view.undo) return;
+    if (confirm(`Undo ${view.undo}?`)) act(`/api/games/${gameId}/undo`, { version: view.version });
   });
   $("confirm-proposal")?.addEventListener("click", () => act(`/api/games/${gameId}/confirm`, {}));
+  $("again")?.addEventListener("click", async (e) => {
+    e.target.disabled = true;
+    const made = await act(`/api/games/${gameId}/again`, {});
+    e.target.disabled = false;
+    if (made) window.location.href = made.setup;
+  });
 }
 
-render(view);
+view = null;
+render(JSON.parse($("initial").textContent));
 connect(`/api/games/${gameId}/stream`, { game: render, leds: renderLeds, camera: renderCamera });
