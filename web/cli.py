@@ -76,15 +76,19 @@ def urls(host: str, port: int) -> list[str]:
 
 
 def calibration_message(addresses: list[str], key: SetupKey) -> str:
-    """The calibration link with the setup key (for whoever sets up the table only)."""
+    """The owner's link and the calibration link, both with the setup key (for the owner
+    of the companion only: whoever holds it starts games and calibrates the camera)."""
+    owner = f"{addresses[0]}?key={key.value}"
     url = f"{addresses[0]}calibrate?key={key.value}"
     if key.persistent:
-        kept = (f"The key is kept in {key.path}: the link stays the same after a restart "
+        kept = (f"The key is kept in {key.path}: the links stay the same after a restart "
                 "(delete the file for a new one).")
     else:
         kept = key.error or "The key changes at each start."
-    return (f"Calibrate the camera (only for the person setting up the table; the table "
-            f"page has this link too):\n  {url}\n{kept}")
+    return (f"The owner's link (keep it to yourself: open it once on the device that sets "
+            f"up the table; that device can then start games and calibrate the camera):\n"
+            f"  {owner}\n"
+            f"Calibrate the camera (the same key):\n  {url}\n{kept}")
 
 
 def run_serve(args: argparse.Namespace) -> int:

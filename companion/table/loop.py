@@ -249,6 +249,15 @@ class GameLoop:
         self.hub.bump(f"game:{game_id}")
         return NewGame(game_id, tokens, key)
 
+    def make_current(self, game_id: int) -> None:
+        """Put a stored game on the table: the lights and the camera follow it."""
+        self.game(game_id)  # NotFoundError if there is none
+        with self._lock:
+            self.current = game_id
+            self._sync_lights(game_id)
+        self.hub.bump("games")
+        self.hub.bump(f"game:{game_id}")
+
     def player_of(self, token: object) -> tuple[int, str]:
         """The game and player colour of a secret token; :class:`AccessError` if unknown."""
         if isinstance(token, str):

@@ -49,6 +49,7 @@ def test_the_calibration_link_carries_the_setup_key(tmp_path: Path) -> None:
     key = SetupKey(path=tmp_path / "setup-key")
     text = calibration_message(["http://10.0.0.2:8000/", "http://localhost:8000/"], key)
     assert f"http://10.0.0.2:8000/calibrate?key={key.value}" in text
+    assert f"  http://10.0.0.2:8000/?key={key.value}\n" in text
     assert str(tmp_path / "setup-key") in text and "after a restart" in text
     assert "changes at each start" in calibration_message(["http://x/"], SetupKey())
 
@@ -76,6 +77,7 @@ def test_serve_prints_the_table_and_calibration_links(
     key = key_file.read_text().strip()
     assert "  http://127.0.0.1:8123/\n" in out
     assert f"  http://127.0.0.1:8123/calibrate?key={key}\n" in out
+    assert f"  http://127.0.0.1:8123/?key={key}\n" in out
     # The same link after a restart.
     assert run_serve(args) == 0
     assert f"/calibrate?key={key}\n" in capsys.readouterr().out
