@@ -8,9 +8,10 @@ data directory.
 from __future__ import annotations
 
 import argparse
+import signal
 import socket
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.table.camera import spec_help
 from companion.table.lights import GPIO_CHOICES
@@ -23,6 +24,15 @@ DEFAULT_PORT = 8000
 THREADS = 48
 """Waitress worker threads: each open event stream holds one (six phones, a table, a
 few spare browsers) and requests need the rest."""
+
+
+STOP_SECONDS = 3.0
+"""How long the worker threads get to finish when the service stops."""
+
+LOOKAHEAD = 1
+"""Waitress keeps reading a connection while its request runs, so that an event stream
+whose client went away is noticed (``waitress.client_disconnected``) at its next
+heartbeat."""
 
 
 def register(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
@@ -120,7 +130,8 @@ def run_serve(args: argparse.Namespace) -> int:
         return 1
     try:
         server = create_server(app, host=args.host, port=args.port, threads=THREADS,
-                               channel_timeout=120, ident="niagara-companion")
+                               channel_timeout=120, ident="niagara-companion",
+                               channel_request_lookahead=LOOKAHEAD)
     except OSError as error:
         close_app(app)
         print(f"error: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
@@ -140,11 +151,31 @@ def run_serve(args: argparse.Namespace) -> int:
             print(f"warning: {layout.error}", file=sys.stderr)
     print(f"Games: {loop.store.path}; camera: {camera.name if camera else 'none'}; "
           f"lights: {args.gpio}. Stop with Ctrl+C.", flush=True)
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # SIGTERM stops like Ctrl+C
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
-        server.close()
-        close_app(app)
+        signal.signal(signal.SIGTERM, previous)
+        stop(server, app)
+    print("Niagara Companion stopped.", flush=True)
     return 0
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def stop(server: Any, app: Any) -> None:
+    """Stop in order: the loop first (its hub wakes every event stream, which ends), then
+    the worker threads (given a few seconds to finish their last writes), then the
+    sockets; nothing is written to a closed socket."""
+    from web.app import close_app
+
+    loop = app.extensions.get("niagara")
+    if loop is not None:
+        loop.close()
+    server.task_dispatcher.shutdown(cancel_pending=True, timeout=STOP_SECONDS)
+    server.close()
+    close_app(app)

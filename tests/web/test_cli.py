@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,7 +67,13 @@ def test_serve_prints_the_table_and_calibration_links(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import waitress
 
+    class Dispatcher:
+        def shutdown(self, cancel_pending: bool = True, timeout: float = 5) -> bool:
+            return True
+
     class Server:
+        task_dispatcher = Dispatcher()
+
         def run(self) -> None:
             raise KeyboardInterrupt
 
@@ -81,3 +95,54 @@ def test_serve_prints_the_table_and_calibration_links(
     # The same link after a restart.
     assert run_serve(args) == 0
     assert f"/calibrate?key={key}\n" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["Ctrl+C", "SIGTERM"])
+def test_serve_stops_cleanly_with_streams_open(tmp_path: Path, sig: signal.Signals) -> None:
+    """Ctrl+C or SIGTERM with event streams open: the streams end, the service says it
+    stopped, exit 0, no traceback (waitress's "Bad file descriptor" included)."""
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port",
+         str(port), "--camera", "none", "--gpio", "none", "--db", str(tmp_path / "g.db")],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    streams: list[http.client.HTTPConnection] = []
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                conn.request("GET", "/api/leds")
+                conn.getresponse().read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.2)
+        key = (tmp_path / "config" / "niagara-companion" / "setup-key").read_text().strip()
+        conn.request("POST", "/api/games", body=json.dumps({"players": ["red", "green", "blue"]}),
+                     headers={"Content-Type": "application/json", "X-Setup-Key": key})
+        created = json.loads(conn.getresponse().read())
+        for _ in range(3):
+            stream = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            stream.request("GET", f"/api/games/{created['id']}/stream")
+            response = stream.getresponse()
+            assert response.status == 200 and response.fp.readline()
+            streams.append(stream)
+        started = time.monotonic()
+        server.send_signal(sig)
+        out, err = server.communicate(timeout=15)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        for stream in streams:
+            stream.close()
+    assert server.returncode == 0
+    assert time.monotonic() - started < 6
+    assert b"Niagara Companion stopped." in out
+    assert b"Traceback" not in err and b"Bad file descriptor" not in err, err
