@@ -122,8 +122,7 @@ def handle(error: Exception) -> BaseResponse:
         response = Response(error_page(message, status), status=status,
                             mimetype="text/html")
     if isinstance(error, BusyError):
-        response.headers["Retry-After"] = "10"
-        response.headers["Connection"] = "close"
+        response.headers["Retry-After"] = "10"  # (no "Connection": WSGI forbids it)
     if isinstance(error, MethodNotAllowed):
         response.headers["Allow"] = ", ".join(error.valid_methods or [])
     return response
@@ -158,8 +157,7 @@ class HostCheck:
                     f"<p>{BAD_HOST}</p>").encode()
             kind = "text/html; charset=utf-8"
         start_response("400 Bad Request", [("Content-Type", kind),
-                                           ("Content-Length", str(len(body))),
-                                           ("Connection", "close")])
+                                           ("Content-Length", str(len(body)))])
         return [body]
 
 
