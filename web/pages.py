@@ -70,8 +70,9 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
     except NiagaraError as error:
         order = [c for c in chosen if c in BASE_COLOURS]
         order += [c for c in BASE_COLOURS if c not in order]
+        status, _kind = error_status(error)
         return render_template("new.html", colours=order, error=str(error),
-                               chosen=chosen, first=first), 400
+                               chosen=chosen, first=first), status
     return redirect(url_for("pages.setup", game_id=new.id, key=new.table_key))
 
 

@@ -60,7 +60,7 @@ from companion.errors import IllegalActionError, InvalidActionError
 from companion.game import Game
 from companion.state import GameState, Options, Phase, sorted_cards
 from companion.table.camera import CameraReading, TableCamera
-from companion.table.errors import AccessError, ConflictError, NotFoundError
+from companion.table.errors import AccessError, ConflictError, NotFoundError, StorageError
 from companion.table.lights import LedSnapshot, Lights
 from companion.table.store import GameStore, StoreError
 from companion.table.views import (
@@ -522,6 +522,8 @@ class GameLoop:
                 return
             try:
                 self.check_camera()
+            except StorageError as error:  # the river push waits for the storage
+                log.warning("%s", error)
             except Exception:  # the camera must never take the game down
                 log.exception("camera check failed")
 
