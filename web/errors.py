@@ -158,7 +158,7 @@ class HostCheck:
             kind = "text/html; charset=utf-8"
         start_response("400 Bad Request", [("Content-Type", kind),
                                            ("Content-Length", str(len(body)))])
-        return [body]
+        return [] if environ.get("REQUEST_METHOD") == "HEAD" else [body]
 
 
 # -- JSON bodies -------------------------------------------------------------------------
