@@ -239,7 +239,7 @@ def play_round(client: Timed, game: dict[str, Any], rng: random.Random) -> bool:
     view = client.json("GET", f"/api/games/{gid}")
     if view.get("state", {}).get("phase") == "over":
         return False
-    for p, token in tokens.items():
+    for token in tokens.values():
         me = client.json("GET", f"/api/play/{token}")["me"]
         for pay in me["recover"][:1]:
             client.json("POST", f"/api/play/{token}/action", {"type": "recover", "pay": pay})
