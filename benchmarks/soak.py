@@ -19,6 +19,7 @@ import argparse
 import contextlib
 import random
 import socket
+import statistics
 import threading
 import time
 from typing import Any
@@ -66,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     counts: dict[str, int] = {}
     games = rounds = 0
     warm: float | None = None
+    samples: list[float] = []
     started = time.monotonic()
     deadline = started + args.minutes * 60
     try:
@@ -103,10 +105,11 @@ def main(argv: list[str] | None = None) -> int:
             for phone in phones.values():
                 phone.drop()
             games += 1
+            samples.append(server.rss_mb())
             if warm is None:
-                warm = server.rss_mb()
+                warm = samples[-1]
             print(f"  game {games}: {time.monotonic() - started:.0f} s, RSS "
-                  f"{server.rss_mb():.1f} MB", flush=True)
+                  f"{samples[-1]:.1f} MB", flush=True)
         end = server.rss_mb()
     finally:
         log = server.stop()
@@ -128,7 +131,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"streams opened {counts.get('opened', 0)}, SSE messages read "
           f"{counts.get('messages', 0)}")
     print(f"server RSS: {warm or end:.1f} MB after the first game, {end:.1f} MB at the end "
-          f"({end - (warm or end):+.1f} MB)")
+          f"({end - (warm or end):+.1f} MB); between games min {min(samples, default=end):.1f}"
+          f", median {statistics.median(samples or [end]):.1f}, max "
+          f"{max(samples, default=end):.1f} MB")
     for failure in (client.failures + fuzzer.failures)[:10]:
         print("  " + failure)
     return 1 if fives or log.count("Traceback") else 0
