@@ -180,20 +180,23 @@ def run_serve(args: argparse.Namespace) -> int:
             print(f"warning: {layout.error}", file=sys.stderr)
     print(f"Games: {loop.store.path}; camera: {camera.name if camera else 'none'}; "
           f"lights: {args.gpio}. Stop with Ctrl+C.", flush=True)
-    previous = signal.signal(signal.SIGTERM, _interrupt)  # SIGTERM stops like Ctrl+C
+    def interrupt(_signum: int, _frame: object) -> None:
+        # Close the loop first: every stream ends at once, so that waitress's own
+        # shutdown (it catches KeyboardInterrupt) finds its threads free, not busy for 5 s.
+        loop.close()
+        raise KeyboardInterrupt
+
+    previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         stop(server, app)
     print("Niagara Companion stopped.", flush=True)
     return 0
-
-
-def _interrupt(_signum: int, _frame: object) -> None:
-    raise KeyboardInterrupt
 
 
 def stop(server: Any, app: Any) -> None:

@@ -142,7 +142,8 @@ def test_serve_stops_cleanly_with_streams_open(tmp_path: Path, sig: signal.Signa
             server.wait()
         for stream in streams:
             stream.close()
+    stopped_after = time.monotonic() - started
     assert server.returncode == 0
-    assert time.monotonic() - started < 6
+    assert stopped_after < 3, stopped_after
     assert b"Niagara Companion stopped." in out
     assert b"Traceback" not in err and b"Bad file descriptor" not in err, err
