@@ -76,9 +76,11 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.times = times
 
-    def call(self, kind: str, method: str, path: str, body: Any = None) -> Any:
+    def call(self, kind: str, method: str, path: str, body: Any = None,
+             extra: dict[str, str] | None = None) -> Any:
         data = None if body is None else json.dumps(body)
         headers = {"Content-Type": "application/json"} if data else {}
+        headers.update(extra or {})
         start = time.perf_counter()
         self.conn.request(method, path, body=data, headers=headers)
         response = self.conn.getresponse()
@@ -116,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     streams: list[Stream] = []
     try:
         setup = Client(port, {})
-        game = setup.call("create", "POST", "/api/games", {"players": PLAYERS})
+        owner = {"X-Setup-Key": app.extensions["niagara.setup_key"].value}
+        game = setup.call("create", "POST", "/api/games", {"players": PLAYERS}, owner)
         gid, key = game["id"], game["table_key"]
         tokens = {p: u.rsplit("/", 1)[1] for p, u in game["players"].items()}
         streams.append(Stream(port, f"/api/games/{gid}/stream", "table"))

@@ -40,6 +40,14 @@ STEP_OPS: Final = ("unload", "load", "down", "up", "steal", "joe")
 JOE_TRADES: Final = ("take", "swap", "give")
 
 
+def _ascii_number(text: str, digits: int = 3) -> int | None:
+    """``text`` as a whole number if it is 1 to ``digits`` ASCII digits, else None (no
+    Unicode digits such as "²", no numbers too long to be a card or a step)."""
+    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 def parse_card(value: object) -> Card:
     """A paddle card from ``3``, ``"3"`` or ``"cloud"``."""
     if isinstance(value, bool):
@@ -50,8 +58,9 @@ def parse_card(value: object) -> Card:
         text = value.strip().lower()
         if text == "cloud":
             return "cloud"
-        if text.isdigit() and int(text) in CARDS:
-            return int(text)
+        number = _ascii_number(text)
+        if number is not None and number in CARDS:
+            return number
     raise InvalidActionError(f"{value!r} is not a paddle card: cards are 1 to 6 and cloud")
 
 
@@ -107,14 +116,15 @@ class Step:
         if op == "load" and len(rest) == 1:
             return cls("load", arg=check_gem(rest[0]))
         if op in ("down", "up") and 1 <= len(rest) <= 2:
-            if not rest[0].isdigit() or int(rest[0]) < 1:
+            n = _ascii_number(rest[0])
+            if n is None or n < 1:
                 raise InvalidActionError(f"'{text}': the number of slots must be 1 or more")
             arm = None
             if len(rest) == 2:
                 if op == "up" or rest[1] not in ARMS:
                     raise InvalidActionError(f"'{text}': only 'down' takes an arm, left or right")
                 arm = rest[1]
-            return cls(op, n=int(rest[0]), arg=arm)
+            return cls(op, n=n, arg=arm)
         if op == "steal" and 1 <= len(rest) <= 2:
             gem = check_gem(rest[1]) if len(rest) == 2 else None
             return cls("steal", arg=check_player(rest[0]), gem=gem)

@@ -3,13 +3,15 @@
 Each package contributes its subcommands through a module with
 ``register(subparsers) -> None``; every subcommand sets ``func(args) -> int``.
 Errors the user can fix are printed as one plain line on stderr with exit status 1
-(or 2 for bad usage), never a traceback.
+(or 2 for bad usage), never a traceback; a closed pipe (``... | head``) ends the command
+quietly with status 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -45,8 +47,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         status: int = args.func(args)
+        sys.stdout.flush()
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (``replay --json | head``): stop quietly. Python would
+        # flush stdout again on exit and fail there, so stdout goes nowhere from now on.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return status
 
 

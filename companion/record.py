@@ -237,7 +237,15 @@ def load(path: str | Path) -> ReplayResult:
     except json.JSONDecodeError as error:
         return ReplayResult(None, RecordError(
             f"{path} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"))
-    return replay(data)
+    except RecursionError:
+        return ReplayResult(None, RecordError(f"{path} is nested too deeply to be a game record"))
+    except ValueError:  # an integer of thousands of digits
+        return ReplayResult(None, RecordError(
+            f"{path} holds a number too long to be part of a game record"))
+    try:
+        return replay(data)
+    except RecursionError:
+        return ReplayResult(None, RecordError(f"{path} is nested too deeply to be a game record"))
 
 
 def to_record(game: Game) -> dict[str, Any]:

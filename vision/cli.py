@@ -30,6 +30,28 @@ class UserError(Exception):
     """A problem the user can fix; printed as one line."""
 
 
+def picture_size(file: Path, max_pixels: int) -> tuple[int, int] | None:
+    """Width and height from the picture file's header (Pillow reads only the header), or
+    None if it is not a picture Pillow knows; :class:`UserError` when Pillow finds it far
+    too large itself. Checked before OpenCV decodes anything, so that a small file
+    claiming a huge picture never gets its pixels allocated."""
+    import warnings
+
+    from PIL import Image as Picture
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # DecompressionBombWarning: checked below
+            with Picture.open(file) as picture:
+                width, height = picture.size
+    except Picture.DecompressionBombError:
+        raise UserError(f"{file}: the picture is too large; use at most "
+                        f"{max_pixels // 1_000_000} megapixels") from None
+    except Exception:  # any malformed header: not a picture we read
+        return None
+    return int(width), int(height)
+
+
 def read_image(path: str | Path, config: VisionConfig | None = None) -> Image:
     """A picture file as a BGR frame, or :class:`UserError` with a plain message."""
     config = config or VisionConfig()
@@ -42,6 +64,13 @@ def read_image(path: str | Path, config: VisionConfig | None = None) -> Image:
     if size > MAX_FILE_BYTES:
         raise UserError(f"{file}: the file is too large ({size // 1_000_000} MB) for a camera "
                         "picture")
+    header = picture_size(file, config.max_image_pixels)
+    if header is None:
+        raise UserError(f"{file}: not a picture OpenCV can read (use PNG or JPEG)")
+    w, h = header
+    if w * h > config.max_image_pixels:
+        raise UserError(f"{file}: the picture is too large ({w}x{h}); use at most "
+                        f"{config.max_image_pixels // 1_000_000} megapixels")
     data = np.fromfile(file, np.uint8)
     try:
         # IMREAD_COLOR decodes to 8-bit BGR.

@@ -1,8 +1,10 @@
 """The JSON API: games, player actions (by secret token), the table's controls.
 
 Every error is JSON ``{"ok": false, "error": "<plain message>", "kind": ...}`` with a
-status: 400 malformed, 403 wrong token or key, 404 no such game, 409 against the rules
-or against a newer state. Nothing is changed by a refused request.
+status (:mod:`web.errors`, the app's one error handler): 400 malformed, 403 wrong token or
+key, 404 no such game, 409 against the rules or against a newer state, 413 too large,
+429/503 too many event streams, 507 the storage cannot write. Nothing is changed by a
+refused request. Who may call which route: :mod:`web.roles`.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from companion.errors import IllegalActionError, InvalidActionError
+from companion.errors import InvalidActionError
 from companion.state import Options
 from companion.table.camera import SyntheticCamera
-from companion.table.errors import AccessError, ConflictError, NotFoundError
+from companion.table.errors import NotFoundError
 from vision.synth import parse_fault
 from web.board import board_json
+from web.errors import TooDeep, error_status
 from web.services import loop
 from web.wifi import is_loopback, mdns_base
 
@@ -27,30 +30,33 @@ class BadRequest(InvalidActionError):
     """A request body that is not what the route expects."""
 
 
-ERRORS: tuple[tuple[type[Exception], int, str], ...] = (
-    (AccessError, 403, "forbidden"),
-    (NotFoundError, 404, "not_found"),
-    (ConflictError, 409, "conflict"),
-    (IllegalActionError, 409, "illegal"),
-    (InvalidActionError, 400, "invalid"),
-)
-
-
-def error_status(error: Exception) -> tuple[int, str]:
-    """The HTTP status and kind for an error of the loop or the engine."""
-    for cls, status, kind in ERRORS:
-        if isinstance(error, cls):
-            return status, kind
-    return 400, "invalid"
+__all__ = ["BadRequest", "body", "error_status", "json_body"]
 
 
 def error_response(message: str, status: int, kind: str) -> tuple[Response, int]:
     return jsonify({"ok": False, "error": message, "kind": kind}), status
 
 
+def json_body() -> object:
+    """The request's JSON (any shape), or :class:`BadRequest` in plain words: not JSON,
+    too deeply nested (:func:`web.errors.check_depth`), numbers too long; too large a
+    body is a 413 before it is read whole."""
+    if not request.is_json:
+        raise BadRequest("The request body must be a JSON object (Content-Type: "
+                         "application/json).")
+    data = request.get_data(cache=True)
+    try:
+        return current_app.json.loads(data)
+    except TooDeep as error:
+        raise BadRequest(str(error)) from None
+    except (ValueError, RecursionError):
+        raise BadRequest("The request body must be a JSON object, and this is not valid "
+                         "JSON (or holds a number too long to read).") from None
+
+
 def body() -> dict[str, Any]:
     """The JSON object of the request, or :class:`BadRequest`."""
-    data = request.get_json(silent=True)
+    data = json_body()
     if not isinstance(data, dict):
         raise BadRequest("The request body must be a JSON object (Content-Type: "
                          "application/json).")
@@ -124,33 +130,40 @@ def create_game() -> tuple[Response, int]:
     return no_store(jsonify(out)), 201
 
 
-@bp.get("/games/<int:game_id>")
+@bp.post("/games/<id:game_id>/current")
+def make_current(game_id: int) -> Response:
+    """The owner puts this game on the table: the lights and the camera follow it."""
+    loop().make_current(game_id)
+    return jsonify({"ok": True, "current": game_id})
+
+
+@bp.get("/games/<id:game_id>")
 def game_view(game_id: int) -> Response:
     return jsonify({"ok": True, **loop().public_view(game_id)})
 
 
-@bp.get("/games/<int:game_id>/links")
+@bp.get("/games/<id:game_id>/links")
 def game_links(game_id: int) -> Response:
     key = request.args.get("key")
     tokens = loop().tokens(game_id, key)
     return no_store(jsonify({"ok": True, **links(game_id, tokens, str(key))}))
 
 
-@bp.post("/games/<int:game_id>/river")
+@bp.post("/games/<id:game_id>/river")
 def river_done(game_id: int) -> Response:
     data = body()
     result = loop().river_done(game_id, data.get("key"), data.get("arms"))
     return jsonify(result.to_json())
 
 
-@bp.post("/games/<int:game_id>/undo")
+@bp.post("/games/<id:game_id>/undo")
 def undo(game_id: int) -> Response:
     data = body()
     text = loop().undo(game_id, data.get("key"), data.get("version"))
     return jsonify({"ok": True, "text": text})
 
 
-@bp.post("/games/<int:game_id>/confirm")
+@bp.post("/games/<id:game_id>/confirm")
 def confirm(game_id: int) -> Response:
     data = body()
     return jsonify(loop().confirm_proposal(game_id, key=data.get("key")).to_json())
@@ -215,12 +228,11 @@ def camera_frame() -> Response | tuple[Response, int]:
 
 @bp.post("/camera/faults")
 def camera_faults() -> Response:
-    """Make the synthetic camera draw something wrong (for demos and tests)."""
+    """Make the synthetic camera draw something wrong (for demos and tests; the owner
+    only: :mod:`web.roles`)."""
     data = body()
-    game_id = loop().current
-    if game_id is None:
+    if loop().current is None:
         raise NotFoundError("There is no game on the table.")
-    loop().check_key(game_id, data.get("key"))
     camera = loop().camera
     if not isinstance(camera, SyntheticCamera):
         raise BadRequest("Only the synthetic camera can be told what to get wrong.")

@@ -15,8 +15,13 @@ Configuration keys: ``DATABASE`` (SQLite path, default: the user's data director
 ``GPIO`` (``mock``, ``auto``, ``none``, or an announcer object), ``SETTLE`` (seconds the
 board must disagree before an alert), ``PUSH_DELAY`` (the synthetic camera's river
 push), ``ANNOUNCER_SPEED``, ``PUBLIC_URL`` (the address written in QR codes),
-``SSE_HEARTBEAT`` (seconds), ``LAYOUT`` (the user layout file: given, it must be valid;
-default ``layout.json`` in the user's config directory, ignored with a warning if invalid),
+``SSE_HEARTBEAT`` (seconds between keep-alive comments: a stream whose phone went away
+is found at the next one), ``STREAMS_TOTAL``, ``STREAMS_PER_GAME``,
+``STREAMS_PER_ADDRESS`` (open event streams allowed; more are refused, 503 or 429, so
+that streams never take all of the server's threads), ``MAX_CONTENT_LENGTH`` (largest
+request body, :data:`web.errors.MAX_BODY`), ``LAYOUT`` (the user layout file: given, it
+must be valid; default ``layout.json`` in the user's config directory, ignored with a
+warning if invalid),
 ``SETUP_KEY`` (the setup key itself) or ``SETUP_KEY_FILE`` (the file keeping it; default
 ``setup-key`` in the user's config directory; with ``TESTING`` and neither given, a key in
 memory only).
@@ -46,6 +51,7 @@ from web.calibration import (
     default_exposure_path,
     default_layout_path,
 )
+from web.errors import MAX_BODY
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +67,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PUSH_DELAY=4.0,
         ANNOUNCER_SPEED=None,
         PUBLIC_URL=None,
-        SSE_HEARTBEAT=15.0,
+        SSE_HEARTBEAT=2.0,
+        STREAMS_TOTAL=32,
+        STREAMS_PER_GAME=16,
+        STREAMS_PER_ADDRESS=8,
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        MAX_FORM_MEMORY_SIZE=MAX_BODY,
         CAMERA_INTERVAL=0.5,
         JSON_SORT_KEYS=False,
         LAYOUT=None,
@@ -108,8 +119,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["niagara.exposure"] = exposure
     app.extensions["niagara.setup_key"] = key
 
-    from web import api, calibration, endgame, pages, stream
+    from web import api, calibration, endgame, errors, pages, roles, stream
+    from web.setup_key import remember_owner
 
+    errors.init_app(app)
+    roles.init_app(app)
+    app.after_request(remember_owner)
+    app.extensions["niagara.streams"] = stream.StreamSlots(
+        app.config["STREAMS_TOTAL"], app.config["STREAMS_PER_GAME"],
+        app.config["STREAMS_PER_ADDRESS"])
     app.register_blueprint(api.bp)
     app.register_blueprint(calibration.bp)
     app.register_blueprint(stream.bp)

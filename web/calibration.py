@@ -11,9 +11,10 @@ the adjusted one is saved to a user layout file (:class:`LayoutFile`, by default
 ``layout.json`` in the user's config directory, or ``serve --layout PATH``), validated by
 ``vision.layout.parse_layout``, and given to the camera's detector at once.
 
-Every change (any method but GET, HEAD and OPTIONS) must carry the service's setup key
-in the ``X-Setup-Key`` header (:mod:`web.setup_key`); without it: 403, nothing changed.
-Looking (the view, the layout, the board picture) stays open and never shows the key.
+Every change (any method but GET, HEAD and OPTIONS) is the owner's (:mod:`web.roles`):
+it must carry the service's setup key in the ``X-Setup-Key`` header or the owner's
+cookie (:mod:`web.setup_key`); without it: 403, nothing changed. Looking (the view, the
+layout, the board picture) stays open and never shows the key.
 """
 
 from __future__ import annotations
@@ -27,12 +28,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify
 
 from companion.errors import InvalidActionError
 from companion.table.camera import TableCamera
-from web.services import exposure_file, layout_file, loop, setup_key
-from web.setup_key import HEADER
+from web.api import json_body
+from web.services import exposure_file, layout_file, loop
 
 if TYPE_CHECKING:
     from vision.layout import Layout
@@ -43,13 +44,6 @@ log = logging.getLogger(__name__)
 
 BOARD_PX_PER_MM = 2.0
 """Resolution of the rectified board picture shown under the draggable positions."""
-
-
-@bp.before_request
-def require_setup_key() -> None:
-    """Refuse any change without the setup key, before the body is looked at."""
-    if request.method not in ("GET", "HEAD", "OPTIONS"):
-        setup_key().check(request.headers.get(HEADER))
 
 
 def default_layout_path() -> Path:
@@ -237,7 +231,7 @@ def _corners(value: object) -> list[list[float]]:
 @bp.post("/corners")
 def corners() -> Response:
     """Use four clicked corners instead of the markers (``{"corners": [[x, y], ...]}``)."""
-    data = request.get_json(silent=True)
+    data = json_body()
     if not isinstance(data, dict):
         raise InvalidActionError("The request body must be a JSON object.")
     points = _corners(data.get("corners"))
@@ -300,7 +294,7 @@ def put_layout() -> Response:
     """Save a layout (the layout file's JSON, as ``GET`` gives it): validated by
     ``vision.layout.parse_layout``; a bad one is refused and nothing is saved."""
     service = _layout_service()
-    data = request.get_json(silent=True)
+    data = json_body()
     if not isinstance(data, dict):
         raise InvalidActionError("The request body must be a layout as a JSON object.")
     service.save(data)

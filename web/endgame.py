@@ -4,9 +4,12 @@ each phone's link to that next game, and ending (archiving) a game from the home
 - ``GET /api/games/<id>/record?key=K``: the table's download of the record
   (``niagara-record/1``, :func:`companion.record.to_record`) once the game is over or
   ended; before that it would show the secret cards of the round under way.
-- ``POST /api/games/<id>/again`` ``{"key"}``: a new game with the same seats and options.
+- ``POST /api/games/<id>/again``: a new game with the same seats and options (the
+  owner's, like any new game).
 - ``GET /api/play/<token>/next``: that player's link to the next game, or null.
-- ``POST /api/games/<id>/end`` (header ``X-Setup-Key``): the owner ends a game.
+- ``POST /api/games/<id>/end``: the owner ends a game.
+
+Who may call each is in :data:`web.roles.ROUTES` (the owner's routes are checked there).
 """
 
 from __future__ import annotations
@@ -17,19 +20,14 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from companion.record import to_record
 from companion.state import Phase
-from companion.table.errors import AccessError, ConflictError
+from companion.table.errors import ConflictError
 from web.api import links, no_store, public_url
-from web.services import loop, setup_key
+from web.services import loop
 
 bp = Blueprint("endgame", __name__)
 
 
-def _body() -> dict[str, object]:
-    data = request.get_json(silent=True)
-    return data if isinstance(data, dict) else {}
-
-
-@bp.get("/api/games/<int:game_id>/record")
+@bp.get("/api/games/<id:game_id>/record")
 def record(game_id: int) -> Response:
     loop().check_key(game_id, request.args.get("key"))
     if loop().state(game_id).phase is not Phase.OVER and not loop().ended(game_id):
@@ -42,9 +40,9 @@ def record(game_id: int) -> Response:
     return no_store(response)
 
 
-@bp.post("/api/games/<int:game_id>/again")
+@bp.post("/api/games/<id:game_id>/again")
 def again(game_id: int) -> Response:
-    new = loop().play_again(game_id, _body().get("key"))
+    new = loop().play_again(game_id)
     urls = links(new.id, new.tokens, new.table_key)
     setup = url_for("pages.setup", game_id=new.id, key=new.table_key)
     return no_store(jsonify({"ok": True, "id": new.id, "setup": setup, **urls}))
@@ -57,11 +55,8 @@ def next_game(token: str) -> Response:
     return no_store(jsonify({"ok": True, "next": url}))
 
 
-@bp.post("/api/games/<int:game_id>/end")
+@bp.post("/api/games/<id:game_id>/end")
 def end(game_id: int) -> Response:
-    if not setup_key().matches(request.headers.get("X-Setup-Key")):
-        raise AccessError("Only the owner (who has the setup key printed when the companion "
-                          "started) can end a game.")
     loop().state(game_id)  # 404 for no such game
     loop().end_game(game_id)
     return jsonify({"ok": True})

@@ -12,7 +12,6 @@ from flask import (
     Blueprint,
     Response,
     current_app,
-    jsonify,
     make_response,
     redirect,
     render_template,
@@ -20,16 +19,17 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup
-from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import colours
 from companion.board import CARDS, GEM_COLOURS, PLAYER_COLOURS
 from companion.errors import NiagaraError
 from companion.state import Options
-from web.api import error_status, links, no_store
+from web.api import links, no_store
 from web.board import board_json
-from web.services import loop, setup_key
+from web.errors import error_status
+from web.services import loop
+from web.setup_key import is_owner, link_key
 from web.wifi import wifi_qr_text
 
 bp = Blueprint("pages", __name__)
@@ -44,35 +44,16 @@ def helpers() -> dict[str, Any]:
             "board": board_json()}
 
 
-# -- errors: JSON under /api, a readable page elsewhere ------------------------------------
-
-
-@bp.app_errorhandler(NiagaraError)
-def niagara_error(error: NiagaraError) -> tuple[Response | str, int]:
-    status, kind = error_status(error)
-    if request.path.startswith("/api/"):
-        return jsonify({"ok": False, "error": str(error), "kind": kind}), status
-    return render_template("error.html", message=str(error), status=status), status
-
-
-@bp.app_errorhandler(HTTPException)
-def http_error(error: HTTPException) -> tuple[Response | str, int]:
-    status = error.code or 500
-    message = error.description or error.name
-    if request.path.startswith("/api/"):
-        return jsonify({"ok": False, "error": message, "kind": "http"}), status
-    return render_template("error.html", message=message, status=status), status
-
-
 # -- pages -------------------------------------------------------------------------------
 
 
 @bp.get("/")
-def home() -> str | Response:
-    owner = setup_key().matches(request.args.get("key"))
+def home() -> Response:
+    """The games; opened with the owner's link (``/?key=``), it also keeps the setup key
+    in the owner's cookie (:func:`web.setup_key.remember_owner`)."""
     page = render_template("home.html", games=loop().games(), current=loop().current,
-                           owner=owner)
-    return no_store(make_response(page)) if owner else page
+                           owner=is_owner())
+    return no_store(make_response(page))
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -91,8 +72,9 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
     except NiagaraError as error:
         order = [c for c in chosen if c in BASE_COLOURS]
         order += [c for c in BASE_COLOURS if c not in order]
+        status, _kind = error_status(error)
         return render_template("new.html", colours=order, error=str(error),
-                               chosen=chosen, first=first), 400
+                               chosen=chosen, first=first), status
     return redirect(url_for("pages.setup", game_id=new.id, key=new.table_key))
 
 
@@ -103,7 +85,7 @@ def qr_svg(url: str) -> Markup:
     return Markup(svg)  # segno writes the SVG itself: it is safe
 
 
-@bp.get("/games/<int:game_id>/setup")
+@bp.get("/games/<id:game_id>/setup")
 def setup(game_id: int) -> Response:
     key = request.args.get("key")
     tokens = loop().tokens(game_id, key)
@@ -119,7 +101,7 @@ def setup(game_id: int) -> Response:
     return no_store(make_response(page))
 
 
-@bp.get("/games/<int:game_id>/qr/<colour>.svg")
+@bp.get("/games/<id:game_id>/qr/<colour>.svg")
 def qr(game_id: int, colour: str) -> Response:
     key = request.args.get("key")
     tokens = loop().tokens(game_id, key)
@@ -131,7 +113,7 @@ def qr(game_id: int, colour: str) -> Response:
     return no_store(response)
 
 
-@bp.get("/games/<int:game_id>/table")
+@bp.get("/games/<id:game_id>/table")
 def table(game_id: int) -> str | Response:
     key = request.args.get("key")
     view = loop().public_view(game_id)
@@ -139,10 +121,9 @@ def table(game_id: int) -> str | Response:
         return render_template("table.html", game_id=game_id, view=view, key="",
                                controls=False, calibrate_url=None)
     loop().check_key(game_id, key)
-    # The table is trusted: its page carries the calibration link with the setup key.
-    calibrate_url = url_for("pages.calibrate", key=setup_key().value)
+    # The calibration page is the owner's: on the owner's device its cookie opens it.
     page = render_template("table.html", game_id=game_id, view=view, key=key,
-                           controls=True, calibrate_url=calibrate_url)
+                           controls=True, calibrate_url=url_for("pages.calibrate"))
     return no_store(make_response(page))
 
 
@@ -196,15 +177,16 @@ def check() -> str:
 
 @bp.get("/calibrate")
 def calibrate() -> Response:
-    """With the setup key (``?key=``): the calibration tools; without it, or with a wrong
-    one, a view only that says where the link with the key is. The page never contains
-    the key: its script reads it from the address."""
+    """For the owner (the owner's cookie, or ``?key=`` with the setup key): the
+    calibration tools; for anyone else, or with a wrong key, a view only that says where
+    the owner's link is. The page never contains the key."""
     from web.calibration import calibration_view
 
     key = request.args.get("key")
-    editable = key is not None and setup_key().matches(key)
+    editable = is_owner()
+    wrong_key = key is not None and link_key() is None
     loop().check_camera()
     page = render_template("calibrate.html", view=calibration_view(loop().camera),
-                           editable=editable, wrong_key=key is not None and not editable)
-    status = 403 if key is not None and not editable else 200
+                           editable=editable, wrong_key=wrong_key and not editable)
+    status = 403 if wrong_key and not editable else 200
     return no_store(make_response(page, status))

@@ -1,14 +1,15 @@
-"""The setup key: only the person setting up the table may change the calibration.
+"""The setup key: only the owner of the companion starts games, chooses the game on the
+table, calibrates the camera and makes the synthetic camera show faults.
 
 One key for the whole service (not per game): generated on the first start with
 ``secrets.token_urlsafe``, kept in ``setup-key`` (mode 0600) in the user's config
 directory, beside the user layout file, so the calibration link printed by ``serve`` keeps
 working after a restart. Delete the file to get a new key at the next start.
 
-Every request that changes the calibration (any method but GET/HEAD/OPTIONS under
-``/api/calibration``) must carry it in the ``X-Setup-Key`` header; it is compared in
-constant time. The key is only ever sent to the table: the calibration page opened with
-it (``/calibrate?key=...``) and the table page opened with the game's table key.
+Every owner request (:data:`web.roles.ROUTES`) carries it in the ``X-Setup-Key`` header
+or in the owner's cookie (:data:`COOKIE`: HttpOnly, SameSite=Strict), set when a page is
+opened with the owner's link (``/?key=...``, printed by ``serve``; ``/calibrate?key=...``
+too). It is compared in constant time. No page or response contains it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ import os
 import secrets
 from pathlib import Path
 
+from flask import current_app, request
+from werkzeug.wrappers import Response
+
 from companion.table.errors import AccessError
 
 log = logging.getLogger(__name__)
@@ -26,9 +30,21 @@ log = logging.getLogger(__name__)
 HEADER = "X-Setup-Key"
 """The request header that carries the setup key."""
 
+COOKIE = "niagara_owner"
+"""The cookie that keeps the setup key on the owner's device (HttpOnly, SameSite=Strict)."""
+
+COOKIE_DAYS = 365
+
 REFUSED = ("Only the person setting up the table can change the calibration: open the "
-           "calibration link printed when the companion started, or the one on the table "
-           "page.")
+           "owner's link printed when the companion started (it carries the setup key) on "
+           "this device, then come back here.")
+"""The refusal of a calibration change without the setup key."""
+
+REFUSED_OWNER = ("Only the owner of the companion can do this (start a game, choose the "
+                 "game on the table, make the camera show faults): open the owner's link "
+                 "printed when the companion started (it carries the setup key) on this "
+                 "device, then try again.")
+"""The refusal of the owner's other requests without the setup key."""
 
 
 def default_setup_key_path() -> Path:
@@ -106,3 +122,44 @@ def make_setup_key(value: str | None, path: str | Path | None, testing: bool) ->
     if testing:
         return SetupKey()
     return SetupKey(path=default_setup_key_path())
+
+
+def _key_service() -> SetupKey:
+    key: SetupKey = current_app.extensions["niagara.setup_key"]
+    return key
+
+
+def link_key() -> str | None:
+    """The setup key carried in a page's address (``?key=``), if it is the right one."""
+    key = request.args.get("key")
+    if request.method == "GET" and not request.path.startswith("/api/") and key \
+            and _key_service().matches(key):
+        return key
+    return None
+
+
+def is_owner() -> bool:
+    """True if this request carries the setup key: the ``X-Setup-Key`` header (when
+    given, it alone counts), the owner's link (a page's ``?key=``), or the cookie."""
+    keys = _key_service()
+    header = request.headers.get(HEADER)
+    if header:
+        return keys.matches(header)
+    return link_key() is not None or keys.matches(request.cookies.get(COOKIE))
+
+
+def refusal() -> AccessError:
+    """The plain-words refusal of an owner request without the key."""
+    if request.path.startswith("/api/calibration") or request.path == "/calibrate":
+        return AccessError(REFUSED)
+    return AccessError(REFUSED_OWNER)
+
+
+def remember_owner(response: Response) -> Response:
+    """After a page opened with the owner's link: keep the key in the owner's cookie."""
+    key = link_key()
+    if key is not None:
+        response.set_cookie(COOKIE, key, max_age=COOKIE_DAYS * 86400, httponly=True,
+                            samesite="Strict", path="/")
+        response.headers["Cache-Control"] = "no-store"
+    return response

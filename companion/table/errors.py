@@ -20,3 +20,17 @@ class ConflictError(NiagaraError):
 
 class NotFoundError(NiagaraError):
     """No such game."""
+
+
+class StorageError(NiagaraError):
+    """The game store cannot write (disk full, read-only storage): nothing was saved, and
+    nothing changed in memory either. Reads keep working; writes work again by themselves
+    once space returns."""
+
+
+class BusyError(NiagaraError):
+    """Too many open event streams (for a game, from one address, or in all)."""
+
+    def __init__(self, message: str, status: int = 503) -> None:
+        super().__init__(message)
+        self.status = status

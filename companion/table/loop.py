@@ -60,7 +60,7 @@ from companion.errors import IllegalActionError, InvalidActionError
 from companion.game import Game
 from companion.state import GameState, Options, Phase, sorted_cards
 from companion.table.camera import CameraReading, TableCamera
-from companion.table.errors import AccessError, ConflictError, NotFoundError
+from companion.table.errors import AccessError, ConflictError, NotFoundError, StorageError
 from companion.table.lights import LedSnapshot, Lights
 from companion.table.store import GameStore, StoreError
 from companion.table.views import (
@@ -274,6 +274,15 @@ class GameLoop:
         self.hub.bump(f"game:{game_id}")
         return NewGame(game_id, tokens, key)
 
+    def make_current(self, game_id: int) -> None:
+        """Put a stored game on the table: the lights and the camera follow it."""
+        self.game(game_id)  # NotFoundError if there is none
+        with self._lock:
+            self.current = game_id
+            self._sync_lights(game_id)
+        self.hub.bump("games")
+        self.hub.bump(f"game:{game_id}")
+
     def player_of(self, token: object) -> tuple[int, str]:
         """The game and player colour of a secret token; :class:`AccessError` if unknown."""
         if isinstance(token, str):
@@ -437,11 +446,11 @@ class GameLoop:
                 raise ConflictError("There is nothing from the camera to confirm.")
             return self.apply(game_id, proposal)
 
-    def play_again(self, game_id: int, key: object) -> NewGame:
-        """A finished game's table starts the next one with the same seats and options
-        (the same player holds the buoy first). The old game remembers it, so each phone
-        of the old game is offered its own new link (:meth:`next_link`)."""
-        self.check_key(game_id, key)
+    def play_again(self, game_id: int) -> NewGame:
+        """The next game with a finished game's seats and options (the same player holds
+        the buoy first); like any new game it is the owner's to start (the web checks).
+        The old game remembers it, so each phone of the old game is offered its own new
+        link (:meth:`next_link`)."""
         state = self.state(game_id)
         if state.phase is not Phase.OVER and not self.ended(game_id):
             raise ConflictError("This game is not over yet: finish it (or end it from the "
@@ -605,6 +614,8 @@ class GameLoop:
                 return
             try:
                 self.check_camera()
+            except StorageError as error:  # the river push waits for the storage
+                log.warning("%s", error)
             except Exception:  # the camera must never take the game down
                 log.exception("camera check failed")
             if self.heartbeat is not None:

@@ -5,6 +5,11 @@ actions applied to it; the state is the replay of that list, so whatever was com
 before the plug was pulled comes back exactly. SQLite runs in WAL mode with
 ``synchronous=FULL``: an action is on disk when :meth:`GameStore.append` returns.
 
+When the storage cannot write (a full disk, read-only storage, a failing card), every
+write raises :class:`~companion.table.errors.StorageError` with a plain message and
+changes nothing, in the file or in memory; reads keep working, and writes work again by
+themselves once the storage can write (no restart).
+
 >>> import tempfile, os
 >>> from companion.actions import ChooseCard
 >>> path = os.path.join(tempfile.mkdtemp(), "games.sqlite3")
@@ -33,6 +38,7 @@ from companion.errors import IllegalActionError, InvalidActionError, NiagaraErro
 from companion.events import Event
 from companion.game import Game
 from companion.state import Options, Phase
+from companion.table.errors import StorageError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -54,6 +60,21 @@ CREATE TABLE IF NOT EXISTS actions (
 
 class StoreError(NiagaraError):
     """A game that does not exist, or a stored log that cannot be read back."""
+
+
+STORAGE_FULL = ("The companion's storage is full: nothing was saved. Free some space on "
+                "the companion's card or disk, then try again.")
+STORAGE_READ_ONLY = ("The companion's storage cannot be written (it is read-only or "
+                     "failing): nothing was saved. Check the companion's card or disk, then "
+                     "try again.")
+
+
+def storage_error(error: sqlite3.Error) -> StorageError:
+    """The plain-words refusal for a write SQLite could not do."""
+    if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL \
+            or "full" in str(error):
+        return StorageError(STORAGE_FULL)
+    return StorageError(STORAGE_READ_ONLY)
 
 
 def default_path() -> Path:
@@ -122,10 +143,13 @@ class GameStore:
         """Store a new game and return its id. Bad players raise InvalidActionError."""
         game = Game(players, options)
         with self._lock:
-            cursor = self._db.execute(
-                "INSERT INTO games (created, players, options, meta) VALUES (?, ?, ?, ?)",
-                (_now(), json.dumps(list(game.start.players)),
-                 json.dumps(game.start.options.to_json()), json.dumps(meta or {})))
+            try:
+                cursor = self._db.execute(
+                    "INSERT INTO games (created, players, options, meta) VALUES (?, ?, ?, ?)",
+                    (_now(), json.dumps(list(game.start.players)),
+                     json.dumps(game.start.options.to_json()), json.dumps(meta or {})))
+            except sqlite3.Error as error:
+                raise storage_error(error) from None
             game_id = cursor.lastrowid
             assert game_id is not None
             self._games[game_id] = game
@@ -167,9 +191,9 @@ class GameStore:
                 self._db.execute(
                     "INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, ?)",
                     (game_id, seq, json.dumps(action.to_json()), _now()))
-            except sqlite3.DatabaseError as error:
+            except sqlite3.Error as error:
                 game.pop()
-                raise StoreError(f"the action could not be saved: {error}") from None
+                raise storage_error(error) from None
             return events
 
     def undo(self, game_id: int) -> Action:
@@ -179,8 +203,11 @@ class GameStore:
             if not game.history:
                 raise StoreError("there is nothing to undo: the game has just started")
             seq = len(game.history)
-            self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?",
-                             (game_id, seq))
+            try:
+                self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?",
+                                 (game_id, seq))
+            except sqlite3.Error as error:
+                raise storage_error(error) from None
             return game.pop()
 
     def games(self) -> list[GameInfo]:
@@ -211,7 +238,10 @@ class GameStore:
     def set_meta(self, game_id: int, meta: dict[str, Any]) -> None:
         """Store facts about a game that are not actions (e.g. player tokens)."""
         with self._lock:
-            cursor = self._db.execute("UPDATE games SET meta = ? WHERE id = ?",
-                                      (json.dumps(meta), game_id))
+            try:
+                cursor = self._db.execute("UPDATE games SET meta = ? WHERE id = ?",
+                                          (json.dumps(meta), game_id))
+            except sqlite3.Error as error:
+                raise storage_error(error) from None
             if cursor.rowcount == 0:
                 raise StoreError(f"there is no game {game_id}")

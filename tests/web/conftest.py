@@ -57,10 +57,24 @@ def setup(setup_key: str) -> dict[str, str]:
     return {"X-Setup-Key": setup_key}
 
 
+def owner_headers(app: Flask) -> dict[str, str]:
+    """The headers of an owner's request (a new game, a calibration change): the setup
+    key."""
+    return {"X-Setup-Key": app.extensions["niagara.setup_key"].value}
+
+
 @pytest.fixture
-def game(client: FlaskClient) -> dict[str, Any]:
+def owner(client: FlaskClient, setup_key: str) -> FlaskClient:
+    """The client as the owner's browser: it keeps the setup key in the owner's cookie
+    (as after opening the owner's link)."""
+    assert client.get(f"/?key={setup_key}").status_code == 200
+    return client
+
+
+@pytest.fixture
+def game(client: FlaskClient, setup: dict[str, str]) -> dict[str, Any]:
     """A new 3-player game: its id, table key and player tokens."""
-    response = client.post("/api/games", json={"players": PLAYERS})
+    response = client.post("/api/games", json={"players": PLAYERS}, headers=setup)
     assert response.status_code == 201, response.json
     data = response.json
     data["tokens"] = {p: url.rsplit("/", 1)[1] for p, url in data["players"].items()}

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from companion.table.loop import GameLoop
 from web.app import close_app, create_app
 
-from .conftest import PLAYERS
+from .conftest import PLAYERS, owner_headers
 
 
 def act(client: FlaskClient, token: str, **data: Any) -> Any:
@@ -64,8 +64,9 @@ def test_create_game_gives_one_secret_link_per_player(client: FlaskClient,
     ([1, 2], "JSON object"),
 ])
 def test_bad_new_game_is_refused_and_nothing_is_stored(client: FlaskClient, payload: Any,
-                                                       message: str) -> None:
-    response = client.post("/api/games", json=payload)
+                                                       message: str,
+                                                       setup: dict[str, str]) -> None:
+    response = client.post("/api/games", json=payload, headers=setup)
     assert response.status_code == 400
     assert response.json["ok"] is False
     assert message in response.json["error"]
@@ -102,11 +103,15 @@ def test_wrong_table_key_is_refused(client: FlaskClient, game: dict[str, Any]) -
     gid = game["id"]
     for path, data in ((f"/api/games/{gid}/river", {"key": "nope"}),
                        (f"/api/games/{gid}/undo", {"key": "nope", "version": 0}),
-                       (f"/api/games/{gid}/confirm", {}),
-                       ("/api/camera/faults", {"key": game["tokens"]["red"], "faults": []})):
+                       (f"/api/games/{gid}/confirm", {})):
         response = client.post(path, json=data)
         assert response.status_code == 403, path
         assert "Only the table" in response.json["error"]
+    # The demo faults are the owner's: a table key or a token does not open them.
+    for key in (game["tokens"]["red"], game["table_key"]):
+        response = client.post("/api/camera/faults", json={"key": key, "faults": []})
+        assert response.status_code == 403
+        assert "Only the owner" in response.json["error"]
     assert client.get(f"/api/games/{gid}/links?key=wrong").status_code == 403
     links = client.get(f"/api/games/{gid}/links?key={game['table_key']}").json
     assert links["players"] == game["players"]
@@ -271,7 +276,8 @@ def test_games_resume_after_a_restart(tmp_path: Any, camera: Any) -> None:
               "GPIO": "none"}
     app = create_app(config)
     client = app.test_client()
-    created = client.post("/api/games", json={"players": PLAYERS}).json
+    created = client.post("/api/games", json={"players": PLAYERS},
+                          headers=owner_headers(app)).json
     red = created["players"]["red"].rsplit("/", 1)[1]
     act(client, red, type="choose", card=6)
     close_app(app)

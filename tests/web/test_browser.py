@@ -59,12 +59,23 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-def new_game(browser: Any, url: str, players: list[str]) -> tuple[Any, dict[str, str], str]:
-    """Create a game through the new-game page; the table page and the players' links."""
+def owner_link(server: dict[str, Any]) -> str:
+    """The owner's link ``serve`` prints (it carries the setup key)."""
+    return f"{server['url']}/?key={server['app'].extensions['niagara.setup_key'].value}"
+
+
+def new_game(browser: Any, server: dict[str, Any],
+             players: list[str]) -> tuple[Any, dict[str, str], str]:
+    """Create a game through the new-game page on the owner's device (the owner's link
+    opened once, then its cookie); the table page and the players' links."""
+    url = server["url"]
     table_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = table_ctx.new_page()
     page.set_default_timeout(10000)
-    page.goto(f"{url}/new")
+    page.goto(owner_link(server))
+    page.get_by_role("link", name="Start a new game").click()
+    page.wait_for_selector('input[name="players"]')
+    assert page.url == f"{url}/new"
     for colour in players:
         page.check(f'input[name="players"][value="{colour}"]')
     page.get_by_role("button", name="Create the game").click()
@@ -118,7 +129,7 @@ def paddle(page: Any, to: str) -> None:
 
 def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser: Any) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    table, links, _ = new_game(browser, server["url"], ["red", "green", "yellow"])
+    table, links, _ = new_game(browser, server, ["red", "green", "yellow"])
     phones = {p: phone(browser, links[p]) for p in ("red", "green", "yellow")}
     # Phase 1: cards picked secretly on the phones; the table sees who locked in.
     lock_in(phones["red"], 4)
@@ -221,7 +232,7 @@ def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
     ARTIFACTS.mkdir(exist_ok=True)
     camera: SyntheticCamera = server["camera"]
     # Ticked in this order, the colours take the seats in this order: green, blue, brown.
-    table, links, _ = new_game(browser, server["url"], ["green", "blue", "brown"])
+    table, links, _ = new_game(browser, server, ["green", "blue", "brown"])
     phones = {p: phone(browser, links[p]) for p in ("green", "blue", "brown")}
     for colour, card in (("green", 3), ("blue", 5), ("brown", 6)):
         lock_in(phones[colour], card)
@@ -251,6 +262,9 @@ def test_seats_and_the_buoy_on_the_new_game_page(server: dict[str, Any], browser
                               has_touch=True)
     page = ctx.new_page()
     page.set_default_timeout(10000)
+    page.goto(f"{server['url']}/new")  # not the owner yet: refused, in plain words
+    assert "Only the owner of the companion" in page.content()
+    page.goto(owner_link(server))
     page.goto(f"{server['url']}/new")
     for colour in ("red", "green", "blue"):
         page.check(f'input[name="players"][value="{colour}"]')
@@ -280,12 +294,13 @@ def test_drag_a_slot_on_the_calibration_page(server: dict[str, Any], browser: An
     assert "printed when the companion started" in page.locator("#view-only").inner_text()
     assert page.get_by_role("button", name="Save the layout").count() == 0
     assert page.locator('#layout g.handle[tabindex]').count() == 0
-    # The table page (opened with its table key) links to the calibration with the key.
-    table, _links, _ = new_game(browser, server["url"], ["red", "green", "blue"])
+    # On the owner's device the table page's link opens the tools (the owner's cookie):
+    # no key in the link.
+    table, _links, _ = new_game(browser, server, ["red", "green", "blue"])
     table.get_by_role("link", name="Calibrate the camera").click()
     table.wait_for_selector('#calibration[data-editable="yes"]')
     key = server["app"].extensions["niagara.setup_key"].value
-    assert table.url == f"{server['url']}/calibrate?key={key}"
+    assert table.url == f"{server['url']}/calibrate"
     table.context.close()
     page.goto(f"{server['url']}/calibrate?key={key}")
     handle = page.locator('#layout g.handle-slot[data-name="T1"]')
@@ -318,7 +333,11 @@ def test_drag_a_slot_on_the_calibration_page(server: dict[str, Any], browser: An
     # answer says so (not "Only the person setting up the table ...").
     page.get_by_role("button", name="Learn the canoe colours").click()
     page.wait_for_selector("#result >> text=Colours are learned from a real camera")
+    ctx.close()
     # A link with a wrong key cannot change anything: the server says why.
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(10000)
     page.goto(f"{server['url']}/calibrate?key=wrong")
     page.wait_for_selector("#view-only >> text=not the right one")
     refused = page.evaluate("""async () => {

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -49,6 +57,7 @@ def test_the_calibration_link_carries_the_setup_key(tmp_path: Path) -> None:
     key = SetupKey(path=tmp_path / "setup-key")
     text = calibration_message(["http://10.0.0.2:8000/", "http://localhost:8000/"], key)
     assert f"http://10.0.0.2:8000/calibrate?key={key.value}" in text
+    assert f"  http://10.0.0.2:8000/?key={key.value}\n" in text
     assert str(tmp_path / "setup-key") in text and "after a restart" in text
     assert "changes at each start" in calibration_message(["http://x/"], SetupKey())
 
@@ -58,7 +67,13 @@ def test_serve_prints_the_table_and_calibration_links(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import waitress
 
+    class Dispatcher:
+        def shutdown(self, cancel_pending: bool = True, timeout: float = 5) -> bool:
+            return True
+
     class Server:
+        task_dispatcher = Dispatcher()
+
         def run(self) -> None:
             raise KeyboardInterrupt
 
@@ -76,6 +91,7 @@ def test_serve_prints_the_table_and_calibration_links(
     key = key_file.read_text().strip()
     assert "  http://127.0.0.1:8123/\n" in out
     assert f"  http://127.0.0.1:8123/calibrate?key={key}\n" in out
+    assert f"  http://127.0.0.1:8123/?key={key}\n" in out
     # The same link after a restart.
     assert run_serve(args) == 0
     assert f"/calibrate?key={key}\n" in capsys.readouterr().out
@@ -86,13 +102,6 @@ def test_sigterm_stops_serve_cleanly_and_systemd_hears_from_it(tmp_path: Path) -
     """``systemctl stop``: exit 0 within 3 s, lights off, camera and store closed; under
     systemd the service says it is ready, pings the watchdog from its loop, and says it
     is stopping."""
-    import os
-    import signal
-    import socket
-    import subprocess
-    import sys
-    import time
-
     notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     notify.bind(str(tmp_path / "notify"))
     notify.settimeout(10)
@@ -132,3 +141,54 @@ def test_sigterm_stops_serve_cleanly_and_systemd_hears_from_it(tmp_path: Path) -
             server.kill()
             server.wait()
         notify.close()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["Ctrl+C", "SIGTERM"])
+def test_serve_stops_cleanly_with_streams_open(tmp_path: Path, sig: signal.Signals) -> None:
+    """Ctrl+C or SIGTERM with event streams open: the streams end, the service says it
+    stopped, exit 0, no traceback (waitress's "Bad file descriptor" included)."""
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port",
+         str(port), "--camera", "none", "--gpio", "none", "--db", str(tmp_path / "g.db")],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    streams: list[http.client.HTTPConnection] = []
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                conn.request("GET", "/api/leds")
+                conn.getresponse().read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.2)
+        key = (tmp_path / "config" / "niagara-companion" / "setup-key").read_text().strip()
+        conn.request("POST", "/api/games", body=json.dumps({"players": ["red", "green", "blue"]}),
+                     headers={"Content-Type": "application/json", "X-Setup-Key": key})
+        created = json.loads(conn.getresponse().read())
+        for _ in range(3):
+            stream = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            stream.request("GET", f"/api/games/{created['id']}/stream")
+            response = stream.getresponse()
+            assert response.status == 200 and response.fp.readline()
+            streams.append(stream)
+        started = time.monotonic()
+        server.send_signal(sig)
+        out, err = server.communicate(timeout=15)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        for stream in streams:
+            stream.close()
+    stopped_after = time.monotonic() - started
+    assert server.returncode == 0
+    assert stopped_after < 3, stopped_after
+    assert b"Stopped: the lights are off, the camera is closed" in out
+    assert b"Traceback" not in err and b"Bad file descriptor" not in err, err

@@ -16,12 +16,13 @@ from companion.record import replay
 SAMPLE = Path(__file__).resolve().parents[2] / "companion" / "data" / "sample-game.json"
 
 
-def play_sample(client: FlaskClient) -> dict[str, Any]:
+def play_sample(client: FlaskClient, setup: dict[str, str]) -> dict[str, Any]:
     """The bundled sample game (4 players, to its end) through the JSON API."""
     record = json.loads(SAMPLE.read_text())
     game = replay(record).game
     made = client.post("/api/games", json={"players": record["players"],
-                                           "options": record.get("options", {})}).json
+                                           "options": record.get("options", {})},
+                       headers=setup).json
     tokens = {p: u.rsplit("/", 1)[1] for p, u in made["players"].items()}
     for action in game.history:
         if isinstance(action, MoveRiver):
@@ -36,13 +37,14 @@ def play_sample(client: FlaskClient) -> dict[str, Any]:
     return {**made, "tokens": tokens}
 
 
-def test_record_again_and_next_links_after_the_end(client: FlaskClient) -> None:
-    made = client.post("/api/games", json={"players": ["red", "green", "yellow"]}).json
+def test_record_again_and_next_links_after_the_end(client: FlaskClient,
+                                                   setup: dict[str, str]) -> None:
+    made = client.post("/api/games", json={"players": ["red", "green", "yellow"]},
+                       headers=setup).json
     early = client.get(f"/api/games/{made['id']}/record?key={made['table_key']}")
     assert early.status_code == 409 and "secret" in early.json["error"]
-    assert client.post(f"/api/games/{made['id']}/again",
-                       json={"key": made["table_key"]}).status_code == 409
-    game = play_sample(client)
+    assert client.post(f"/api/games/{made['id']}/again", headers=setup).status_code == 409
+    game = play_sample(client, setup)
     gid, key = game["id"], game["table_key"]
     view = client.get(f"/api/games/{gid}").json
     assert view["summary"]["headline"] == "Yellow wins!"
@@ -52,7 +54,8 @@ def test_record_again_and_next_links_after_the_end(client: FlaskClient) -> None:
     assert record.json["format"] == "niagara-record/1"
     assert replay(record.json).game.state.winners == ("yellow",)
     assert client.get(f"/api/play/{game['tokens']['red']}/next").json["next"] is None
-    again = client.post(f"/api/games/{gid}/again", json={"key": key})
+    assert client.post(f"/api/games/{gid}/again", json={"key": key}).status_code == 403
+    again = client.post(f"/api/games/{gid}/again", headers=setup)  # the owner's
     assert again.status_code == 200
     new = again.json
     assert sorted(new["players"]) == ["blue", "green", "red", "yellow"]
@@ -61,14 +64,16 @@ def test_record_again_and_next_links_after_the_end(client: FlaskClient) -> None:
     for p in ("red", "blue"):
         nxt = client.get(f"/api/play/{game['tokens'][p]}/next").json["next"]
         assert nxt == new["players"][p]
-    assert client.post(f"/api/games/{gid}/again", json={"key": key}).status_code == 409
+    assert client.post(f"/api/games/{gid}/again", headers=setup).status_code == 409
 
 
-def test_the_owner_ends_a_game_with_the_setup_key(app: Flask, client: FlaskClient) -> None:
-    made = client.post("/api/games", json={"players": ["red", "green", "yellow"]}).json
+def test_the_owner_ends_a_game_with_the_setup_key(app: Flask, client: FlaskClient,
+                                                  setup: dict[str, str]) -> None:
+    made = client.post("/api/games", json={"players": ["red", "green", "yellow"]},
+                       headers=setup).json
     gid = made["id"]
     refused = client.post(f"/api/games/{gid}/end", headers={"X-Setup-Key": "wrong"})
-    assert refused.status_code == 403 and "owner" in refused.json["error"]
+    assert refused.status_code == 403 and "Only" in refused.json["error"]
     key = app.extensions["niagara.setup_key"].value
     assert "End and archive" not in client.get("/").data.decode()
     assert "End and archive" in client.get(f"/?key={key}").data.decode()

@@ -181,45 +181,45 @@ def test_no_board_picture_without_a_camera_frame(tmp_path: Path) -> None:
 # -- seat order ----------------------------------------------------------------------------
 
 
-def test_seat_order_and_the_buoy_through_the_form(client: FlaskClient) -> None:
-    response = client.post("/new", data={"players": ["blue", "red", "yellow", "green"],
+def test_seat_order_and_the_buoy_through_the_form(owner: FlaskClient) -> None:
+    response = owner.post("/new", data={"players": ["blue", "red", "yellow", "green"],
                                          "first": "yellow"})
     assert response.status_code == 302
-    state = client.get("/api/games/1").json["state"]
+    state = owner.get("/api/games/1").json["state"]
     # Clockwise from the buoy: yellow, green, then blue and red.
     assert state["players"] == ["yellow", "green", "blue", "red"]
     assert state["first_player"] == "yellow"
 
 
-def test_seat_order_without_a_buoy_choice_keeps_the_form_order(client: FlaskClient) -> None:
-    client.post("/new", data={"players": ["brown", "green", "red"]})
-    state = client.get("/api/games/1").json["state"]
+def test_seat_order_without_a_buoy_choice_keeps_the_form_order(owner: FlaskClient) -> None:
+    owner.post("/new", data={"players": ["brown", "green", "red"]})
+    state = owner.get("/api/games/1").json["state"]
     assert state["players"] == ["brown", "green", "red"] and state["first_player"] == "brown"
 
 
-def test_the_buoy_must_go_to_a_player(client: FlaskClient) -> None:
-    refused = client.post("/new", data={"players": ["red", "green", "blue"], "first": "brown"})
+def test_the_buoy_must_go_to_a_player(owner: FlaskClient) -> None:
+    refused = owner.post("/new", data={"players": ["red", "green", "blue"], "first": "brown"})
     assert refused.status_code == 400
     page = refused.data.decode()
     assert "The buoy must go to one of the players" in page
     # The form comes back in the chosen seat order with the choices kept.
     assert page.index('value="red" checked') < page.index('value="green" checked') \
         < page.index('value="blue" checked') < page.index('name="players" value="brown"')
-    assert client.get("/api/games").json["games"] == []
+    assert owner.get("/api/games").json["games"] == []
 
 
-def test_seat_order_through_the_api(client: FlaskClient) -> None:
-    created = client.post("/api/games", json={"players": ["red", "green", "blue"],
+def test_seat_order_through_the_api(owner: FlaskClient) -> None:
+    created = owner.post("/api/games", json={"players": ["red", "green", "blue"],
                                               "first": "blue"})
     assert created.status_code == 201
-    state = client.get(f"/api/games/{created.json['id']}").json["state"]
+    state = owner.get(f"/api/games/{created.json['id']}").json["state"]
     assert state["players"] == ["blue", "red", "green"]
-    assert client.post("/api/games", json={"players": ["red", "green", "blue"],
+    assert owner.post("/api/games", json={"players": ["red", "green", "blue"],
                                            "first": 3}).status_code == 400
-    assert client.post("/api/games", json={"players": ["red", "green", "blue"],
+    assert owner.post("/api/games", json={"players": ["red", "green", "blue"],
                                            "first": "pink"}).status_code == 400
 
 
-def test_the_new_game_page_explains_seats(client: FlaskClient) -> None:
-    page = client.get("/new").data.decode()
+def test_the_new_game_page_explains_seats(owner: FlaskClient) -> None:
+    page = owner.get("/new").data.decode()
     assert "clockwise" in page and 'name="first"' in page and "new.js" in page

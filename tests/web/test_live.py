@@ -16,6 +16,7 @@ from companion.table.camera import CameraReading, SyntheticCamera
 from companion.table.loop import GameLoop, Hub
 from companion.table.views import forecast, public_state, reachable_weather
 
+from .conftest import owner_headers
 from .test_api import act, choose_all, loop_of, play_option, view
 
 
@@ -129,8 +130,8 @@ def test_a_wrong_canoe_raises_the_alert_and_the_amber_led(app: Flask, client: Fl
     loop = loop_of(app)
     loop.check_camera()
     assert view(client, game)["problems"] == []
-    response = client.post("/api/camera/faults", json={"key": game["table_key"],
-                                                       "faults": [["canoe_off", "red"]]})
+    response = client.post("/api/camera/faults", json={"faults": [["canoe_off", "red"]]},
+                           headers=owner_headers(app))
     assert response.status_code == 200
     problems = view(client, game)["problems"]
     assert len(problems) == 1

@@ -9,18 +9,18 @@ from flask.testing import FlaskClient
 from .test_api import view
 
 
-def test_home_and_new_game_form(client: FlaskClient) -> None:
-    page = client.get("/").data.decode()
+def test_home_and_new_game_form(owner: FlaskClient) -> None:
+    page = owner.get("/").data.decode()
     assert "Start a new game" in page and "No game yet" in page
-    form = client.get("/new").data.decode()
+    form = owner.get("/new").data.decode()
     assert 'name="players" value="brown"' in form and "Diamanten Joe" in form
 
 
-def test_new_game_leads_to_links_with_qr_codes(client: FlaskClient) -> None:
-    response = client.post("/new", data={"players": ["red", "blue", "green"],
+def test_new_game_leads_to_links_with_qr_codes(owner: FlaskClient) -> None:
+    response = owner.post("/new", data={"players": ["red", "blue", "green"],
                                          "diamanten_joe": "1"})
     assert response.status_code == 302
-    setup = client.get(response.headers["Location"])
+    setup = owner.get(response.headers["Location"])
     assert setup.status_code == 200
     assert setup.headers["Cache-Control"] == "no-store"
     html = setup.data.decode()
@@ -30,14 +30,14 @@ def test_new_game_leads_to_links_with_qr_codes(client: FlaskClient) -> None:
     assert len(svgs) == 3 and all("viewBox=" in s and "width=" not in s for s in svgs)
     assert html.count('class="player-link"') == 3
     assert "/games/1/table?key=" in html
-    state = client.get("/api/games/1").json["state"]
+    state = owner.get("/api/games/1").json["state"]
     assert state["players"] == ["red", "blue", "green"]
     assert state["options"]["diamanten_joe"] is True and state["joe"] == {"at": "T1",
                                                                           "gem": None}
 
 
-def test_new_game_with_too_few_players_says_why(client: FlaskClient) -> None:
-    response = client.post("/new", data={"players": ["red"]})
+def test_new_game_with_too_few_players_says_why(owner: FlaskClient) -> None:
+    response = owner.post("/new", data={"players": ["red"]})
     assert response.status_code == 400
     assert "Niagara is played by 3 to 5 players, not 1" in response.data.decode()
     assert 'value="red" checked' in response.data.decode()

@@ -16,6 +16,8 @@ from flask import Flask
 
 from web.app import close_app, create_app
 
+from .conftest import owner_headers
+
 PLAYERS = ["red", "green", "yellow"]
 CREATED = re.compile(rb'"created":\s*"[^"]*"')
 
@@ -26,7 +28,8 @@ class World:
                                       "CAMERA": "none", "GPIO": "none",
                                       "SSE_HEARTBEAT": 0.1})
         self.client = self.app.test_client()
-        created = self.client.post("/api/games", json={"players": PLAYERS}).json
+        created = self.client.post("/api/games", json={"players": PLAYERS},
+                                   headers=owner_headers(self.app)).json
         self.id = created["id"]
         self.key = created["table_key"]
         self.tokens = {p: u.rsplit("/", 1)[1] for p, u in created["players"].items()}
