@@ -69,6 +69,11 @@ _RIVER: Final = Phase.RIVER
 _OVER: Final = Phase.OVER
 _STEP_OPS: Final = frozenset(("up", "down", "load", "unload"))
 """The steps the quick path carries out (stealing and Joe's trades go to the reference)."""
+_DOWN: Final[dict[tuple[str, int, str | None], tuple[str, ...]]] = {
+    (at, n, arm): path for (at, n, arm), path in PATHS_DOWN.items()
+    if passes_fork(at, n) == (arm is not None)}
+"""The paths of ``down <n> [arm]`` steps, by (start, n, arm): an arm exactly where the
+move passes the fork (``PATHS_DOWN`` also lists an arm where it does not matter)."""
 _PUSH: Final = {(at, arm): push_position(at, arm) for at in SLOTS for arm in ARMS}
 """``push_position`` as a table."""
 
@@ -210,25 +215,36 @@ class QuickGame:
 
     def _paddle(self, action: Paddle) -> list[RawEvent]:
         player = action.player
-        card = self._turn_card(player)
-        if card == "cloud" or type(card) is not int:
+        if self.phase is not _ACTIONS or self.order[self.turn] != player:
+            raise Unsure
+        card = self.chosen[player]
+        if type(card) is not int:
             raise Unsure
         moves = action.canoes
         pair = self.canoes[player]
+        first, second = pair
         # Which canoe each move means (rules._resolve_canoe), and the must-move rule.
         indices: list[int] = []
         for move in moves:
-            start, carrying = move.start, move.carrying
-            here = [i for i in (0, 1) if pair[i].at == start and i not in indices and
-                    (carrying == ANY_CARGO or pair[i].gem == carrying)]
-            if not here or (len(here) == 2 and pair[0] != pair[1]):
+            carrying = move.carrying
+            if first.at == move.start and 0 not in indices and (
+                    carrying == ANY_CARGO or first.gem == carrying):
+                if second.at == move.start and 1 not in indices and first != second and (
+                        carrying == ANY_CARGO or second.gem == carrying):
+                    raise Unsure
+                indices.append(0)
+            elif second.at == move.start and 1 not in indices and (
+                    carrying == ANY_CARGO or second.gem == carrying):
+                indices.append(1)
+            else:
                 raise Unsure
-            indices.append(here[0])
-        river = [i for i in (0, 1) if pair[i].at != BEACH and pair[i].at != LOST]
-        if any(i not in indices for i in river):
+        a_at, b_at = first.at, second.at
+        a_river = a_at != BEACH and a_at != LOST
+        b_river = b_at != BEACH and b_at != LOST
+        if (a_river and 0 not in indices) or (b_river and 1 not in indices):
             raise Unsure
-        if not river:
-            on_beach = sum(1 for c in pair if c.at == BEACH)
+        if not a_river and not b_river:
+            on_beach = (a_at == BEACH) + (b_at == BEACH)
             if (on_beach and not indices) or (on_beach == 2 and len(indices) == 2):
                 raise Unsure
         # Every canoe's steps, on local copies: nothing changes before all are carried out.
@@ -304,19 +320,12 @@ class QuickGame:
                     if direction is not None or type(n) is not int or n > points:
                         raise Unsure
                     if op == "up":
-                        found = PATHS_UP.get((at, n)) if at != BEACH else None
+                        found = PATHS_UP.get((at, n))
                         if found is None:
                             raise Unsure
                         landed = found[-1] == BEACH
                     else:
-                        arm: Arm | None = None
-                        if passes_fork(at, n):
-                            if step.arg is None:
-                                raise Unsure
-                            arm = "left" if step.arg == "left" else "right"
-                        elif step.arg is not None:
-                            raise Unsure
-                        found = PATHS_DOWN.get((at, n, arm))
+                        found = _DOWN.get((at, n, step.arg))
                         if found is None:
                             raise Unsure
                     points -= n
