@@ -65,12 +65,13 @@ class Game:
 
     def push(self, action: Action) -> list[Event]:
         """Apply ``action``; raises (and changes nothing) if it is invalid or illegal."""
-        state, events = rules.apply(self.state, action)
-        if len(self._states) > len(self.history):
+        history = self.history
+        state, events = rules.apply(self._state or self.state, action)
+        if len(self._states) > len(history):
             self._states.append(state)
         self._state = state
         self._quick = None
-        self.history.append(action)
+        history.append(action)
         self._events.append(events)
         return events
 

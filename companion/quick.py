@@ -407,39 +407,42 @@ class QuickGame:
         pairs = self.canoes
         deposits = self.deposits
         joe = self.joe
-        riding = [(p, i) for p in players for i, c in enumerate(pairs[p])
-                  if c.at != BEACH and c.at != LOST]
-        where = [pairs[p][i].at for p, i in riding]
-        cargo = [pairs[p][i].gem for p, i in riding]
+        # Where each canoe on a disc ends up, and on which disc it falls (if it does).
+        falls: dict[int, list[RawEvent]] = {}
+        for player in players:
+            pair = pairs[player]
+            now: list[Canoe] | None = None
+            for i in (0, 1):
+                c = pair[i]
+                if c.at == BEACH or c.at == LOST:
+                    continue
+                end, fell, edge = _walk(c.at, taken)
+                if fell:
+                    falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, c.gem))
+                    if c.gem:
+                        deposits[c.gem] = add_gem(deposits[c.gem], c.gem)
+                    end = LOST
+                elif end == c.at:
+                    continue
+                if now is None:
+                    now = list(pair)
+                now[i] = canoe(end, None if fell else c.gem)
+            if now is not None:
+                pairs[player] = canoe_pair(now[0], now[1])
+        if joe is not None and joe.at != LOST:
+            end, fell, edge = _walk(joe.at, taken)
+            if fell:
+                falls.setdefault(fell, []).append((ev.CanoeFell, "joe", edge, joe.gem))
+                if joe.gem:
+                    deposits[joe.gem] = add_gem(deposits[joe.gem], joe.gem)
+                joe = canoe(LOST)
+            else:
+                joe = canoe(end, joe.gem)
         for number, arm in enumerate(taken, start=1):
             events.append((ev.DiscPushed, number, arm, next_fork))
-            for k, at in enumerate(where):
-                if at == LOST:
-                    continue
-                new = _PUSH[at, arm]
-                if new == LOST:
-                    gem = cargo[k]
-                    events.append((ev.CanoeFell, riding[k][0], at, gem))
-                    if gem:
-                        deposits[gem] = add_gem(deposits[gem], gem)
-                    cargo[k] = None
-                where[k] = new
-            if joe is not None and joe.at != LOST:
-                new = _PUSH[joe.at, arm]
-                if new == LOST:
-                    events.append((ev.CanoeFell, "joe", joe.at, joe.gem))
-                    if joe.gem:
-                        deposits[joe.gem] = add_gem(deposits[joe.gem], joe.gem)
-                    joe = canoe(LOST)
-                else:
-                    joe = canoe(new, joe.gem)
+            if number in falls:
+                events += falls[number]
             next_fork = "right" if arm == "left" else "left"
-        if riding:
-            moved = {p: list(pairs[p]) for p, _ in riding}
-            for (player, i), at, gem in zip(riding, where, cargo, strict=True):
-                moved[player][i] = canoe(at, gem)
-            for player, pair in moved.items():
-                pairs[player] = canoe_pair(pair[0], pair[1])
         self.next_fork = next_fork
         if joe is not None and joe.at != LOST:
             joe = self._move_joe(joe, events)
@@ -485,6 +488,29 @@ class QuickGame:
             at = nxt if nxt and nxt != BEACH else at
         events.append((ev.JoeMoved, joe.at, at, loaded))
         return canoe(at, joe.gem)
+
+
+_WALKS: dict[tuple[str, tuple[Arm, ...]], tuple[str, int, str]] = {}
+
+
+def _walk(at: str, arms: tuple[Arm, ...]) -> tuple[str, int, str]:
+    """Where a canoe on ``at`` is after discs entered the river via ``arms``: (the end,
+    the number of the disc that took it over the falls or 0, where it was before)."""
+    key = (at, arms)
+    known = _WALKS.get(key)
+    if known is None:
+        here = at
+        known = (here, 0, here)
+        for number, arm in enumerate(arms, start=1):
+            nxt = _PUSH[here, arm]
+            if nxt == LOST:
+                known = (LOST, number, here)
+                break
+            here = nxt
+            known = (here, 0, here)
+        if len(_WALKS) < 8192:
+            _WALKS[key] = known
+    return known
 
 
 _PREDICTED: Final[dict[str, tuple[Arm, ...]]] = {
