@@ -15,7 +15,7 @@ from typing import Any
 from companion import rules
 from companion.actions import Action
 from companion.events import Event
-from companion.quick import QuickGame, Unsure, make_events
+from companion.quick import QUICK_ACTIONS, QuickGame, Unsure, make_events
 from companion.state import GameState, Options, Phase, new_game
 
 
@@ -80,22 +80,28 @@ class Game:
         changed in place (``companion.quick``) and its states and events are made only
         when asked for. Stops at the first action that is invalid or illegal and raises
         its error; the actions before it stay pushed."""
+        history, events, unmade = self.history, self._events, self._unmade
         quick = self._quick
-        if quick is None:
-            quick = self._quick = QuickGame(self.state)
-        history, events = self.history, self._events
         for action in actions:
-            try:
-                raw = quick.apply(action)
-            except Unsure:  # the reference decides (and refuses, or not)
-                state, made = rules.apply(self.state, action)
-                quick = self._quick = QuickGame(state)
-                self._state = state
-                events.append(made)
-            else:
-                self._state = None
-                self._unmade.append(len(events))
-                events.append(raw)
+            if type(action) in QUICK_ACTIONS:
+                if quick is None:
+                    quick = self._quick = QuickGame(self.state)
+                try:
+                    raw = quick.apply(action)
+                except Unsure:
+                    pass
+                else:
+                    self._state = None
+                    unmade.append(len(events))
+                    events.append(raw)
+                    history.append(action)
+                    continue
+            # The reference decides (and refuses, or not); the quick copy is made again
+            # only when an action needs it.
+            state, made = rules.apply(self.state, action)
+            quick = self._quick = None
+            self._state = state
+            events.append(made)
             history.append(action)
 
     def pop(self) -> Action:

@@ -78,6 +78,11 @@ _PUSH: Final = {(at, arm): push_position(at, arm) for at in SLOTS for arm in ARM
 """``push_position`` as a table."""
 
 
+QUICK_ACTIONS: Final = frozenset({ChooseCard, Weather, Paddle, MoveRiver})
+"""The action classes :meth:`QuickGame.apply` may carry out (it is :class:`Unsure` of any
+other: buying back a canoe is always left to the reference)."""
+
+
 class Unsure(Exception):
     """The quick path does not carry out this action: ask ``rules.apply``. Nothing changed."""
 

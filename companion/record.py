@@ -126,6 +126,22 @@ def _turn_action(turn: object, expected: str | None) -> Action:
     return Paddle(player, tuple([CanoeMove.from_json(c) for c in canoes]))
 
 
+_CHOICES: dict[tuple[str, int | str], ChooseCard] = {}
+
+
+def _choose_card(player: str, card: object) -> ChooseCard:
+    """``ChooseCard(player, parse_card(card))``, shared: a record repeats a few dozen."""
+    if type(card) is int or type(card) is str:
+        known = _CHOICES.get((player, card))
+        if known is not None:
+            return known
+        known = ChooseCard(player, parse_card(card))
+        if len(_CHOICES) < 4096:
+            _CHOICES[player, card] = known
+        return known
+    return ChooseCard(player, parse_card(card))
+
+
 def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | None, Action]]:
     """The actions of one round, each with the player it belongs to (for error messages)."""
     if not _is_mapping(entry):
@@ -149,7 +165,7 @@ def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | N
             name = check_player(player)
             if name not in state.players:
                 raise InvalidActionError(f"{name} is not playing in this game")
-            actions.append((name, ChooseCard(name, parse_card(card))))
+            actions.append((name, _choose_card(name, card)))
         except InvalidActionError as error:
             raise RecordError(str(error), number, str(player)) from None
     missing = [p for p in state.players if p not in cards]
