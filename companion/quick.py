@@ -201,7 +201,10 @@ class QuickGame:
             nxt = self.order[turn]
             events.append((ev.CardRevealed, nxt, self.chosen[nxt]))
             return
-        goals = [(p, goal_reached(self.reserves[p])) for p in self.players]
+        # Every goal needs 4 gems or more: smaller reserves are not looked at.
+        reserves = self.reserves
+        goals = [(p, goal_reached(reserves[p]) if sum(reserves[p].values()) >= 4 else None)
+                 for p in self.players]
         reached = tuple(p for p, goal in goals if goal)
         if not reached:
             self.phase = _RIVER
@@ -271,7 +274,7 @@ class QuickGame:
             path: tuple[str, ...] = ()
             landed = finished = traded = loaded = False
             unloaded: tuple[str, str] | None = None
-            canoe_events: list[RawEvent] = []
+            mark = len(events)  # where this canoe's events begin
             for step in move.steps:
                 op = step.op
                 if landed:
@@ -295,7 +298,7 @@ class QuickGame:
                         after = list(victim_pair)
                         after[i] = canoe(at, None)
                         robbed[victim] = canoe_pair(after[0], after[1])
-                        canoe_events.append((ev.GemStolen, player, victim, gem, at))
+                        events.append((ev.GemStolen, player, victim, gem, at))
                     else:
                         how = step.arg
                         if joe is None or joe.at != at or traded:
@@ -315,7 +318,7 @@ class QuickGame:
                         else:
                             raise Unsure
                         traded = True
-                        canoe_events.append((ev.JoeTraded, player, how, gave, got))
+                        events.append((ev.JoeTraded, player, how, gave, got))
                     finished = True
                     continue
                 if finished:
@@ -348,7 +351,7 @@ class QuickGame:
                     if gem is None or loaded or gem == deposit:
                         raise Unsure
                     changed[deposit] = add_gem(there, gem)
-                    canoe_events.append((ev.GemUnloaded, player, gem, at, deposit))
+                    events.append((ev.GemUnloaded, player, gem, at, deposit))
                     unloaded = (gem, at)
                     gem = None
                 elif op == "load":
@@ -358,7 +361,7 @@ class QuickGame:
                                                       unloaded[0] == colour)):
                         raise Unsure
                     changed[deposit] = add_gem(there, colour, -1)
-                    canoe_events.append((ev.GemLoaded, player, colour, at, deposit))
+                    events.append((ev.GemLoaded, player, colour, at, deposit))
                     gem = colour
                     loaded = True
                 else:
@@ -367,8 +370,7 @@ class QuickGame:
             if not landed and points != 0:
                 raise Unsure
             if direction is not None:
-                events.append((ev.CanoeMoved, player, start, at, path))
-            events += canoe_events
+                events.insert(mark, (ev.CanoeMoved, player, start, at, path))
             if landed and gem:
                 delivered.append(gem)
                 events.append((ev.GemDelivered, player, gem))
@@ -385,7 +387,13 @@ class QuickGame:
             for gem in delivered:
                 reserves[player] = add_gem(reserves[player], gem)
         self.joe = joe
-        self._end_turn(events)
+        turn = self.turn + 1
+        if turn < len(self.players):  # _end_turn's usual case, here
+            self.turn = turn
+            nxt = self.order[turn]
+            events.append((ev.CardRevealed, nxt, self.chosen[nxt]))
+        else:
+            self._end_turn(events)
         return events
 
     # -- phase 3 and 4 -----------------------------------------------------------------
