@@ -10,7 +10,9 @@ actions replayed per second (every ``Game.push``, parsing of the record included
 commit's engine (imported as ``companion_baseline``, see ``benchmarks/engine_baseline.py``)
 and with the working tree's, back to back in one process (alternating which goes first),
 checks that both give the same result (``summary_json``: final state and every event), and
-prints old and new figures with their new/old ratios.
+prints old and new figures with their new/old ratios. ``--summary`` times each replay
+together with ``summary_json`` (the final state and every event made), for an engine that
+builds states and events only when they are asked for.
 """
 
 from __future__ import annotations
@@ -79,7 +81,8 @@ def measure(args: argparse.Namespace) -> None:
 def compare(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         engines = {"old": baseline_engine(args.baseline, Path(tmp)), "new": working_engine()}
-        print(f"replay, baseline {commit_name(args.baseline)} vs working tree: each record "
+        what = "replay + summary_json" if args.summary else "replay"
+        print(f"{what}, baseline {commit_name(args.baseline)} vs working tree: each record "
               f"replayed by both back to back, {args.repeats} repeats; {load_text()}")
         print(f"{'records':>20} {'n':>3} {'old ms':>8} {'new ms':>8} {'old act/s':>10} "
               f"{'new act/s':>10} {'new/old speed':>14} {'same results':>13}")
@@ -95,6 +98,8 @@ def compare(args: argparse.Namespace) -> None:
                         rec = engines[name]["record"]
                         start = time.perf_counter()
                         results[name] = rec.replay(record)
+                        if args.summary:
+                            rec.summary_json(results[name].game)
                         seconds[name] = time.perf_counter() - start
                     k += 1
                     summaries = [engines[name]["record"].summary_json(results[name].game)
@@ -121,6 +126,8 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=10, help="random games per player count")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--baseline", help="git commit whose engine to compare with")
+    parser.add_argument("--summary", action="store_true",
+                        help="with --baseline: time summary_json (state and events) too")
     args = parser.parse_args()
     if args.baseline:
         compare(args)

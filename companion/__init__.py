@@ -1,9 +1,10 @@
 """Niagara Companion's rules engine: the board, the state, the actions and the rules.
 
 The engine (``board``, ``state``, ``actions``, ``rules``, ``events``, ``record``,
-``errors``, ``game``, ``playout``) is pure: no files, threads, clocks, cameras or lights,
-and it imports nothing outside itself. The table service that runs a real game (the game
-loop, the store, the page views, the cameras) is :mod:`companion.table`;
+``errors``, ``game``, ``playout``, ``quick``, ``frozen``) is pure: no files, threads,
+clocks, cameras or lights, and it imports nothing outside itself. The table service that
+runs a real game (the game loop, the store, the page views, the cameras) is
+:mod:`companion.table`;
 :mod:`companion.colours` is the one table of canoe and gem colours; ``cli`` and
 ``commands`` are the command line.
 

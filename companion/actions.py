@@ -177,6 +177,23 @@ class CanoeMove:
 
     @classmethod
     def from_json(cls, data: object) -> CanoeMove:
+        key: tuple[object, ...] | None = None
+        if cls is CanoeMove and type(data) is dict and type(data.get("steps")) is list:
+            key = (data.get("from"), data.get("carrying", _NO_CARGO), *data["steps"])
+            try:
+                known = _MOVES.get(key)
+            except TypeError:  # something unhashable: not a move parsed before
+                key = None
+            else:
+                if known is not None:
+                    return known
+        move = cls._from_json(data)
+        if key is not None and len(_MOVES) < _PARSED_MAX:
+            _MOVES[key] = move
+        return move
+
+    @classmethod
+    def _from_json(cls, data: object) -> CanoeMove:
         if type(data) is not dict and not isinstance(data, Mapping):
             raise InvalidActionError(f"a canoe's move must be an object with 'from' and 'steps', "
                                      f"not {data!r}")
@@ -206,6 +223,11 @@ class CanoeMove:
     def __repr__(self) -> str:
         extra = "" if self.carrying == ANY_CARGO else f", carrying={self.carrying!r}"
         return f"CanoeMove(start={self.start!r}, steps={self.steps!r}{extra})"
+
+
+_MOVES: dict[tuple[object, ...], CanoeMove] = {}
+"""Canoe moves already parsed, by (from, carrying, *steps): a record repeats many."""
+_NO_CARGO: Final = object()
 
 
 class Action(abc.ABC):

@@ -13,6 +13,7 @@ it happened::
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -125,11 +126,27 @@ def _turn_action(turn: object, expected: str | None) -> Action:
     return Paddle(player, tuple([CanoeMove.from_json(c) for c in canoes]))
 
 
+_CHOICES: dict[tuple[str, int | str], ChooseCard] = {}
+
+
+def _choose_card(player: str, card: object) -> ChooseCard:
+    """``ChooseCard(player, parse_card(card))``, shared: a record repeats a few dozen."""
+    if type(card) is int or type(card) is str:
+        known = _CHOICES.get((player, card))
+        if known is not None:
+            return known
+        known = ChooseCard(player, parse_card(card))
+        if len(_CHOICES) < 4096:
+            _CHOICES[player, card] = known
+        return known
+    return ChooseCard(player, parse_card(card))
+
+
 def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | None, Action]]:
     """The actions of one round, each with the player it belongs to (for error messages)."""
     if not _is_mapping(entry):
         raise RecordError("a round must be an object with 'cards' and 'turns'", number)
-    state = game.state
+    state = game.start  # for the players, who never change (the current state may be unbuilt)
     actions: list[tuple[str | None, Action]] = []
     recover = entry.get("recover", {})
     if not _is_mapping(recover):
@@ -151,7 +168,7 @@ def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | N
             name = check_player(player)
             if name not in state.players:
                 raise InvalidActionError(f"{name} is not playing in this game")
-            actions.append((name, ChooseCard(name, parse_card(card))))
+            actions.append((name, _choose_card(name, card)))
         except InvalidActionError as error:
             raise RecordError(str(error), number, str(player)) from None
     missing = [p for p in state.players if p not in cards]
@@ -180,7 +197,7 @@ def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | N
 
 
 def _is_over(game: Game) -> bool:
-    return game.state.phase is Phase.OVER
+    return game.phase is Phase.OVER
 
 
 def replay(record: object) -> ReplayResult:
@@ -191,32 +208,41 @@ def replay(record: object) -> ReplayResult:
     except (RecordError, InvalidActionError) as error:
         err = error if isinstance(error, RecordError) else RecordError(str(error))
         return ReplayResult(None, err)
+    # Replay keeps every action and event: the cyclic garbage collector would walk them
+    # again and again as they pile up, and none of them forms a cycle.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _replay_rounds(game, rounds)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _replay_rounds(game: Game, rounds: list[Any]) -> ReplayResult:
     for number, entry in enumerate(rounds, start=1):
-        if game.state.phase is Phase.OVER:
+        if game.phase is Phase.OVER:
             return ReplayResult(game, RecordError(
                 f"the game ended in round {game.state.round}: "
                 f"{', '.join(game.state.winners)} won, yet the record goes on", number),
                 game.state)
-        if game.state.phase is not Phase.CHOOSE:
+        if game.phase is not Phase.CHOOSE:
             return ReplayResult(game, RecordError(
                 "the previous round is incomplete: not every player played", number),
                 game.state)
-        turn_start = game.state
         try:
             actions = _round_actions(game, number, entry)
         except RecordError as error:
             return ReplayResult(game, error, game.state)
-        for player, action in actions:
-            kind = type(action)  # the exact classes _round_actions makes
-            if kind is MoveRiver and _is_over(game):
-                break
-            if kind is Paddle or kind is Weather:
-                turn_start = game.state
-            try:
-                game.push(action)
-            except (IllegalActionError, InvalidActionError) as error:
-                before = turn_start if kind is Paddle or kind is Weather else game.state
-                return ReplayResult(game, RecordError(str(error), number, player), before)
+        river = actions[-1][1] if actions and type(actions[-1][1]) is MoveRiver else None
+        done = len(game.history)
+        try:
+            game.push_all([action for _, action in (actions[:-1] if river else actions)])
+            if river is not None and not _is_over(game):  # the game may end in phase 2
+                game.push_all([river])
+        except (IllegalActionError, InvalidActionError) as error:
+            player = actions[len(game.history) - done][0]
+            return ReplayResult(game, RecordError(str(error), number, player), game.state)
         if _is_over(game) and isinstance(entry, Mapping) and "fork" in entry:
             return ReplayResult(game, RecordError(
                 "'fork' is given but the game ended after phase 2: the river does not move",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-ENGINE = ("board", "state", "actions", "rules", "events", "record", "errors", "game",
+ENGINE = ("board", "state", "actions", "rules", "events", "record", "errors", "game", "quick",
           "playout", "frozen")
 """The engine's modules (``companion/*.py`` minus the command line and the colour table)."""
 

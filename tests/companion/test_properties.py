@@ -122,6 +122,7 @@ def play_round_until_river(game: Game, rng: random.Random) -> None:
         # the actions before the river move.
         shadow = Game(state.players, state.options)
         shadow._states = [state]
+        shadow._state = state
         play_round(shadow, rng, surprise_arms=0.0)
         for action in shadow.history:
             if isinstance(action, MoveRiver):

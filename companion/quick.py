@@ -1,0 +1,532 @@
+"""Replay's quick path: a record's actions carried out on one mutable copy of the game.
+
+:func:`companion.rules.apply` is the reference: it checks every action and builds a new
+frozen :class:`~companion.state.GameState` and new events each time. Replaying a record
+needs neither for every action, only the final state and the events. A :class:`QuickGame`
+holds the game as plain dicts, lists and sets, carries out the common legal actions on it
+in place (choosing a card, the weather, canoe moves with gems, the river) and records
+each event as a tuple ``(event class, *fields)``, made into an event only when asked
+(:func:`make_events`).
+
+It never judges an action it is not sure of: anything unusual (buying a canoe back,
+stealing, trading with Diamanten Joe, any broken rule) raises :class:`Unsure` *before*
+anything changed, and the caller hands that action to ``rules.apply`` on
+:meth:`QuickGame.freeze` instead, so every refusal and every message comes from the
+reference. Tests hold the two to the same states and events on many seeded random games
+and mangled records (``tests/companion/test_quick.py``).
+
+>>> from companion.actions import ChooseCard
+>>> from companion.state import new_game
+>>> game = QuickGame(new_game(["red", "green", "yellow"]))
+>>> make_events(game.apply(ChooseCard("red", 3)))
+[CardLocked(player='red')]
+>>> game.freeze().chosen
+FrozenMap({'red': 3})
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from companion import events as ev
+from companion.actions import ANY_CARGO, ChooseCard, MoveRiver, Paddle, Weather
+from companion.board import (
+    ARMS,
+    BEACH,
+    CARDS,
+    DEPOSIT_AT,
+    LOST,
+    PATHS_DOWN,
+    PATHS_UP,
+    SLOTS,
+    WEATHER_MAX,
+    WEATHER_MIN,
+    Arm,
+    Card,
+    downstream,
+    passes_fork,
+    upstream,
+)
+from companion.rules import gem_value, goal_reached, push_position
+from companion.state import (
+    Canoe,
+    FrozenMap,
+    GameState,
+    GemCount,
+    Phase,
+    add_gem,
+    canoe,
+    canoe_pair,
+)
+
+RawEvent = tuple[Any, ...]
+"""An event not made yet: ``(event class, *fields)``."""
+
+_ALL_CARDS: Final[frozenset[Card]] = frozenset(CARDS)
+_CHOOSE: Final = Phase.CHOOSE
+_ACTIONS: Final = Phase.ACTIONS
+_RIVER: Final = Phase.RIVER
+_OVER: Final = Phase.OVER
+_STEP_OPS: Final = frozenset(("up", "down", "load", "unload"))
+"""The steps the quick path carries out (stealing and Joe's trades go to the reference)."""
+_DOWN: Final[dict[tuple[str, int, str | None], tuple[str, ...]]] = {
+    (at, n, arm): path for (at, n, arm), path in PATHS_DOWN.items()
+    if passes_fork(at, n) == (arm is not None)}
+"""The paths of ``down <n> [arm]`` steps, by (start, n, arm): an arm exactly where the
+move passes the fork (``PATHS_DOWN`` also lists an arm where it does not matter)."""
+_PUSH: Final = {(at, arm): push_position(at, arm) for at in SLOTS for arm in ARMS}
+"""``push_position`` as a table."""
+
+
+QUICK_ACTIONS: Final = frozenset({ChooseCard, Weather, Paddle, MoveRiver})
+"""The action classes :meth:`QuickGame.apply` may carry out (it is :class:`Unsure` of any
+other: buying back a canoe is always left to the reference)."""
+
+
+class Unsure(Exception):
+    """The quick path does not carry out this action: ask ``rules.apply``. Nothing changed."""
+
+
+def make_events(raw: list[RawEvent]) -> list[ev.Event]:
+    """The events of raw event tuples."""
+    return [item[0](*item[1:]) for item in raw]
+
+
+class QuickGame:
+    """The game as mutable values, changed in place by :meth:`apply`."""
+
+    __slots__ = ("_base", "canoes", "chosen", "deposits", "first", "hands", "joe", "next_fork",
+                 "options", "order", "phase", "players", "recovered", "reserves", "round",
+                 "turn", "weather", "winners")
+
+    def __init__(self, state: GameState) -> None:
+        self.players = state.players
+        self.options = state.options
+        self.round = state.round
+        self.phase = state.phase
+        self.first = state.first
+        self.turn = state.turn
+        self.weather = state.weather
+        self.next_fork = state.next_fork
+        self.canoes: dict[str, tuple[Canoe, Canoe]] = dict(state.canoes)
+        self.joe = state.joe
+        self.reserves: dict[str, GemCount] = dict(state.reserves)
+        self.deposits: dict[str, GemCount] = dict(state.deposits)
+        self.hands: dict[str, frozenset[Card]] = dict(state.hands)
+        self.chosen: dict[str, Card] = dict(state.chosen)
+        self.recovered = state.recovered
+        self.winners = state.winners
+        self.order = self._order()
+        self._base = state
+
+    def _order(self) -> tuple[str, ...]:
+        players, first = self.players, self.first
+        return players[first:] + players[:first]
+
+    def freeze(self) -> GameState:
+        """The current state as a :class:`GameState`."""
+        return self._base._evolve({
+            "round": self.round, "phase": self.phase, "first": self.first, "turn": self.turn,
+            "weather": self.weather, "next_fork": self.next_fork,
+            "canoes": FrozenMap(self.canoes), "joe": self.joe,
+            "reserves": FrozenMap(self.reserves), "deposits": FrozenMap(self.deposits),
+            "hands": FrozenMap(self.hands), "chosen": FrozenMap(self.chosen),
+            "recovered": self.recovered, "winners": self.winners})
+
+    def apply(self, action: object) -> list[RawEvent]:
+        """Carry out ``action`` (as ``rules.apply`` would) and return its raw events, or
+        raise :class:`Unsure` with nothing changed."""
+        if self.phase is _OVER:
+            raise Unsure
+        kind = type(action)
+        if kind is ChooseCard:
+            return self._choose(action)  # type: ignore[arg-type]
+        if kind is Paddle:
+            return self._paddle(action)  # type: ignore[arg-type]
+        if kind is MoveRiver:
+            return self._river(action)  # type: ignore[arg-type]
+        if kind is Weather:
+            return self._weather(action)  # type: ignore[arg-type]
+        raise Unsure
+
+    # -- phase 1 -----------------------------------------------------------------------
+
+    def _choose(self, action: ChooseCard) -> list[RawEvent]:
+        player, card = action.player, action.card
+        if type(player) is not str or player not in self.players or \
+                not ((type(card) is int and card in CARDS) or card == "cloud") or \
+                self.phase is not _CHOOSE:
+            raise Unsure
+        chosen = self.chosen
+        hand = self.hands[player]
+        if player in chosen or card not in hand:
+            raise Unsure
+        chosen[player] = card
+        self.hands[player] = hand - {card}
+        events: list[RawEvent] = [(ev.CardLocked, player)]
+        if len(chosen) == len(self.players):
+            self.phase = _ACTIONS
+            self.turn = 0
+            first = self.order[0]
+            events.append((ev.CardRevealed, first, chosen[first]))
+        return events
+
+    # -- phase 2 -----------------------------------------------------------------------
+
+    def _turn_card(self, player: object) -> int | str:
+        """The card of ``player``, whose turn it must be."""
+        if self.phase is not _ACTIONS or type(player) is not str or \
+                self.order[self.turn] != player:
+            raise Unsure
+        return self.chosen[player]
+
+    def _weather(self, action: Weather) -> list[RawEvent]:
+        player = action.player
+        if self._turn_card(player) != "cloud":
+            raise Unsure
+        direction = action.direction
+        old = self.weather
+        new = old + 1 if direction == "up" else old - 1 if direction == "down" else None
+        if new is None or not WEATHER_MIN <= new <= WEATHER_MAX:
+            raise Unsure
+        events: list[RawEvent] = [(ev.WeatherChanged, player, old, new)]
+        self.weather = new
+        self._end_turn(events)
+        return events
+
+    def _end_turn(self, events: list[RawEvent]) -> None:
+        turn = self.turn + 1
+        self.turn = turn
+        if turn < len(self.players):
+            nxt = self.order[turn]
+            events.append((ev.CardRevealed, nxt, self.chosen[nxt]))
+            return
+        # Every goal needs 4 gems or more: smaller reserves are not looked at.
+        reserves = self.reserves
+        goals = [(p, goal_reached(reserves[p]) if sum(reserves[p].values()) >= 4 else None)
+                 for p in self.players]
+        reached = tuple(p for p, goal in goals if goal)
+        if not reached:
+            self.phase = _RIVER
+            return
+        winners = reached
+        if self.options.tie_break and len(reached) > 1:
+            values = {p: gem_value(self.reserves[p]) for p in reached}
+            best = max(values.values())
+            winners = tuple(p for p in reached if values[p] == best)
+        reasons = "; ".join(f"{p} has {goal}" for p, goal in goals if goal)
+        if len(winners) < len(reached):
+            reasons += " (tie-break by gem value)"
+        events.append((ev.GameWon, winners, reasons))
+        self.phase = _OVER
+        self.winners = winners
+
+    def _paddle(self, action: Paddle) -> list[RawEvent]:
+        player = action.player
+        if self.phase is not _ACTIONS or self.order[self.turn] != player:
+            raise Unsure
+        card = self.chosen[player]
+        if type(card) is not int:
+            raise Unsure
+        moves = action.canoes
+        pair = self.canoes[player]
+        first, second = pair
+        # Which canoe each move means (rules._resolve_canoe), and the must-move rule.
+        indices: list[int] = []
+        for move in moves:
+            carrying = move.carrying
+            if first.at == move.start and 0 not in indices and (
+                    carrying == ANY_CARGO or first.gem == carrying):
+                if second.at == move.start and 1 not in indices and first != second and (
+                        carrying == ANY_CARGO or second.gem == carrying):
+                    raise Unsure
+                indices.append(0)
+            elif second.at == move.start and 1 not in indices and (
+                    carrying == ANY_CARGO or second.gem == carrying):
+                indices.append(1)
+            else:
+                raise Unsure
+        a_at, b_at = first.at, second.at
+        a_river = a_at != BEACH and a_at != LOST
+        b_river = b_at != BEACH and b_at != LOST
+        if (a_river and 0 not in indices) or (b_river and 1 not in indices):
+            raise Unsure
+        if not a_river and not b_river:
+            on_beach = (a_at == BEACH) + (b_at == BEACH)
+            if (on_beach and not indices) or (on_beach == 2 and len(indices) == 2):
+                raise Unsure
+        # Every canoe's steps, on local copies: nothing changes before all are carried out.
+        deposits = self.deposits
+        changed: dict[str, GemCount] = {}
+        delivered: list[str] = []
+        robbed: dict[str, tuple[Canoe, Canoe]] = {}
+        joe = self.joe
+        now = list(pair)
+        events: list[RawEvent] = []
+        for move, index in zip(moves, indices, strict=True):
+            moving = now[index]
+            at = start = moving.at
+            if start == LOST:
+                raise Unsure
+            gem = moving.gem
+            points = card
+            direction: str | None = None
+            path: tuple[str, ...] = ()
+            landed = finished = traded = loaded = False
+            unloaded: tuple[str, str] | None = None
+            mark = len(events)  # where this canoe's events begin
+            for step in move.steps:
+                op = step.op
+                if landed:
+                    raise Unsure
+                if op == "steal" or op == "joe":
+                    if op == "steal":
+                        victim = step.arg
+                        if direction != "up" or unloaded or gem is not None or \
+                                victim == player or victim not in self.players:
+                            raise Unsure
+                        assert victim is not None
+                        victim_pair = robbed.get(victim) or self.canoes[victim]
+                        targets = [i for i in (0, 1) if victim_pair[i].at == at and
+                                   victim_pair[i].gem and (step.gem is None or
+                                                           victim_pair[i].gem == step.gem)]
+                        if not targets or (len(targets) == 2 and
+                                           victim_pair[0].gem != victim_pair[1].gem):
+                            raise Unsure
+                        i = targets[0]
+                        gem = victim_pair[i].gem
+                        after = list(victim_pair)
+                        after[i] = canoe(at, None)
+                        robbed[victim] = canoe_pair(after[0], after[1])
+                        events.append((ev.GemStolen, player, victim, gem, at))
+                    else:
+                        how = step.arg
+                        if joe is None or joe.at != at or traded:
+                            raise Unsure
+                        gave = got = None
+                        if how == "take" and gem is None and joe.gem is not None:
+                            got = gem = joe.gem
+                            joe = canoe(at, None)
+                        elif how == "give" and gem is not None and joe.gem is None:
+                            gave = gem
+                            joe = canoe(at, gem)
+                            gem = None
+                        elif how == "swap" and gem is not None and joe.gem is not None:
+                            gave, got = gem, joe.gem
+                            joe = canoe(at, gave)
+                            gem = got
+                        else:
+                            raise Unsure
+                        traded = True
+                        events.append((ev.JoeTraded, player, how, gave, got))
+                    finished = True
+                    continue
+                if finished:
+                    raise Unsure
+                if op == "down" or op == "up":
+                    n = step.n
+                    if direction is not None or type(n) is not int or n > points:
+                        raise Unsure
+                    if op == "up":
+                        found = PATHS_UP.get((at, n))
+                        if found is None:
+                            raise Unsure
+                        landed = found[-1] == BEACH
+                    else:
+                        found = _DOWN.get((at, n, step.arg))
+                        if found is None:
+                            raise Unsure
+                    points -= n
+                    direction = op
+                    path = found
+                    at = found[-1]
+                    continue
+                deposit = DEPOSIT_AT.get(at)
+                if deposit is None or points < 2:
+                    raise Unsure
+                there = changed.get(deposit)
+                if there is None:
+                    there = deposits[deposit]
+                if op == "unload":
+                    if gem is None or loaded or gem == deposit:
+                        raise Unsure
+                    changed[deposit] = add_gem(there, gem)
+                    events.append((ev.GemUnloaded, player, gem, at, deposit))
+                    unloaded = (gem, at)
+                    gem = None
+                elif op == "load":
+                    colour = step.arg or ""
+                    if gem is not None or loaded or there.get(colour, 0) < 1 or (
+                            unloaded is not None and (unloaded[1] != at or
+                                                      unloaded[0] == colour)):
+                        raise Unsure
+                    changed[deposit] = add_gem(there, colour, -1)
+                    events.append((ev.GemLoaded, player, colour, at, deposit))
+                    gem = colour
+                    loaded = True
+                else:
+                    raise Unsure
+                points -= 2
+            if not landed and points != 0:
+                raise Unsure
+            if direction is not None:
+                events.insert(mark, (ev.CanoeMoved, player, start, at, path))
+            if landed and gem:
+                delivered.append(gem)
+                events.append((ev.GemDelivered, player, gem))
+                gem = None
+            now[index] = canoe(at, gem)
+        # Carried out: change the game.
+        self.canoes[player] = canoe_pair(now[0], now[1])
+        if robbed:
+            self.canoes.update(robbed)
+        if changed:
+            deposits.update(changed)
+        if delivered:
+            reserves = self.reserves
+            for gem in delivered:
+                reserves[player] = add_gem(reserves[player], gem)
+        self.joe = joe
+        turn = self.turn + 1
+        if turn < len(self.players):  # _end_turn's usual case, here
+            self.turn = turn
+            nxt = self.order[turn]
+            events.append((ev.CardRevealed, nxt, self.chosen[nxt]))
+        else:
+            self._end_turn(events)
+        return events
+
+    # -- phase 3 and 4 -----------------------------------------------------------------
+
+    def _river(self, action: MoveRiver) -> list[RawEvent]:
+        if self.phase is not _RIVER:
+            raise Unsure
+        numbers = [int(c) for c in self.chosen.values() if c != "cloud"]
+        base = min(numbers) if numbers else 0
+        weather = self.weather
+        discs = max(0, base + weather)
+        arms = action.arms
+        if arms is None:
+            taken: tuple[Arm, ...] = _PREDICTED[self.next_fork][:discs] if discs <= 16 else ()
+            if len(taken) != discs:
+                raise Unsure
+        else:
+            if len(arms) != discs or any(a != "left" and a != "right" for a in arms):
+                raise Unsure
+            taken = arms
+        events: list[RawEvent] = [(ev.RiverMoved, discs, taken, base, weather)]
+        next_fork = self.next_fork
+        players = self.players
+        pairs = self.canoes
+        deposits = self.deposits
+        joe = self.joe
+        # Where each canoe on a disc ends up, and on which disc it falls (if it does).
+        falls: dict[int, list[RawEvent]] = {}
+        for player in players:
+            pair = pairs[player]
+            now: list[Canoe] | None = None
+            for i in (0, 1):
+                c = pair[i]
+                if c.at == BEACH or c.at == LOST:
+                    continue
+                end, fell, edge = _walk(c.at, taken)
+                if fell:
+                    falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, c.gem))
+                    if c.gem:
+                        deposits[c.gem] = add_gem(deposits[c.gem], c.gem)
+                    end = LOST
+                elif end == c.at:
+                    continue
+                if now is None:
+                    now = list(pair)
+                now[i] = canoe(end, None if fell else c.gem)
+            if now is not None:
+                pairs[player] = canoe_pair(now[0], now[1])
+        if joe is not None and joe.at != LOST:
+            end, fell, edge = _walk(joe.at, taken)
+            if fell:
+                falls.setdefault(fell, []).append((ev.CanoeFell, "joe", edge, joe.gem))
+                if joe.gem:
+                    deposits[joe.gem] = add_gem(deposits[joe.gem], joe.gem)
+                joe = canoe(LOST)
+            else:
+                joe = canoe(end, joe.gem)
+        for number, arm in enumerate(taken, start=1):
+            events.append((ev.DiscPushed, number, arm, next_fork))
+            if number in falls:
+                events += falls[number]
+            next_fork = "right" if arm == "left" else "left"
+        self.next_fork = next_fork
+        if joe is not None and joe.at != LOST:
+            joe = self._move_joe(joe, events)
+        # Phase 4 and the next round.
+        first = (self.first + 1) % len(players)
+        self.first = first
+        self.order = self._order()
+        events.append((ev.BuoyPassed, players[first]))
+        hands = self.hands
+        for p in players:
+            if not hands[p]:
+                hands[p] = _ALL_CARDS
+                events.append((ev.HandReturned, p))
+        if joe is not None and joe.at == LOST:
+            joe = canoe("T1")
+            events.append((ev.JoeReturned,))
+        self.joe = joe
+        self.round += 1
+        self.phase = _CHOOSE
+        self.turn = 0
+        self.chosen.clear()
+        self.recovered = frozenset()
+        events.append((ev.RoundStarted, self.round, players[first]))
+        return events
+
+    def _move_joe(self, joe: Canoe, events: list[RawEvent]) -> Canoe:
+        """``rules._move_joe``: Joe loads a gem where he is, then paddles the buoy holder's
+        card upstream (turning at T1, down the right arm)."""
+        loaded: str | None = None
+        deposit = DEPOSIT_AT.get(joe.at)
+        if joe.gem is None and deposit and self.deposits[deposit].get(deposit, 0) > 0:
+            self.deposits[deposit] = add_gem(self.deposits[deposit], deposit, -1)
+            joe = canoe(joe.at, deposit)
+            loaded = deposit
+        card = self.chosen.get(self.players[self.first], "cloud")
+        steps = 0 if card == "cloud" else int(card)
+        at = joe.at
+        going_up = True
+        for _ in range(steps):
+            if going_up and at == "T1":
+                going_up = False
+            nxt = upstream(at) if going_up else downstream(at, "right")
+            at = nxt if nxt and nxt != BEACH else at
+        events.append((ev.JoeMoved, joe.at, at, loaded))
+        return canoe(at, joe.gem)
+
+
+_WALKS: dict[tuple[str, tuple[Arm, ...]], tuple[str, int, str]] = {}
+
+
+def _walk(at: str, arms: tuple[Arm, ...]) -> tuple[str, int, str]:
+    """Where a canoe on ``at`` is after discs entered the river via ``arms``: (the end,
+    the number of the disc that took it over the falls or 0, where it was before)."""
+    key = (at, arms)
+    known = _WALKS.get(key)
+    if known is None:
+        here = at
+        known = (here, 0, here)
+        for number, arm in enumerate(arms, start=1):
+            nxt = _PUSH[here, arm]
+            if nxt == LOST:
+                known = (LOST, number, here)
+                break
+            here = nxt
+            known = (here, 0, here)
+        if len(_WALKS) < 8192:
+            _WALKS[key] = known
+    return known
+
+
+_PREDICTED: Final[dict[str, tuple[Arm, ...]]] = {
+    arm: tuple(ARMS[(i + (arm == "right")) % 2] for i in range(16)) for arm in ARMS}
+"""The predicted arms from each ``next_fork`` (alternating), for up to 16 discs."""
+
