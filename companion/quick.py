@@ -47,7 +47,7 @@ from companion.board import (
     passes_fork,
     upstream,
 )
-from companion.rules import gem_value, goal_reached, push_position
+from companion.rules import TIE_BREAK_NOTE, gem_value, goal_reached, push_position
 from companion.state import (
     Canoe,
     FrozenMap,
@@ -216,7 +216,7 @@ class QuickGame:
             winners = tuple(p for p in reached if values[p] == best)
         reasons = "; ".join(f"{p} has {goal}" for p, goal in goals if goal)
         if len(winners) < len(reached):
-            reasons += " (tie-break by gem value)"
+            reasons += TIE_BREAK_NOTE
         events.append((ev.GameWon, winners, reasons))
         self.phase = _OVER
         self.winners = winners

@@ -142,6 +142,10 @@ def outcome(state: GameState) -> Outcome | None:
     return Outcome(state.winners, reached, reasons, state.options.tie_break)
 
 
+TIE_BREAK_NOTE = " (house rule: tie-break by gem value)"
+"""Said after the goals reached when the house rule picked the winners among them."""
+
+
 def _winners(state: GameState) -> tuple[tuple[str, ...], tuple[str, ...]]:
     reached = tuple(p for p in state.players if goal_reached(state.reserves[p]))
     winners = reached
@@ -333,7 +337,7 @@ def _end_turn(state: GameState, events: Events) -> GameState:
     if reached:
         reasons = "; ".join(f"{p} has {goal_reached(state.reserves[p])}" for p in reached)
         if len(winners) < len(reached):
-            reasons += " (house rule: tie-break by gem value)"
+            reasons += TIE_BREAK_NOTE
         events.append(ev.GameWon(winners, reasons))
         return state._evolve({"turn": turn, "phase": Phase.OVER, "winners": winners})
     return state._evolve({"turn": turn, "phase": Phase.RIVER})
