@@ -65,3 +65,17 @@ def test_no_reaching_into_private_attributes_in_the_web() -> None:
                 base = node.value
                 assert isinstance(base, ast.Name) and base.id in ("self", "cls"), \
                     f"{path.name}:{node.lineno} reaches into .{node.attr}"
+
+
+def test_the_command_line_starts_without_opencv_or_flask() -> None:
+    """``niagara-companion --help`` (building the parser of every command) loads neither
+    OpenCV nor Flask: they come when a command that needs them runs."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from companion.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in ('cv2', 'flask', 'waitress') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -9,19 +9,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import cast
-
-import cv2
-import numpy as np
+from typing import TYPE_CHECKING, cast
 
 from companion.board import PLAYER_COLOURS
 from vision.config import JOE_COLOUR, VisionConfig
-from vision.detector import Detector, FrameError
 from vision.layout import LayoutError, load_layout
-from vision.locate import BoardNotFound, CalibrationError, load_calibration, parse_corners
-from vision.markers import write_marker_sheet
-from vision.profile import ProfileError, SetupError, learn_profile, load_profile
-from vision.types import Image
+
+if TYPE_CHECKING:
+    from vision.types import Image
+
+# OpenCV and the pipeline are imported by the commands when they run, so that the
+# command line itself (niagara-companion --help) starts without them.
 
 MAX_FILE_BYTES = 60_000_000
 
@@ -71,6 +69,9 @@ def read_image(path: str | Path, config: VisionConfig | None = None) -> Image:
     if w * h > config.max_image_pixels:
         raise UserError(f"{file}: the picture is too large ({w}x{h}); use at most "
                         f"{config.max_image_pixels // 1_000_000} megapixels")
+    import cv2
+    import numpy as np
+
     data = np.fromfile(file, np.uint8)
     try:
         # IMREAD_COLOR decodes to 8-bit BGR.
@@ -98,6 +99,10 @@ def _players(text: str | None) -> tuple[str, ...] | None:
 
 
 def detect(args: argparse.Namespace) -> int:
+    from vision.detector import Detector, FrameError
+    from vision.locate import BoardNotFound, CalibrationError, load_calibration, parse_corners
+    from vision.profile import ProfileError, load_profile
+
     try:
         profile = load_profile(args.profile) if args.profile else None
         layout_path = args.layout or (profile.layout if profile else None)
@@ -145,6 +150,9 @@ def detect(args: argparse.Namespace) -> int:
 
 
 def learn(args: argparse.Namespace) -> int:
+    from vision.detector import FrameError
+    from vision.profile import SetupError, learn_profile
+
     try:
         players = _players(args.players) or ()
         if JOE_COLOUR in players:
@@ -169,6 +177,8 @@ def learn(args: argparse.Namespace) -> int:
 
 
 def markers(args: argparse.Namespace) -> int:
+    from vision.markers import write_marker_sheet
+
     try:
         layout = load_layout(args.layout)
         out = Path(args.out)

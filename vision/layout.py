@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypedDict, TypeVar
 
-import cv2
-
 from companion.board import GEM_COLOURS, SLOTS, WEATHER_MAX, WEATHER_MIN
 
 LAYOUT_DIR = Path(__file__).with_name("layouts")
@@ -184,6 +182,8 @@ def parse_layout(data: object) -> Layout:
 
     markers = _section(data, "markers", dict)
     dictionary = markers.get("dictionary")
+    import cv2  # only to check the marker dictionary's name
+
     if not isinstance(dictionary, str) or not hasattr(cv2.aruco, dictionary):
         raise LayoutError(f"markers.dictionary {dictionary!r} is not an ArUco dictionary")
     size = _number(markers.get("size_mm"), "markers.size_mm")
