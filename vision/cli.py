@@ -75,7 +75,7 @@ def read_image(path: str | Path, config: VisionConfig | None = None) -> Image:
     data = np.fromfile(file, np.uint8)
     try:
         # IMREAD_COLOR decodes to 8-bit BGR.
-        image = cast(Image | None, cv2.imdecode(data, cv2.IMREAD_COLOR))
+        image = cast("Image | None", cv2.imdecode(data, cv2.IMREAD_COLOR))
     except cv2.error:
         raise UserError(f"{file}: the picture is too large to read") from None
     if image is None:
