@@ -183,7 +183,7 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
 
 def test_undo_says_what_it_takes_back_and_the_phone_reopens(server: dict[str, Any],
                                                              browser: Any) -> None:
-    table, links, _ = new_game(browser, server["url"], ["red", "green", "yellow"])
+    table, links, _ = new_game(browser, server, ["red", "green", "yellow"])
     red = phone(browser, links["red"])
     lock_in(red, 6)
     table.wait_for_selector('li[data-player="red"] >> text=locked in')
@@ -210,7 +210,7 @@ def test_undo_says_what_it_takes_back_and_the_phone_reopens(server: dict[str, An
 
 def test_an_offline_tap_keeps_the_card_and_sends_it_when_back(server: dict[str, Any],
                                                                browser: Any) -> None:
-    table, links, _ = new_game(browser, server["url"], ["red", "green", "yellow"])
+    table, links, _ = new_game(browser, server, ["red", "green", "yellow"])
     red = phone(browser, links["red"])
     red.get_by_role("button", name="Paddle card 4", exact=True).click()
     red.context.set_offline(True)

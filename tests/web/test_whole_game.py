@@ -86,7 +86,9 @@ def test_a_whole_game_to_the_end(server: dict[str, Any], browser: Any,  # noqa: 
     ARTIFACTS.mkdir(exist_ok=True)
     app, url = server["app"], server["url"]
     client = app.test_client()
-    made = client.post("/api/games", json={"players": players}).json
+    owner = app.extensions["niagara.setup_key"].value
+    made = client.post("/api/games", json={"players": players},
+                       headers={"X-Setup-Key": owner}).json
     gid, key = made["id"], made["table_key"]
     tokens = {p: u.rsplit("/", 1)[1] for p, u in made["players"].items()}
     loop = app.extensions["niagara"]
@@ -96,6 +98,7 @@ def test_a_whole_game_to_the_end(server: dict[str, Any], browser: Any,  # noqa: 
         ctx = browser.new_context(viewport={"width": w, "height": h})
         page = ctx.new_page()
         page.set_default_timeout(15000)
+        page.goto(f"{url}/?key={owner}")  # the owner's device: "Play again" is the owner's
         page.goto(f"{url}/games/{gid}/table?key={key}")
         page.wait_for_selector("#river .slot")
         tables.append(page)
