@@ -152,7 +152,7 @@ def test_reading_1000_frames_leaves_memory_flat(midgame):
     det = Detector(colours=PLAYERS)
     frames = [render(midgame, seed=s, scene=SceneConfig.random(s, hands=0)) for s in (1, 2)]
     tops = [rectify(f, locate_board(f, det.layout), det.layout) for f in frames]
-    for top in tops * 20:  # warm the caches (geometry, gem colours)
+    for top in tops * 50:  # warm the caches (geometry, gem colours)
         read_board(top, det.layout, colours=PLAYERS)
     tracemalloc.start()
     try:
@@ -163,4 +163,6 @@ def test_reading_1000_frames_leaves_memory_flat(midgame):
     finally:
         tracemalloc.stop()
     grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
-    assert grown < 64_000, f"{grown} bytes more after 1000 readings"
+    # Under 256 bytes a reading (interpreter noise, caches settling): the leak this guards
+    # against (lists of disc scores kept for ever) grew by about 1.5 kB a reading.
+    assert grown < 256_000, f"{grown} bytes more after 1000 readings"
