@@ -3,14 +3,13 @@
 :func:`companion.rules.apply` is the reference: it checks every action and builds a new
 frozen :class:`~companion.state.GameState` and new events each time. Replaying a record
 needs neither for every action, only the final state and the events. A :class:`QuickGame`
-holds the game as plain dicts, lists and sets, carries out the common legal actions on it
-in place (choosing a card, the weather, canoe moves with gems, the river) and records
-each event as a tuple ``(event class, *fields)``, made into an event only when asked
-(:func:`make_events`).
+holds the game as plain dicts, lists and sets, carries out the legal actions on it in
+place (buying canoes back, choosing a card, the weather, canoe moves with gems, the river)
+and records each event as a tuple ``(event class, *fields)``, made into an event only when
+asked (:func:`make_events`).
 
-It never judges an action it is not sure of: anything unusual (buying a canoe back,
-stealing, trading with Diamanten Joe, any broken rule) raises :class:`Unsure` *before*
-anything changed, and the caller hands that action to ``rules.apply`` on
+It never judges an action it is not sure of: any broken rule raises :class:`Unsure`
+*before* anything changed, and the caller hands that action to ``rules.apply`` on
 :meth:`QuickGame.freeze` instead, so every refusal and every message comes from the
 reference. Tests hold the two to the same states and events on many seeded random games
 and mangled records (``tests/companion/test_quick.py``).
@@ -29,12 +28,13 @@ from __future__ import annotations
 from typing import Any, Final
 
 from companion import events as ev
-from companion.actions import ANY_CARGO, ChooseCard, MoveRiver, Paddle, Weather
+from companion.actions import ANY_CARGO, ChooseCard, MoveRiver, Paddle, Recover, Weather
 from companion.board import (
     ARMS,
     BEACH,
     CARDS,
     DEPOSIT_AT,
+    GEM_COLOURS,
     LOST,
     PATHS_DOWN,
     PATHS_UP,
@@ -78,9 +78,11 @@ _PUSH: Final = {(at, arm): push_position(at, arm) for at in SLOTS for arm in ARM
 """``push_position`` as a table."""
 
 
-QUICK_ACTIONS: Final = frozenset({ChooseCard, Weather, Paddle, MoveRiver})
+QUICK_ACTIONS: Final = frozenset({ChooseCard, Recover, Weather, Paddle, MoveRiver})
 """The action classes :meth:`QuickGame.apply` may carry out (it is :class:`Unsure` of any
-other: buying back a canoe is always left to the reference)."""
+other)."""
+_GEMS: Final = frozenset(GEM_COLOURS)
+_BEACH_CANOE: Final = canoe(BEACH)
 
 
 class Unsure(Exception):
@@ -147,6 +149,8 @@ class QuickGame:
             return self._river(action)  # type: ignore[arg-type]
         if kind is Weather:
             return self._weather(action)  # type: ignore[arg-type]
+        if kind is Recover:
+            return self._recover(action)  # type: ignore[arg-type]
         raise Unsure
 
     # -- phase 1 -----------------------------------------------------------------------
@@ -170,6 +174,43 @@ class QuickGame:
             first = self.order[0]
             events.append((ev.CardRevealed, first, chosen[first]))
         return events
+
+    def _recover(self, action: Recover) -> list[RawEvent]:
+        """``rules._recover``: one lost canoe back on the beach, for a gem (back to its
+        deposit) or, with both canoes lost and no gem, for free."""
+        player, pay = action.player, action.pay
+        if type(player) is not str or player not in self.players or \
+                self.phase is not _CHOOSE or type(pay) is not str:
+            raise Unsure
+        first, second = self.canoes[player]
+        reserve = self.reserves[player]
+        if second.at == LOST:  # canoes sort by position: "lost" after any river slot
+            if first.at == LOST:
+                kept = second  # rules._recover keeps the second of two lost canoes
+                if pay == "free":
+                    if reserve:
+                        raise Unsure
+                elif pay not in _GEMS or reserve.get(pay, 0) < 1:
+                    raise Unsure
+            else:
+                kept = first
+                if pay not in _GEMS or reserve.get(pay, 0) < 1:
+                    raise Unsure
+        elif first.at == LOST:
+            kept = second
+            if pay not in _GEMS or reserve.get(pay, 0) < 1:
+                raise Unsure
+        else:
+            raise Unsure
+        self.canoes[player] = canoe_pair(kept, _BEACH_CANOE)
+        recovered = self.recovered
+        if player not in recovered:
+            self.recovered = recovered | {player}
+        if pay == "free":
+            return [(ev.CanoeBoughtBack, player, None)]
+        self.reserves[player] = add_gem(reserve, pay, -1)
+        self.deposits[pay] = add_gem(self.deposits[pay], pay)
+        return [(ev.CanoeBoughtBack, player, pay)]
 
     # -- phase 2 -----------------------------------------------------------------------
 
