@@ -33,6 +33,7 @@ from companion.record import (
     RecordError,
     ReplayResult,
     _is_over,
+    _plain_round,
     _round_actions,
     parse_header,
     replay,
@@ -394,6 +395,30 @@ def test_many_mangled_records_replay_as_before(seed: int) -> None:
     bases = [to_record(game) for game in games(5, first_seed=60 + 5 * seed)]
     for _ in range(400):
         same_replay(mangled(rng.choice(bases), rng))
+
+
+def test_plain_rounds_read_as_round_actions_reads_them() -> None:
+    """``_plain_round`` (replay's quick reading of a round) gives ``_round_actions``'s
+    actions, or None and leaves the round to it."""
+    rng = random.Random(9)
+    bases = [to_record(game) for game in games(4, first_seed=80)]
+    seen: Counter[bool] = Counter()
+    for _ in range(300):
+        record = mangled(rng.choice(bases), rng) if rng.random() < 0.7 else rng.choice(bases)
+        try:
+            players, _, rounds = parse_header(record)
+        except RecordError:
+            continue
+        game = Game(players)
+        for number, entry in enumerate(rounds, start=1):
+            plain = _plain_round(game.start.players, entry) if type(entry) is dict else None
+            seen[plain is None] += 1
+            if plain is None:
+                continue
+            actions = [action for _, action in _round_actions(game, number, entry)]
+            river = actions.pop() if type(actions[-1]) is MoveRiver else None
+            assert plain == (actions, river), entry
+    assert seen[True] > 50 and seen[False] > 1000, seen
 
 
 # -- the game's history after push_all ------------------------------------------------------
