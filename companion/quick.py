@@ -97,9 +97,9 @@ def make_events(raw: list[RawEvent]) -> list[ev.Event]:
 class QuickGame:
     """The game as mutable values, changed in place by :meth:`apply`."""
 
-    __slots__ = ("_base", "canoes", "chosen", "deposits", "first", "hands", "joe", "next_fork",
-                 "options", "order", "phase", "players", "recovered", "reserves", "round",
-                 "turn", "weather", "winners")
+    __slots__ = ("_base", "_orders", "canoes", "chosen", "deposits", "first", "hands", "joe",
+                 "next_fork", "options", "order", "phase", "players", "recovered", "reserves",
+                 "round", "turn", "weather", "winners")
 
     def __init__(self, state: GameState) -> None:
         self.players = state.players
@@ -118,12 +118,11 @@ class QuickGame:
         self.chosen: dict[str, Card] = dict(state.chosen)
         self.recovered = state.recovered
         self.winners = state.winners
-        self.order = self._order()
+        players = self.players
+        self._orders = tuple(players[first:] + players[:first] for first in range(len(players)))
+        """The order of play with each player holding the buoy."""
+        self.order = self._orders[self.first]
         self._base = state
-
-    def _order(self) -> tuple[str, ...]:
-        players, first = self.players, self.first
-        return players[first:] + players[:first]
 
     def freeze(self) -> GameState:
         """The current state as a :class:`GameState`."""
@@ -462,36 +461,44 @@ class QuickGame:
         deposits = self.deposits
         joe = self.joe
         # Where each canoe on a disc ends up, and on which disc it falls (if it does).
+        walks = _walks(taken)
         falls: dict[int, list[RawEvent]] = {}
         for player in players:
-            pair = pairs[player]
-            now: list[Canoe] | None = None
-            for i in (0, 1):
-                c = pair[i]
-                if c.at == BEACH or c.at == LOST:
-                    continue
-                end, fell, edge = _walk(c.at, taken)
+            a, b = pairs[player]
+            walk_a = walks.get(a.at)
+            walk_b = walks.get(b.at)
+            if walk_a is None and walk_b is None:
+                continue
+            if walk_a is not None:
+                end, fell, edge = walk_a
                 if fell:
-                    falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, c.gem))
-                    if c.gem:
-                        deposits[c.gem] = add_gem(deposits[c.gem], c.gem)
-                    end = LOST
-                elif end == c.at:
-                    continue
-                if now is None:
-                    now = list(pair)
-                now[i] = canoe(end, None if fell else c.gem)
-            if now is not None:
-                pairs[player] = canoe_pair(now[0], now[1])
+                    falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, a.gem))
+                    if a.gem:
+                        deposits[a.gem] = add_gem(deposits[a.gem], a.gem)
+                    a = _LOST_CANOE
+                else:
+                    a = canoe(end, a.gem)
+            if walk_b is not None:
+                end, fell, edge = walk_b
+                if fell:
+                    falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, b.gem))
+                    if b.gem:
+                        deposits[b.gem] = add_gem(deposits[b.gem], b.gem)
+                    b = _LOST_CANOE
+                else:
+                    b = canoe(end, b.gem)
+            pairs[player] = canoe_pair(a, b)
         if joe is not None and joe.at != LOST:
-            end, fell, edge = _walk(joe.at, taken)
-            if fell:
-                falls.setdefault(fell, []).append((ev.CanoeFell, "joe", edge, joe.gem))
-                if joe.gem:
-                    deposits[joe.gem] = add_gem(deposits[joe.gem], joe.gem)
-                joe = canoe(LOST)
-            else:
-                joe = canoe(end, joe.gem)
+            walk = walks.get(joe.at)
+            if walk is not None:
+                end, fell, edge = walk
+                if fell:
+                    falls.setdefault(fell, []).append((ev.CanoeFell, "joe", edge, joe.gem))
+                    if joe.gem:
+                        deposits[joe.gem] = add_gem(deposits[joe.gem], joe.gem)
+                    joe = _LOST_CANOE
+                else:
+                    joe = canoe(end, joe.gem)
         for number, arm in enumerate(taken, start=1):
             events.append((ev.DiscPushed, number, arm, next_fork))
             if number in falls:
@@ -503,7 +510,7 @@ class QuickGame:
         # Phase 4 and the next round.
         first = (self.first + 1) % len(players)
         self.first = first
-        self.order = self._order()
+        self.order = self._orders[first]
         events.append((ev.BuoyPassed, players[first]))
         hands = self.hands
         for p in players:
@@ -533,38 +540,52 @@ class QuickGame:
             loaded = deposit
         card = self.chosen.get(self.players[self.first], "cloud")
         steps = 0 if card == "cloud" else int(card)
-        at = joe.at
-        going_up = True
-        for _ in range(steps):
-            if going_up and at == "T1":
-                going_up = False
-            nxt = upstream(at) if going_up else downstream(at, "right")
-            at = nxt if nxt and nxt != BEACH else at
+        at = _JOE_ENDS.get((joe.at, steps)) or _joe_end(joe.at, steps)
         events.append((ev.JoeMoved, joe.at, at, loaded))
         return canoe(at, joe.gem)
 
 
-_WALKS: dict[tuple[str, tuple[Arm, ...]], tuple[str, int, str]] = {}
+_WALKS: dict[tuple[Arm, ...], dict[str, tuple[str, int, str]]] = {}
 
 
-def _walk(at: str, arms: tuple[Arm, ...]) -> tuple[str, int, str]:
-    """Where a canoe on ``at`` is after discs entered the river via ``arms``: (the end,
-    the number of the disc that took it over the falls or 0, where it was before)."""
-    key = (at, arms)
-    known = _WALKS.get(key)
+def _walks(arms: tuple[Arm, ...]) -> dict[str, tuple[str, int, str]]:
+    """Where a canoe on each slot is after discs entered the river via ``arms``: (the end,
+    the number of the disc that took it over the falls or 0, where it was before), for the
+    slots whose canoes move."""
+    known = _WALKS.get(arms)
     if known is None:
-        here = at
-        known = (here, 0, here)
-        for number, arm in enumerate(arms, start=1):
-            nxt = _PUSH[here, arm]
-            if nxt == LOST:
-                known = (LOST, number, here)
-                break
-            here = nxt
-            known = (here, 0, here)
-        if len(_WALKS) < 8192:
-            _WALKS[key] = known
+        known = {}
+        for at in SLOTS:
+            here = at
+            walk = (here, 0, here)
+            for number, arm in enumerate(arms, start=1):
+                nxt = _PUSH[here, arm]
+                if nxt == LOST:
+                    walk = (LOST, number, here)
+                    break
+                here = nxt
+                walk = (here, 0, here)
+            if walk[0] != at:
+                known[at] = walk
+        if len(_WALKS) < 4096:
+            _WALKS[arms] = known
     return known
+
+
+def _joe_end(at: str, steps: int) -> str:
+    """Where Diamanten Joe ends after paddling ``steps`` upstream from ``at`` (turning at T1,
+    down the right arm)."""
+    going_up = True
+    for _ in range(steps):
+        if going_up and at == "T1":
+            going_up = False
+        nxt = upstream(at) if going_up else downstream(at, "right")
+        at = nxt if nxt and nxt != BEACH else at
+    return at
+
+
+_JOE_ENDS: Final = {(at, steps): _joe_end(at, steps) for at in SLOTS for steps in range(7)}
+_LOST_CANOE: Final = canoe(LOST)
 
 
 _PREDICTED: Final[dict[str, tuple[Arm, ...]]] = {
