@@ -3,14 +3,13 @@
 :func:`companion.rules.apply` is the reference: it checks every action and builds a new
 frozen :class:`~companion.state.GameState` and new events each time. Replaying a record
 needs neither for every action, only the final state and the events. A :class:`QuickGame`
-holds the game as plain dicts, lists and sets, carries out the common legal actions on it
-in place (choosing a card, the weather, canoe moves with gems, the river) and records
-each event as a tuple ``(event class, *fields)``, made into an event only when asked
-(:func:`make_events`).
+holds the game as plain dicts, lists and sets, carries out the legal actions on it in
+place (buying canoes back, choosing a card, the weather, canoe moves with gems, the river)
+and records each event as a tuple ``(event class, *fields)``, made into an event only when
+asked (:func:`make_events`).
 
-It never judges an action it is not sure of: anything unusual (buying a canoe back,
-stealing, trading with Diamanten Joe, any broken rule) raises :class:`Unsure` *before*
-anything changed, and the caller hands that action to ``rules.apply`` on
+It never judges an action it is not sure of: any broken rule raises :class:`Unsure`
+*before* anything changed, and the caller hands that action to ``rules.apply`` on
 :meth:`QuickGame.freeze` instead, so every refusal and every message comes from the
 reference. Tests hold the two to the same states and events on many seeded random games
 and mangled records (``tests/companion/test_quick.py``).
@@ -29,12 +28,13 @@ from __future__ import annotations
 from typing import Any, Final
 
 from companion import events as ev
-from companion.actions import ANY_CARGO, ChooseCard, MoveRiver, Paddle, Weather
+from companion.actions import ANY_CARGO, ChooseCard, MoveRiver, Paddle, Recover, Weather
 from companion.board import (
     ARMS,
     BEACH,
     CARDS,
     DEPOSIT_AT,
+    GEM_COLOURS,
     LOST,
     PATHS_DOWN,
     PATHS_UP,
@@ -78,9 +78,11 @@ _PUSH: Final = {(at, arm): push_position(at, arm) for at in SLOTS for arm in ARM
 """``push_position`` as a table."""
 
 
-QUICK_ACTIONS: Final = frozenset({ChooseCard, Weather, Paddle, MoveRiver})
+QUICK_ACTIONS: Final = frozenset({ChooseCard, Recover, Weather, Paddle, MoveRiver})
 """The action classes :meth:`QuickGame.apply` may carry out (it is :class:`Unsure` of any
-other: buying back a canoe is always left to the reference)."""
+other)."""
+_GEMS: Final = frozenset(GEM_COLOURS)
+_BEACH_CANOE: Final = canoe(BEACH)
 
 
 class Unsure(Exception):
@@ -95,9 +97,9 @@ def make_events(raw: list[RawEvent]) -> list[ev.Event]:
 class QuickGame:
     """The game as mutable values, changed in place by :meth:`apply`."""
 
-    __slots__ = ("_base", "canoes", "chosen", "deposits", "first", "hands", "joe", "next_fork",
-                 "options", "order", "phase", "players", "recovered", "reserves", "round",
-                 "turn", "weather", "winners")
+    __slots__ = ("_base", "_orders", "canoes", "chosen", "deposits", "first", "hands", "joe",
+                 "next_fork", "options", "order", "phase", "players", "recovered", "reserves",
+                 "round", "turn", "weather", "winners")
 
     def __init__(self, state: GameState) -> None:
         self.players = state.players
@@ -116,12 +118,11 @@ class QuickGame:
         self.chosen: dict[str, Card] = dict(state.chosen)
         self.recovered = state.recovered
         self.winners = state.winners
-        self.order = self._order()
+        players = self.players
+        self._orders = tuple(players[first:] + players[:first] for first in range(len(players)))
+        """The order of play with each player holding the buoy."""
+        self.order = self._orders[self.first]
         self._base = state
-
-    def _order(self) -> tuple[str, ...]:
-        players, first = self.players, self.first
-        return players[first:] + players[:first]
 
     def freeze(self) -> GameState:
         """The current state as a :class:`GameState`."""
@@ -147,6 +148,8 @@ class QuickGame:
             return self._river(action)  # type: ignore[arg-type]
         if kind is Weather:
             return self._weather(action)  # type: ignore[arg-type]
+        if kind is Recover:
+            return self._recover(action)  # type: ignore[arg-type]
         raise Unsure
 
     # -- phase 1 -----------------------------------------------------------------------
@@ -170,6 +173,43 @@ class QuickGame:
             first = self.order[0]
             events.append((ev.CardRevealed, first, chosen[first]))
         return events
+
+    def _recover(self, action: Recover) -> list[RawEvent]:
+        """``rules._recover``: one lost canoe back on the beach, for a gem (back to its
+        deposit) or, with both canoes lost and no gem, for free."""
+        player, pay = action.player, action.pay
+        if type(player) is not str or player not in self.players or \
+                self.phase is not _CHOOSE or type(pay) is not str:
+            raise Unsure
+        first, second = self.canoes[player]
+        reserve = self.reserves[player]
+        if second.at == LOST:  # canoes sort by position: "lost" after any river slot
+            if first.at == LOST:
+                kept = second  # rules._recover keeps the second of two lost canoes
+                if pay == "free":
+                    if reserve:
+                        raise Unsure
+                elif pay not in _GEMS or reserve.get(pay, 0) < 1:
+                    raise Unsure
+            else:
+                kept = first
+                if pay not in _GEMS or reserve.get(pay, 0) < 1:
+                    raise Unsure
+        elif first.at == LOST:
+            kept = second
+            if pay not in _GEMS or reserve.get(pay, 0) < 1:
+                raise Unsure
+        else:
+            raise Unsure
+        self.canoes[player] = canoe_pair(kept, _BEACH_CANOE)
+        recovered = self.recovered
+        if player not in recovered:
+            self.recovered = recovered | {player}
+        if pay == "free":
+            return [(ev.CanoeBoughtBack, player, None)]
+        self.reserves[player] = add_gem(reserve, pay, -1)
+        self.deposits[pay] = add_gem(self.deposits[pay], pay)
+        return [(ev.CanoeBoughtBack, player, pay)]
 
     # -- phase 2 -----------------------------------------------------------------------
 
@@ -421,36 +461,44 @@ class QuickGame:
         deposits = self.deposits
         joe = self.joe
         # Where each canoe on a disc ends up, and on which disc it falls (if it does).
+        walks = _walks(taken)
         falls: dict[int, list[RawEvent]] = {}
         for player in players:
-            pair = pairs[player]
-            now: list[Canoe] | None = None
-            for i in (0, 1):
-                c = pair[i]
-                if c.at == BEACH or c.at == LOST:
-                    continue
-                end, fell, edge = _walk(c.at, taken)
+            a, b = pairs[player]
+            walk_a = walks.get(a.at)
+            walk_b = walks.get(b.at)
+            if walk_a is None and walk_b is None:
+                continue
+            if walk_a is not None:
+                end, fell, edge = walk_a
                 if fell:
-                    falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, c.gem))
-                    if c.gem:
-                        deposits[c.gem] = add_gem(deposits[c.gem], c.gem)
-                    end = LOST
-                elif end == c.at:
-                    continue
-                if now is None:
-                    now = list(pair)
-                now[i] = canoe(end, None if fell else c.gem)
-            if now is not None:
-                pairs[player] = canoe_pair(now[0], now[1])
+                    falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, a.gem))
+                    if a.gem:
+                        deposits[a.gem] = add_gem(deposits[a.gem], a.gem)
+                    a = _LOST_CANOE
+                else:
+                    a = canoe(end, a.gem)
+            if walk_b is not None:
+                end, fell, edge = walk_b
+                if fell:
+                    falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, b.gem))
+                    if b.gem:
+                        deposits[b.gem] = add_gem(deposits[b.gem], b.gem)
+                    b = _LOST_CANOE
+                else:
+                    b = canoe(end, b.gem)
+            pairs[player] = canoe_pair(a, b)
         if joe is not None and joe.at != LOST:
-            end, fell, edge = _walk(joe.at, taken)
-            if fell:
-                falls.setdefault(fell, []).append((ev.CanoeFell, "joe", edge, joe.gem))
-                if joe.gem:
-                    deposits[joe.gem] = add_gem(deposits[joe.gem], joe.gem)
-                joe = canoe(LOST)
-            else:
-                joe = canoe(end, joe.gem)
+            walk = walks.get(joe.at)
+            if walk is not None:
+                end, fell, edge = walk
+                if fell:
+                    falls.setdefault(fell, []).append((ev.CanoeFell, "joe", edge, joe.gem))
+                    if joe.gem:
+                        deposits[joe.gem] = add_gem(deposits[joe.gem], joe.gem)
+                    joe = _LOST_CANOE
+                else:
+                    joe = canoe(end, joe.gem)
         for number, arm in enumerate(taken, start=1):
             events.append((ev.DiscPushed, number, arm, next_fork))
             if number in falls:
@@ -462,7 +510,7 @@ class QuickGame:
         # Phase 4 and the next round.
         first = (self.first + 1) % len(players)
         self.first = first
-        self.order = self._order()
+        self.order = self._orders[first]
         events.append((ev.BuoyPassed, players[first]))
         hands = self.hands
         for p in players:
@@ -492,38 +540,52 @@ class QuickGame:
             loaded = deposit
         card = self.chosen.get(self.players[self.first], "cloud")
         steps = 0 if card == "cloud" else int(card)
-        at = joe.at
-        going_up = True
-        for _ in range(steps):
-            if going_up and at == "T1":
-                going_up = False
-            nxt = upstream(at) if going_up else downstream(at, "right")
-            at = nxt if nxt and nxt != BEACH else at
+        at = _JOE_ENDS.get((joe.at, steps)) or _joe_end(joe.at, steps)
         events.append((ev.JoeMoved, joe.at, at, loaded))
         return canoe(at, joe.gem)
 
 
-_WALKS: dict[tuple[str, tuple[Arm, ...]], tuple[str, int, str]] = {}
+_WALKS: dict[tuple[Arm, ...], dict[str, tuple[str, int, str]]] = {}
 
 
-def _walk(at: str, arms: tuple[Arm, ...]) -> tuple[str, int, str]:
-    """Where a canoe on ``at`` is after discs entered the river via ``arms``: (the end,
-    the number of the disc that took it over the falls or 0, where it was before)."""
-    key = (at, arms)
-    known = _WALKS.get(key)
+def _walks(arms: tuple[Arm, ...]) -> dict[str, tuple[str, int, str]]:
+    """Where a canoe on each slot is after discs entered the river via ``arms``: (the end,
+    the number of the disc that took it over the falls or 0, where it was before), for the
+    slots whose canoes move."""
+    known = _WALKS.get(arms)
     if known is None:
-        here = at
-        known = (here, 0, here)
-        for number, arm in enumerate(arms, start=1):
-            nxt = _PUSH[here, arm]
-            if nxt == LOST:
-                known = (LOST, number, here)
-                break
-            here = nxt
-            known = (here, 0, here)
-        if len(_WALKS) < 8192:
-            _WALKS[key] = known
+        known = {}
+        for at in SLOTS:
+            here = at
+            walk = (here, 0, here)
+            for number, arm in enumerate(arms, start=1):
+                nxt = _PUSH[here, arm]
+                if nxt == LOST:
+                    walk = (LOST, number, here)
+                    break
+                here = nxt
+                walk = (here, 0, here)
+            if walk[0] != at:
+                known[at] = walk
+        if len(_WALKS) < 4096:
+            _WALKS[arms] = known
     return known
+
+
+def _joe_end(at: str, steps: int) -> str:
+    """Where Diamanten Joe ends after paddling ``steps`` upstream from ``at`` (turning at T1,
+    down the right arm)."""
+    going_up = True
+    for _ in range(steps):
+        if going_up and at == "T1":
+            going_up = False
+        nxt = upstream(at) if going_up else downstream(at, "right")
+        at = nxt if nxt and nxt != BEACH else at
+    return at
+
+
+_JOE_ENDS: Final = {(at, steps): _joe_end(at, steps) for at in SLOTS for steps in range(7)}
+_LOST_CANOE: Final = canoe(LOST)
 
 
 _PREDICTED: Final[dict[str, tuple[Arm, ...]]] = {

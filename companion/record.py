@@ -33,6 +33,7 @@ from companion.actions import (
     parse_arms,
     parse_card,
 )
+from companion.board import GEM_COLOURS
 from companion.errors import IllegalActionError, InvalidActionError, NiagaraError
 from companion.game import Game
 from companion.state import GameState, Options, Phase
@@ -196,6 +197,69 @@ def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | N
     return actions
 
 
+def _plain_round(players: tuple[str, ...], entry: dict[str, Any]) \
+        -> tuple[list[Action], MoveRiver | None] | None:
+    """The actions of a round written the plain way (players of the game, the usual types,
+    nothing to complain about) as :func:`_round_actions` reads them, without the river, and
+    the river if every player played; None for anything else, which
+    :func:`_round_actions` reads (and explains) instead."""
+    actions: list[Action] = []
+    recover = entry.get("recover")
+    if recover is not None:
+        if type(recover) is not dict:
+            return None
+        for player, paid in recover.items():
+            if player not in players:
+                return None
+            for pay in (paid if type(paid) is list and paid else (paid,)):
+                if pay != "free" and (type(pay) is not str or pay not in GEM_COLOURS):
+                    return None
+                actions.append(Recover(player, pay))
+    cards = entry.get("cards")
+    if type(cards) is not dict or len(cards) != len(players):
+        return None
+    for player, card in cards.items():
+        if player not in players:
+            return None  # and with as many cards as players, nobody is missing
+        try:
+            actions.append(_choose_card(player, card))
+        except InvalidActionError:
+            return None
+    turns = entry.get("turns", [])
+    if type(turns) is not list:
+        return None
+    for turn in turns:
+        if type(turn) is not dict:
+            return None
+        player = turn.get("player")
+        if player not in players:
+            return None
+        if "weather" in turn:
+            direction = turn["weather"]
+            if "canoes" in turn or (direction != "up" and direction != "down"):
+                return None
+            actions.append(Weather(player, direction))
+            continue
+        canoes = turn.get("canoes", [])
+        if type(canoes) is not list:
+            return None
+        try:
+            actions.append(Paddle(player, tuple([CanoeMove.from_json(c) for c in canoes])))
+        except InvalidActionError:
+            return None
+    if len(turns) != len(players):
+        return None if "fork" in entry else (actions, None)
+    fork = entry.get("fork")
+    if fork is None:
+        return actions, _PREDICTED_RIVER
+    if type(fork) is not list or any(arm != "left" and arm != "right" for arm in fork):
+        return None
+    return actions, MoveRiver(tuple(fork))
+
+
+_PREDICTED_RIVER: Final = MoveRiver(None)
+
+
 def _is_over(game: Game) -> bool:
     return game.phase is Phase.OVER
 
@@ -220,28 +284,33 @@ def replay(record: object) -> ReplayResult:
 
 
 def _replay_rounds(game: Game, rounds: list[Any]) -> ReplayResult:
+    players = game.start.players
     for number, entry in enumerate(rounds, start=1):
-        if game.phase is Phase.OVER:
-            return ReplayResult(game, RecordError(
-                f"the game ended in round {game.state.round}: "
-                f"{', '.join(game.state.winners)} won, yet the record goes on", number),
-                game.state)
-        if game.phase is not Phase.CHOOSE:
+        phase = game.phase
+        if phase is not Phase.CHOOSE:
+            if phase is Phase.OVER:
+                return ReplayResult(game, RecordError(
+                    f"the game ended in round {game.state.round}: "
+                    f"{', '.join(game.state.winners)} won, yet the record goes on", number),
+                    game.state)
             return ReplayResult(game, RecordError(
                 "the previous round is incomplete: not every player played", number),
                 game.state)
-        try:
-            actions = _round_actions(game, number, entry)
-        except RecordError as error:
-            return ReplayResult(game, error, game.state)
-        river = actions[-1][1] if actions and type(actions[-1][1]) is MoveRiver else None
+        plain = _plain_round(players, entry) if type(entry) is dict else None
+        if plain is None:
+            try:
+                actions = _round_actions(game, number, entry)
+            except RecordError as error:
+                return ReplayResult(game, error, game.state)
+            river = actions[-1][1] if actions and type(actions[-1][1]) is MoveRiver else None
+            plain = [action for _, action in (actions[:-1] if river else actions)], river
         done = len(game.history)
         try:
-            game.push_all([action for _, action in (actions[:-1] if river else actions)])
-            if river is not None and not _is_over(game):  # the game may end in phase 2
-                game.push_all([river])
+            game.push_all(plain[0])
+            if plain[1] is not None and not _is_over(game):  # the game may end in phase 2
+                game.push_all((plain[1],))
         except (IllegalActionError, InvalidActionError) as error:
-            player = actions[len(game.history) - done][0]
+            player = _round_actions(game, number, entry)[len(game.history) - done][0]
             return ReplayResult(game, RecordError(str(error), number, player), game.state)
         if _is_over(game) and isinstance(entry, Mapping) and "fork" in entry:
             return ReplayResult(game, RecordError(

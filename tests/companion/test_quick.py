@@ -34,13 +34,14 @@ from companion.record import (
     RecordError,
     ReplayResult,
     _is_over,
+    _plain_round,
     _round_actions,
     parse_header,
     replay,
     summary_json,
     to_record,
 )
-from companion.state import GameState, Options, Phase
+from companion.state import Canoe, GameState, Options, Phase, canoe_pair, gem_count
 
 COLOURS = ["red", "green", "yellow", "blue", "brown"]
 
@@ -85,7 +86,7 @@ def step_through(game: Game) -> Counter[str]:
 def test_random_games_step_by_step() -> None:
     for game in games(12):
         unsure = step_through(game)
-        assert set(unsure) <= {"Recover"}  # only buying back is left to the reference
+        assert not unsure  # the quick path carries out every legal action
 
 
 DEEP = os.environ.get("NIAGARA_DEEP_TESTS") == "1"
@@ -100,7 +101,92 @@ def test_a_thousand_random_games_step_by_step(chunk: int) -> None:
     size = 100 if DEEP else 10
     for game in games(size, first_seed=1000 + 100 * chunk):
         unsure = step_through(game)
-        assert set(unsure) <= {"Recover"}
+        assert not unsure
+
+
+def test_random_games_buy_canoes_back() -> None:
+    bought = Counter(a.pay == "free" for game in games(12) for a in game.history
+                     if isinstance(a, Recover))
+    assert bought[True] > 10 and bought[False] > 10, bought  # the step test saw both
+
+
+# -- buying canoes back ------------------------------------------------------------------
+
+LOST_PAIRS = [(Canoe("lost"), Canoe("lost")), (Canoe("beach"), Canoe("lost")),
+              (Canoe("T3", "pink"), Canoe("lost")), (Canoe("beach"), Canoe("beach"))]
+RESERVES = [{}, {"pink": 1}, {"violet": 2}, {"white": 1, "blue": 1}, {"yellow": 3, "pink": 1}]
+PAYS: list[Any] = ["free", *GEM_COLOURS, "black", None, 3]
+
+
+def compare(state: GameState, action: Action) -> GameState | None:
+    """``action`` on ``state`` through the quick path and the reference, which must agree
+    (or the quick path must be unsure and change nothing): the state after, or None when
+    the reference refuses it."""
+    expected = judge(state, action)
+    quick = QuickGame(state)
+    try:
+        raw = quick.apply(action)
+    except Unsure:
+        same_state(quick.freeze(), state)
+        return None if isinstance(expected, Exception) else expected[0]
+    assert not isinstance(expected, Exception), (action, expected)
+    made = make_events(raw)
+    assert made == expected[1] and [e.to_json() for e in made] == \
+        [e.to_json() for e in expected[1]], action
+    same_state(quick.freeze(), expected[0])
+    return expected[0]
+
+
+def test_buying_back_one_or_two_canoes_in_a_round() -> None:
+    rng = random.Random(11)
+    seen: Counter[str] = Counter()
+    for game in games(4, first_seed=70):
+        starts, state = [game.start], game.start
+        for action in game.history[:40]:
+            state = rules.apply(state, action)[0]
+            if state.phase is Phase.CHOOSE and len(starts) < 4:
+                starts.append(state)
+        for start in starts:
+            player = rng.choice(start.players)
+            for pair in LOST_PAIRS:
+                for reserve in RESERVES:
+                    state = start.replace(
+                        canoes=start.canoes.set(player, canoe_pair(*pair)),
+                        reserves=start.reserves.set(player, gem_count(reserve)))
+                    # up to three buy-backs in a row: the second canoe too, then one too many
+                    for _ in range(3):
+                        for pay in PAYS:
+                            compare(state, Recover(player, pay))
+                        pay = rng.choice(["free", *reserve] if reserve else ["free", "pink"])
+                        after = compare(state, Recover(player, pay))
+                        if after is None:
+                            seen["refused"] += 1
+                            break
+                        seen["free" if pay == "free" else "paid"] += 1
+                        state = after
+                    else:
+                        seen["three"] += 1
+                    if sum(c.lost for c in state.canoes[player]) == 0 and \
+                            sum(c.at == "lost" for c in pair) == 2:
+                        seen["both back"] += 1
+    assert seen["paid"] > 50 and seen["free"] > 5 and seen["both back"] > 10, seen
+
+
+def test_buying_back_in_every_phase() -> None:
+    """Both canoes lost, in every state of a game's first rounds: bought back in phase 1,
+    refused (by the reference) in the other phases, and refused for a player not playing."""
+    game = next(games(1, first_seed=71))
+    state = game.start
+    seen: Counter[bool] = Counter()
+    for action in game.history[:60]:
+        for player in state.players:
+            lost = state.replace(canoes=state.canoes.set(
+                player, (Canoe("lost"), Canoe("lost"))))
+            for pay in PAYS:
+                seen[compare(lost, Recover(player, pay)) is None] += 1
+            compare(lost, Recover("black", "free"))
+        state = rules.apply(state, action)[0]
+    assert seen[True] and seen[False], seen
 
 
 # -- actions that break rules ------------------------------------------------------------
@@ -154,7 +240,7 @@ def candidates(state: GameState, rng: random.Random) -> list[Action]:
     found += [MoveRiver(None), MoveRiver(()), MoveRiver(("left",) * 3),
               MoveRiver(tuple(rng.choice(("left", "right")) for _ in range(rules.river_discs(
                   state)))), MoveRiver(("left", "middle"))]  # type: ignore[arg-type]
-    found += [Recover(p, g) for p in players for g in ("free", "pink")]
+    found += [Recover(p, g) for p in players for g in ("free", "pink", "white", "black")]
     mover = state.to_play
     if mover is not None and state.chosen[mover] != "cloud":
         results = rules.turn_results(state, mover, state.chosen[mover])
@@ -317,6 +403,30 @@ def test_many_mangled_records_replay_as_before(seed: int) -> None:
     bases = [to_record(game) for game in games(5, first_seed=60 + 5 * seed)]
     for _ in range(400 if DEEP else 40):
         same_replay(mangled(rng.choice(bases), rng))
+
+
+def test_plain_rounds_read_as_round_actions_reads_them() -> None:
+    """``_plain_round`` (replay's quick reading of a round) gives ``_round_actions``'s
+    actions, or None and leaves the round to it."""
+    rng = random.Random(9)
+    bases = [to_record(game) for game in games(4, first_seed=80)]
+    seen: Counter[bool] = Counter()
+    for _ in range(300):
+        record = mangled(rng.choice(bases), rng) if rng.random() < 0.7 else rng.choice(bases)
+        try:
+            players, _, rounds = parse_header(record)
+        except RecordError:
+            continue
+        game = Game(players)
+        for number, entry in enumerate(rounds, start=1):
+            plain = _plain_round(game.start.players, entry) if type(entry) is dict else None
+            seen[plain is None] += 1
+            if plain is None:
+                continue
+            actions = [action for _, action in _round_actions(game, number, entry)]
+            river = actions.pop() if type(actions[-1]) is MoveRiver else None
+            assert plain == (actions, river), entry
+    assert seen[True] > 50 and seen[False] > 1000, seen
 
 
 # -- the game's history after push_all ------------------------------------------------------
