@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -192,3 +193,48 @@ def test_serve_stops_cleanly_with_streams_open(tmp_path: Path, sig: signal.Signa
     assert stopped_after < 3, stopped_after
     assert b"Stopped: the lights are off, the camera is closed" in out
     assert b"Traceback" not in err and b"Bad file descriptor" not in err, err
+
+
+def test_stopping_serve_leaves_every_light_off(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lights are lit while the game runs (mock pins); a stop (Ctrl+C, SIGTERM) leaves
+    every output off."""
+    import waitress
+
+    from companion.table import lights
+    from hardware.schedule import Outputs
+
+    made: list[Any] = []
+    real = lights.make_announcer
+
+    def keep(*args: Any, **kwargs: Any) -> Any:
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    class Dispatcher:
+        def shutdown(self, cancel_pending: bool = True, timeout: float = 5) -> bool:
+            return True
+
+    class Server:
+        task_dispatcher = Dispatcher()
+
+        def run(self) -> None:
+            announcer = made[0]
+            announcer.turn("red")  # the player LED lit, the bar and all-good as the game has them
+            announcer.discrepancy(True)
+            assert announcer.wait_idle(5)
+            assert announcer.lights.value != Outputs.dark(announcer.config.bar_length)
+            raise KeyboardInterrupt
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr("web.app.make_announcer", keep)
+    monkeypatch.setattr("web.setup_key.default_setup_key_path", lambda: tmp_path / "key")
+    monkeypatch.setattr(waitress, "create_server", lambda *a, **k: Server())
+    args = build_parser().parse_args([
+        "serve", "--host", "127.0.0.1", "--port", "8124", "--camera", "none", "--gpio",
+        "mock", "--db", str(tmp_path / "g.db"), "--layout", str(tmp_path / "layout.json")])
+    assert run_serve(args) == 0
+    assert made and made[0].closed and made[0].lights.closed
+    assert made[0].lights.value == Outputs.dark(made[0].config.bar_length)
