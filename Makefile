@@ -66,6 +66,7 @@ install-pi:
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
+	$(BIN)/python benchmarks/replay.py
 	$(BIN)/python benchmarks/vision_speed.py
 	$(BIN)/python benchmarks/vision_accuracy.py --scenes 300
 	$(BIN)/python benchmarks/hardware_latency.py
