@@ -215,6 +215,10 @@ class GameLoop:
         self._tokens: dict[str, tuple[int, str]] = {}
         self._keys: dict[int, str] = {}
         self._live: dict[int, _Live] = {}
+        self._summaries: dict[int, tuple[int, dict[str, Any]]] = {}
+        """Each game's round, phase and winners for the list of games, with the number
+        of actions they were taken at: listing the games does not replay every game
+        (the store keeps only the recently used ones in memory)."""
         self._reading: CameraReading | None = None
         self._camera_lock = threading.Lock()
         """One camera check at a time (the watcher thread and page requests)."""
@@ -324,10 +328,14 @@ class GameLoop:
         """Every stored game, newest first, with public facts only."""
         result = []
         for info in self.store.games():
-            state = self.state(info.id)
+            known = self._summaries.get(info.id)
+            if known is None or known[0] != info.actions:
+                state = self.state(info.id)
+                known = self._summaries[info.id] = (info.actions, {
+                    "round": state.round, "phase": state.phase.value,
+                    "winners": list(state.winners)})
             result.append({"id": info.id, "created": info.created,
-                           "players": list(info.players), "round": state.round,
-                           "phase": state.phase.value, "winners": list(state.winners),
+                           "players": list(info.players), **known[1],
                            "current": info.id == self.current,
                            "ended": self.ended(info.id)})
         return result
@@ -506,6 +514,7 @@ class GameLoop:
 
     def _after_change(self, game_id: int, before: GameState, after: GameState,
                       events: list[ev.Event]) -> None:
+        self._summaries.pop(game_id, None)
         announcer = self.announcer
         if announcer is not None and game_id == self.current:
             shown = [e for e in events if e.kind != "river_moved"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -39,6 +40,10 @@ from companion.events import Event
 from companion.game import Game
 from companion.state import Options, Phase
 from companion.table.errors import StorageError
+
+GAMES_IN_MEMORY = 16
+"""Games kept replayed in memory, the most recently used; the others are replayed from
+the log when asked for again (a long evening of games must not grow the service)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -103,7 +108,8 @@ def _now() -> str:
 class GameStore:
     """Games in one SQLite file. Thread-safe; one instance per process is enough."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None,
+                 games_in_memory: int = GAMES_IN_MEMORY) -> None:
         self.path = Path(path) if path is not None else default_path()
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -118,7 +124,8 @@ class GameStore:
         except sqlite3.DatabaseError as error:
             raise StoreError(f"cannot open the game store {self.path}: {error}") from None
         self._lock = threading.RLock()
-        self._games: dict[int, Game] = {}
+        self._games: OrderedDict[int, Game] = OrderedDict()
+        self._games_in_memory = max(1, games_in_memory)
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -152,15 +159,27 @@ class GameStore:
                 raise storage_error(error) from None
             game_id = cursor.lastrowid
             assert game_id is not None
-            self._games[game_id] = game
+            self._keep(game_id, game)
             return game_id
 
     def game(self, game_id: int) -> Game:
         """The game with its whole history, replayed from the log."""
         with self._lock:
-            if game_id not in self._games:
-                self._games[game_id] = self._replay(game_id)
-            return self._games[game_id]
+            game = self._games.get(game_id)
+            if game is None:
+                game = self._replay(game_id)
+                self._keep(game_id, game)
+            else:
+                self._games.move_to_end(game_id)
+            return game
+
+    def _keep(self, game_id: int, game: Game) -> None:
+        """Keep ``game`` in memory as the most recently used; forget the least recently
+        used beyond the limit (they are replayed from the log when asked for)."""
+        self._games[game_id] = game
+        self._games.move_to_end(game_id)
+        while len(self._games) > self._games_in_memory:
+            self._games.popitem(last=False)
 
     def _replay(self, game_id: int) -> Game:
         row = self._db.execute("SELECT players, options FROM games WHERE id = ?",

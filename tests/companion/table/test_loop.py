@@ -306,6 +306,20 @@ def test_the_table_is_shown_the_real_river_move_when_the_arms_surprise(
     assert loop.public_view(game.id)["river_surprise"] is None
 
 
+def test_the_list_of_games_follows_games_the_store_has_forgotten(tmp_path: Path) -> None:
+    with GameStore(tmp_path / "games.sqlite3", games_in_memory=1) as store:
+        loop = GameLoop(store)
+        first = loop.new_game(PLAYERS)
+        choose(loop, first, {"red": 1, "green": 2, "yellow": 3})
+        second = loop.new_game(PLAYERS)
+        listed = {g["id"]: g for g in loop.games()}
+        assert listed[first.id]["phase"] == "actions" and listed[second.id]["phase"] == "choose"
+        assert list(store._games) == [second.id] or list(store._games) == [first.id]
+        loop.undo(first.id, first.table_key, 3)  # yellow's card back: choosing again
+        assert {g["id"]: g["phase"] for g in loop.games()}[first.id] == "choose"
+        loop.close()
+
+
 def test_the_setup_check_uses_the_one_board_check(store: GameStore) -> None:
     camera = SyntheticCamera(push_delay=None)
     loop = GameLoop(store, camera=camera, camera_interval=3600)

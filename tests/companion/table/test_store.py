@@ -37,6 +37,30 @@ def test_append_reopen_undo(tmp_path: Path) -> None:
         assert store.latest_unfinished() == game_id
 
 
+def test_only_the_recently_used_games_stay_in_memory(tmp_path: Path) -> None:
+    """A long evening of games does not grow the service: beyond the limit the least
+    recently used game is forgotten and replayed from the log, the same, when asked for."""
+    with GameStore(tmp_path / "games.sqlite3", games_in_memory=2) as store:
+        played = {}
+        for seed in range(4):
+            game = random_game(["red", "green", "yellow"], seed=seed, max_rounds=3)
+            game_id = store.create(game.start.players)
+            for action in game.history:
+                store.append(game_id, action)
+            played[game_id] = game
+        assert len(store._games) == 2  # the two newest
+        first = min(played)
+        assert first not in store._games
+        again = store.game(first)  # replayed from the log
+        assert again.history == played[first].history
+        assert again.state == played[first].state
+        assert list(store._games)[-1] == first and len(store._games) == 2
+        assert store.game(first) is again  # kept while it is in use
+        undone = store.undo(first)  # changes the game in memory and the log together
+        assert undone == played[first].history[-1]
+        assert again.history == played[first].history[:-1]
+
+
 def test_wal_mode(tmp_path: Path) -> None:
     with GameStore(tmp_path / "g.sqlite3") as store:
         assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
