@@ -28,7 +28,15 @@ from __future__ import annotations
 from typing import Any, Final
 
 from companion import events as ev
-from companion.actions import ANY_CARGO, ChooseCard, MoveRiver, Paddle, Recover, Weather
+from companion.actions import (
+    ANY_CARGO,
+    CanoeMove,
+    ChooseCard,
+    MoveRiver,
+    Paddle,
+    Recover,
+    Weather,
+)
 from companion.board import (
     ARMS,
     BEACH,
@@ -304,118 +312,83 @@ class QuickGame:
         now = list(pair)
         events: list[RawEvent] = []
         for move, index in zip(moves, indices, strict=True):
-            moving = now[index]
-            at = start = moving.at
-            if start == LOST:
+            known = _PLANS.get(id(move))
+            if known is None or known[0] is not move:
+                known = _plan_of(move)
+            plan = known[1]
+            if plan is None:
                 raise Unsure
-            gem = moving.gem
-            points = card
-            direction: str | None = None
-            path: tuple[str, ...] = ()
-            landed = finished = traded = loaded = False
-            unloaded: tuple[str, str] | None = None
-            mark = len(events)  # where this canoe's events begin
-            for step in move.steps:
-                op = step.op
-                if landed:
-                    raise Unsure
-                if op == "steal" or op == "joe":
-                    if op == "steal":
-                        victim = step.arg
-                        if direction != "up" or unloaded or gem is not None or \
-                                victim == player or victim not in self.players:
-                            raise Unsure
-                        assert victim is not None
-                        victim_pair = robbed.get(victim) or self.canoes[victim]
-                        targets = [i for i in (0, 1) if victim_pair[i].at == at and
-                                   victim_pair[i].gem and (step.gem is None or
-                                                           victim_pair[i].gem == step.gem)]
-                        if not targets or (len(targets) == 2 and
-                                           victim_pair[0].gem != victim_pair[1].gem):
-                            raise Unsure
-                        i = targets[0]
-                        gem = victim_pair[i].gem
-                        after = list(victim_pair)
-                        after[i] = canoe(at, None)
-                        robbed[victim] = canoe_pair(after[0], after[1])
-                        events.append((ev.GemStolen, player, victim, gem, at))
-                    else:
-                        how = step.arg
-                        if joe is None or joe.at != at or traded:
-                            raise Unsure
-                        gave = got = None
-                        if how == "take" and gem is None and joe.gem is not None:
-                            got = gem = joe.gem
-                            joe = canoe(at, None)
-                        elif how == "give" and gem is not None and joe.gem is None:
-                            gave = gem
-                            joe = canoe(at, gem)
-                            gem = None
-                        elif how == "swap" and gem is not None and joe.gem is not None:
-                            gave, got = gem, joe.gem
-                            joe = canoe(at, gave)
-                            gem = got
-                        else:
-                            raise Unsure
-                        traded = True
-                        events.append((ev.JoeTraded, player, how, gave, got))
-                    finished = True
-                    continue
-                if finished:
-                    raise Unsure
-                if op == "down" or op == "up":
-                    n = step.n
-                    if direction is not None or type(n) is not int or n > points:
-                        raise Unsure
-                    if op == "up":
-                        found = PATHS_UP.get((at, n))
-                        if found is None:
-                            raise Unsure
-                        landed = found[-1] == BEACH
-                    else:
-                        found = _DOWN.get((at, n, step.arg))
-                        if found is None:
-                            raise Unsure
-                    points -= n
-                    direction = op
-                    path = found
-                    at = found[-1]
-                    continue
-                deposit = DEPOSIT_AT.get(at)
-                if deposit is None or points < 2:
-                    raise Unsure
-                there = changed.get(deposit)
-                if there is None:
-                    there = deposits[deposit]
-                if op == "unload":
-                    if gem is None or loaded or gem == deposit:
-                        raise Unsure
-                    changed[deposit] = add_gem(there, gem)
-                    events.append((ev.GemUnloaded, player, gem, at, deposit))
-                    unloaded = (gem, at)
-                    gem = None
-                elif op == "load":
-                    colour = step.arg or ""
-                    if gem is not None or loaded or there.get(colour, 0) < 1 or (
-                            unloaded is not None and (unloaded[1] != at or
-                                                      unloaded[0] == colour)):
+            cost, end, path, landed, ops = plan
+            if cost > card or (cost != card and not landed):
+                raise Unsure
+            gem = now[index].gem
+            if path:
+                events.append((ev.CanoeMoved, player, move.start, end, path))
+            unloaded: str | None = None
+            for op in ops:
+                kind = op[0]
+                if kind is _LOAD:
+                    _, at, deposit, colour = op
+                    there = changed.get(deposit)
+                    if there is None:
+                        there = deposits[deposit]
+                    if gem is not None or there.get(colour, 0) < 1 or colour == unloaded:
                         raise Unsure
                     changed[deposit] = add_gem(there, colour, -1)
                     events.append((ev.GemLoaded, player, colour, at, deposit))
                     gem = colour
-                    loaded = True
-                else:
-                    raise Unsure
-                points -= 2
-            if not landed and points != 0:
-                raise Unsure
-            if direction is not None:
-                events.insert(mark, (ev.CanoeMoved, player, start, at, path))
+                elif kind is _UNLOAD:
+                    _, at, deposit = op
+                    if gem is None or gem == deposit:
+                        raise Unsure
+                    there = changed.get(deposit)
+                    if there is None:
+                        there = deposits[deposit]
+                    changed[deposit] = add_gem(there, gem)
+                    events.append((ev.GemUnloaded, player, gem, at, deposit))
+                    unloaded = gem
+                    gem = None
+                elif kind is _STEAL:
+                    _, at, victim, wanted = op
+                    if gem is not None or victim == player or victim not in self.players:
+                        raise Unsure
+                    victim_pair = robbed.get(victim) or self.canoes[victim]
+                    targets = [i for i in (0, 1) if victim_pair[i].at == at and
+                               victim_pair[i].gem and (wanted is None or
+                                                       victim_pair[i].gem == wanted)]
+                    if not targets or (len(targets) == 2 and
+                                       victim_pair[0].gem != victim_pair[1].gem):
+                        raise Unsure
+                    i = targets[0]
+                    gem = victim_pair[i].gem
+                    after = list(victim_pair)
+                    after[i] = canoe(at, None)
+                    robbed[victim] = canoe_pair(after[0], after[1])
+                    events.append((ev.GemStolen, player, victim, gem, at))
+                else:  # a trade with Joe
+                    _, at, how = op
+                    if joe is None or joe.at != at:
+                        raise Unsure
+                    gave = got = None
+                    if how == "take" and gem is None and joe.gem is not None:
+                        got = gem = joe.gem
+                        joe = canoe(at, None)
+                    elif how == "give" and gem is not None and joe.gem is None:
+                        gave = gem
+                        joe = canoe(at, gem)
+                        gem = None
+                    elif how == "swap" and gem is not None and joe.gem is not None:
+                        gave, got = gem, joe.gem
+                        joe = canoe(at, gave)
+                        gem = got
+                    else:
+                        raise Unsure
+                    events.append((ev.JoeTraded, player, how, gave, got))
             if landed and gem:
                 delivered.append(gem)
                 events.append((ev.GemDelivered, player, gem))
                 gem = None
-            now[index] = canoe(at, gem)
+            now[index] = canoe(end, gem)
         # Carried out: change the game.
         self.canoes[player] = canoe_pair(now[0], now[1])
         if robbed:
@@ -543,6 +516,101 @@ class QuickGame:
         at = _JOE_ENDS.get((joe.at, steps)) or _joe_end(joe.at, steps)
         events.append((ev.JoeMoved, joe.at, at, loaded))
         return canoe(at, joe.gem)
+
+
+_LOAD: Final = "load"
+_UNLOAD: Final = "unload"
+_STEAL: Final = "steal"
+_JOE: Final = "joe"
+Plan = tuple[int, str, tuple[str, ...], bool, tuple[tuple[Any, ...], ...]]
+"""A canoe move checked once, whatever the game: the points it costs, where it ends, the
+slots it passes (empty when it stays), whether it lands on the beach, and its gem steps in
+order, each ``(kind, slot, ...)``: ``(_LOAD, slot, deposit, colour)``, ``(_UNLOAD, slot,
+deposit)``, ``(_STEAL, slot, victim, gem or None)``, ``(_JOE, slot, trade)``."""
+_PLANS: dict[int, tuple[CanoeMove, Plan | None]] = {}
+"""Plans by ``id`` of the move (held here, so the id stays its own): a record's moves are
+made once each (``CanoeMove.from_json`` shares them) and played many times."""
+_PLANS_MAX: Final = 4096
+
+
+def _plan_of(move: CanoeMove) -> tuple[CanoeMove, Plan | None]:
+    """The move with its plan, or None where the quick path is unsure of the move in any
+    game (a rule broken by its steps alone: see :meth:`QuickGame._paddle`)."""
+    known = (move, _plan(move))
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.clear()
+    _PLANS[id(move)] = known
+    return known
+
+
+def _plan(move: CanoeMove) -> Plan | None:
+    """The checks of a canoe's steps that do not depend on the game (one direction, one
+    move step, landing ends the move, gem steps on a deposit, one load, loading where the
+    canoe unloaded, stealing after going up, one trade, nothing after stealing or trading),
+    in the order ``rules`` makes them; what depends on the game (the cargo, the deposits,
+    the card, the victims, Joe) is left to :meth:`QuickGame._paddle`."""
+    at = move.start
+    if type(at) is not str or at == LOST:
+        return None
+    cost = 0
+    direction: str | None = None
+    path: tuple[str, ...] = ()
+    landed = finished = traded = loaded = False
+    unloaded_at: str | None = None
+    ops: list[tuple[Any, ...]] = []
+    for step in move.steps:
+        op = step.op
+        if landed:
+            return None
+        if op == "steal" or op == "joe":
+            if op == "steal":
+                if direction != "up" or unloaded_at is not None:
+                    return None
+                ops.append((_STEAL, at, step.arg, step.gem))
+            else:
+                if traded:
+                    return None
+                traded = True
+                ops.append((_JOE, at, step.arg))
+            finished = True
+            continue
+        if finished:
+            return None
+        if op == "down" or op == "up":
+            n = step.n
+            if direction is not None or type(n) is not int:
+                return None
+            if op == "up":
+                found = PATHS_UP.get((at, n))
+                if found is None:
+                    return None
+                landed = found[-1] == BEACH
+            else:
+                found = _DOWN.get((at, n, step.arg))
+                if found is None:
+                    return None
+            cost += n
+            direction = op
+            path = found
+            at = found[-1]
+            continue
+        deposit = DEPOSIT_AT.get(at)
+        if deposit is None:
+            return None
+        if op == "unload":
+            if loaded:
+                return None
+            ops.append((_UNLOAD, at, deposit))
+            unloaded_at = at
+        elif op == "load":
+            if loaded or (unloaded_at is not None and unloaded_at != at):
+                return None
+            ops.append((_LOAD, at, deposit, step.arg or ""))
+            loaded = True
+        else:
+            return None
+        cost += 2
+    return cost, at, path, landed, tuple(ops)
 
 
 _WALKS: dict[tuple[Arm, ...], dict[str, tuple[str, int, str]]] = {}
