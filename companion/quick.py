@@ -25,6 +25,7 @@ FrozenMap({'red': 3})
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from companion import events as ev
@@ -86,9 +87,6 @@ _PUSH: Final = {(at, arm): push_position(at, arm) for at in SLOTS for arm in ARM
 """``push_position`` as a table."""
 
 
-QUICK_ACTIONS: Final = frozenset({ChooseCard, Recover, Weather, Paddle, MoveRiver})
-"""The action classes :meth:`QuickGame.apply` may carry out (it is :class:`Unsure` of any
-other)."""
 _GEMS: Final = frozenset(GEM_COLOURS)
 _BEACH_CANOE: Final = canoe(BEACH)
 
@@ -145,20 +143,10 @@ class QuickGame:
     def apply(self, action: object) -> list[RawEvent]:
         """Carry out ``action`` (as ``rules.apply`` would) and return its raw events, or
         raise :class:`Unsure` with nothing changed."""
-        if self.phase is _OVER:
+        method = QUICK_METHODS.get(type(action))
+        if method is None:
             raise Unsure
-        kind = type(action)
-        if kind is ChooseCard:
-            return self._choose(action)  # type: ignore[arg-type]
-        if kind is Paddle:
-            return self._paddle(action)  # type: ignore[arg-type]
-        if kind is MoveRiver:
-            return self._river(action)  # type: ignore[arg-type]
-        if kind is Weather:
-            return self._weather(action)  # type: ignore[arg-type]
-        if kind is Recover:
-            return self._recover(action)  # type: ignore[arg-type]
-        raise Unsure
+        return method(self, action)
 
     # -- phase 1 -----------------------------------------------------------------------
 
@@ -414,7 +402,7 @@ class QuickGame:
     def _river(self, action: MoveRiver) -> list[RawEvent]:
         if self.phase is not _RIVER:
             raise Unsure
-        numbers = [int(c) for c in self.chosen.values() if c != "cloud"]
+        numbers = [c for c in self.chosen.values() if type(c) is int]
         base = min(numbers) if numbers else 0
         weather = self.weather
         discs = max(0, base + weather)
@@ -434,7 +422,7 @@ class QuickGame:
         deposits = self.deposits
         joe = self.joe
         # Where each canoe on a disc ends up, and on which disc it falls (if it does).
-        walks = _walks(taken)
+        walks, pushed, next_fork = _river_table(taken, next_fork)
         falls: dict[int, list[RawEvent]] = {}
         for player in players:
             a, b = pairs[player]
@@ -472,11 +460,13 @@ class QuickGame:
                     joe = _LOST_CANOE
                 else:
                     joe = canoe(end, joe.gem)
-        for number, arm in enumerate(taken, start=1):
-            events.append((ev.DiscPushed, number, arm, next_fork))
-            if number in falls:
-                events += falls[number]
-            next_fork = "right" if arm == "left" else "left"
+        if falls:
+            for number, disc in enumerate(pushed, start=1):
+                events.append(disc)
+                if number in falls:
+                    events += falls[number]
+        else:
+            events += pushed
         self.next_fork = next_fork
         if joe is not None and joe.at != LOST:
             joe = self._move_joe(joe, events)
@@ -516,6 +506,13 @@ class QuickGame:
         at = _JOE_ENDS.get((joe.at, steps)) or _joe_end(joe.at, steps)
         events.append((ev.JoeMoved, joe.at, at, loaded))
         return canoe(at, joe.gem)
+
+
+QUICK_METHODS: Final[dict[type, Callable[[QuickGame, Any], list[RawEvent]]]] = {
+    ChooseCard: QuickGame._choose, Paddle: QuickGame._paddle, MoveRiver: QuickGame._river,
+    Weather: QuickGame._weather, Recover: QuickGame._recover}
+"""How :meth:`QuickGame.apply` carries out each action class it may carry out (it is
+:class:`Unsure` of any other); each method checks the phase itself (none is ``over``)."""
 
 
 _LOAD: Final = "load"
@@ -613,16 +610,20 @@ def _plan(move: CanoeMove) -> Plan | None:
     return cost, at, path, landed, tuple(ops)
 
 
-_WALKS: dict[tuple[Arm, ...], dict[str, tuple[str, int, str]]] = {}
+Walks = dict[str, tuple[str, int, str]]
+"""Where a canoe on each slot is after the river moved: (the end, the number of the disc
+that took it over the falls or 0, where it was before), for the slots whose canoes move."""
+_RIVER_TABLES: dict[tuple[tuple[Arm, ...], Arm], tuple[Walks, tuple[RawEvent, ...], Arm]] = {}
 
 
-def _walks(arms: tuple[Arm, ...]) -> dict[str, tuple[str, int, str]]:
-    """Where a canoe on each slot is after discs entered the river via ``arms``: (the end,
-    the number of the disc that took it over the falls or 0, where it was before), for the
-    slots whose canoes move."""
-    known = _WALKS.get(arms)
+def _river_table(arms: tuple[Arm, ...], next_fork: Arm) \
+        -> tuple[Walks, tuple[RawEvent, ...], Arm]:
+    """For discs entering the river via ``arms`` with ``next_fork`` predicted: the walks of
+    the canoes, the ``DiscPushed`` events in order, and the fork predicted after them."""
+    key = (arms, next_fork)
+    known = _RIVER_TABLES.get(key)
     if known is None:
-        known = {}
+        walks: Walks = {}
         for at in SLOTS:
             here = at
             walk = (here, 0, here)
@@ -634,9 +635,15 @@ def _walks(arms: tuple[Arm, ...]) -> dict[str, tuple[str, int, str]]:
                 here = nxt
                 walk = (here, 0, here)
             if walk[0] != at:
-                known[at] = walk
-        if len(_WALKS) < 4096:
-            _WALKS[arms] = known
+                walks[at] = walk
+        pushed: list[RawEvent] = []
+        fork = next_fork
+        for number, arm in enumerate(arms, start=1):
+            pushed.append((ev.DiscPushed, number, arm, fork))
+            fork = "right" if arm == "left" else "left"
+        known = walks, tuple(pushed), fork
+        if len(_RIVER_TABLES) < 4096:
+            _RIVER_TABLES[key] = known
     return known
 
 
