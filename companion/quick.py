@@ -61,11 +61,10 @@ from companion.state import (
     Canoe,
     FrozenMap,
     GameState,
-    GemCount,
     Phase,
-    add_gem,
     canoe,
     canoe_pair,
+    gem_count,
 )
 
 RawEvent = tuple[Any, ...]
@@ -89,6 +88,20 @@ _PUSH: Final = {(at, arm): push_position(at, arm) for at in SLOTS for arm in ARM
 
 _GEMS: Final = frozenset(GEM_COLOURS)
 _BEACH_CANOE: Final = canoe(BEACH)
+
+
+def _put(counts: dict[str, int], colour: str) -> None:
+    """One more gem of ``colour`` in ``counts``."""
+    counts[colour] = counts.get(colour, 0) + 1
+
+
+def _take(counts: dict[str, int], colour: str) -> None:
+    """One gem of ``colour`` fewer in ``counts`` (which has one): no zero entries."""
+    left = counts[colour] - 1
+    if left:
+        counts[colour] = left
+    else:
+        del counts[colour]
 
 
 class Unsure(Exception):
@@ -118,8 +131,11 @@ class QuickGame:
         self.next_fork = state.next_fork
         self.canoes: dict[str, tuple[Canoe, Canoe]] = dict(state.canoes)
         self.joe = state.joe
-        self.reserves: dict[str, GemCount] = dict(state.reserves)
-        self.deposits: dict[str, GemCount] = dict(state.deposits)
+        # Gem counts as plain dicts, changed in place (no zero entries, in any order).
+        self.reserves: dict[str, dict[str, int]] = {
+            p: dict(counts) for p, counts in state.reserves.items()}
+        self.deposits: dict[str, dict[str, int]] = {
+            c: dict(counts) for c, counts in state.deposits.items()}
         self.hands: dict[str, frozenset[Card]] = dict(state.hands)
         self.chosen: dict[str, Card] = dict(state.chosen)
         self.recovered = state.recovered
@@ -136,7 +152,8 @@ class QuickGame:
             "round": self.round, "phase": self.phase, "first": self.first, "turn": self.turn,
             "weather": self.weather, "next_fork": self.next_fork,
             "canoes": FrozenMap(self.canoes), "joe": self.joe,
-            "reserves": FrozenMap(self.reserves), "deposits": FrozenMap(self.deposits),
+            "reserves": FrozenMap({p: gem_count(c) for p, c in self.reserves.items()}),
+            "deposits": FrozenMap({c: gem_count(n) for c, n in self.deposits.items()}),
             "hands": FrozenMap(self.hands), "chosen": FrozenMap(self.chosen),
             "recovered": self.recovered, "winners": self.winners})
 
@@ -203,8 +220,8 @@ class QuickGame:
             self.recovered = recovered | {player}
         if pay == "free":
             return [(ev.CanoeBoughtBack, player, None)]
-        self.reserves[player] = add_gem(reserve, pay, -1)
-        self.deposits[pay] = add_gem(self.deposits[pay], pay)
+        _take(reserve, pay)
+        _put(self.deposits[pay], pay)
         return [(ev.CanoeBoughtBack, player, pay)]
 
     # -- phase 2 -----------------------------------------------------------------------
@@ -239,7 +256,8 @@ class QuickGame:
             return
         # Every goal needs 4 gems or more: smaller reserves are not looked at.
         reserves = self.reserves
-        goals = [(p, goal_reached(reserves[p]) if sum(reserves[p].values()) >= 4 else None)
+        goals = [(p, goal_reached(gem_count(reserves[p])) if sum(reserves[p].values()) >= 4
+                  else None)
                  for p in self.players]
         reached = tuple(p for p, goal in goals if goal)
         if not reached:
@@ -247,7 +265,7 @@ class QuickGame:
             return
         winners = reached
         if self.options.tie_break and len(reached) > 1:
-            values = {p: gem_value(self.reserves[p]) for p in reached}
+            values = {p: gem_value(gem_count(self.reserves[p])) for p in reached}
             best = max(values.values())
             winners = tuple(p for p in reached if values[p] == best)
         reasons = "; ".join(f"{p} has {goal}" for p, goal in goals if goal)
@@ -293,7 +311,8 @@ class QuickGame:
                 raise Unsure
         # Every canoe's steps, on local copies: nothing changes before all are carried out.
         deposits = self.deposits
-        changed: dict[str, GemCount] = {}
+        changed: dict[str, dict[str, int]] = {}
+        """The deposits this turn changes, as copies: nothing changes before all is done."""
         delivered: list[str] = []
         robbed: dict[str, tuple[Canoe, Canoe]] = {}
         joe = self.joe
@@ -319,10 +338,10 @@ class QuickGame:
                     _, at, deposit, colour = op
                     there = changed.get(deposit)
                     if there is None:
-                        there = deposits[deposit]
+                        there = changed[deposit] = dict(deposits[deposit])
                     if gem is not None or there.get(colour, 0) < 1 or colour == unloaded:
                         raise Unsure
-                    changed[deposit] = add_gem(there, colour, -1)
+                    _take(there, colour)
                     events.append((ev.GemLoaded, player, colour, at, deposit))
                     gem = colour
                 elif kind is _UNLOAD:
@@ -331,8 +350,8 @@ class QuickGame:
                         raise Unsure
                     there = changed.get(deposit)
                     if there is None:
-                        there = deposits[deposit]
-                    changed[deposit] = add_gem(there, gem)
+                        there = changed[deposit] = dict(deposits[deposit])
+                    _put(there, gem)
                     events.append((ev.GemUnloaded, player, gem, at, deposit))
                     unloaded = gem
                     gem = None
@@ -386,7 +405,7 @@ class QuickGame:
         if delivered:
             reserves = self.reserves
             for gem in delivered:
-                reserves[player] = add_gem(reserves[player], gem)
+                _put(reserves[player], gem)
         self.joe = joe
         turn = self.turn + 1
         if turn < len(self.players):  # _end_turn's usual case, here
@@ -435,7 +454,7 @@ class QuickGame:
                 if fell:
                     falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, a.gem))
                     if a.gem:
-                        deposits[a.gem] = add_gem(deposits[a.gem], a.gem)
+                        _put(deposits[a.gem], a.gem)
                     a = _LOST_CANOE
                 else:
                     a = canoe(end, a.gem)
@@ -444,7 +463,7 @@ class QuickGame:
                 if fell:
                     falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, b.gem))
                     if b.gem:
-                        deposits[b.gem] = add_gem(deposits[b.gem], b.gem)
+                        _put(deposits[b.gem], b.gem)
                     b = _LOST_CANOE
                 else:
                     b = canoe(end, b.gem)
@@ -456,7 +475,7 @@ class QuickGame:
                 if fell:
                     falls.setdefault(fell, []).append((ev.CanoeFell, "joe", edge, joe.gem))
                     if joe.gem:
-                        deposits[joe.gem] = add_gem(deposits[joe.gem], joe.gem)
+                        _put(deposits[joe.gem], joe.gem)
                     joe = _LOST_CANOE
                 else:
                     joe = canoe(end, joe.gem)
@@ -498,7 +517,7 @@ class QuickGame:
         loaded: str | None = None
         deposit = DEPOSIT_AT.get(joe.at)
         if joe.gem is None and deposit and self.deposits[deposit].get(deposit, 0) > 0:
-            self.deposits[deposit] = add_gem(self.deposits[deposit], deposit, -1)
+            _take(self.deposits[deposit], deposit)
             joe = canoe(joe.at, deposit)
             loaded = deposit
         card = self.chosen.get(self.players[self.first], "cloud")
