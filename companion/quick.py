@@ -254,11 +254,15 @@ class QuickGame:
             nxt = self.order[turn]
             events.append((ev.CardRevealed, nxt, self.chosen[nxt]))
             return
-        # Every goal needs 4 gems or more: smaller reserves are not looked at.
+        # Every goal needs 4 of a colour, 5 colours or 7 gems: other reserves are not
+        # looked at (goal_reached reads the colours in order, as the state has them).
+        goals: list[tuple[str, str | None]] = []
         reserves = self.reserves
-        goals = [(p, goal_reached(gem_count(reserves[p])) if sum(reserves[p].values()) >= 4
-                  else None)
-                 for p in self.players]
+        for p in self.players:
+            reserve = reserves[p]
+            if reserve and (len(reserve) >= 5 or max(reserve.values()) >= 4 or
+                            sum(reserve.values()) >= 7):
+                goals.append((p, goal_reached(gem_count(reserve))))
         reached = tuple(p for p, goal in goals if goal)
         if not reached:
             self.phase = _RIVER
@@ -291,7 +295,7 @@ class QuickGame:
             carrying = move.carrying
             if first.at == move.start and 0 not in indices and (
                     carrying == ANY_CARGO or first.gem == carrying):
-                if second.at == move.start and 1 not in indices and first != second and (
+                if second.at == move.start and 1 not in indices and first.gem != second.gem and (
                         carrying == ANY_CARGO or second.gem == carrying):
                     raise Unsure
                 indices.append(0)
