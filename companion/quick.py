@@ -61,6 +61,7 @@ from companion.state import (
     Canoe,
     FrozenMap,
     GameState,
+    GemCount,
     Phase,
     canoe,
     canoe_pair,
@@ -102,6 +103,13 @@ def _take(counts: dict[str, int], colour: str) -> None:
         counts[colour] = left
     else:
         del counts[colour]
+
+
+def _frozen_counts(counts: dict[str, dict[str, int]],
+                   base: FrozenMap[str, GemCount]) -> FrozenMap[str, GemCount]:
+    """``counts`` as the state holds them (``base``'s where they did not change)."""
+    return FrozenMap({key: base[key] if now == base[key] else gem_count(now)
+                      for key, now in counts.items()})
 
 
 class Unsure(Exception):
@@ -152,8 +160,8 @@ class QuickGame:
             "round": self.round, "phase": self.phase, "first": self.first, "turn": self.turn,
             "weather": self.weather, "next_fork": self.next_fork,
             "canoes": FrozenMap(self.canoes), "joe": self.joe,
-            "reserves": FrozenMap({p: gem_count(c) for p, c in self.reserves.items()}),
-            "deposits": FrozenMap({c: gem_count(n) for c, n in self.deposits.items()}),
+            "reserves": _frozen_counts(self.reserves, self._base.reserves),
+            "deposits": _frozen_counts(self.deposits, self._base.deposits),
             "hands": FrozenMap(self.hands), "chosen": FrozenMap(self.chosen),
             "recovered": self.recovered, "winners": self.winners})
 
