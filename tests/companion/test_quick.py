@@ -55,12 +55,19 @@ from companion.state import (
 COLOURS = ["red", "green", "yellow", "blue", "brown"]
 
 
-def structure(value: Any) -> Any:
-    """The type of ``value`` and, for a FrozenMap, its keys in order with the structure of
-    each value (``True == 1`` and equal maps may differ in order, yet JSON shows both)."""
-    if type(value) is FrozenMap:
-        return [(key, structure(item)) for key, item in value.items()]
-    return type(value)
+def same_structure(mine: Any, theirs: Any) -> bool:
+    """Two equal values have the same type and, for FrozenMaps, the same keys in the same
+    order, at every depth (``True == 1`` and equal maps may differ in order, yet the JSON
+    shows both)."""
+    if type(mine) is not type(theirs):
+        return False
+    if type(mine) is FrozenMap:
+        if list(mine) != list(theirs):
+            return False
+        for a, b in zip(mine.values(), theirs.values(), strict=True):
+            if not same_structure(a, b):
+                return False
+    return True
 
 
 def same_state(quick: GameState, reference: GameState) -> None:
@@ -69,7 +76,7 @@ def same_state(quick: GameState, reference: GameState) -> None:
     # keys in the same order, at every depth, and every value has the same type. (Other
     # values print in one order: tuples are ordered, sets are printed sorted.)
     for name in STATE_FIELDS:
-        assert structure(getattr(quick, name)) == structure(getattr(reference, name)), name
+        assert same_structure(getattr(quick, name), getattr(reference, name)), name
 
 
 STATE_FIELDS = [f.name for f in dataclasses.fields(GameState)]
