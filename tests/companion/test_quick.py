@@ -406,7 +406,7 @@ _BASE_PATHS: dict[int, tuple[dict[str, Any], list[tuple[Any, ...]]]] = {}
 
 def mangled(base: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """``base`` with one to three values replaced (often a step by another step)."""
-    record = json.loads(json.dumps(base))  # a deep copy (JSON values only), quicker
+    record: dict[str, Any] = json.loads(json.dumps(base))  # a deep copy (JSON values), quicker
     known = _BASE_PATHS.get(id(base))
     if known is None or known[0] is not base:
         known = _BASE_PATHS[id(base)] = (base, [p for p in leaves(base) if p])
