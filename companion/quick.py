@@ -91,6 +91,10 @@ _GEMS: Final = frozenset(GEM_COLOURS)
 _BEACH_CANOE: Final = canoe(BEACH)
 
 
+_ORDERS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+"""The orders of play of each seating (``QuickGame._orders``), made once."""
+
+
 def _put(counts: dict[str, int], colour: str) -> None:
     """One more gem of ``colour`` in ``counts``."""
     counts[colour] = counts.get(colour, 0) + 1
@@ -149,7 +153,12 @@ class QuickGame:
         self.recovered = state.recovered
         self.winners = state.winners
         players = self.players
-        self._orders = tuple(players[first:] + players[:first] for first in range(len(players)))
+        orders = _ORDERS.get(players)
+        if orders is None:
+            orders = tuple(players[first:] + players[:first] for first in range(len(players)))
+            if len(_ORDERS) < 4096:
+                _ORDERS[players] = orders
+        self._orders = orders
         """The order of play with each player holding the buoy."""
         self.order = self._orders[self.first]
         self._base = state

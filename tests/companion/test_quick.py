@@ -65,7 +65,7 @@ def same_structure(mine: Any, theirs: Any) -> bool:
         if list(mine) != list(theirs):
             return False
         for a, b in zip(mine.values(), theirs.values(), strict=True):
-            if not same_structure(a, b):
+            if type(a) is not type(b) or (type(a) is FrozenMap and not same_structure(a, b)):
                 return False
     return True
 
