@@ -5,8 +5,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 # pytest workers: browser and pin-timing tests mostly wait, so more workers than the two
-# cores still help; --dist loadgroup spreads the tests one by one but keeps the browser
-# tests (xdist_group "browser": one server and one Chromium) on one worker.
+# cores still help; --dist loadgroup spreads the tests one by one but keeps each group of
+# browser tests (xdist_group "browser-round", "browser-camera": one server and one
+# Chromium each) on one worker. The longest tests go out first (tests/conftest.py).
 WORKERS ?= 4
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 

@@ -189,6 +189,9 @@ class SyntheticCamera:
         self._board: GameState | None = None
         self._drawn_faults: tuple[Fault, ...] = ()
         self._lock = threading.Lock()
+        self._drawing = threading.Lock()
+        """One drawing at a time: table pages asking for the same board at once (each
+        page does when the board changes) wait for the one drawing, not draw it again."""
         self._picture: tuple[tuple[GameState, tuple[Fault, ...]], Image] | None = None
 
     def inject(self, *faults: Fault) -> None:
@@ -227,19 +230,20 @@ class SyntheticCamera:
 
     def frame(self) -> Image | None:
         """The latest board drawn as a camera frame (cached per board)."""
-        with self._lock:
-            board, faults = self._board, self._drawn_faults
-            if board is None:
-                return None
-            key = (board, faults)
-            if self._picture is not None and self._picture[0] == key:
-                return self._picture[1]
-        from vision.synth import render
+        with self._drawing:
+            with self._lock:
+                board, faults = self._board, self._drawn_faults
+                if board is None:
+                    return None
+                key = (board, faults)
+                if self._picture is not None and self._picture[0] == key:
+                    return self._picture[1]
+            from vision.synth import render
 
-        picture = render(board, seed=self.seed, faults=faults, size=self.size)
-        with self._lock:
-            self._picture = (key, picture)
-        return picture
+            picture = render(board, seed=self.seed, faults=faults, size=self.size)
+            with self._lock:
+                self._picture = (key, picture)
+            return picture
 
     def jpeg(self) -> bytes | None:
         frame = self.frame()
