@@ -9,7 +9,9 @@ import pytest
 
 MODULES = ["companion", "companion.board", "companion.state", "companion.actions",
            "companion.rules", "companion.record", "companion.game",
-           "companion.playout"]
+           "companion.playout", "companion.forecast", "companion.partner.view",
+           "companion.partner.evaluate", "companion.partner.words",
+           "companion.partner.players"]
 
 
 @pytest.mark.parametrize("name", MODULES)

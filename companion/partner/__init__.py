@@ -1,0 +1,61 @@
+"""The practice partner: a computer player for Niagara, hints and a post-game review.
+
+Pure engine code (no I/O, no clock): every function takes a state (or a game) and a
+seed, and gives the same answer for the same seed and level.
+
+Public API
+----------
+Levels: ``LEVELS`` (``"beginner"``, ``"medium"``, ``"strong"``), each a :class:`Level`
+(``samples``: determinisations per decision).
+
+``choose(state: GameState, player: str, *, level="strong", seed=0) -> Choice``
+    Phase 1. ``Choice(card, recover)``: ``card`` is 1..6 or ``"cloud"``; ``recover`` the
+    gems paid to buy canoes back, in order (``("free",)`` for the free canoe, ``()`` for
+    none). ``Choice.actions(player)`` are the ``Recover``\\s and the ``ChooseCard`` to
+    push; ``Choice.recover_json()`` is a gem, ``"free"``, a list, or None;
+    ``Choice.to_json()`` is ``{"phase": "choose", "card": 4, "recover": "violet"}``.
+``play_turn(state, player, *, level="strong", seed=0) -> rules.TurnResult``
+    Phase 2: ``result.action`` is a ``Paddle`` or (cloud) a ``Weather``;
+    ``turn_entry(result.action)`` is the record's turn entry (``{"player": ..., "canoes":
+    [...]}`` or ``{"player": ..., "weather": "up"}``).
+``decide(state, player, *, level, seed) -> Choice | rules.TurnResult``
+    Whichever of the two the phase calls for.
+``whose_decision(state) -> tuple[str, ...]``; ``check_decision(state, player)`` raises
+    :class:`NotYourDecision` (a ``NiagaraError``: one line saying whose decision it is).
+``view(state, player) -> View``; ``determinise(view, cards) -> GameState``;
+    ``sample_cards(view, rng) -> dict``: what a player knows, and guesses at the rest.
+
+Every decision looks at ``view(state, player)`` only: it never uses a card the player
+could not see (another player's locked-in card before its reveal).
+"""
+
+from companion.partner.search import (
+    LEVELS,
+    Choice,
+    Level,
+    NotYourDecision,
+    check_decision,
+    choose,
+    decide,
+    level_of,
+    play_turn,
+    whose_decision,
+)
+from companion.partner.view import View, determinise, sample_cards, view
+
+__all__ = [
+    "LEVELS",
+    "Choice",
+    "Level",
+    "NotYourDecision",
+    "View",
+    "check_decision",
+    "choose",
+    "decide",
+    "determinise",
+    "level_of",
+    "play_turn",
+    "sample_cards",
+    "view",
+    "whose_decision",
+]
