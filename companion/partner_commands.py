@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from companion.board import PLAYER_COLOURS
-from companion.partner import LEVELS, Choice, NotYourDecision, decide
+from companion.partner import LEVELS, Choice, NotYourDecision, decide, review
 from companion.partner.players import SEAT_KINDS, selfplay
 from companion.partner.words import describe_choice, describe_turn
 from companion.record import load, turn_entry
@@ -50,6 +50,21 @@ def register(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
                       help="game i is seeded SEED+i (default 0)")
     play.add_argument("--json", action="store_true", help="print the result as JSON")
     play.set_defaults(func=run_selfplay)
+
+    look = subparsers.add_parser(
+        "review", help="a game's review: chances of winning round by round, turning points",
+        description="Replay a niagara-record/1 game (finished, or in progress: then only its "
+                    "completed rounds) and print each player's estimated chance of winning "
+                    "after each round and the three decisions that cost their player most, "
+                    "with what would have been better.")
+    look.add_argument("file", help="a niagara-record/1 JSON file")
+    look.add_argument("--seed", type=int, default=0, help="the seed of the playouts")
+    look.add_argument("--playouts", type=int, default=12,
+                      help="playouts per estimate (default 12; more is slower and steadier)")
+    look.add_argument("--level", default="strong", choices=list(LEVELS),
+                      help="the search that judges each decision (default strong)")
+    look.add_argument("--json", action="store_true", help="print the review as JSON")
+    look.set_defaults(func=run_review)
 
 
 def _fail(message: str) -> int:
@@ -124,4 +139,31 @@ def run_selfplay(args: argparse.Namespace) -> int:
               f"({100 * seat.rate:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%)")
     if result.unfinished:
         print(f"  {result.unfinished} game(s) stopped without a winner.")
+    return 0
+
+
+def run_review(args: argparse.Namespace) -> int:
+    if args.playouts < 1:
+        return _fail(f"--playouts must be 1 or more, not {args.playouts}")
+    result = load(args.file, unfinished=True)
+    if result.error is not None:
+        return _fail(str(result.error))
+    assert result.game is not None
+    done = review(result.game, seed=args.seed, playouts=args.playouts, level=args.level)
+    if args.json:
+        print(json.dumps(done.to_json(), indent=2))
+        return 0
+    players = done.players
+    print("Chance of winning after each round" + ("" if done.complete else
+          " (a game in progress: completed rounds only)") + ":")
+    print("  round " + " ".join(f"{p:>7}" for p in players))
+    for entry in done.rounds:
+        print(f"  {entry.round:5} " + " ".join(f"{100 * entry.chances[p]:6.0f}%"
+                                              for p in players))
+    if done.winners:
+        print(f"Won by {' and '.join(w.capitalize() for w in done.winners)}.")
+    print("Turning points:" if done.turning_points else
+          "No decision cost its player a chance of winning worth telling.")
+    for point in done.turning_points:
+        print(f"  {point.text()}")
     return 0

@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 ENGINE = ("board", "state", "actions", "rules", "events", "record", "errors", "game", "quick",
           "playout", "frozen", "quick", "forecast", "partner/__init__", "partner/view",
-          "partner/evaluate", "partner/search", "partner/words", "partner/players")
+          "partner/evaluate", "partner/search", "partner/words", "partner/players",
+          "partner/hints", "partner/review")
 """The engine's modules (``companion/*.py`` minus the command line and the colour table)."""
 
 

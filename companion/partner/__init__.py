@@ -24,11 +24,28 @@ Levels: ``LEVELS`` (``"beginner"``, ``"medium"``, ``"strong"``), each a :class:`
     :class:`NotYourDecision` (a ``NiagaraError``: one line saying whose decision it is).
 ``view(state, player) -> View``; ``determinise(view, cards) -> GameState``;
     ``sample_cards(view, rng) -> dict``: what a player knows, and guesses at the rest.
+``hints(state, player, seed=0, count=3, level="strong") -> list[Hint]``
+    The best choices for ``player``'s decision now, best first. ``Hint.phase``
+    (``"choose"``/``"turn"``), ``.choice`` or ``.action``, ``.text`` (what to do),
+    ``.reason`` (why, in plain words: the slot, the gem, the danger of the falls from
+    the forecast), ``.value``; ``Hint.to_json()`` is ``{"phase", "card", "recover"}`` or
+    ``{"phase", "turn"}`` plus ``"text"``, ``"reason"``, ``"value"``.
+``review(game: Game, *, seed=0, playouts=12, horizon=4, level="strong") -> Review``
+    Only completed rounds. ``Review.rounds``: ``RoundChances(round, chances)`` (round 0
+    is the start); ``Review.turning_points``: up to three ``TurningPoint(round, player,
+    phase, played, better, why, chance_played, chance_better)``; ``Review.to_json()``.
+``chances(state, *, playouts=12, horizon=4, seed=0) -> dict[str, float]``
+    Each player's estimated chance of winning from a position.
+``play_game(seats: {player: kind}, seed) -> Game``; ``selfplay(seats, games, seed) ->
+    SelfplayResult`` (kinds: the levels and ``"greedy"``, the playout policy).
 
 Every decision looks at ``view(state, player)`` only: it never uses a card the player
 could not see (another player's locked-in card before its reveal).
 """
 
+from companion.partner.hints import Hint, hints
+from companion.partner.players import play_game, selfplay
+from companion.partner.review import Review, RoundChances, TurningPoint, chances, review
 from companion.partner.search import (
     LEVELS,
     Choice,
@@ -46,16 +63,25 @@ from companion.partner.view import View, determinise, sample_cards, view
 __all__ = [
     "LEVELS",
     "Choice",
+    "Hint",
     "Level",
     "NotYourDecision",
+    "Review",
+    "RoundChances",
+    "TurningPoint",
     "View",
+    "chances",
     "check_decision",
     "choose",
     "decide",
     "determinise",
+    "hints",
     "level_of",
+    "play_game",
     "play_turn",
+    "review",
     "sample_cards",
+    "selfplay",
     "view",
     "whose_decision",
 ]

@@ -224,8 +224,10 @@ def _after_recover(state: GameState, player: str, pays: tuple[str, ...]) -> Game
     return state
 
 
-def rank_choices(seen: View, level: Level, rng: random.Random) -> list[Scored]:
-    """Every phase-1 choice worth considering, best first, with its value."""
+def rank_choices(seen: View, level: Level, rng: random.Random,
+                 also: Sequence[tuple[str, ...]] = ()) -> list[Scored]:
+    """Every phase-1 choice worth considering, best first, with its value; ``also``
+    adds buy-backs to consider (each a tuple of payments)."""
     state, me = seen.state, seen.player
     order = state.turn_order()
     mine = order.index(me)
@@ -233,7 +235,9 @@ def rank_choices(seen: View, level: Level, rng: random.Random) -> list[Scored]:
     samples = draw_samples(seen, level.samples, rng)
     hand = state.hands[me]
     ranked: list[Scored] = []
-    for pays in _recover_options(state, me):
+    options = _recover_options(state, me)
+    options += [pays for pays in also if pays not in options]
+    for pays in options:
         now = _after_recover(state, me, pays)
         judge = _Judge(now, me, hand)
         pair = now.canoes[me]

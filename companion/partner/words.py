@@ -3,7 +3,7 @@
 >>> from companion.actions import CanoeMove, Paddle, Step
 >>> move = CanoeMove("beach", (Step.parse("down 3"), Step.parse("load violet")))
 >>> describe_turn(Paddle("red", (move,)))
-'Red: paddle the canoe on the beach down 3 to T3 and load violet.'
+'Red: paddle the canoe on the beach: down 3 to T3, load violet.'
 >>> describe_choice("red", Choice(4, ("violet",)))
 'Red: buy a canoe back with a violet gem, then choose the 4.'
 """
@@ -52,7 +52,7 @@ def end_of(move: CanoeMove) -> str:
 
 
 def move_words(move: CanoeMove) -> str:
-    """One canoe's move: 'the canoe on T2 down 2 to T4 and load white'."""
+    """One canoe's move: 'the canoe on T2: down 2 to T4, load white'."""
     cargo = ""
     if move.carrying is None:
         cargo = " (the empty one)"
@@ -74,8 +74,8 @@ def move_words(move: CanoeMove) -> str:
         elif step.op == "joe":
             parts.append({"take": "take Joe's gem", "swap": "swap gems with Joe",
                           "give": "give Joe its gem"}[step.arg or "take"])
-    what = " and ".join(parts) if parts else "stay"
-    return f"the canoe on {place(move.start)}{cargo} {what}"
+    what = ", ".join(parts) if parts else "stay"
+    return f"the canoe on {place(move.start)}{cargo}: {what}"
 
 
 def describe_turn(action: Paddle | Weather) -> str:

@@ -11,7 +11,8 @@ MODULES = ["companion", "companion.board", "companion.state", "companion.actions
            "companion.rules", "companion.record", "companion.game",
            "companion.playout", "companion.forecast", "companion.partner.view",
            "companion.partner.evaluate", "companion.partner.words",
-           "companion.partner.players"]
+           "companion.partner.players", "companion.partner.hints",
+           "companion.partner.review"]
 
 
 @pytest.mark.parametrize("name", MODULES)
