@@ -136,8 +136,9 @@ def task(state: GameState, settings: GameSettings) -> Task | None:
         if waiting and all(p in computers for p in waiting):
             return Task("choose", tuple(waiting))
         return None
-    if state.phase is Phase.ACTIONS and state.to_play in computers:
-        return Task("turn", (state.to_play,))
+    player = state.to_play
+    if state.phase is Phase.ACTIONS and player is not None and player in computers:
+        return Task("turn", (player,))
     if state.phase is Phase.RIVER and settings.practice:
         return Task("river")
     return None
@@ -213,9 +214,11 @@ def instruction(state: GameState, action: Paddle | Weather, settings: GameSettin
     >>> from companion.actions import CanoeMove, Paddle, Step
     >>> from companion.state import new_game
     >>> move = CanoeMove("beach", (Step.parse("down 3"), Step.parse("load violet")))
-    >>> instruction(new_game(["red", "green", "yellow"]), Paddle("green", (move,)),
-    ...             GameSettings(computers={"green": "beginner"}))
-    'Green (computer): move the canoe on the beach to T3, then load a violet gem from the deposit beside T3 into it.'
+    >>> text = instruction(new_game(["red", "green", "yellow"]), Paddle("green", (move,)),
+    ...                    GameSettings(computers={"green": "beginner"}))
+    >>> for part in text.split(", then "): print(part)
+    Green (computer): move the canoe on the beach to T3
+    load a violet gem from the deposit beside T3 into it.
     """
     player = action.player or ""
     who = settings.name(player)
@@ -256,7 +259,7 @@ def computer_banner(state: GameState, settings: GameSettings,
                     f"({machines}) choose once every person has locked in.")
         return f"{head} The computer players ({machines}) are choosing…"
     player = state.to_play
-    if state.phase is Phase.ACTIONS and player in computers:
+    if state.phase is Phase.ACTIONS and player is not None and player in computers:
         card = state.played().get(player)
         what = "the cloud" if card == "cloud" else f"a {card}"
         if settings.practice:

@@ -60,7 +60,10 @@ from companion.actions import (
 from companion.board import CARDS
 from companion.errors import IllegalActionError, InvalidActionError
 from companion.game import Game
-from companion.partner import NotYourDecision, choose, play_turn
+from companion.partner import NotYourDecision, check_decision, choose, play_turn
+from companion.partner.hints import Hint
+from companion.partner.hints import hints as partner_hints
+from companion.partner.review import review as partner_review
 from companion.state import GameState, Options, Phase, sorted_cards
 from companion.table.camera import CameraReading, TableCamera
 from companion.table.computers import (
@@ -123,6 +126,12 @@ HINTS_AT_ONCE = 1
 HINTS_KEPT = 64
 """Hints remembered (by game, version and player): asking again costs nothing."""
 
+HINT_LEVEL = "strong"
+"""The level whose search the hints run (its budget bounds their time)."""
+
+REVIEWS_KEPT = 16
+"""Post-game reviews remembered (by game and version)."""
+
 MOVED = ("canoe", "gem")
 """The kinds of difference a turn or a river move can explain (it changes nothing else
 on the board)."""
@@ -172,6 +181,15 @@ class Hub:
             self._cond.notify_all()
 
 
+
+
+def hint_json(tip: Hint) -> dict[str, Any]:
+    """A hint for the phone: the partner's JSON plus, for a turn, the action as the phone
+    sends it (to pick the matching option)."""
+    data = tip.to_json()
+    if tip.action is not None:
+        data["action"] = tip.action.to_json()
+    return data
 
 
 def _seen(reading: CameraReading) -> dict[str, object] | None:
@@ -280,6 +298,8 @@ class GameLoop:
         self._computers: threading.Thread | None = None
         self._hints: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
         self._hint_slot = threading.BoundedSemaphore(HINTS_AT_ONCE)
+        self._reviews: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self._review_slot = threading.BoundedSemaphore(1)
         self.announcer = announcer
         self.camera = camera
         self.settle = settle
@@ -347,7 +367,8 @@ class GameLoop:
 
     def new_game(self, players: Sequence[str], options: Options | None = None,
                  first: str | None = None, *, computers: object = None,
-                 hints: bool = True, practice: bool = False) -> NewGame:
+                 hints: bool = True, practice: bool = False,
+                 seed: int | None = None) -> NewGame:
         """Store a new game; unless it is a practice game it becomes the game on the
         table. Bad players raise :class:`InvalidActionError`.
 
@@ -355,14 +376,15 @@ class GameLoop:
         round 1, default ``players[0]``) rotates them so that the engine gets the first
         player at ``players[0]``, keeping the seating order. ``computers`` maps the
         colours of computer seats to their level (they get no link); ``hints``: phones
-        may ask for hints; ``practice``: see :meth:`new_practice`.
+        may ask for hints; ``practice``: see :meth:`new_practice`; ``seed``: of the
+        computers' decisions and the hints (default: a fresh one).
         """
         if not isinstance(players, Sequence) or isinstance(players, str):
             raise InvalidActionError("'players' must be a list of 3 to 5 colours")
         players = seating(players, first)
         machines = check_computers(players, computers)
         settings = GameSettings(machines, hints=bool(hints), practice=practice,
-                                seed=new_seed())
+                                seed=new_seed() if seed is None else seed)
         tokens = {p: secrets.token_urlsafe(16) for p in players if p not in machines}
         key = secrets.token_urlsafe(16)
         meta = {"tokens": tokens, "table_key": key, **settings.to_meta()}
@@ -379,28 +401,29 @@ class GameLoop:
         return NewGame(game_id, tokens, key)
 
     def new_practice(self, players: Sequence[str], computers: object,
-                     first: str | None = None, options: Options | None = None) -> NewGame:
+                     first: str | None = None, options: Options | None = None,
+                     seed: int | None = None) -> NewGame:
         """A practice game: no board at all (never the game on the table, no camera, no
         lights); the service plays the computers' turns after a pause and moves the river
         with the predicted arms. Anyone may start one, so they are capped: practice games
         nobody played for :attr:`practice_hours` are removed first, then the oldest
         finished ones; with :attr:`practice_limit` still under way the request is refused
         (:class:`BusyError`, 429)."""
+        if not isinstance(players, Sequence) or isinstance(players, str):
+            raise InvalidActionError("'players' must be a list of 3 to 5 colours")
+        machines = check_computers(players, computers)
+        if not machines:
+            raise InvalidActionError("A practice game needs at least one computer player.")
         with self._lock:
             self._expire_practice()
             if len(self._practice_games()) >= self.practice_limit:
+                hours = self.practice_hours
                 raise BusyError(f"{self.practice_limit} practice games are under way, the "
                                 "most this companion keeps: finish one, or try again "
                                 "later (unplayed ones are removed after "
-                                f"{self.practice_hours:g} hours).", status=429)
-            if not isinstance(players, Sequence) or isinstance(players, str):
-                raise InvalidActionError("'players' must be a list of 3 to 5 colours")
-            machines = check_computers(players, computers)
-            if not machines:
-                raise InvalidActionError("A practice game needs at least one computer "
-                                         "player.")
+                                f"{hours:g} hour{'' if hours == 1 else 's'}).", status=429)
             return self.new_game(players, options, first, computers=machines,
-                                 practice=True)
+                                 practice=True, seed=seed)
 
     def _practice_games(self) -> list[int]:
         """Every stored practice game, oldest first."""
@@ -777,6 +800,66 @@ class GameLoop:
             result = play_turn(state, player, level=settings.computers[player], seed=seed)
             return [result.action]
         return [MoveRiver(None)]
+
+    # -- hints and the review ------------------------------------------------------------
+
+    def hints(self, token: object) -> dict[str, Any]:
+        """The best two or three choices for the player's decision now, each with its
+        reason (:func:`companion.partner.hints.hints`, from what this player may know
+        only). Refused when the game's hints are off or the player has no decision to
+        take. The search runs outside the loop's lock, one at a time; the answer is kept
+        for the game's version."""
+        game_id, player = self.player_of(token)
+        settings = self.settings(game_id)
+        if not settings.hints:
+            raise ConflictError("Hints are switched off for this game: the table chose to "
+                                "play without them.")
+        with self._lock:
+            game = self.game(game_id)
+            state: GameState = game.state
+            version = len(game.history)
+            cached = self._hints.get((game_id, version, player))
+        if cached is not None:
+            return cached
+        try:
+            check_decision(state, player)
+        except NotYourDecision as error:
+            raise ConflictError(f"No hint now: {error}") from None
+        with self._hint_slot:
+            tips = partner_hints(state, player, seed=settings.seed, level=HINT_LEVEL)
+        answer = {"version": version, "phase": "choose" if state.phase is Phase.CHOOSE
+                  else "turn", "hints": [hint_json(tip) for tip in tips]}
+        with self._lock:
+            self._hints[(game_id, version, player)] = answer
+            while len(self._hints) > HINTS_KEPT:
+                self._hints.popitem(last=False)
+        return answer
+
+    def review(self, game_id: int) -> dict[str, Any]:
+        """The post-game review (:func:`companion.partner.review.review`): each player's
+        chance of winning after each round and the three turning points. Only once the
+        game is over (or ended): until then it would coach the players. Computed outside
+        the loop's lock on a copy of the game, one review at a time, and kept."""
+        with self._lock:
+            game = self.game(game_id)
+            version = len(game.history)
+            if game.state.phase is not Phase.OVER and not self.ended(game_id):
+                raise ConflictError("The review is ready once the game is over.")
+            cached = self._reviews.get((game_id, version))
+            copy = Game(game.start.players, game.start.options)
+            copy.push_all(list(game.history))
+        if cached is not None:
+            return cached
+        seed = self.settings(game_id).seed
+        with self._review_slot:
+            found = self._reviews.get((game_id, version))
+            answer = found if found is not None else {"version": version, **partner_review(
+                copy, seed=seed).to_json()}
+        with self._lock:
+            self._reviews[(game_id, version)] = answer
+            while len(self._reviews) > REVIEWS_KEPT:
+                self._reviews.popitem(last=False)
+        return answer
 
     def play_again(self, game_id: int) -> NewGame:
         """The next game with a finished game's seats and options (the same player holds

@@ -25,7 +25,7 @@ def test_docstring_examples(name: str) -> None:
 
 TABLE = ["companion.colours", "companion.table.loop", "companion.table.store",
          "companion.table.views",
-         "companion.table.camera"]
+         "companion.table.camera", "companion.table.computers"]
 
 
 @pytest.mark.parametrize("name", TABLE)
