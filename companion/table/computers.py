@@ -176,7 +176,9 @@ def canoe_instruction(state: GameState, player: str, move: CanoeMove) -> str:
         where = f" on {_at(at)}{cargo}" if not named else ""
         if step.op in ("down", "up"):
             end = _step_end(at, step)
-            clauses.append(f"move {what}{where} to {_at(end)}")
+            arm = {"L": " (the left arm)", "R": " (the right arm)"}.get(end[0], "") \
+                if end[0] != at[0] else ""
+            clauses.append(f"move {what}{where} to {_at(end)}{arm}")
             at = end
             if at == BEACH and gem:
                 clauses.append(f"put its {gem} gem in {player.capitalize()}'s reserve")
@@ -236,7 +238,7 @@ def computer_banner(state: GameState, settings: GameSettings,
                     turn: str | None = None) -> str | None:
     """The banner when computers (or practice) change what happens now; None when the
     ordinary banner says it (:func:`companion.table.views.banner`). ``turn``: the
-    computer's turn in words, once decided."""
+    computer's turn in words, once decided (the pages show it under the banner)."""
     computers = settings.computers
     if state.phase is Phase.RIVER and settings.practice:
         discs = rules.river_discs(state)
@@ -266,6 +268,6 @@ def computer_banner(state: GameState, settings: GameSettings,
             return f"Phase 2: {settings.name(player)} plays {what}: watch its move."
         if turn is None:
             return f"Phase 2: {settings.name(player)} plays {what} and is deciding its move…"
-        return (f"{turn} Someone at the table moves it; the camera checks it, or tap "
-                "“Done: moved as shown” on the table page.")
+        return (f"Phase 2: {settings.name(player)} plays {what}: someone at the table "
+                "moves its canoes as shown.")
     return None

@@ -109,7 +109,8 @@ def test_a_computer_turn_is_an_instruction_the_table_confirms(loop: GameLoop,
                                  seed=loop.settings(game.id).seed).action
     assert action_from_json(told["action"]) == expected
     assert told["text"].startswith("Red (computer): ")
-    assert told["text"] in view["banner"] and "Done: moved as shown" in view["banner"]
+    assert view["banner"].startswith("Phase 2: Red (computer) plays")
+    assert "moves its canoes as shown" in view["banner"]
     assert loop.player_view(game.tokens["green"])["computer_turn"] == told
     assert loop.play_computers(game.id) == 0  # decided once: the table moves it now
     with pytest.raises(AccessError):
