@@ -47,8 +47,15 @@ SEAT_LABELS: dict[str, str] = {
     "medium": "the computer: medium",
     "strong": "the computer: strong",
 }
-"""Who plays a seat, as the new-game and practice pages offer it (the keys are
+"""Who plays a seat, as the new-game page offers it (the keys are
 ``companion.table.computers.SEAT_KINDS``)."""
+
+LEVEL_LABELS: dict[str, str] = {
+    "beginner": "beginner (makes mistakes)",
+    "medium": "medium",
+    "strong": "strong",
+}
+"""The computer players' levels, as the practice page offers them."""
 
 
 @bp.app_context_processor
@@ -136,7 +143,7 @@ def practice() -> str | BaseResponse | tuple[str, int]:
     if request.method == "GET":
         return render_template("practice.html", colours=BASE_COLOURS, form=form,
                                error=None, form_id=secrets.token_urlsafe(16),
-                               seat_labels=SEAT_LABELS)
+                               level_labels=LEVEL_LABELS)
     form_id = request.form.get("form_id")
     made = created_by(form_id)
     if made is not None:
@@ -164,7 +171,7 @@ def practice() -> str | BaseResponse | tuple[str, int]:
     except NiagaraError as error:
         status, _kind = error_status(error)
         return render_template("practice.html", colours=BASE_COLOURS, form=form,
-                               error=str(error), seat_labels=SEAT_LABELS,
+                               error=str(error), level_labels=LEVEL_LABELS,
                                form_id=form_id or secrets.token_urlsafe(16)), status
     if len(new.tokens) == 1:
         target = url_for("pages.play", token=new.tokens[colour])

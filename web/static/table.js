@@ -265,6 +265,7 @@ function renderReview() {
 
 $("review-open").addEventListener("click", async (e) => {
   $("review").hidden = false;
+  $("review").scrollIntoView({ behavior: "smooth", block: "start" });
   if (review && review.version === view.version) return;
   e.target.disabled = true;
   $("review-status").textContent = REVIEW_WORDS.working;
