@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
@@ -32,8 +33,8 @@ WIN: Final = 100.0
 CARRY: Final = {"beach": 1.0, "T1": 0.9, "T2": 0.84, "T3": 0.78, "T4": 0.72, "T5": 0.64,
                 "L1": 0.56, "R1": 0.56, "L2": 0.46, "R2": 0.46}
 """How much of a gem a canoe carrying it at each position is worth."""
-EMPTY: Final = {"beach": 0.12, "T1": 0.14, "T2": 0.2, "T3": 0.24, "T4": 0.24, "T5": 0.2,
-                "L1": 0.14, "R1": 0.14, "L2": 0.04, "R2": 0.04}
+EMPTY: Final = {"beach": 0.24, "T1": 0.28, "T2": 0.4, "T3": 0.48, "T4": 0.48, "T5": 0.4,
+                "L1": 0.28, "R1": 0.28, "L2": 0.08, "R2": 0.08}
 """What an empty canoe at each position is worth (a gem it may load soon)."""
 LOST_CANOE: Final = -1.2
 """A lost canoe: a gem to buy it back, and the rounds it takes to paddle out again."""
@@ -41,11 +42,30 @@ BOTH_LOST: Final = -0.6
 """Both canoes lost, on top of ``LOST_CANOE`` twice: nothing moves until one is back."""
 SOFTNESS: Final = 0.6
 """The temperature of the soft minimum over the goals (gems)."""
-HAND: Final = {1: 0.0, 2: 0.01, 3: 0.02, 4: 0.03, 5: 0.045, 6: 0.06, "cloud": 0.03}
-"""What keeping each card in hand is worth."""
+HAND: Final = {1: 0.0, 2: 0.05, 3: 0.1, 4: 0.15, 5: 0.225, 6: 0.3, "cloud": 0.15}
+"""What keeping each card in hand is worth: every card is played once in seven rounds, so
+a high card spent on a small gain now is missing when a canoe must come home from far."""
 
 Spot = tuple[str, str | None]
 """A canoe as (position, gem)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Scales on the evaluation's parts, so that levels can weigh them differently (the
+    tables are tuned by selfplay for the strong level: see docs/engine.md)."""
+
+    carry: float = 1.0
+    """On the value of gems aboard (``CARRY``)."""
+    empty: float = 1.0
+    """On the value of empty canoes (``EMPTY``)."""
+    lost: float = 1.0
+    """On the cost of lost canoes (``LOST_CANOE``, ``BOTH_LOST``)."""
+    hand: float = 1.0
+    """On the value of the cards kept in hand (``HAND``)."""
+
+
+PLAIN: Final = Weights()
 
 
 def goal_value(effective: Mapping[str, float], available: Mapping[str, bool] | None = None
@@ -65,7 +85,7 @@ def goal_value(effective: Mapping[str, float], available: Mapping[str, bool] | N
 
 def value(reserve: Mapping[str, int], canoes: Iterable[Spot],
           available: Mapping[str, bool] | None = None,
-          hand: Iterable[Card] = ()) -> float:
+          hand: Iterable[Card] = (), weights: Weights = PLAIN) -> float:
     """The evaluation of a player with ``reserve`` and ``canoes`` (``WIN`` once the
     reserve reaches a goal)."""
     if sum(reserve.values()) >= 4 and goal_reached(reserve):  # type: ignore[arg-type]
@@ -73,17 +93,19 @@ def value(reserve: Mapping[str, int], canoes: Iterable[Spot],
     effective = {c: float(n) for c, n in reserve.items()}
     extra = 0.0
     lost = 0
+    carry, empty = weights.carry, weights.empty
     for at, gem in canoes:
         if at == LOST:
-            extra += LOST_CANOE
             lost += 1
         elif gem is not None:
-            effective[gem] = effective.get(gem, 0.0) + CARRY[at]
+            effective[gem] = effective.get(gem, 0.0) + carry * CARRY[at]
         else:
-            extra += EMPTY[at]
-    if lost == 2:
-        extra += BOTH_LOST
-    return goal_value(effective, available) + extra + sum(HAND[c] for c in hand)
+            extra += empty * EMPTY[at]
+    if lost:
+        extra += weights.lost * (LOST_CANOE * lost + (BOTH_LOST if lost == 2 else 0.0))
+    if hand:
+        extra += weights.hand * sum(HAND[c] for c in hand)
+    return goal_value(effective, available) + extra
 
 
 def available_colours(state: GameState, player: str) -> dict[str, bool]:

@@ -86,6 +86,8 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     """
     if games == 0:
         return 0.0, 1.0
+    if not 0 <= wins <= games:
+        raise ValueError(f"{wins} wins cannot come from {games} games")
     p = wins / games
     denominator = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denominator

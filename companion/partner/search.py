@@ -30,7 +30,15 @@ from companion import rules
 from companion.actions import Action, ChooseCard, Recover, Weather
 from companion.board import WEATHER_MAX, WEATHER_MIN, Card
 from companion.errors import NiagaraError
-from companion.partner.evaluate import Spot, after, available_colours, river_table, value
+from companion.partner.evaluate import (
+    PLAIN,
+    Spot,
+    Weights,
+    after,
+    available_colours,
+    river_table,
+    value,
+)
 from companion.partner.view import View, sample_cards, view
 from companion.state import GameState, Phase, add_gem, canoe, canoe_pair, sorted_cards
 
@@ -42,18 +50,23 @@ class NotYourDecision(NiagaraError):
 @dataclass(frozen=True)
 class Level:
     """How hard the partner tries: ``samples`` determinisations of the hidden cards per
-    decision; ``informed`` picks its own turn from the cards revealed by then (else it
-    peeks at each sample's cards, a beginner's wishful thinking); ``slips`` is the chance
-    of taking the second or third best choice instead of the best."""
+    decision; ``informed`` picks its own turn from the cards revealed by then (else as if
+    each guess were the truth, a beginner's wishful thinking); ``slips`` is the chance of
+    taking the second or third best choice instead of the best; ``weights`` scale the
+    evaluation's parts."""
 
     name: str
     samples: int
     informed: bool = True
     slips: float = 0.0
+    weights: Weights = PLAIN
 
+
+NOVICE: Final = Weights(hand=0.2, empty=0.5)
+"""The beginner's evaluation: spends its best card now, and is slow to leave the beach."""
 
 LEVELS: Final = {
-    "beginner": Level("beginner", samples=2, informed=False, slips=0.35),
+    "beginner": Level("beginner", samples=2, informed=False, slips=0.35, weights=NOVICE),
     "medium": Level("medium", samples=8),
     "strong": Level("strong", samples=40),
 }
@@ -161,13 +174,15 @@ def _discs(cards: Sequence[Card], weather: int) -> int:
 class _Judge:
     """Values of the player's canoes and reserve after the river, cached by discs."""
 
-    def __init__(self, state: GameState, player: str, hand: frozenset[Card]) -> None:
+    def __init__(self, state: GameState, player: str, hand: frozenset[Card],
+                 weights: Weights) -> None:
         self.state = state
         self.player = player
         self.reserve = state.reserves[player]
         self.available = available_colours(state, player)
         self.hand = hand
         self.fork = state.next_fork
+        self.weights = weights
 
     def spots(self, spots: Sequence[Spot], delivered: Sequence[str], discs: int,
               card: Card) -> float:
@@ -175,7 +190,7 @@ class _Judge:
         for gem in delivered:
             reserve = add_gem(reserve, gem)
         moved = after(spots, river_table(self.fork, discs))
-        return value(reserve, moved, self.available, self.hand - {card})
+        return value(reserve, moved, self.available, self.hand - {card}, self.weights)
 
 
 def _recover_options(state: GameState, player: str) -> list[tuple[str, ...]]:
@@ -239,7 +254,7 @@ def rank_choices(seen: View, level: Level, rng: random.Random,
     options += [pays for pays in also if pays not in options]
     for pays in options:
         now = _after_recover(state, me, pays)
-        judge = _Judge(now, me, hand)
+        judge = _Judge(now, me, hand, level.weights)
         pair = now.canoes[me]
         for card in sorted_cards(hand):
             ranked.append(_score_card(now, judge, pair, card, pays, samples, before, order,
@@ -322,7 +337,7 @@ def rank_turns(seen: View, level: Level, rng: random.Random) -> list[Scored]:
     state, me = seen.state, seen.player
     card = state.chosen[me]
     samples = draw_samples(seen, level.samples, rng)
-    judge = _Judge(state, me, state.hands[me] | {card})
+    judge = _Judge(state, me, state.hands[me] | {card}, level.weights)
     known = [c for p, c in state.chosen.items()]
     after_me = seen.unknown
     pair = state.canoes[me]

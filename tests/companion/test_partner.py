@@ -250,3 +250,14 @@ def test_wilson_interval() -> None:
     assert low == 0.0 and 0.25 < high < 0.35
     low, high = wilson(50, 100)
     assert low < 0.5 < high and abs((0.5 - low) - (high - 0.5)) < 1e-9
+
+
+def test_five_players_with_joe_and_the_tie_break() -> None:
+    from companion.state import Options
+
+    seats = {"red": "strong", "green": "beginner", "yellow": "greedy", "blue": "medium",
+             "brown": "strong"}
+    game = play_game(seats, seed=1, options=Options(diamanten_joe=True, tie_break=True))
+    assert game.state.phase is Phase.OVER and game.state.winners
+    result = replay(to_record(game))
+    assert result.ok and result.game is not None and result.game.state == game.state
