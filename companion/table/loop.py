@@ -123,6 +123,9 @@ at every change)."""
 HINTS_AT_ONCE = 1
 """Hint searches running at once (each takes the strong level's budget); the others wait."""
 
+HINT_WAIT = 10.0
+"""Seconds a hint request waits for the searches before it (then: 503, ask again)."""
+
 HINTS_KEPT = 64
 """Hints remembered (by game, version and player): asking again costs nothing."""
 
@@ -825,8 +828,13 @@ class GameLoop:
             check_decision(state, player)
         except NotYourDecision as error:
             raise ConflictError(f"No hint now: {error}") from None
-        with self._hint_slot:
+        if not self._hint_slot.acquire(timeout=HINT_WAIT):
+            raise BusyError("The companion is working out other hints: ask again in a "
+                            "moment.")
+        try:
             tips = partner_hints(state, player, seed=settings.seed, level=HINT_LEVEL)
+        finally:
+            self._hint_slot.release()
         answer = {"version": version, "phase": "choose" if state.phase is Phase.CHOOSE
                   else "turn", "hints": [hint_json(tip) for tip in tips]}
         with self._lock:
@@ -839,7 +847,8 @@ class GameLoop:
         """The post-game review (:func:`companion.partner.review.review`): each player's
         chance of winning after each round and the three turning points. Only once the
         game is over (or ended): until then it would coach the players. Computed outside
-        the loop's lock on a copy of the game, one review at a time, and kept."""
+        the loop's lock on a copy of the game, one review at a time (a second one meanwhile
+        is refused, :class:`BusyError` 503), and kept."""
         with self._lock:
             game = self.game(game_id)
             version = len(game.history)
@@ -851,10 +860,17 @@ class GameLoop:
         if cached is not None:
             return cached
         seed = self.settings(game_id).seed
-        with self._review_slot:
+        # One review at a time, and nobody waits for it (anyone may ask, and a review takes
+        # seconds: waiting requests would hold the server's threads).
+        if not self._review_slot.acquire(blocking=False):
+            raise BusyError("The companion is reviewing a game already: try again in a "
+                            "moment.")
+        try:
             found = self._reviews.get((game_id, version))
             answer = found if found is not None else {"version": version, **partner_review(
                 copy, seed=seed).to_json()}
+        finally:
+            self._review_slot.release()
         with self._lock:
             self._reviews[(game_id, version)] = answer
             while len(self._reviews) > REVIEWS_KEPT:

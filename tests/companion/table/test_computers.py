@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion import partner, rules
 from companion.actions import ChooseCard, Paddle, action_from_json
 from companion.errors import InvalidActionError
+from companion.partner.review import review as partner_review
 from companion.state import Phase
 from companion.table.computers import GameSettings, check_computers, instruction, task
 from companion.table.errors import AccessError, BusyError, ConflictError
@@ -306,7 +309,8 @@ def test_a_turn_hint_names_an_option_of_the_phone(loop: GameLoop) -> None:
     assert all(h["action"] in options for h in answer["hints"])
 
 
-def test_the_review_is_for_a_finished_game(loop: GameLoop) -> None:
+def test_the_review_is_for_a_finished_game(loop: GameLoop,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     game = loop.new_practice(PLAYERS, {"green": "beginner", "yellow": "beginner"}, seed=8)
     with pytest.raises(ConflictError, match="once the game is over"):
         loop.review(game.id)
@@ -314,6 +318,33 @@ def test_the_review_is_for_a_finished_game(loop: GameLoop) -> None:
     review = loop.review(game.id)
     assert review["players"] == PLAYERS and review["rounds"][0]["round"] == 0
     assert loop.review(game.id) is review  # kept
+    # While one review is worked out, another is refused at once (nobody waits).
+    started, finish = threading.Event(), threading.Event()
+
+    def slow_review(game: Any, seed: int) -> Any:
+        started.set()
+        finish.wait(10)
+        return partner_review(game, seed=seed, playouts=1, horizon=1)
+
+    monkeypatch.setattr("companion.table.loop.partner_review", slow_review)
+    others = []
+    for seed in (9, 10):
+        other = loop.new_practice(PLAYERS, {"green": "beginner", "yellow": "beginner"},
+                                  seed=seed)
+        loop.end_game(other.id)
+        others.append(other.id)
+    worker = threading.Thread(target=loop.review, args=(others[0],))
+    worker.start()
+    assert started.wait(10)
+    try:
+        with pytest.raises(BusyError, match="reviewing a game already") as busy:
+            loop.review(others[1])
+        assert busy.value.status == 503
+        assert loop.review(game.id) is review  # a kept one is still answered
+    finally:
+        finish.set()
+        worker.join(10)
+    assert loop.review(others[0])["players"] == PLAYERS
 
 
 def test_the_instruction_for_a_cloud(loop: GameLoop) -> None:
