@@ -116,9 +116,12 @@ PRACTICE_HOURS = 12.0
 COMPUTER_STEPS = 1000
 """Most computer tasks :meth:`GameLoop.play_computers` carries out in one call."""
 
-COMPUTER_TICK = 0.2
-"""Seconds between two looks of the computer players' thread at its games (it also wakes
-at every change)."""
+COMPUTER_IDLE = 5.0
+"""Seconds the computer players' thread sleeps with nothing due (every change wakes it,
+and it wakes when a practice pause ends)."""
+
+COMPUTER_RETRY = 1.0
+"""Seconds before the computer players try again after the storage refused a write."""
 
 HINTS_AT_ONCE = 1
 """Hint searches running at once (each takes the strong level's budget); the others wait."""
@@ -693,17 +696,27 @@ class GameLoop:
 
     def _run_computers(self) -> None:
         seen = self.hub.versions(["games"])
+        timeout = 0.0
         while not self._closed:
-            seen = {**seen, **self.hub.wait(seen, COMPUTER_TICK)}
+            # Woken by every change; else at the next pause's end (practice), else idle.
+            seen = {**seen, **self.hub.wait(seen, timeout)}
+            timeout = COMPUTER_IDLE
             for game_id in [g for g, s in list(self._settings.items()) if s.computers]:
                 if self._closed:
                     return
                 try:
                     self.computer_step(game_id)
-                except StorageError as error:  # tried again at the next tick
+                except StorageError as error:  # tried again soon
                     log.warning("%s", error)
+                    timeout = COMPUTER_RETRY
                 except Exception:  # a computer player must never take the service down
                     log.exception("the computer player of game %s failed", game_id)
+                live = self._live.get(game_id)  # None: a practice game just removed
+                due = live.computer_due if live is not None else None
+                if due is not None:
+                    left = due[1] - time.monotonic()
+                    if 0 < left < timeout:
+                        timeout = left
 
     def computer_step(self, game_id: int, *, wait: bool = True) -> bool:
         """Carry out the computers' task in the game if one is due (``wait``: only once
