@@ -189,3 +189,21 @@ def test_a_practice_game_to_the_end_and_its_review(app: Flask, client: FlaskClie
     assert review.status_code == 200
     assert review.json["complete"] and review.json["players"] == PLAYERS
     assert len(review.json["rounds"]) >= 2 and len(review.json["turning_points"]) <= 3
+
+
+def test_an_expired_practice_game_ends_its_streams(app: Flask, client: FlaskClient) -> None:
+    loop = game_loop(app)
+    body = {"players": PLAYERS, "computers": {"green": "beginner", "yellow": "beginner"}}
+    old = client.post("/api/practice", json=body).json
+    token = old["players"]["red"].rsplit("/", 1)[1]
+    stream = client.get(f"/api/play/{token}/stream", buffered=False)
+    chunks = iter(stream.response)
+    assert next(c for c in chunks if b"event: game" in c)
+    loop.practice_hours = 0  # every practice game not played this very second expires
+    newer = client.post("/api/practice", json=body)
+    assert newer.status_code == 201
+    assert client.get(f"/api/play/{token}").status_code == 403
+    assert client.get(f"/api/games/{old['id']}").status_code == 404
+    rest = b"".join(c if isinstance(c, bytes) else c.encode() for c in chunks)
+    assert b"event: game" not in rest  # the stream ended, without a message or an error
+    stream.close()
