@@ -6,7 +6,9 @@ seed, and gives the same answer for the same seed and level.
 Public API
 ----------
 Levels: ``LEVELS`` (``"beginner"``, ``"medium"``, ``"strong"``), each a :class:`Level`
-(``samples``: determinisations per decision).
+(``samples``: guesses at the hidden cards per decision; ``informed``, ``slips``,
+``weights``). Every ``level=`` takes a name or a ``Level``. A strong decision takes a few
+milliseconds (``benchmarks/strength.py`` measures it).
 
 ``choose(state: GameState, player: str, *, level="strong", seed=0) -> Choice``
     Phase 1. ``Choice(card, recover)``: ``card`` is 1..6 or ``"cloud"``; ``recover`` the
@@ -38,6 +40,13 @@ Levels: ``LEVELS`` (``"beginner"``, ``"medium"``, ``"strong"``), each a :class:`
     Each player's estimated chance of winning from a position.
 ``play_game(seats: {player: kind}, seed) -> Game``; ``selfplay(seats, games, seed) ->
     SelfplayResult`` (kinds: the levels and ``"greedy"``, the playout policy).
+``words.describe_choice(player, choice) -> str``; ``words.describe_turn(action) -> str``
+    A decision as one plain sentence ("Red: paddle the canoe on the beach: down 3 to T3,
+    load violet.").
+
+In ``companion.record``: ``replay(record, unfinished=True)`` reads a game in progress
+whose last round hides the secret cards (``ReplayResult.hidden``), and
+``turn_entry(action)`` writes a phase-2 action as a record turn entry.
 
 Every decision looks at ``view(state, player)`` only: it never uses a card the player
 could not see (another player's locked-in card before its reveal).

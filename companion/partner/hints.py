@@ -227,8 +227,13 @@ def _safety(ends: list[str], river: River, named: bool) -> str:
         return SAFE.replace(" it ", f" your {canoes} on {where} ")
     if alone:
         return dangers[0][1]
-    return "; ".join(f"your canoe on {at} {d.removeprefix('it ')}" for at, d in dangers
-                     if d != SAFE)
+
+    def canoes_on(at: str, said: str) -> str:
+        if ends.count(at) > 1:  # both canoes there
+            return f"your canoes on {at} {said.replace('goes over', 'go over', 1)}"
+        return f"your canoe on {at} {said}"
+
+    return "; ".join(canoes_on(at, d.removeprefix("it ")) for at, d in dangers if d != SAFE)
 
 
 def turn_reason(seen: View, action: Paddle | Weather, river: River) -> str:
