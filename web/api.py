@@ -124,7 +124,28 @@ def create_game() -> tuple[Response, int]:
     first = data.get("first")
     if first is not None and not isinstance(first, str):
         raise BadRequest("'first' must be the colour of the player who holds the buoy.")
-    new = loop().new_game(players, Options(**options), first=first)
+    hints = data.get("hints", True)
+    if not isinstance(hints, bool):
+        raise BadRequest("'hints' must be true (phones may ask for hints) or false.")
+    new = loop().new_game(players, Options(**options), first=first,
+                          computers=data.get("computers"), hints=hints)
+    out = {"ok": True, "id": new.id, "table_key": new.table_key,
+           **links(new.id, new.tokens, new.table_key)}
+    return no_store(jsonify(out)), 201
+
+
+@bp.post("/practice")
+def create_practice() -> tuple[Response, int]:
+    """A practice game against computer players (anyone: it drives no hardware and
+    never becomes the game on the table; capped, see ``GameLoop.new_practice``)."""
+    data = body()
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadRequest("'players' must be a list of 3 to 5 player colours.")
+    first = data.get("first")
+    if first is not None and not isinstance(first, str):
+        raise BadRequest("'first' must be the colour of the player who holds the buoy.")
+    new = loop().new_practice(players, data.get("computers"), first=first)
     out = {"ok": True, "id": new.id, "table_key": new.table_key,
            **links(new.id, new.tokens, new.table_key)}
     return no_store(jsonify(out)), 201
@@ -169,6 +190,19 @@ def confirm(game_id: int) -> Response:
     return jsonify(loop().confirm_proposal(game_id, key=data.get("key")).to_json())
 
 
+@bp.post("/games/<id:game_id>/computer")
+def computer_done(game_id: int) -> Response:
+    """The table moved a computer's canoes as shown ("Done: moved as shown")."""
+    data = body()
+    return jsonify(loop().computer_done(game_id, data.get("key"), data.get("turn")).to_json())
+
+
+@bp.get("/games/<id:game_id>/review")
+def review(game_id: int) -> Response:
+    """The post-game review (public once the game is over: every card is revealed)."""
+    return jsonify({"ok": True, **loop().review(game_id)})
+
+
 # -- players -----------------------------------------------------------------------------
 
 
@@ -187,6 +221,12 @@ def player_action(token: str) -> Response:
     loop().player_of(token)  # a wrong token is refused before the body is looked at
     result = loop().player_action(token, body())
     return no_store(jsonify(result.to_json()))
+
+
+@bp.get("/play/<token>/hints")
+def hints(token: str) -> Response:
+    """"What would a strong player do?": the best choices now, each with its reason."""
+    return no_store(jsonify({"ok": True, **loop().hints(token)}))
 
 
 @bp.post("/play/<token>/confirm")

@@ -24,7 +24,10 @@ must be valid; default ``layout.json`` in the user's config directory, ignored w
 warning if invalid),
 ``SETUP_KEY`` (the setup key itself) or ``SETUP_KEY_FILE`` (the file keeping it; default
 ``setup-key`` in the user's config directory; with ``TESTING`` and neither given, a key in
-memory only).
+memory only), ``COMPUTER_PAUSE`` and ``RIVER_SECONDS`` (practice games: seconds before a
+computer's turn, and per disc of the river's animation), ``COMPUTER_THREAD`` (False: the
+computers act only when a test calls ``GameLoop.play_computers``), ``PRACTICE_LIMIT`` and
+``PRACTICE_HOURS`` (practice games kept at most; hours before an unplayed one expires).
 
 ``app.extensions["niagara.layout"]`` is the :class:`web.calibration.LayoutFile` (the
 layout in use; the camera's detector follows it);
@@ -43,7 +46,7 @@ from flask import Flask
 
 from companion.table.camera import open_camera
 from companion.table.lights import make_announcer
-from companion.table.loop import GameLoop
+from companion.table.loop import PRACTICE_HOURS, PRACTICE_LIMIT, GameLoop
 from companion.table.store import GameStore, default_path
 from web.calibration import (
     ExposureFile,
@@ -79,6 +82,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SETUP_KEY=None,
         SETUP_KEY_FILE=None,
         EXPOSURE_FILE=None,
+        COMPUTER_PAUSE=1.5,
+        RIVER_SECONDS=1.1,
+        COMPUTER_THREAD=True,
+        PRACTICE_LIMIT=PRACTICE_LIMIT,
+        PRACTICE_HOURS=PRACTICE_HOURS,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -106,7 +114,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             announcer = None
     loop = GameLoop(store, announcer=announcer, camera=camera,
                     settle=app.config["SETTLE"], camera_interval=app.config["CAMERA_INTERVAL"],
-                    lights_problem=lights_problem)
+                    lights_problem=lights_problem,
+                    computer_pause=app.config["COMPUTER_PAUSE"],
+                    river_seconds=app.config["RIVER_SECONDS"],
+                    computer_thread=app.config["COMPUTER_THREAD"],
+                    practice_limit=app.config["PRACTICE_LIMIT"],
+                    practice_hours=app.config["PRACTICE_HOURS"])
     from web.setup_key import make_setup_key
 
     # Made (and written the first time) only once everything else has started.

@@ -25,7 +25,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import colours
 from companion.board import CARDS, GEM_COLOURS, PLAYER_COLOURS
-from companion.errors import NiagaraError
+from companion.errors import InvalidActionError, NiagaraError
 from companion.state import Options
 from web.api import links, no_store
 from web.board import board_json
@@ -40,6 +40,22 @@ BASE_COLOURS = PLAYER_COLOURS[:5]
 LETTERS = colours.LETTERS
 CREATED_FORMS_KEPT = 64
 """New-game forms remembered (their one-time id -> the game they made)."""
+
+SEAT_LABELS: dict[str, str] = {
+    "person": "a person (with a phone)",
+    "beginner": "the computer: beginner",
+    "medium": "the computer: medium",
+    "strong": "the computer: strong",
+}
+"""Who plays a seat, as the new-game page offers it (the keys are
+``companion.table.computers.SEAT_KINDS``)."""
+
+LEVEL_LABELS: dict[str, str] = {
+    "beginner": "beginner (makes mistakes)",
+    "medium": "medium",
+    "strong": "strong",
+}
+"""The computer players' levels, as the practice page offers them."""
 
 
 @bp.app_context_processor
@@ -64,34 +80,104 @@ def home() -> Response:
 def new_game() -> str | BaseResponse | tuple[str, int]:
     if request.method == "GET":
         return render_template("new.html", colours=BASE_COLOURS, error=None, chosen=[],
-                               first=None, form_id=secrets.token_urlsafe(16))
+                               first=None, form_id=secrets.token_urlsafe(16),
+                               seat_labels=SEAT_LABELS, seats={}, hints=True)
     # The form's one-time id: the same form sent again (Back after creating a game, then
     # "Create" again, or a double submit) opens the game it made instead of a second one.
     form_id = request.form.get("form_id")
-    created: OrderedDict[str, str] = current_app.extensions.setdefault(
-        "niagara.created_by_form", OrderedDict())
-    if isinstance(form_id, str) and form_id in created:
-        return redirect(created[form_id])
+    made = created_by(form_id)
+    if made is not None:
+        return redirect(made)
     # The checked colours arrive in the form's order, which the page lets the host
     # rearrange into the seating order (clockwise); "first" holds the buoy.
     chosen = [c for c in request.form.getlist("players") if isinstance(c, str)]
     first = request.form.get("first") or None
     options = Options(diamanten_joe=bool(request.form.get("diamanten_joe")),
                       tie_break=bool(request.form.get("tie_break")))
+    seats = {c: request.form.get(f"seat_{c}", "person") for c in BASE_COLOURS}
+    computers = {c: kind for c, kind in seats.items() if c in chosen and kind != "person"}
+    hints = bool(request.form.get("hints"))
     try:
-        new = loop().new_game(chosen, options, first=first)
+        new = loop().new_game(chosen, options, first=first, computers=computers,
+                              hints=hints)
     except NiagaraError as error:
         order = [c for c in chosen if c in BASE_COLOURS]
         order += [c for c in BASE_COLOURS if c not in order]
         status, _kind = error_status(error)
         return render_template("new.html", colours=order, error=str(error),
                                chosen=chosen, first=first,
-                               form_id=form_id or secrets.token_urlsafe(16)), status
+                               form_id=form_id or secrets.token_urlsafe(16),
+                               seat_labels=SEAT_LABELS, seats=seats, hints=hints), status
     target = url_for("pages.setup", game_id=new.id, key=new.table_key)
+    remember_form(form_id, target)
+    return redirect(target)
+
+
+def created_by(form_id: object) -> str | None:
+    """Where the game a form already made is (the same form sent again), or None."""
+    created: OrderedDict[str, str] = current_app.extensions.setdefault(
+        "niagara.created_by_form", OrderedDict())
+    return created.get(form_id) if isinstance(form_id, str) else None
+
+
+def remember_form(form_id: object, target: str) -> None:
+    """Remember the page a form's game opens at (a few dozen forms are kept)."""
+    created: OrderedDict[str, str] = current_app.extensions.setdefault(
+        "niagara.created_by_form", OrderedDict())
     if isinstance(form_id, str) and 0 < len(form_id) <= 64:
         created[form_id] = target
         while len(created) > CREATED_FORMS_KEPT:
             created.popitem(last=False)
+
+
+PRACTICE_PEOPLE = (1, 2, 3)
+"""How many people a practice game may have (on their own phones)."""
+
+
+@bp.route("/practice", methods=["GET", "POST"])
+def practice() -> str | BaseResponse | tuple[str, int]:
+    """A practice game against computer players, on screen only (anyone may start one:
+    see ``GameLoop.new_practice``). One person: their phone page opens; several: the
+    page of their links."""
+    form = {"colour": "red", "people": 1, "computers": 2, "level": "beginner"}
+    if request.method == "GET":
+        return render_template("practice.html", colours=BASE_COLOURS, form=form,
+                               error=None, form_id=secrets.token_urlsafe(16),
+                               level_labels=LEVEL_LABELS)
+    form_id = request.form.get("form_id")
+    made = created_by(form_id)
+    if made is not None:
+        return redirect(made)
+    colour = request.form.get("colour", "")
+    level = request.form.get("level", "")
+    people = request.form.get("people", "")
+    machines = request.form.get("computers", "")
+    form = {"colour": colour, "people": people, "computers": machines, "level": level}
+    try:
+        if colour not in BASE_COLOURS:
+            raise InvalidActionError(f"Pick your colour: one of {', '.join(BASE_COLOURS)}.")
+        if not (people.isdigit() and machines.isdigit()):
+            raise InvalidActionError("Say how many people and how many computer players.")
+        n_people, n_machines = int(people), int(machines)
+        if not 3 <= n_people + n_machines <= 5 or n_machines < 1:
+            raise InvalidActionError(
+                f"A game has 3 to 5 players: with {n_people} "
+                f"{'person' if n_people == 1 else 'people'}, choose "
+                f"{max(1, 3 - n_people)} to {5 - n_people} computer players.")
+        others = [c for c in BASE_COLOURS if c != colour]
+        seats = [colour, *others[:n_people + n_machines - 1]]
+        computers = dict.fromkeys(seats[n_people:], level)
+        new = loop().new_practice(seats, computers)
+    except NiagaraError as error:
+        status, _kind = error_status(error)
+        return render_template("practice.html", colours=BASE_COLOURS, form=form,
+                               error=str(error), level_labels=LEVEL_LABELS,
+                               form_id=form_id or secrets.token_urlsafe(16)), status
+    if len(new.tokens) == 1:
+        target = url_for("pages.play", token=new.tokens[colour])
+    else:
+        target = url_for("pages.setup", game_id=new.id, key=new.table_key)
+    remember_form(form_id, target)
     return redirect(target)
 
 
@@ -108,13 +194,17 @@ def setup(game_id: int) -> Response:
     tokens = loop().tokens(game_id, key)
     urls = links(game_id, tokens, str(key))
     state = loop().state(game_id)
+    settings = loop().settings(game_id)
     players = [{"colour": p, "url": urls["players"][p], "qr": qr_svg(urls["players"][p])}
-               for p in state.players]
+               for p in state.players if p in urls["players"]]
+    computers = [{"colour": p, "level": settings.computers[p]} for p in state.players
+                 if p in settings.computers]
     wifi = current_app.config.get("WIFI_SSID")
     wifi_qr = (qr_svg(wifi_qr_text(str(wifi), current_app.config.get("WIFI_PASSWORD")))
                if wifi else None)
     page = render_template("setup.html", game_id=game_id, players=players, urls=urls,
-                           key=key, state=state, wifi=wifi, wifi_qr=wifi_qr)
+                           key=key, state=state, wifi=wifi, wifi_qr=wifi_qr,
+                           computers=computers, settings=settings)
     return no_store(make_response(page))
 
 

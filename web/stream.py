@@ -24,7 +24,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from companion.table.errors import BusyError
+from companion.table.errors import AccessError, BusyError, NotFoundError
 from companion.table.loop import GameLoop
 from web import services
 
@@ -119,7 +119,11 @@ def sse(loop: GameLoop, views: dict[str, Callable[[], Any]], heartbeat: float,
                 continue
             seen = {**seen, **changed}
             for topic in changed:
-                yield message(topic.split(":")[0], views[topic]())
+                try:
+                    data = views[topic]()
+                except (NotFoundError, AccessError):
+                    return  # the game was removed (an expired practice game): the end
+                yield message(topic.split(":")[0], data)
 
     response = Response(stream_with_context(generate()), mimetype="text/event-stream")
     response.call_on_close(release)  # also when the stream never started

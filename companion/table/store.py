@@ -227,6 +227,27 @@ class GameStore:
                 return info.id
         return None
 
+    def delete(self, game_id: int) -> None:
+        """Remove a game and its actions (practice games that expired)."""
+        with self._lock:
+            try:
+                self._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+                self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            except sqlite3.Error as error:
+                raise storage_error(error) from None
+            self._games.pop(game_id, None)
+
+    def last_played(self, game_id: int) -> float:
+        """When the game last changed (its newest action, else its creation), as a Unix
+        time."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT COALESCE((SELECT MAX(created) FROM actions WHERE game_id = ?), "
+                "(SELECT created FROM games WHERE id = ?))", (game_id, game_id)).fetchone()
+        if row is None or row[0] is None:
+            raise StoreError(f"there is no game {game_id}")
+        return datetime.fromisoformat(row[0]).timestamp()
+
     def meta(self, game_id: int) -> dict[str, Any]:
         with self._lock:
             row = self._db.execute("SELECT meta FROM games WHERE id = ?", (game_id,)).fetchone()

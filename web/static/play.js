@@ -1,10 +1,11 @@
 // A player's phone, built around the pinned action bar at the bottom: what to do now, the
 // one button that confirms it, errors and the connection state.
-import { drawRiver, drawForecast, drawPanels, drawSummary, cap, cardName } from "./river.js";
+import { drawRiver, drawForecast, drawPanels, drawSummary, animateRiver, cap, cardName } from "./river.js";
 import { connect, post } from "./sse.js";
 
 const root = document.getElementById("play");
 const token = root.dataset.token;
+const practice = root.dataset.practice === "yes";  // no board: the river is drawn here only
 const $ = (id) => document.getElementById(id);
 let view = JSON.parse($("initial").textContent);
 let options = null;      // the turn options for view.version
@@ -16,7 +17,29 @@ let busy = false;        // a request is in flight: every action button is disab
 let queued = null;       // an action that found no connection: retried when back online
 let wasMyTurn = false;
 let next = null;         // the link to the next game with the same seats
+let hints = null;        // the hints shown, for view.version
+let animated = null;     // practice: the version whose river move was animated
 const baseTitle = document.title;
+
+// Words the page shows, in one place.
+const WORDS = {
+  entered: practice ? "Your move is made." : "Your move is entered: now make it on the board.",
+  river: practice ? "The river moves now: watch it below." : "The river moves now: watch the table.",
+  thinking: "Thinking…",
+  offline: "No connection to the companion: try again.",
+  useCard: "Take this card",
+  useMove: "Take this move",
+  buyFirst: (pay) => pay === "free" ? "First take your canoe back for free (above)." : `First buy back your canoe with a ${pay} gem (above).`,
+  deciding: (who) => `${who} (computer) is deciding its move…`,
+  moving: (who) => `${who} (computer) is moving…`,
+  again: "Practise again",
+};
+
+// The river on this phone, unless practice's river animation is playing on it.
+function draw(options = {}) {
+  if ($("river").dataset.animating === "yes") return;
+  drawRiver($("river"), view, options);
+}
 
 function showError(message) { $("error").textContent = message || ""; if (message) $("message").textContent = ""; }
 function showMessage(message) { $("message").textContent = message || ""; }
@@ -121,13 +144,13 @@ function renderTurn() {
   box.replaceChildren();
   if (!me.your_turn || !options || !options.your_turn) {
     $("turn-help").textContent = waitingText();
-    drawRiver($("river"), view);
+    draw();
     return;
   }
   const list = matching();
   if (options.card === "cloud") {
     $("turn-help").textContent = "You played the cloud: move the weather one space up or down.";
-    drawRiver($("river"), view);
+    draw();
   } else {
     $("turn-help").textContent = !selected
       ? `Your card is ${options.card}. Tap one of your canoes (circled) to see where it can go.`
@@ -140,7 +163,7 @@ function renderTurn() {
     const mine = me.canoes.filter((c) => starts.some((s) => s.at === c.at));
     const destinations = selected ? [...new Set(options.options.flatMap((o) => o.moves.filter((m) => m.from === selected.at).map((m) => m.to)))] : [];
     const move = choice && selected ? choice.moves.find((m) => m.from === selected.at) : null;
-    drawRiver($("river"), view, {
+    draw({
       selectable: mine, selected, destinations, owner: me.player,
       preview: move && dest !== null ? { from: move.from, to: move.to, path: move.path || [move.from, move.to], gem: move.gem } : null,
       onCanoe: (c) => { selected = sameCanoe(selected, c) ? null : c; dest = null; choice = null; renderTurn(); },
@@ -195,10 +218,14 @@ function waitingText() {
   }
   if (s.phase === "actions") {
     if (view.me.your_turn) return "Loading your choices…";
+    if (s.to_play in view.seats.computers) {
+      if (view.computer_turn) return view.computer_turn.text;
+      return practice ? WORDS.moving(cap(s.to_play)) : WORDS.deciding(cap(s.to_play));
+    }
     const card = s.played[s.to_play];
     return `Waiting for ${cap(s.to_play)} to move (${cap(s.to_play)} played ${cardName(card)}).`;
   }
-  if (s.phase === "river") return "The river moves now: watch the table.";
+  if (s.phase === "river") return WORDS.river;
   return "The game is over.";
 }
 
@@ -211,6 +238,7 @@ function renderBar() {
     const won = s.winners.includes(me.player);
     status = won ? "You win! ★" : (view.summary ? view.summary.headline : "The game is over.");
     if (next) { label = "Join the next game"; onPrimary = () => { window.location.href = next; }; }
+    else if (practice) { label = WORDS.again; onPrimary = () => { window.location.href = "/practice"; }; }
   } else if (s.phase === "choose") {
     const waiting = s.players.filter((p) => !s.locked.includes(p) && p !== me.player).map(cap);
     if (me.locked !== null) {
@@ -253,7 +281,7 @@ function renderBar() {
       const o = choice;
       onPrimary = async () => {
         const { player, ...action } = o.action;
-        const done = await act(action, "Your move is entered: now make it on the board.");
+        const done = await act(action, WORDS.entered);
         if (done) { selected = null; dest = null; choice = null; }
       };
       second = "Cancel"; onSecond = () => { selected = null; dest = null; choice = null; renderTurn(); };
@@ -262,7 +290,7 @@ function renderBar() {
         selected ? "Your turn: tap where the canoe goes." : `Your turn: tap one of your canoes (card ${options.card}).`;
     }
   } else if (s.phase === "river") {
-    status = view.river ? `The river moves ${view.river.discs} disc${view.river.discs === 1 ? "" : "s"}: watch the table.` : "The river moves: watch the table.";
+    status = view.river ? `The river moves ${view.river.discs} disc${view.river.discs === 1 ? "" : "s"}: ${practice ? "watch it below" : "watch the table"}.` : WORDS.river;
   }
   $("bar-status").textContent = status;
   primary.hidden = label === null;
@@ -304,12 +332,15 @@ function render(v) {
   }
   view = v;
   $("banner").textContent = v.banner;
+  $("news").textContent = v.log.slice(-3).map((line) => line.text).join(" ");
+  if (before.version !== v.version) { hints = null; if ($("hint-status")) $("hint-status").textContent = ""; }
+  renderHints();
   renderHand();
   const me = v.me;
   const canoes = me.canoes.map((c) => c.at === "lost" ? "lost over the falls" : `on ${c.at === "beach" ? "the beach" : c.at}${c.gem ? " with a " + c.gem + " gem" : ""}`);
   const reserve = Object.entries(me.reserve).map(([c, n]) => `${n} ${c}`).join(", ") || "no gems yet";
   $("mine").textContent = `Canoes: ${canoes.join("; ")}. Reserve: ${reserve}.`;
-  drawPanels($("players"), v.panels, { me: me.player });
+  drawPanels($("players"), v.panels, { me: me.player, computers: v.seats.computers });
   drawForecast($("forecast"), v.forecast);
   const summary = $("summary");
   summary.hidden = !v.summary;
@@ -324,7 +355,97 @@ function render(v) {
   wasMyTurn = myTurn;
   renderBar();
   loadOptions();
+  // Practice: the river's move, disc by disc, on this phone (there is no table).
+  if (practice && v.river && v.river.frames.length && animated !== v.version) {
+    animated = v.version;
+    playRiver(v);
+  }
 }
+
+async function playRiver(v) {
+  const svg = $("river");
+  if (svg.dataset.animating === "yes") return;
+  svg.dataset.animating = "yes";
+  svg.scrollIntoView({ behavior: "smooth", block: "center" });
+  await animateRiver(svg, v, v.river.frames, (f) => {
+    const fell = f.fell.map((k) => k === "joe" ? "Diamanten Joe" : cap(k.split(":")[0]));
+    $("turn-help").textContent = `Disc ${f.disc} of ${v.river.frames.length} → ${f.arm} arm` + (fell.length ? ` — ${fell.join(", ")} over the falls!` : "");
+  });
+  svg.dataset.animating = "no";
+  renderTurn();
+}
+
+// "What would a strong player do?": the best choices now, each with its reason.
+function deciding() {
+  const s = view.state, me = view.me;
+  return (s.phase === "choose" && me.locked === null) || (s.phase === "actions" && me.your_turn);
+}
+
+function renderHints() {
+  const button = $("hint-button");
+  if (!button) return;  // hints are off for this game
+  $("hints").hidden = !deciding() && !hints;
+  button.hidden = !deciding();
+  const list = $("hint-list");
+  list.replaceChildren();
+  if (!hints) return;
+  for (const h of hints.hints) {
+    const li = document.createElement("li");
+    const what = document.createElement("strong");
+    what.textContent = cap(h.text.replace(/^[^:]+:\s*/, ""));
+    const why = document.createElement("p");
+    why.className = "hint-reason";
+    why.textContent = h.reason;
+    li.append(what, why);
+    if (deciding()) {
+      const use = document.createElement("button");
+      use.type = "button";
+      use.className = "secondary small";
+      use.textContent = h.phase === "choose" ? WORDS.useCard : WORDS.useMove;
+      use.addEventListener("click", () => useHint(h));
+      li.append(use);
+    }
+    list.append(li);
+  }
+}
+
+function useHint(h) {
+  if (h.phase === "choose") {
+    pending = h.card;
+    const pays = h.recover === null ? [] : [].concat(h.recover);
+    showMessage(pays.length && view.me.recover.length ? WORDS.buyFirst(pays[0]) : "");
+    renderHand(); renderBar();
+    $("bar-primary").focus();
+    return;
+  }
+  if (!options || !options.your_turn) return;
+  const key = JSON.stringify(h.action);
+  const o = options.options.find((x) => JSON.stringify(x.action) === key);
+  if (!o) return;
+  choice = o;
+  const m = o.moves[0];
+  if (m) { selected = { at: m.from, gem: m.gem ?? null }; dest = m.to; }
+  renderTurn();
+  $("river").scrollIntoView({ behavior: "smooth", block: "center" });
+}
+
+async function askHints() {
+  const button = $("hint-button");
+  button.disabled = true;
+  $("hint-status").textContent = WORDS.thinking;
+  try {
+    const response = await fetch(`/api/play/${token}/hints`);
+    const body = await response.json();
+    if (!response.ok || body.ok === false) { hints = null; $("hint-status").textContent = body.error; }
+    else { hints = body; $("hint-status").textContent = ""; }
+  } catch {
+    $("hint-status").textContent = WORDS.offline;
+  } finally {
+    button.disabled = false;
+    renderHints();
+  }
+}
+$("hint-button")?.addEventListener("click", askHints);
 
 $("hand").addEventListener("submit", (e) => {
   e.preventDefault();

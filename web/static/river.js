@@ -249,7 +249,8 @@ export function drawPanels(box, panels, options = {}) {
     sw.textContent = LETTERS[p.player];
     sw.title = `${cap(p.player)}: canoes marked ${LETTERS[p.player]}`;
     const name = document.createElement("strong");
-    name.textContent = cap(p.player) + (p.player === options.me ? " (you)" : "");
+    name.textContent = cap(p.player) + (p.player === options.me ? " (you)" : "") +
+      (options.computers && p.player in options.computers ? " (computer)" : "");
     head.append(sw, name);
     if (p.buoy) {
       const b = document.createElement("span");

@@ -61,7 +61,7 @@ function render(v) {
   $("banner").textContent = v.banner;
   document.title = `${v.summary ? v.summary.headline : v.banner.split(":")[0]} — Niagara table`;
   if ($("river").dataset.animating !== "yes") drawRiver($("river"), v);
-  drawPanels($("players"), v.panels);
+  drawPanels($("players"), v.panels, { computers: v.seats.computers });
   drawForecast($("forecast"), v.forecast);
   $("forecast").closest(".side-box").hidden = v.state.phase === "over";
   renderLog(v);
@@ -96,6 +96,9 @@ function render(v) {
   }
   $("proposal").hidden = !v.proposal;
   $("proposal-text").textContent = v.proposal ? v.proposal.text : "";
+  // A computer's turn at the table: which canoe to move where, for someone to do.
+  $("computer").hidden = !v.computer_turn;
+  $("computer-text").textContent = v.computer_turn ? v.computer_turn.text : "";
   const riverControls = $("river-controls");
   riverControls.hidden = !(v.river && controls);
   if (v.river && controls) {
@@ -207,6 +210,81 @@ async function act(url, data) {
 }
 
 $("replay").addEventListener("click", () => { if ($("river").dataset.animating !== "yes") playRiver(view); });
+
+// The post-game review: each player's chance of winning round by round, the turning points.
+const REVIEW_WORDS = {
+  working: "Reviewing the game… (this takes a little while)",
+  offline: "No connection to the companion: try again.",
+  start: "Before the first round",
+  round: (n, last) => `After round ${n} of ${last}`,
+  none: "No decision cost anyone much: a close game.",
+};
+let review = null;
+let reviewAt = 0;
+
+function renderReview() {
+  const rounds = review.rounds;
+  const r = rounds[reviewAt];
+  const last = rounds[rounds.length - 1].round;
+  $("review-round").hidden = false;
+  $("review-label").textContent = r.round === 0 ? REVIEW_WORDS.start : REVIEW_WORDS.round(r.round, last);
+  $("review-prev").disabled = reviewAt === 0;
+  $("review-next").disabled = reviewAt === rounds.length - 1;
+  const ul = $("review-chances");
+  ul.replaceChildren();
+  for (const p of review.players) {
+    const li = document.createElement("li");
+    li.dataset.player = p;
+    const pct = Math.round(100 * r.chances[p]);
+    const bar = document.createElement("span");
+    bar.className = `review-bar pc-${p}`;
+    bar.style.width = `${Math.max(pct, 1)}%`;
+    const text = document.createElement("span");
+    text.className = "review-pct";
+    text.textContent = `${p.charAt(0).toUpperCase() + p.slice(1)}: ${pct}%`;
+    li.append(text, bar);
+    ul.append(li);
+  }
+  const points = $("review-points");
+  points.replaceChildren();
+  $("review-points-title").hidden = false;
+  for (const t of review.turning_points) {
+    const li = document.createElement("li");
+    li.textContent = t.text;
+    li.dataset.round = t.round;
+    li.addEventListener("click", () => { reviewAt = Math.max(0, rounds.findIndex((x) => x.round === t.round)); renderReview(); });
+    points.append(li);
+  }
+  if (!review.turning_points.length) {
+    const li = document.createElement("li");
+    li.className = "hint";
+    li.textContent = REVIEW_WORDS.none;
+    points.append(li);
+  }
+}
+
+$("review-open").addEventListener("click", async (e) => {
+  $("review").hidden = false;
+  $("review").scrollIntoView({ behavior: "smooth", block: "start" });
+  if (review && review.version === view.version) return;
+  e.target.disabled = true;
+  $("review-status").textContent = REVIEW_WORDS.working;
+  try {
+    const response = await fetch(`/api/games/${gameId}/review`);
+    const body = await response.json();
+    if (!response.ok || body.ok === false) { $("review-status").textContent = body.error; return; }
+    review = body;
+    reviewAt = body.rounds.length - 1;
+    $("review-status").textContent = "";
+    renderReview();
+  } catch {
+    $("review-status").textContent = REVIEW_WORDS.offline;
+  } finally {
+    e.target.disabled = false;
+  }
+});
+$("review-prev").addEventListener("click", () => { reviewAt = Math.max(0, reviewAt - 1); renderReview(); });
+$("review-next").addEventListener("click", () => { reviewAt = Math.min(review.rounds.length - 1, reviewAt + 1); renderReview(); });
 $("summary-close").addEventListener("click", () => { summaryClosed = true; $("summary").hidden = true; });
 if (controls) {
   $("river-done")?.addEventListener("click", async (e) => {
@@ -219,6 +297,12 @@ if (controls) {
     if (confirm(`Undo ${view.undo}?`)) act(`/api/games/${gameId}/undo`, { version: view.version });
   });
   $("confirm-proposal")?.addEventListener("click", () => act(`/api/games/${gameId}/confirm`, {}));
+  $("computer-done")?.addEventListener("click", async (e) => {
+    if (!view.computer_turn) return;
+    e.target.disabled = true;
+    await act(`/api/games/${gameId}/computer`, { turn: view.computer_turn.action });
+    e.target.disabled = false;
+  });
   $("again")?.addEventListener("click", async (e) => {
     e.target.disabled = true;
     const made = await act(`/api/games/${gameId}/again`, {});
