@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 ENGINE = ("board", "state", "actions", "rules", "events", "record", "errors", "game", "quick",
-          "playout", "frozen", "quick")
+          "playout", "frozen", "quick", "text")
 """The engine's modules (``companion/*.py`` minus the command line and the colour table)."""
 
 
