@@ -23,11 +23,13 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import colours
 from companion.board import CARDS, GEM_COLOURS, PLAYER_COLOURS
+from companion.commands import rules_text
 from companion.errors import NiagaraError
 from companion.state import Options
 from web.api import links, no_store
 from web.board import board_json
 from web.errors import error_status
+from web.i18n import language
 from web.services import loop
 from web.setup_key import is_owner, link_key
 from web.wifi import wifi_qr_text
@@ -167,6 +169,16 @@ def favicon() -> BaseResponse:
 def how_to_play() -> str:
     """The rules in plain words, with the companion's screens."""
     return render_template("how.html")
+
+
+@bp.get("/rules")
+def rules() -> str:
+    """The rules summary (``companion/data/rules.md``) in the reader's language."""
+    from markdown_it import MarkdownIt
+
+    text = rules_text(language())
+    html = MarkdownIt("commonmark", {"html": False}).render(text)
+    return render_template("rules.html", html=Markup(html))  # our own file, no raw HTML
 
 
 @bp.get("/check")

@@ -87,6 +87,7 @@ ROUTES: dict[tuple[str, str], Role] = {
     ("POST", "/api/games/<id:game_id>/end"): OWNER,
     ("GET", "/favicon.ico"): ANYONE,
     ("GET", "/how-to-play"): ANYONE,
+    ("GET", "/rules"): ANYONE,
 }
 
 
