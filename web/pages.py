@@ -21,15 +21,14 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import colours
 from companion.board import CARDS, GEM_COLOURS, PLAYER_COLOURS
 from companion.commands import rules_text
 from companion.errors import NiagaraError
 from companion.state import Options
 from web.api import links, no_store
 from web.board import board_json
-from web.errors import error_status
-from web.i18n import language
+from web.errors import error_status, message_of
+from web.i18n import language, tr
 from web.services import loop
 from web.setup_key import is_owner, link_key
 from web.wifi import wifi_qr_text
@@ -37,13 +36,11 @@ from web.wifi import wifi_qr_text
 bp = Blueprint("pages", __name__)
 
 BASE_COLOURS = PLAYER_COLOURS[:5]
-LETTERS = colours.LETTERS
 
 
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    return {"letters": LETTERS, "gem_colours": GEM_COLOURS, "cards": CARDS,
-            "board": board_json()}
+    return {"gem_colours": GEM_COLOURS, "cards": CARDS, "board": board_json()}
 
 
 # -- pages -------------------------------------------------------------------------------
@@ -75,7 +72,7 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
         order = [c for c in chosen if c in BASE_COLOURS]
         order += [c for c in BASE_COLOURS if c not in order]
         status, _kind = error_status(error)
-        return render_template("new.html", colours=order, error=str(error),
+        return render_template("new.html", colours=order, error=message_of(error),
                                chosen=chosen, first=first), status
     return redirect(url_for("pages.setup", game_id=new.id, key=new.table_key))
 
@@ -118,7 +115,7 @@ def qr(game_id: int, colour: str) -> Response:
 @bp.get("/games/<id:game_id>/table")
 def table(game_id: int) -> str | Response:
     key = request.args.get("key")
-    view = loop().public_view(game_id)
+    view = tr(loop().public_view(game_id))
     if key is None:
         return render_template("table.html", game_id=game_id, view=view, key="",
                                controls=False, calibrate_url=None)
@@ -131,7 +128,7 @@ def table(game_id: int) -> str | Response:
 
 @bp.get("/play/<token>")
 def play(token: str) -> Response:
-    view = loop().player_view(token)
+    view = tr(loop().player_view(token))
     page = render_template("play.html", token=token, view=view, me=view["me"],
                            message=request.args.get("message"))
     return no_store(make_response(page))
@@ -151,9 +148,9 @@ def play_form(token: str) -> Response | tuple[Response, int]:
     try:
         loop().player_action(token, data)
     except NiagaraError as error:
-        view = loop().player_view(token)
+        view = tr(loop().player_view(token))
         page = render_template("play.html", token=token, view=view, me=view["me"],
-                               message=None, error=str(error))
+                               message=None, error=message_of(error))
         status, _kind = error_status(error)
         return no_store(make_response(page, status)), status
     return no_store(redirect(url_for("pages.play", token=token)))  # type: ignore[arg-type]
@@ -184,7 +181,8 @@ def rules() -> str:
 @bp.get("/check")
 def check() -> str:
     loop().check_camera()
-    return render_template("check.html", result=loop().setup_check(), current=loop().current)
+    return render_template("check.html", result=tr(loop().setup_check()),
+                           current=loop().current)
 
 
 @bp.get("/calibrate")
@@ -198,7 +196,7 @@ def calibrate() -> Response:
     editable = is_owner()
     wrong_key = key is not None and link_key() is None
     loop().check_camera()
-    page = render_template("calibrate.html", view=calibration_view(loop().camera),
+    page = render_template("calibrate.html", view=tr(calibration_view(loop().camera)),
                            editable=editable, wrong_key=wrong_key and not editable)
     status = 403 if wrong_key and not editable else 200
     return no_store(make_response(page, status))
