@@ -383,6 +383,7 @@ export function drawSummary(box, summary, options = {}) {
   box.replaceChildren();
   const h = document.createElement("h2");
   h.className = "headline";
+  if (options.titleId) h.id = options.titleId;
   const meWon = options.me && summary.winners.includes(options.me);
   h.textContent = meWon ? t("You win! ★") : summary.headline;
   const why = document.createElement("p");

@@ -122,7 +122,7 @@ function render(v) {
   // The end of the game.
   const summary = $("summary");
   if (v.summary) {
-    drawSummary($("summary-body"), v.summary);
+    drawSummary($("summary-body"), v.summary, { titleId: "summary-title" });
     summary.hidden = summaryClosed;
     document.body.classList.add("game-over");
   } else {
