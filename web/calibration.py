@@ -108,7 +108,8 @@ class LayoutFile:
             layout = parse_layout(data)
         except LayoutError as error:
             raise InvalidActionError(N_("The layout was not saved: {error}.",
-                                        error=str(error))) from None
+                                        error=error.args[0] if error.args else str(error))
+                                     ) from None
         text = json.dumps(layout.to_json(), indent=2) + "\n"
         with self._lock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
