@@ -333,7 +333,17 @@ class _Field:
 def _format(template: str, params: Mapping[str, Any], translations: Translations) -> str:
     if not params:
         return template
-    return template.format_map({k: _Field(v, translations) for k, v in params.items()})
+    values: dict[str, object] = {}
+    for name, value in params.items():
+        if isinstance(value, Text):  # a sentence inside: no form to ask of it
+            values[name] = value if translations is ENGLISH else value.render(translations)
+        elif isinstance(value, Term | Listing | Lower):  # a form may be asked: {gem:adj}
+            values[name] = _Field(value, translations)
+        elif isinstance(value, str):
+            values[name] = _Field(value, translations)  # a word with no forms
+        else:
+            values[name] = value  # numbers: {n}, {weather:+d}
+    return template.format_map(values)
 
 
 def localize(value: Any, translations: Translations) -> Any:

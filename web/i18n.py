@@ -28,7 +28,7 @@ from babel.messages.extract import extract
 from flask import Flask, Response, request
 from flask_babel import Babel, get_locale, get_translations
 
-from companion.text import TERMS, Listing, Term, Translations, localize
+from companion.text import ENGLISH, TERMS, Listing, Term, Translations, localize
 
 LANGUAGES: Final = {"en": "English", "fr": "Français", "de": "Deutsch"}
 """The languages of the pages: code and name (in the language itself)."""
@@ -63,7 +63,10 @@ def language() -> str:
 
 
 def translations() -> Translations:
-    """The current request's catalogue."""
+    """The current request's catalogue (English, the source language, has none: each
+    sentence is already its own English)."""
+    if language() == DEFAULT:
+        return ENGLISH
     catalogue: Translations = get_translations()
     return catalogue
 

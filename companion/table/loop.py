@@ -541,8 +541,10 @@ class GameLoop:
             state: GameState = game.state
             live = self._live_of(game_id)
             public = public_state(state)
+            events = game.all_events()
+            first = max(0, len(events) - LOG_LENGTH)  # only the lines the pages show
             log_lines = [{"n": i, "kind": e.kind, "text": e.describe()}
-                         for i, e in enumerate(game.all_events())]
+                         for i, e in enumerate(events[first:], start=first)]
             notes = list(live.notes[-10:])
             river = river_view(state, live.discs_confirmed)
             out = rules.outcome(state)
@@ -553,7 +555,7 @@ class GameLoop:
                 "ended": self.ended(game_id),
                 "state": public,
                 "banner": banner(state),
-                "log": log_lines[-LOG_LENGTH:],
+                "log": log_lines,
                 "notes": notes,
                 "forecast": forecast(public),
                 "river": river,
