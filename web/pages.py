@@ -5,6 +5,8 @@ live through the event streams.
 
 from __future__ import annotations
 
+import secrets
+from collections import OrderedDict
 from typing import Any
 
 import segno
@@ -36,6 +38,8 @@ from web.wifi import wifi_qr_text
 bp = Blueprint("pages", __name__)
 
 BASE_COLOURS = PLAYER_COLOURS[:5]
+CREATED_FORMS_KEPT = 64
+"""New-game forms remembered (their one-time id -> the game they made)."""
 
 
 @bp.app_context_processor
@@ -59,7 +63,14 @@ def home() -> Response:
 def new_game() -> str | BaseResponse | tuple[str, int]:
     if request.method == "GET":
         return render_template("new.html", colours=BASE_COLOURS, error=None, chosen=[],
-                               first=None)
+                               first=None, form_id=secrets.token_urlsafe(16))
+    # The form's one-time id: the same form sent again (Back after creating a game, then
+    # "Create" again, or a double submit) opens the game it made instead of a second one.
+    form_id = request.form.get("form_id")
+    created: OrderedDict[str, str] = current_app.extensions.setdefault(
+        "niagara.created_by_form", OrderedDict())
+    if isinstance(form_id, str) and form_id in created:
+        return redirect(created[form_id])
     # The checked colours arrive in the form's order, which the page lets the host
     # rearrange into the seating order (clockwise); "first" holds the buoy.
     chosen = [c for c in request.form.getlist("players") if isinstance(c, str)]
@@ -73,8 +84,14 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
         order += [c for c in BASE_COLOURS if c not in order]
         status, _kind = error_status(error)
         return render_template("new.html", colours=order, error=message_of(error),
-                               chosen=chosen, first=first), status
-    return redirect(url_for("pages.setup", game_id=new.id, key=new.table_key))
+                               chosen=chosen, first=first,
+                               form_id=form_id or secrets.token_urlsafe(16)), status
+    target = url_for("pages.setup", game_id=new.id, key=new.table_key)
+    if isinstance(form_id, str) and 0 < len(form_id) <= 64:
+        created[form_id] = target
+        while len(created) > CREATED_FORMS_KEPT:
+            created.popitem(last=False)
+    return redirect(target)
 
 
 def qr_svg(url: str) -> Markup:

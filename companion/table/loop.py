@@ -72,6 +72,7 @@ from companion.table.views import (
     phase_help,
     player_panels,
     public_state,
+    river_surprise,
     river_view,
     seating,
     turn_options,
@@ -181,6 +182,9 @@ class _Live:
     disagree_since: float | None = None
     discs_confirmed: int = 0
     river_announced: bool = False
+    river_surprise: dict[str, Any] | None = None
+    """The river's last move when the discs took other arms than predicted (the table
+    page animated the predicted ones in phase 3, so it shows the real ones again)."""
 
 
 class GameLoop:
@@ -378,6 +382,7 @@ class GameLoop:
             if isinstance(action, MoveRiver):
                 live.discs_confirmed = 0
                 live.river_announced = False
+                live.river_surprise = river_surprise(before, events, len(game.history))
             self._after_change(game_id, before, game.state, events)
         return Result(events)
 
@@ -419,6 +424,7 @@ class GameLoop:
             live.proposal = None
             live.discs_confirmed = 0
             live.river_announced = False
+            live.river_surprise = None
             self._after_change(game_id, before, game.state, [])
         return text
 
@@ -559,6 +565,9 @@ class GameLoop:
                 "notes": notes,
                 "forecast": forecast(public),
                 "river": river,
+                "river_surprise": (live.river_surprise if live.river_surprise is not None
+                                   and live.river_surprise["version"] == len(game.history)
+                                   else None),
                 "problems": [p.to_json() for p in live.problems],
                 "proposal": ({"text": live.proposal_text}
                              if live.proposal is not None else None),

@@ -507,6 +507,40 @@ def river_frames(state: GameState, arms: Sequence[Arm] | None = None) -> list[di
     return frames
 
 
+def river_surprise(before: GameState, events: Sequence[Any], version: int
+                   ) -> dict[str, Any] | None:
+    """The river's move just made, when the discs took other arms than predicted:
+    the arms taken and expected, and the frames with the arms taken (the table page
+    animated the predicted arms during phase 3, so it plays the real move again).
+    None when the move went as predicted or nothing moved.
+
+    >>> from companion.state import new_game, canoe
+    >>> from companion import rules
+    >>> from companion.actions import MoveRiver
+    >>> s = new_game(["red", "green", "yellow"])
+    >>> s = s.replace(phase=rules.Phase.RIVER, chosen=s.chosen.set("red", 2))
+    >>> after, events = rules.apply(s, MoveRiver(("right", "right")))
+    >>> surprise = river_surprise(s, events, 1)
+    >>> surprise["arms"], surprise["predicted"], len(surprise["frames"])
+    (['right', 'right'], ['left', 'right'], 2)
+    >>> river_surprise(s, rules.apply(s, MoveRiver(None))[1], 1) is None
+    True
+    """
+    moved = next((e for e in events if e.kind == "river_moved"), None)
+    if moved is None or not moved.arms:
+        return None
+    taken = list(moved.arms)
+    predicted = list(rules.predicted_arms(before))
+    if taken == predicted[:len(taken)]:
+        return None
+    return {"version": version, "arms": taken, "predicted": predicted,
+            "frames": river_frames(before, taken),
+            "text": N_("The discs took other arms than expected ({arms}; expected "
+                       "{expected}): here is the river's real move.",
+                       arms=Listing(map(tx.arm, taken), last=","),
+                       expected=Listing(map(tx.arm, predicted), last=","))}
+
+
 def final_summary(state: GameState) -> dict[str, Any] | None:
     """The end of the game for the pages: the winners in words, and for every player
     their gems, their goals and the goal reached (None while the game goes on)."""

@@ -161,9 +161,14 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
     assert table.locator("#leds .led.ok.on").count() == 0
     table.screenshot(path=str(ARTIFACTS / "table-river.png"), full_page=True)
     phones["yellow"].screenshot(path=str(ARTIFACTS / "player-yellow.png"), full_page=True)
+    # The first disc went right, not left as expected: the table says so and shows the
+    # river's real move.
+    table.get_by_role("button", name="Disc 1 took the left arm; press to change").click()
     table.get_by_role("button", name="Done: the river has moved").click()
     table.wait_for_selector("#log >> text=The river moves 2 discs: lowest card 2, weather 0.")
     table.wait_for_selector("#banner >> text=Round 2")
+    table.wait_for_selector("#disc-caption >> text=The discs took other arms than expected "
+                            "(right, right; expected left, right)")
     table.wait_for_function("document.querySelectorAll('#leds .bar-led.on').length === 0",
                             timeout=10000)
     table.wait_for_selector("#leds .led.ok.on")
@@ -268,6 +273,9 @@ def test_seats_and_the_buoy_on_the_new_game_page(server: dict[str, Any], browser
     page.goto(f"{server['url']}/new")
     for colour in ("red", "green", "blue"):
         page.check(f'input[name="players"][value="{colour}"]')
+    # The summary names the first ticked colour as the buoy holder: its button is ticked.
+    assert page.locator('input[name="first"]:checked').get_attribute("value") == "red"
+    assert "Red holds the buoy" in page.locator("#seating").inner_text()
     page.get_by_role("button", name="Move Blue up (one seat earlier)").click()
     page.check('input[name="first"][value="green"]')
     assert page.locator("#seating").inner_text() == (

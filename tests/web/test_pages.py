@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -34,6 +35,24 @@ def test_new_game_leads_to_links_with_qr_codes(owner: FlaskClient) -> None:
     assert state["players"] == ["red", "blue", "green"]
     assert state["options"]["diamanten_joe"] is True and state["joe"] == {"at": "T1",
                                                                           "gem": None}
+
+
+def test_the_same_new_game_form_sent_twice_makes_one_game(owner: FlaskClient) -> None:
+    """Back after creating a game, then "Create" again (or a double submit), opens the
+    game the form made; a fresh form makes a new one."""
+    form = owner.get("/new").data.decode()
+    form_id = re.search(r'name="form_id" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    data = {"players": ["red", "blue", "green"], "form_id": form_id}
+    first = owner.post("/new", data=data)
+    again = owner.post("/new", data=data)
+    assert first.status_code == again.status_code == 302
+    assert again.headers["Location"] == first.headers["Location"]
+    assert [g["id"] for g in owner.get("/api/games").json["games"]] == [1]
+    fresh = re.search(r'name="form_id" value="([^"]+)"',  # type: ignore[union-attr]
+                      owner.get("/new").data.decode()).group(1)
+    assert fresh != form_id
+    other = owner.post("/new", data={**data, "form_id": fresh})
+    assert other.headers["Location"] != first.headers["Location"]
 
 
 def test_new_game_with_too_few_players_says_why(owner: FlaskClient) -> None:

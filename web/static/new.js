@@ -20,6 +20,8 @@ function update() {
     li.querySelector('input[name="first"]').disabled = !on;
   });
   if (players.length === 0) { summary.textContent = t("No colour ticked yet."); return; }
+  // The summary names a buoy holder, so the form shows (and submits) that same choice.
+  list.querySelector(`li.seat[data-colour="${first}"] input[name="first"]`).checked = true;
   const i = players.indexOf(first);
   const order = players.slice(i).concat(players.slice(0, i));
   const parts = [

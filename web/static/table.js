@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 let view = JSON.parse($("initial").textContent);
 let arms = [];
 let animated = null;       // the version whose river move was animated
+let surprised = null;      // the version whose real river move (other arms) was animated
 let summaryClosed = false;
 
 function showError(message) { $("error").textContent = message || ""; }
@@ -35,16 +36,20 @@ function renderLog(v) {
   log.scrollTop = log.scrollHeight;
 }
 
-async function playRiver(v) {
+// Phase 3's animation: the predicted arms while the table pushes the discs, or (``move``
+// = v.river_surprise) the real move again when the discs took other arms.
+async function playRiver(v, move = v.river) {
   const svg = $("river");
-  if (!v.river || !v.river.frames.length) return;
+  if (!move || !move.frames.length) return;
+  while (svg.dataset.animating === "yes") await new Promise((r) => setTimeout(r, 200));
   svg.dataset.animating = "yes";
   const caption = $("disc-caption");
   caption.hidden = false;
-  await animateRiver(svg, v, v.river.frames, (f) => {
-    const disc = t("Disc {disc} of {count} → {arm} arm", { disc: f.disc, count: v.river.frames.length, arm: word("arm", f.arm) });
+  const intro = move === v.river ? "" : `${move.text} `;
+  await animateRiver(svg, v, move.frames, (f) => {
+    const disc = t("Disc {disc} of {count} → {arm} arm", { disc: f.disc, count: move.frames.length, arm: word("arm", f.arm) });
     const who = f.fell.map((k) => cap(k.split(":")[0])).join(", ");
-    caption.textContent = f.fell.length ? t("{disc} — {players} over the falls!", { disc, players: who }) : disc;
+    caption.textContent = intro + (f.fell.length ? t("{disc} — {players} over the falls!", { disc, players: who }) : disc);
   });
   await new Promise((r) => setTimeout(r, 1500));
   svg.dataset.animating = "no";
@@ -119,6 +124,10 @@ function render(v) {
     playRiver(v);
   }
   if (!v.river) animated = null;
+  if (v.river_surprise && surprised !== v.river_surprise.version) {
+    surprised = v.river_surprise.version;
+    playRiver(v, v.river_surprise);
+  }
   // The end of the game.
   const summary = $("summary");
   if (v.summary) {

@@ -267,6 +267,46 @@ def test_the_camera_confirms_the_river_with_the_arms_it_sees(loop: GameLoop,
     assert rules.apply(before, last)[0].canoes == after.canoes
 
 
+def to_the_river(loop: GameLoop) -> NewGame:
+    """A game in phase 3 with two discs to push and a canoe on each arm."""
+    game = loop.new_game(PLAYERS)
+    choose(loop, game, {"red": 6, "green": 6, "yellow": 2})
+    ends = {"red": "L1", "green": "R1", "yellow": "T2"}
+    for player in PLAYERS:
+        options = loop.turn_options(game.tokens[player])["options"]
+        pick = next(o for o in options if [m["to"] for m in o["moves"]] == [ends[player]])
+        loop.player_action(game.tokens[player], {k: v for k, v in pick["action"].items()
+                                                 if k != "player"})
+    return game
+
+
+def test_the_table_is_shown_the_real_river_move_when_the_arms_surprise(
+        loop: GameLoop) -> None:
+    game = to_the_river(loop)
+    before = loop.state(game.id)
+    predicted = list(rules.predicted_arms(before))
+    assert predicted == ["left", "right"]
+    assert loop.public_view(game.id)["river_surprise"] is None
+    loop.river_done(game.id, game.table_key, ["right", "right"])
+    surprise = loop.public_view(game.id)["river_surprise"]
+    assert surprise["arms"] == ["right", "right"] and surprise["predicted"] == predicted
+    assert surprise["version"] == len(loop.game(game.id).history)
+    # Both discs take the right arm: green's canoe (R1) goes over the falls with the
+    # second, red's (L1) does not move (predicted: red's would have fallen).
+    assert [f["fell"] for f in surprise["frames"]] == [[], ["green:0"]]
+    assert surprise["frames"][1]["canoes"]["red:0"] == "L1"
+    assert "other arms than expected" in surprise["text"]
+    loop.undo(game.id, game.table_key, len(loop.game(game.id).history))
+    assert loop.public_view(game.id)["river_surprise"] is None
+    loop.river_done(game.id, game.table_key, predicted)  # as predicted: nothing to replay
+    assert loop.public_view(game.id)["river_surprise"] is None
+    loop.undo(game.id, game.table_key, len(loop.game(game.id).history))
+    loop.river_done(game.id, game.table_key, ["right", "left"])
+    assert loop.public_view(game.id)["river_surprise"] is not None
+    loop.player_action(game.tokens["red"], {"type": "choose", "card": 1})  # next round
+    assert loop.public_view(game.id)["river_surprise"] is None
+
+
 def test_the_setup_check_uses_the_one_board_check(store: GameStore) -> None:
     camera = SyntheticCamera(push_delay=None)
     loop = GameLoop(store, camera=camera, camera_interval=3600)
