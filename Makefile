@@ -18,7 +18,7 @@ PI_VENV        ?= .venv-pi
 PI_CONSTRAINTS ?= constraints/bookworm.txt
 PI_STAMP       := $(PI_VENV)/.installed
 
-.PHONY: run test check lint typecheck pytest pytest-fast browser bench clean pi-compat install-pi
+.PHONY: run test check lint typecheck pytest pytest-fast browser bench clean pi-compat install-pi translations
 
 run: $(STAMP)
 	$(BIN)/niagara-companion serve
@@ -39,6 +39,14 @@ pytest: $(STAMP)
 
 pytest-fast: $(STAMP)
 	HYPOTHESIS_PROFILE=dev $(PYTEST) -m "not slow and not browser"
+
+# The pages' languages: extract every msgid (engine, table service, vision, web, templates,
+# scripts), merge them into web/translations/{fr,de}/LC_MESSAGES/messages.po (new ones
+# empty, changed ones fuzzy) and compile the .mo files (committed: a fresh clone needs no
+# build step). Then fill in the empty and fuzzy lines and run it again; it lists what is
+# still missing (tests/web/test_translations.py fails on the same).
+translations: $(STAMP)
+	$(BIN)/python -m web.catalogue
 
 # Browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
 browser:

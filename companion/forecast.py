@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion import rules
+from companion import text as tx
 from companion.board import (
     ARMS,
     BEACH,
@@ -30,6 +31,7 @@ from companion.board import (
     Card,
     other_arm,
 )
+from companion.text import N_, Nn_, Text
 
 
 def reachable_weather(weather: int, moves: int) -> set[int]:
@@ -133,15 +135,18 @@ def forecast(public: Mapping[str, Any], known: Mapping[str, Card] | None = None
                            "discs": falls_predicted,
                            "text": _danger_text("joe", joe["at"], falls_predicted, high)})
     if phase == "river":
-        text = f"The river moves {low} disc{'s' if low != 1 else ''} this round."
+        text = Nn_("The river moves {n} disc this round.",
+                   "The river moves {n} discs this round.", low)
     elif low == high:
-        text = f"The river will move {low} disc{'s' if low != 1 else ''} this round."
+        text = Nn_("The river will move {n} disc this round.",
+                   "The river will move {n} discs this round.", low)
     else:
-        text = f"The river will move between {low} and {high} discs this round."
-    why = ("The river moves as many discs as the lowest number card played this round, "
-           f"plus the weather (now {weather:+d}); a cloud card moves the weather one space "
-           "instead. Cards are secret until they are revealed, so this is every number "
-           "still possible from the cards left in the players' hands.")
+        text = N_("The river will move between {low} and {high} discs this round.", low=low,
+                  high=high)
+    why = N_("The river moves as many discs as the lowest number card played this round, "
+             "plus the weather (now {weather:+d}); a cloud card moves the weather one space "
+             "instead. Cards are secret until they are revealed, so this is every number "
+             "still possible from the cards left in the players' hands.", weather=weather)
     return {"least": low, "most": high, "danger": danger, "text": text, "why": why,
             "predicted_arms": predicted}
 
@@ -162,12 +167,21 @@ def falls_within(at: str, arms: Sequence[Arm]) -> int | None:
     return None
 
 
-def _danger_text(player: str, at: str, discs: int | None, most: int) -> str:
-    who = "Diamanten Joe" if player == "joe" else f"{player.capitalize()}'s canoe"
+def _danger_text(player: str, at: str, discs: int | None, most: int) -> Text:
+    where = tx.place(at)
+    if discs is None and player == "joe":
+        return N_("Diamanten Joe on {at} is safe if the discs alternate at the fork, but "
+                  "would go over the falls if {most} discs all took its arm.", at=where,
+                  most=most)
     if discs is None:
-        return (f"{who} on {at} is safe if the discs alternate at the fork, but would go "
-                f"over the falls if {most} discs all took its arm.")
-    return f"{who} on {at} goes over the falls if the river moves {discs} or more discs."
+        return N_("{player}'s canoe on {at} is safe if the discs alternate at the fork, but "
+                  "would go over the falls if {most} discs all took its arm.",
+                  player=tx.colour(player), at=where, most=most)
+    if player == "joe":
+        return N_("Diamanten Joe on {at} goes over the falls if the river moves {discs} or "
+                  "more discs.", at=where, discs=discs)
+    return N_("{player}'s canoe on {at} goes over the falls if the river moves {discs} or more "
+              "discs.", player=tx.colour(player), at=where, discs=discs)
 
 
 def public_turn_order(public: Mapping[str, Any]) -> list[str]:

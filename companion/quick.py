@@ -56,7 +56,7 @@ from companion.board import (
     passes_fork,
     upstream,
 )
-from companion.rules import TIE_BREAK_NOTE, gem_value, goal_reached, push_position
+from companion.rules import gem_value, goal_reached, push_position, won_reason
 from companion.state import (
     Canoe,
     FrozenMap,
@@ -289,9 +289,8 @@ class QuickGame:
             values = {p: gem_value(gem_count(self.reserves[p])) for p in reached}
             best = max(values.values())
             winners = tuple(p for p in reached if values[p] == best)
-        reasons = "; ".join(f"{p} has {goal}" for p, goal in goals if goal)
-        if len(winners) < len(reached):
-            reasons += TIE_BREAK_NOTE
+        reasons = won_reason(((p, goal) for p, goal in goals if goal),
+                             len(winners) < len(reached))
         events.append((ev.GameWon, winners, reasons))
         self.phase = _OVER
         self.winners = winners

@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 ENGINE = ("board", "state", "actions", "rules", "events", "record", "errors", "game", "quick",
-          "playout", "frozen", "quick", "forecast", "partner/__init__", "partner/view",
+          "playout", "frozen", "quick", "text", "forecast", "partner/__init__", "partner/view",
           "partner/evaluate", "partner/search", "partner/words", "partner/players",
           "partner/hints", "partner/review")
 """The engine's modules (``companion/*.py`` minus the command line and the colour table)."""

@@ -48,6 +48,7 @@ from companion.table.camera import open_camera
 from companion.table.lights import make_announcer
 from companion.table.loop import PRACTICE_HOURS, PRACTICE_LIMIT, GameLoop
 from companion.table.store import GameStore, default_path
+from companion.text import N_
 from web.calibration import (
     ExposureFile,
     LayoutFile,
@@ -108,8 +109,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         try:
             announcer = make_announcer(announcer, speed=app.config["ANNOUNCER_SPEED"])
         except Exception as error:  # real GPIO expected and not usable: said, not hidden
-            lights_problem = (f"No lights: {error}. The LEDs and the buzzer are off; the "
-                              "table page still shows everything.")
+            lights_problem = N_("No lights: {error}. The LEDs and the buzzer are off; the "
+                                "table page still shows everything.", error=str(error))
             log.error("%s", lights_problem)
             announcer = None
     loop = GameLoop(store, announcer=announcer, camera=camera,
@@ -132,10 +133,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["niagara.exposure"] = exposure
     app.extensions["niagara.setup_key"] = key
 
-    from web import api, calibration, endgame, errors, pages, roles, stream
+    from web import api, calibration, endgame, errors, i18n, pages, roles, stream
     from web.setup_key import remember_owner
 
     errors.init_app(app)
+    i18n.init_app(app)
     roles.init_app(app)
     app.after_request(remember_owner)
     app.extensions["niagara.streams"] = stream.StreamSlots(

@@ -23,13 +23,16 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import colours
+from companion import text as tx
 from companion.board import CARDS, GEM_COLOURS, PLAYER_COLOURS
+from companion.commands import rules_text
 from companion.errors import InvalidActionError, NiagaraError
 from companion.state import Options
+from companion.text import N_, Listing, Nn_, Text
 from web.api import links, no_store
 from web.board import board_json
-from web.errors import error_status
+from web.errors import error_status, message_of
+from web.i18n import language, tr
 from web.services import loop
 from web.setup_key import is_owner, link_key
 from web.wifi import wifi_qr_text
@@ -37,31 +40,36 @@ from web.wifi import wifi_qr_text
 bp = Blueprint("pages", __name__)
 
 BASE_COLOURS = PLAYER_COLOURS[:5]
-LETTERS = colours.LETTERS
 CREATED_FORMS_KEPT = 64
 """New-game forms remembered (their one-time id -> the game they made)."""
 
-SEAT_LABELS: dict[str, str] = {
-    "person": "a person (with a phone)",
-    "beginner": "the computer: beginner",
-    "medium": "the computer: medium",
-    "strong": "the computer: strong",
+SEAT_LABELS: dict[str, Text] = {
+    "person": N_("a person (with a phone)"),
+    "beginner": N_("the computer: beginner"),
+    "medium": N_("the computer: medium"),
+    "strong": N_("the computer: strong"),
 }
 """Who plays a seat, as the new-game page offers it (the keys are
 ``companion.table.computers.SEAT_KINDS``)."""
 
-LEVEL_LABELS: dict[str, str] = {
-    "beginner": "beginner (makes mistakes)",
-    "medium": "medium",
-    "strong": "strong",
+LEVEL_LABELS: dict[str, Text] = {
+    "beginner": N_("beginner (makes mistakes)"),
+    "medium": N_("medium"),
+    "strong": N_("strong"),
 }
 """The computer players' levels, as the practice page offers them."""
+
+LEVEL_NAMES: dict[str, Text] = {
+    "beginner": N_("beginner"),
+    "medium": N_("medium"),
+    "strong": N_("strong"),
+}
+"""The computer players' levels, as the links page names them."""
 
 
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    return {"letters": LETTERS, "gem_colours": GEM_COLOURS, "cards": CARDS,
-            "board": board_json()}
+    return {"gem_colours": GEM_COLOURS, "cards": CARDS, "board": board_json()}
 
 
 # -- pages -------------------------------------------------------------------------------
@@ -104,7 +112,7 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
         order = [c for c in chosen if c in BASE_COLOURS]
         order += [c for c in BASE_COLOURS if c not in order]
         status, _kind = error_status(error)
-        return render_template("new.html", colours=order, error=str(error),
+        return render_template("new.html", colours=order, error=message_of(error),
                                chosen=chosen, first=first,
                                form_id=form_id or secrets.token_urlsafe(16),
                                seat_labels=SEAT_LABELS, seats=seats, hints=hints), status
@@ -155,15 +163,19 @@ def practice() -> str | BaseResponse | tuple[str, int]:
     form = {"colour": colour, "people": people, "computers": machines, "level": level}
     try:
         if colour not in BASE_COLOURS:
-            raise InvalidActionError(f"Pick your colour: one of {', '.join(BASE_COLOURS)}.")
+            raise InvalidActionError(N_("Pick your colour: one of {colours}.",
+                                        colours=Listing([tx.colour(c) for c in BASE_COLOURS],
+                                                        "or")))
         if not (people.isdigit() and machines.isdigit()):
-            raise InvalidActionError("Say how many people and how many computer players.")
+            raise InvalidActionError(N_("Say how many people and how many computer players."))
         n_people, n_machines = int(people), int(machines)
         if not 3 <= n_people + n_machines <= 5 or n_machines < 1:
-            raise InvalidActionError(
-                f"A game has 3 to 5 players: with {n_people} "
-                f"{'person' if n_people == 1 else 'people'}, choose "
-                f"{max(1, 3 - n_people)} to {5 - n_people} computer players.")
+            raise InvalidActionError(Nn_(
+                "A game has 3 to 5 players: with {n} person, choose {least} to {most} "
+                "computer players.",
+                "A game has 3 to 5 players: with {n} people, choose {least} to {most} "
+                "computer players.", n_people, least=max(1, 3 - n_people),
+                most=5 - n_people))
         others = [c for c in BASE_COLOURS if c != colour]
         seats = [colour, *others[:n_people + n_machines - 1]]
         computers = dict.fromkeys(seats[n_people:], level)
@@ -171,7 +183,7 @@ def practice() -> str | BaseResponse | tuple[str, int]:
     except NiagaraError as error:
         status, _kind = error_status(error)
         return render_template("practice.html", colours=BASE_COLOURS, form=form,
-                               error=str(error), level_labels=LEVEL_LABELS,
+                               error=message_of(error), level_labels=LEVEL_LABELS,
                                form_id=form_id or secrets.token_urlsafe(16)), status
     if len(new.tokens) == 1:
         target = url_for("pages.play", token=new.tokens[colour])
@@ -203,6 +215,7 @@ def setup(game_id: int) -> Response:
     wifi_qr = (qr_svg(wifi_qr_text(str(wifi), current_app.config.get("WIFI_PASSWORD")))
                if wifi else None)
     page = render_template("setup.html", game_id=game_id, players=players, urls=urls,
+                           level_names=LEVEL_NAMES,
                            key=key, state=state, wifi=wifi, wifi_qr=wifi_qr,
                            computers=computers, settings=settings)
     return no_store(make_response(page))
@@ -223,7 +236,7 @@ def qr(game_id: int, colour: str) -> Response:
 @bp.get("/games/<id:game_id>/table")
 def table(game_id: int) -> str | Response:
     key = request.args.get("key")
-    view = loop().public_view(game_id)
+    view = tr(loop().public_view(game_id))
     if key is None:
         return render_template("table.html", game_id=game_id, view=view, key="",
                                controls=False, calibrate_url=None)
@@ -236,7 +249,7 @@ def table(game_id: int) -> str | Response:
 
 @bp.get("/play/<token>")
 def play(token: str) -> Response:
-    view = loop().player_view(token)
+    view = tr(loop().player_view(token))
     page = render_template("play.html", token=token, view=view, me=view["me"],
                            message=request.args.get("message"))
     return no_store(make_response(page))
@@ -256,9 +269,9 @@ def play_form(token: str) -> Response | tuple[Response, int]:
     try:
         loop().player_action(token, data)
     except NiagaraError as error:
-        view = loop().player_view(token)
+        view = tr(loop().player_view(token))
         page = render_template("play.html", token=token, view=view, me=view["me"],
-                               message=None, error=str(error))
+                               message=None, error=message_of(error))
         status, _kind = error_status(error)
         return no_store(make_response(page, status)), status
     return no_store(redirect(url_for("pages.play", token=token)))  # type: ignore[arg-type]
@@ -276,10 +289,21 @@ def how_to_play() -> str:
     return render_template("how.html")
 
 
+@bp.get("/rules")
+def rules() -> str:
+    """The rules summary (``companion/data/rules.md``) in the reader's language."""
+    from markdown_it import MarkdownIt
+
+    text = rules_text(language())
+    html = MarkdownIt("commonmark", {"html": False}).render(text)
+    return render_template("rules.html", html=Markup(html))  # our own file, no raw HTML
+
+
 @bp.get("/check")
 def check() -> str:
     loop().check_camera()
-    return render_template("check.html", result=loop().setup_check(), current=loop().current)
+    return render_template("check.html", result=tr(loop().setup_check()),
+                           current=loop().current)
 
 
 @bp.get("/calibrate")
@@ -293,7 +317,7 @@ def calibrate() -> Response:
     editable = is_owner()
     wrong_key = key is not None and link_key() is None
     loop().check_camera()
-    page = render_template("calibrate.html", view=calibration_view(loop().camera),
+    page = render_template("calibrate.html", view=tr(calibration_view(loop().camera)),
                            editable=editable, wrong_key=wrong_key and not editable)
     status = 403 if wrong_key and not editable else 200
     return no_store(make_response(page, status))

@@ -96,6 +96,7 @@ ROUTES: dict[tuple[str, str], Role] = {
     ("GET", "/practice"): ANYONE,
     ("POST", "/practice"): ANYONE,
     ("POST", "/api/practice"): ANYONE,
+    ("GET", "/rules"): ANYONE,
 }
 
 

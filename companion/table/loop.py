@@ -99,6 +99,7 @@ from companion.table.views import (
     turn_options,
     undo_text,
 )
+from companion.text import N_, Nn_, colour
 from vision.check import Discrepancy, check_setup, compare, infer_arms, infer_turn
 from vision.observation import Observation
 
@@ -235,6 +236,7 @@ class _Live:
     """What the loop keeps about a game beyond the store: notes, camera, river."""
 
     notes: list[str] = field(default_factory=list)
+    """Sentences for the table (:class:`companion.text.Text`)."""
     problems: list[Discrepancy] = field(default_factory=list)
     proposal: Paddle | Weather | MoveRiver | None = None
     proposal_text: str = ""
@@ -386,7 +388,7 @@ class GameLoop:
         computers' decisions and the hints (default: a fresh one).
         """
         if not isinstance(players, Sequence) or isinstance(players, str):
-            raise InvalidActionError("'players' must be a list of 3 to 5 colours")
+            raise InvalidActionError(N_("'players' must be a list of 3 to 5 colours"))
         players = seating(players, first)
         machines = check_computers(players, computers)
         settings = GameSettings(machines, hints=bool(hints), practice=practice,
@@ -475,8 +477,8 @@ class GameLoop:
             for known, who in list(self._tokens.items()):
                 if hmac.compare_digest(known.encode(), token.encode()):
                     return who
-        raise AccessError("This player link is not valid: scan your QR code again or ask "
-                          "the table for your link.")
+        raise AccessError(N_("This player link is not valid: scan your QR code again or ask "
+                             "the table for your link."))
 
     def check_key(self, game_id: int, key: object) -> None:
         """Raise :class:`AccessError` unless ``key`` is the table's key of the game."""
@@ -484,8 +486,8 @@ class GameLoop:
         known = self._keys.get(game_id)
         if not (isinstance(key, str) and known
                 and hmac.compare_digest(known.encode(), key.encode())):
-            raise AccessError("Only the table can do this: open the table page from the "
-                              "link shown when the game was created.")
+            raise AccessError(N_("Only the table can do this: open the table page from the "
+                                 "link shown when the game was created."))
 
     def tokens(self, game_id: int, key: object) -> dict[str, str]:
         """The players' tokens (the table's key is needed)."""
@@ -496,7 +498,7 @@ class GameLoop:
         try:
             return self.store.game(game_id)
         except StoreError as error:
-            raise NotFoundError(str(error)) from None
+            raise NotFoundError(error.args[0]) from None
 
     def state(self, game_id: int) -> GameState:
         state: GameState = self.game(game_id).state
@@ -533,20 +535,21 @@ class GameLoop:
         """
         game_id, player = self.player_of(token)
         if not isinstance(data, Mapping):
-            raise InvalidActionError("the request body must be a JSON object describing "
-                                     "the action")
+            raise InvalidActionError(N_("the request body must be a JSON object describing "
+                                        "the action"))
         if data.get("player", player) != player:
-            raise AccessError(f"This link belongs to {player}: it cannot play for "
-                              f"{data.get('player')}.")
+            raise AccessError(N_("This link belongs to {player}: it cannot play for "
+                                 "{other}.", player=colour(player),
+                                 other=str(data.get("player"))))
         if data.get("type") == "river":
-            raise AccessError("The river is moved from the table, not from a phone.")
+            raise AccessError(N_("The river is moved from the table, not from a phone."))
         action = action_from_json({**data, "player": player})
         if self.ended(game_id):
-            raise ConflictError("The owner ended this game: it cannot be played any more.")
+            raise ConflictError(N_("The owner ended this game: it cannot be played any more."))
         seen_lost = data.get("lost")
         if seen_lost is not None and (type(seen_lost) is not int or not 0 <= seen_lost <= 2):
-            raise InvalidActionError("'lost' must be the number of your canoes the page shows "
-                                     "as lost: 0, 1 or 2.")
+            raise InvalidActionError(N_("'lost' must be the number of your canoes the page "
+                                        "shows as lost: 0, 1 or 2."))
         return self.apply(game_id, action, seen_lost=seen_lost)
 
     def apply(self, game_id: int, action: Action, *, seen_lost: int | None = None,
@@ -593,11 +596,11 @@ class GameLoop:
         with self._lock:
             game = self.game(game_id)
             if not isinstance(version, int) or isinstance(version, bool):
-                raise InvalidActionError("'version' must be the number of actions the page "
-                                         "has seen")
+                raise InvalidActionError(N_("'version' must be the number of actions the "
+                                            "page has seen"))
             if version != len(game.history):
-                raise ConflictError("The game has changed since this page was loaded: "
-                                    "nothing was undone. Look again and retry.")
+                raise ConflictError(N_("The game has changed since this page was loaded: "
+                                       "nothing was undone. Look again and retry."))
             before = game.state
             settings = self._settings.get(game_id, GameSettings())
             automatic = self._automatic_tail(game, settings)
@@ -606,10 +609,12 @@ class GameLoop:
                     self.store.undo(game_id)
                 action = self.store.undo(game_id)
             except StoreError as error:
-                raise IllegalActionError(str(error)) from None
-            text = "Undone: " + describe_action_safely(action)
+                raise IllegalActionError(error.args[0]) from None
             if automatic:
-                text += " (the computer players choose again after it)"
+                text = N_("Undone: {what} (the computer players choose again after it)",
+                          what=describe_action_safely(action))
+            else:
+                text = N_("Undone: {what}", what=describe_action_safely(action))
             live = self._live_of(game_id)
             live.notes.append(text)
             live.proposal = None
@@ -654,13 +659,14 @@ class GameLoop:
         if token is not None:
             token_game, player = self.player_of(token)
             if token_game != game_id or self.state(game_id).to_play != player:
-                raise AccessError("Only the player to play (or the table) can confirm this.")
+                raise AccessError(N_("Only the player to play (or the table) can confirm "
+                                     "this."))
         else:
             self.check_key(game_id, key)
         with self._lock:
             proposal = self._live_of(game_id).proposal
             if proposal is None:
-                raise ConflictError("There is nothing from the camera to confirm.")
+                raise ConflictError(N_("There is nothing from the camera to confirm."))
             return self.apply(game_id, proposal)
 
     # -- computer players ------------------------------------------------------------------
@@ -897,12 +903,12 @@ class GameLoop:
         link (:meth:`next_link`)."""
         state = self.state(game_id)
         if state.phase is not Phase.OVER and not self.ended(game_id):
-            raise ConflictError("This game is not over yet: finish it (or end it from the "
-                                "home page) before starting the next one.")
+            raise ConflictError(N_("This game is not over yet: finish it (or end it from the "
+                                   "home page) before starting the next one."))
         meta = self.store.meta(game_id)
         if "next" in meta:
-            raise ConflictError(f"The next game with these seats is game {meta['next']}: "
-                                "open its table from the players' links page.")
+            raise ConflictError(N_("The next game with these seats is game {id}: open its "
+                                   "table from the players' links page.", id=meta["next"]))
         settings = self.settings(game_id)
         if settings.practice:
             new = self.new_practice(list(state.players), settings.computers,
@@ -914,7 +920,8 @@ class GameLoop:
             meta = self.store.meta(game_id)
             meta["next"] = new.id
             self.store.set_meta(game_id, meta)
-        self.note(game_id, f"A new game with the same seats has started: game {new.id}.")
+        self.note(game_id, N_("A new game with the same seats has started: game {id}.",
+                              id=new.id))
         return new
 
     def next_link(self, token: object) -> str | None:
@@ -936,7 +943,7 @@ class GameLoop:
                 self.current = None
                 if self.announcer is not None:
                     self.announcer.turn(None)  # no turn light for a game that left the table
-        self.note(game_id, "The owner ended this game.")
+        self.note(game_id, N_("The owner ended this game."))
         self.hub.bump("games")
 
     def ended(self, game_id: int) -> bool:
@@ -944,6 +951,7 @@ class GameLoop:
         return bool(self.store.meta(game_id).get("ended"))
 
     def note(self, game_id: int, text: str) -> None:
+        """A sentence for the table page's notes (a :class:`companion.text.Text`)."""
         with self._lock:
             self._live_of(game_id).notes.append(text)
         self.hub.bump(f"game:{game_id}")
@@ -985,8 +993,10 @@ class GameLoop:
             state: GameState = game.state
             live = self._live_of(game_id)
             public = public_state(state)
+            events = game.all_events()
+            first = max(0, len(events) - LOG_LENGTH)  # only the lines the pages show
             log_lines = [{"n": i, "kind": e.kind, "text": e.describe()}
-                         for i, e in enumerate(game.all_events())]
+                         for i, e in enumerate(events[first:], start=first)]
             notes = list(live.notes[-10:])
             river = river_view(state, live.discs_confirmed)
             out = rules.outcome(state)
@@ -1006,7 +1016,7 @@ class GameLoop:
                 "banner": (computer_banner(state, settings,
                                            computer.text if computer else None)
                            or banner(state)),
-                "log": log_lines[-LOG_LENGTH:],
+                "log": log_lines,
                 "notes": notes,
                 "forecast": forecast(public),
                 "river": river,
@@ -1147,15 +1157,18 @@ class GameLoop:
             match = infer_turn(state, player, card, observation)
             if match.result is not None:
                 proposal = match.result.action
-                text = "The camera sees: " + event_text(state, proposal)
+                text = N_("The camera sees: {what}", what=event_text(state, proposal))
             elif any(p.colour == player for p in moved):
                 # Nothing legal fits the player's canoes: say why the move is not legal.
-                allowed = ("the cloud moves no canoe" if card == "cloud" else
-                           f"make a move your {card} allows, or choose it on your phone")
+                if card == "cloud":
+                    fix = N_("{player}: put the canoes back where they were; the cloud "
+                             "moves no canoe.", player=colour(player))
+                else:
+                    fix = N_("{player}: put the canoes back where they were; make a move "
+                             "your {card} allows, or choose it on your phone.",
+                             player=colour(player), card=card)
                 problems.append(Discrepancy(
-                    "turn", None, match.message + ".",
-                    f"{player.capitalize()}: put the canoes back where they were; "
-                    f"{allowed}.", player))
+                    "turn", None, N_("{reason}.", reason=match.message), fix, player))
         elif moved and state.phase is Phase.RIVER:
             arms = infer_arms(state, observation)
             if arms.arms is not None:
@@ -1222,27 +1235,28 @@ class GameLoop:
         reading = self._reading
         if self.camera is None:
             return {"camera": None, "ok": None, "problems": [],
-                    "text": "No camera: check the board by eye."}
+                    "text": N_("No camera: check the board by eye.")}
         if reading is None or reading.observation is None:
             return {"camera": self.camera.name, "ok": None, "problems": [],
-                    "text": "No picture from the camera yet."}
+                    "text": N_("No picture from the camera yet.")}
         if self.current is None:
             return {"camera": self.camera.name, "ok": None, "problems": [],
-                    "text": "Start a game first."}
+                    "text": N_("Start a game first.")}
         state = self.state(self.current)
         if state.round > 1 or state.phase is not Phase.CHOOSE:
             return {"camera": self.camera.name, "ok": None, "problems": [],
-                    "text": (f"Game {self.current} is under way (round {state.round}): the "
-                             "setup check is for the start of a game. The table page "
-                             "compares the board with the game as it goes.")}
+                    "text": N_("Game {id} is under way (round {round}): the setup check is "
+                               "for the start of a game. The table page compares the board "
+                               "with the game as it goes.", id=self.current,
+                               round=state.round)}
         problems = check_setup(reading.observation, state.players,
                                state.options.diamanten_joe)
         count = len(problems)
         return {"camera": self.camera.name, "ok": not problems,
                 "problems": [p.to_json() for p in problems],
-                "text": ("The board is set up for a new game." if not problems else
-                         f"{count} thing{'s' if count != 1 else ''} to fix before "
-                         "starting.")}
+                "text": (N_("The board is set up for a new game.") if not problems else
+                         Nn_("{n} thing to fix before starting.",
+                             "{n} things to fix before starting.", count))}
 
     # -- lifecycle -------------------------------------------------------------------------
 

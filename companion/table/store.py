@@ -39,6 +39,7 @@ from companion.events import Event
 from companion.game import Game
 from companion.state import Options, Phase
 from companion.table.errors import StorageError
+from companion.text import N_
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -62,11 +63,11 @@ class StoreError(NiagaraError):
     """A game that does not exist, or a stored log that cannot be read back."""
 
 
-STORAGE_FULL = ("The companion's storage is full: nothing was saved. Free some space on "
-                "the companion's card or disk, then try again.")
-STORAGE_READ_ONLY = ("The companion's storage cannot be written (it is read-only or "
-                     "failing): nothing was saved. Check the companion's card or disk, then "
-                     "try again.")
+STORAGE_FULL = N_("The companion's storage is full: nothing was saved. Free some space on "
+                  "the companion's card or disk, then try again.")
+STORAGE_READ_ONLY = N_("The companion's storage cannot be written (it is read-only or "
+                       "failing): nothing was saved. Check the companion's card or disk, "
+                       "then try again.")
 
 
 def storage_error(error: sqlite3.Error) -> StorageError:
@@ -166,19 +167,20 @@ class GameStore:
         row = self._db.execute("SELECT players, options FROM games WHERE id = ?",
                                (game_id,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no game {game_id}")
+            raise StoreError(N_("there is no game {id}", id=game_id))
         try:
             game = Game(json.loads(row[0]), Options(**json.loads(row[1])))
         except (ValueError, TypeError) as error:
-            raise StoreError(f"game {game_id} cannot be read back: {error}") from None
+            raise StoreError(N_("game {id} cannot be read back: {error}", id=game_id,
+                                error=str(error))) from None
         rows = self._db.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
                                 (game_id,)).fetchall()
         for seq, text in rows:
             try:
                 game.push(action_from_json(json.loads(text)))
             except (ValueError, IllegalActionError, InvalidActionError) as error:
-                raise StoreError(
-                    f"game {game_id}, action {seq} cannot be replayed: {error}") from None
+                raise StoreError(N_("game {id}, action {seq} cannot be replayed: {error}",
+                                    id=game_id, seq=seq, error=str(error))) from None
         return game
 
     def append(self, game_id: int, action: Action) -> list[Event]:
@@ -201,7 +203,7 @@ class GameStore:
         with self._lock:
             game = self.game(game_id)
             if not game.history:
-                raise StoreError("there is nothing to undo: the game has just started")
+                raise StoreError(N_("there is nothing to undo: the game has just started"))
             seq = len(game.history)
             try:
                 self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?",
@@ -252,7 +254,7 @@ class GameStore:
         with self._lock:
             row = self._db.execute("SELECT meta FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no game {game_id}")
+            raise StoreError(N_("there is no game {id}", id=game_id))
         result: dict[str, Any] = json.loads(row[0])
         return result
 
@@ -265,4 +267,4 @@ class GameStore:
             except sqlite3.Error as error:
                 raise storage_error(error) from None
             if cursor.rowcount == 0:
-                raise StoreError(f"there is no game {game_id}")
+                raise StoreError(N_("there is no game {id}", id=game_id))

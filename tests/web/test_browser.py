@@ -157,7 +157,7 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
     assert phones["red"].locator('#river g.canoe.mine:not([data-owner="red"])').count() == 0
     assert phones["red"].title().startswith("▶ Your turn")
     paddle(phones["red"], "T4")
-    table.wait_for_selector("#log >> text=Red's canoe paddles from beach to T4.")
+    table.wait_for_selector("#log >> text=Red's canoe paddles from the beach to T4.")
     paddle(phones["green"], "T2")
     paddle(phones["yellow"], "T3")
     # Phase 3: the table announces the river move and lights the disc bar.
@@ -252,7 +252,7 @@ def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
     for colour, card in (("green", 3), ("blue", 5), ("brown", 6)):
         lock_in(phones[colour], card)
     paddle(phones["green"], "T3")
-    table.wait_for_selector("#log >> text=Green's canoe paddles from beach to T3.")
+    table.wait_for_selector("#log >> text=Green's canoe paddles from the beach to T3.")
     # The board shows green's canoe one slot further down than the game says.
     camera.inject(("canoe_off", "green"))
     alert = table.locator("#alerts .alert")

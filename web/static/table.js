@@ -1,5 +1,6 @@
-import { drawRiver, drawPanels, drawForecast, drawSummary, animateRiver } from "./river.js";
+import { drawRiver, drawPanels, drawForecast, drawSummary, animateRiver, cap } from "./river.js";
 import { connect, post } from "./sse.js";
+import { t, word } from "./i18n.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.game;
@@ -29,7 +30,7 @@ function renderLog(v) {
   if (!v.log.length) {
     const li = document.createElement("li");
     li.className = "hint empty";
-    li.textContent = "Nothing yet: each player picks a paddle card on their phone.";
+    li.textContent = t("Nothing yet: each player picks a paddle card on their phone.");
     log.appendChild(li);
   }
   log.scrollTop = log.scrollHeight;
@@ -46,8 +47,9 @@ async function playRiver(v, move = v.river) {
   caption.hidden = false;
   const intro = move === v.river ? "" : `${move.text} `;
   await animateRiver(svg, v, move.frames, (f) => {
-    const fell = f.fell.length ? ` — ${f.fell.map((k) => k === "joe" ? "Diamanten Joe" : k.split(":")[0].replace(/^./, (c) => c.toUpperCase())).join(", ")} over the falls!` : "";
-    caption.textContent = `${intro}Disc ${f.disc} of ${move.frames.length} → ${f.arm} arm${fell}`;
+    const disc = t("Disc {disc} of {count} → {arm} arm", { disc: f.disc, count: move.frames.length, arm: word("arm", f.arm) });
+    const who = f.fell.map((k) => cap(k.split(":")[0])).join(", ");
+    caption.textContent = intro + (f.fell.length ? t("{disc} — {players} over the falls!", { disc, players: who }) : disc);
   });
   await new Promise((r) => setTimeout(r, 1500));
   svg.dataset.animating = "no";
@@ -59,7 +61,7 @@ function render(v) {
   const versionChanged = !view || view.version !== v.version;
   view = v;
   $("banner").textContent = v.banner;
-  document.title = `${v.summary ? v.summary.headline : v.banner.split(":")[0]} — Niagara table`;
+  document.title = t("{what} — Niagara table", { what: v.summary ? v.summary.headline : v.banner.split(":")[0] });
   if ($("river").dataset.animating !== "yes") drawRiver($("river"), v);
   drawPanels($("players"), v.panels, { computers: v.seats.computers });
   drawForecast($("forecast"), v.forecast);
@@ -83,7 +85,9 @@ function render(v) {
   if (v.problems.length) {
     const box = document.createElement("div");
     box.className = "alert";
-    box.innerHTML = "<strong>The board does not match the game.</strong>";
+    const head = document.createElement("strong");
+    head.textContent = t("The board does not match the game.");
+    box.appendChild(head);
     const ol = document.createElement("ol");
     for (const p of v.problems) {
       const li = document.createElement("li");
@@ -109,8 +113,8 @@ function render(v) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "arm small";
-      b.textContent = `Disc ${i + 1}: ${arm}`;
-      b.setAttribute("aria-label", `Disc ${i + 1} took the ${arm} arm; press to change`);
+      b.textContent = t("Disc {n}: {arm}", { n: i + 1, arm: word("arm", arm) });
+      b.setAttribute("aria-label", t("Disc {n} took the {arm} arm; press to change", { n: i + 1, arm: word("arm", arm) }));
       b.addEventListener("click", () => { arms[i] = arms[i] === "left" ? "right" : "left"; render(view); });
       box.appendChild(b);
     });
@@ -130,7 +134,7 @@ function render(v) {
   // The end of the game.
   const summary = $("summary");
   if (v.summary) {
-    drawSummary($("summary-body"), v.summary);
+    drawSummary($("summary-body"), v.summary, { titleId: "summary-title" });
     summary.hidden = summaryClosed;
     document.body.classList.add("game-over");
   } else {
@@ -145,19 +149,20 @@ function render(v) {
 function renderLeds(leds) {
   const box = $("leds");
   box.replaceChildren();
-  if (!leds) { box.textContent = "No lights."; return; }
-  const add = (cls, on, label, style) => {
+  if (!leds) { box.textContent = t("No lights."); return; }
+  const add = (cls, on, label, short, style) => {
     const wrap = document.createElement("span");
     wrap.className = "led-wrap";
     const span = document.createElement("span");
     span.className = `led ${cls}` + (on ? " on" : "");
     span.setAttribute("role", "img");
-    span.setAttribute("aria-label", `${label}: ${on ? "on" : "off"}`);
-    span.title = `${label}: ${on ? "on" : "off"}`;
+    const said = on ? t("{light}: on", { light: label }) : t("{light}: off", { light: label });
+    span.setAttribute("aria-label", said);
+    span.title = said;
     span.dataset.led = cls;
     if (style) span.style.background = style;
     const caption = document.createElement("small");
-    caption.textContent = label.split(" (")[0];
+    caption.textContent = short;
     caption.setAttribute("aria-hidden", "true");
     wrap.append(span, caption);
     box.appendChild(wrap);
@@ -168,7 +173,7 @@ function renderLeds(leds) {
   const bar = document.createElement("div");
   bar.className = "bar";
   const barCaption = document.createElement("small");
-  barCaption.textContent = "Discs to push";
+  barCaption.textContent = t("Discs to push");
   barCaption.setAttribute("aria-hidden", "true");
   barWrap.append(bar, barCaption);
   box.appendChild(barWrap);
@@ -177,31 +182,31 @@ function renderLeds(leds) {
     s.className = "led bar-led" + (on ? " on" : "");
     s.dataset.led = "bar";
     s.setAttribute("role", "img");
-    s.setAttribute("aria-label", `disc to push ${i + 1}: ${on ? "on" : "off"}`);
+    s.setAttribute("aria-label", on ? t("Disc to push {n}: on", { n: i + 1 }) : t("Disc to push {n}: off", { n: i + 1 }));
     bar.appendChild(s);
   });
-  add("falls", leds.falls, "Falls (red)");
-  add("check", leds.check, "Check the board (amber)");
-  add("ok", leds.ok, "All good (green)");
+  add("falls", leds.falls, t("Falls (red)"), t("Falls"));
+  add("check", leds.check, t("Check the board (amber)"), t("Check the board"));
+  add("ok", leds.ok, t("All good (green)"), t("All good"));
   const rgb = leds.player_rgb;
   const lit = rgb.some((c) => c > 0);
-  add("player", lit, `Turn light${leds.player ? " (" + leds.player + ")" : ""}`, lit ? `rgb(${rgb.join(",")})` : "");
+  add("player", lit, leds.player ? t("Turn light ({player})", { player: cap(leds.player) }) : t("Turn light"), t("Turn light"), lit ? `rgb(${rgb.join(",")})` : "");
   const buzz = document.createElement("span");
   buzz.className = "buzzer" + (leds.buzzer.on ? " on" : "");
-  buzz.textContent = leds.buzzer.on ? `♪ ${leds.buzzer.note || ""}` : "buzzer quiet";
+  buzz.textContent = leds.buzzer.on ? `♪ ${leds.buzzer.note || ""}` : t("buzzer quiet");
   box.appendChild(buzz);
 }
 
 function renderCamera(cam) {
-  if (!cam.camera) { $("seen").textContent = "No camera: confirm the river with the Done button."; return; }
+  if (!cam.camera) { $("seen").textContent = t("No camera: confirm the river with the Done button."); return; }
   if (!cam.seen) return;
   const img = $("frame");
   img.hidden = false;
   img.src = `/api/camera/frame.jpg?t=${cam.at}`;
-  const canoes = cam.seen.canoes.map((c) => `${c.colour} ${c.at}${c.gem ? " (" + c.gem + ")" : ""}`);
+  const canoes = cam.seen.canoes.map((c) => `${cap(c.colour)} ${c.at === "beach" ? word("place", "beach") : c.at}${c.gem && c.gem !== "unknown" ? " (" + word("gem", c.gem) + ")" : ""}`);
   $("seen").textContent = cam.seen.board_found
-    ? `The ${cam.camera} camera sees: ${canoes.join(", ")}; weather ${cam.seen.weather}.`
-    : "The camera cannot find the board.";
+    ? t("The {camera} camera sees: {canoes}; weather {weather}.", { camera: cam.camera, canoes: canoes.join(", "), weather: cam.seen.weather })
+    : t("The camera cannot find the board.");
 }
 
 async function act(url, data) {
@@ -294,7 +299,7 @@ if (controls) {
   });
   $("undo")?.addEventListener("click", () => {
     if (!view.undo) return;
-    if (confirm(`Undo ${view.undo}?`)) act(`/api/games/${gameId}/undo`, { version: view.version });
+    if (confirm(t("Undo {what}?", { what: view.undo }))) act(`/api/games/${gameId}/undo`, { version: view.version });
   });
   $("confirm-proposal")?.addEventListener("click", () => act(`/api/games/${gameId}/confirm`, {}));
   $("computer-done")?.addEventListener("click", async (e) => {
