@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from companion import rules
+from companion import text as tx
 from companion.actions import Action, ChooseCard, Recover, Weather
 from companion.board import WEATHER_MAX, WEATHER_MIN, Card
 from companion.errors import NiagaraError
@@ -41,6 +42,7 @@ from companion.partner.evaluate import (
 )
 from companion.partner.view import View, sample_cards, view
 from companion.state import GameState, Phase, add_gem, canoe, canoe_pair, sorted_cards
+from companion.text import N_, Listing
 
 
 class NotYourDecision(NiagaraError):
@@ -391,20 +393,23 @@ def check_decision(state: GameState, player: str) -> None:
     """Raise :class:`NotYourDecision` (saying whose decision it is) unless ``player`` has
     one to take."""
     if player not in state.players:
-        raise NotYourDecision(f"{player} is not playing in this game "
-                              f"(players: {', '.join(state.players)})")
+        raise NotYourDecision(N_("{player} is not playing in this game (players: {players})",
+                                 player=str(player), players=", ".join(state.players)))
     if player in whose_decision(state):
         return
     if state.phase is Phase.OVER:
-        raise NotYourDecision("The game is over: nobody has a decision to take.")
+        raise NotYourDecision(N_("The game is over: nobody has a decision to take."))
     if state.phase is Phase.RIVER:
-        raise NotYourDecision("Every player has played this round: the river moves now, "
-                              "nobody has a decision to take.")
+        raise NotYourDecision(N_("Every player has played this round: the river moves now, "
+                                 "nobody has a decision to take."))
     if state.phase is Phase.CHOOSE:
-        waiting = ", ".join(whose_decision(state))
-        raise NotYourDecision(f"{player.capitalize()} has already chosen a card this round; "
-                              f"still choosing: {waiting}.")
-    raise NotYourDecision(f"It is {state.to_play}'s turn (phase 2), not {player}'s.")
+        waiting = Listing([tx.colour(p) for p in whose_decision(state)], ",")
+        raise NotYourDecision(N_("{player} has already chosen a card this round; still "
+                                 "choosing: {waiting}.", player=tx.colour(player),
+                                 waiting=waiting))
+    raise NotYourDecision(N_("It is {current}'s turn (phase 2), not {player}'s.",
+                             current=tx.colour(str(state.to_play)),
+                             player=tx.colour(player)))
 
 
 def choose(state: GameState, player: str, *, level: str | Level = "strong",
@@ -412,7 +417,8 @@ def choose(state: GameState, player: str, *, level: str | Level = "strong",
     """The partner's phase-1 choice for ``player``: a card and its buy-backs."""
     check_decision(state, player)
     if state.phase is not Phase.CHOOSE:
-        raise NotYourDecision(f"It is phase 2: {player} plays a turn, not a card choice.")
+        raise NotYourDecision(N_("It is phase 2: {player} plays a turn, not a card choice.",
+                                 player=tx.colour(player)))
     how = level_of(level)
     seen = view(state, player)
     rng = decision_rng(seed, seen, "choose")
@@ -427,7 +433,8 @@ def play_turn(state: GameState, player: str, *, level: str | Level = "strong",
     ``action`` is a ``Paddle`` or, for the cloud, a ``Weather``."""
     check_decision(state, player)
     if state.phase is not Phase.ACTIONS:
-        raise NotYourDecision(f"It is phase 1: {player} chooses a card, not a turn.")
+        raise NotYourDecision(N_("It is phase 1: {player} chooses a card, not a turn.",
+                                 player=tx.colour(player)))
     how = level_of(level)
     seen = view(state, player)
     rng = decision_rng(seed, seen, "turn")

@@ -25,11 +25,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
 from companion import rules
+from companion import text as tx
 from companion.actions import ANY_CARGO, CanoeMove, Paddle, Step, Weather
 from companion.board import BEACH, Arm, path_down, path_up
 from companion.errors import InvalidActionError
 from companion.partner import LEVELS
 from companion.state import GameState, Phase
+from companion.text import N_, Listing, Nn_, Text, join
 
 PERSON: Final = "person"
 """The seat kind of a person with a phone (the others are the partner's levels)."""
@@ -68,9 +70,11 @@ class GameSettings:
     def is_computer(self, player: str | None) -> bool:
         return player is not None and player in self.computers
 
-    def name(self, player: str) -> str:
+    def name(self, player: str) -> Text:
         """The player's name on the pages: 'Green (computer)' for a computer seat."""
-        return player.capitalize() + (" (computer)" if player in self.computers else "")
+        if player in self.computers:
+            return N_("{player} (computer)", player=tx.colour(player))
+        return join([tx.colour(player)])
 
     def to_json(self) -> dict[str, Any]:
         """What the pages show (public): the computer seats and their levels, hints on or
@@ -90,22 +94,26 @@ def check_computers(players: Sequence[str], computers: object) -> dict[str, str]
     if computers is None:
         return {}
     if not isinstance(computers, Mapping):
-        raise InvalidActionError("'computers' must map a player's colour to a level "
-                                 f"({', '.join(LEVELS)}), e.g. {{\"green\": \"medium\"}}.")
+        raise InvalidActionError(N_("'computers' must map a player's colour to a level "
+                                    "({levels}), e.g. {example}.",
+                                    levels=", ".join(LEVELS), example='{"green": "medium"}'))
     out: dict[str, str] = {}
     for player, level in computers.items():
         if player not in players:
-            raise InvalidActionError(f"The computer seat {player!r} is not one of the "
-                                     f"players ({', '.join(players)}).")
+            raise InvalidActionError(N_("The computer seat {seat} is not one of the players "
+                                        "({players}).", seat=repr(player),
+                                        players=Listing([tx.colour(p) for p in players],
+                                                        ",")))
         if level == PERSON:
             continue
         if level not in LEVELS:
-            raise InvalidActionError(f"The level of {player}'s computer must be one of "
-                                     f"{', '.join(LEVELS)}, not {level!r}.")
+            raise InvalidActionError(N_("The level of {player}'s computer must be one of "
+                                        "{levels}, not {level}.", player=tx.colour(player),
+                                        levels=", ".join(LEVELS), level=repr(level)))
         out[str(player)] = str(level)
     if len(out) >= len(players):
-        raise InvalidActionError("At least one seat must be a person: a game of computers "
-                                 "only has nobody to play for.")
+        raise InvalidActionError(N_("At least one seat must be a person: a game of "
+                                    "computers only has nobody to play for."))
     return out
 
 
@@ -148,17 +156,21 @@ def task(state: GameState, settings: GameSettings) -> Task | None:
 # -- the computer's turn in plain words -----------------------------------------------------
 
 
-def _at(place: str) -> str:
-    return "the beach" if place == BEACH else place
-
-
 def _step_end(at: str, step: Step) -> str:
     path = (path_down(at, step.n, cast(Arm | None, step.arg)) if step.op == "down"
             else path_up(at, step.n))
     return path[-1] if path else at
 
 
-def canoe_instruction(state: GameState, player: str, move: CanoeMove) -> str:
+def _then(clauses: Sequence[Text]) -> Text:
+    """Clauses one after the other: 'A, then B, then C'."""
+    out = clauses[0]
+    for clause in clauses[1:]:
+        out = N_("{before}, then {after}", before=out, after=clause)
+    return out
+
+
+def canoe_instruction(state: GameState, player: str, move: CanoeMove) -> Text:
     """One canoe's move as something to do on the board, step by step:
     'move the canoe on T5 with the yellow gem to T2' / 'load a white gem there'."""
     gem: str | None = None
@@ -168,46 +180,68 @@ def canoe_instruction(state: GameState, player: str, move: CanoeMove) -> str:
     elif mine:
         gem = mine[0].gem
     at = move.start
-    cargo = f" with the {gem} gem" if gem and len({c.gem for c in mine}) > 1 else ""
-    clauses: list[str] = []
+    cargo = gem if gem and len({c.gem for c in mine}) > 1 else None
+    clauses: list[Text] = []
     named = False
     for step in move.steps:
-        what = "the canoe" if not named else "it"
-        where = f" on {_at(at)}{cargo}" if not named else ""
+        if named:
+            what = N_("it")
+        elif cargo:
+            what = N_("the canoe on {at:dat} with the {gem:adj} gem", at=tx.place(at),
+                      gem=tx.gem(cargo))
+        else:
+            what = N_("the canoe on {at:dat}", at=tx.place(at))
         if step.op in ("down", "up"):
             end = _step_end(at, step)
-            arm = {"L": " (the left arm)", "R": " (the right arm)"}.get(end[0], "") \
-                if end[0] != at[0] else ""
-            clauses.append(f"move {what}{where} to {_at(end)}{arm}")
+            side = end[0] if end[0] != at[0] else ""
+            if side in ("L", "R"):
+                clauses.append(N_("move {what} to {to:acc} (the {arm:adj} arm)", what=what,
+                                  to=tx.place(end),
+                                  arm=tx.arm("left" if side == "L" else "right")))
+            else:
+                clauses.append(N_("move {what} to {to:acc}", what=what, to=tx.place(end)))
             at = end
             if at == BEACH and gem:
-                clauses.append(f"put its {gem} gem in {player.capitalize()}'s reserve")
+                clauses.append(N_("put its {gem:adj} gem in {player}'s reserve",
+                                  gem=tx.gem(gem), player=tx.colour(player)))
                 gem = None
         elif step.op == "load":
-            clauses.append(f"load a {step.arg} gem from the deposit beside {at} into "
-                           f"{what}{where}")
+            clauses.append(N_("load a {gem:adj} gem from the deposit beside {at} into {what}",
+                              gem=tx.gem(str(step.arg)), at=tx.place(at), what=what))
             gem = step.arg
         elif step.op == "unload":
-            whose = "its" if named else f"the canoe{where}'s"
-            clauses.append(f"unload {whose} {gem} gem onto the deposit beside {at}")
+            if named:
+                clauses.append(N_("unload its {gem:adj} gem onto the deposit beside {at}",
+                                  gem=tx.gem(str(gem)), at=tx.place(at)))
+            else:
+                clauses.append(N_("unload the {gem:adj} gem of {what} onto the deposit "
+                                  "beside {at}", gem=tx.gem(str(gem)), what=what,
+                                  at=tx.place(at)))
             gem = None
         elif step.op == "steal":
-            victim = (step.arg or "").capitalize()
-            stolen = f"{step.gem} gem" if step.gem else "gem"
-            clauses.append(f"take {victim}'s {stolen} on {at} into {what}{where}")
+            victim = tx.colour(step.arg or "")
+            if step.gem:
+                clauses.append(N_("take {victim}'s {gem:adj} gem on {at:dat} into {what}",
+                                  victim=victim, gem=tx.gem(step.gem), at=tx.place(at),
+                                  what=what))
+            else:
+                clauses.append(N_("take {victim}'s gem on {at:dat} into {what}",
+                                  victim=victim, at=tx.place(at), what=what))
             gem = step.gem or gem
         elif step.op == "joe":
-            trade = {"take": "take Diamanten Joe's gem into",
-                     "swap": "swap gems with Diamanten Joe, for",
-                     "give": "give Diamanten Joe the gem of"}[step.arg or "take"]
-            clauses.append(f"{trade} {what}{where}")
+            if step.arg == "swap":
+                clauses.append(N_("swap gems with Diamanten Joe, for {what}", what=what))
+            elif step.arg == "give":
+                clauses.append(N_("give Diamanten Joe the gem of {what}", what=what))
+            else:
+                clauses.append(N_("take Diamanten Joe's gem into {what}", what=what))
         named = True
     if not clauses:
-        return f"leave the canoe on {_at(move.start)} where it is"
-    return ", then ".join(clauses)
+        return N_("leave the canoe on {at:dat} where it is", at=tx.place(move.start))
+    return _then(clauses)
 
 
-def instruction(state: GameState, action: Paddle | Weather, settings: GameSettings) -> str:
+def instruction(state: GameState, action: Paddle | Weather, settings: GameSettings) -> Text:
     """The computer's turn as the table should carry it out, in plain words:
     'Green (computer): move the canoe on T2 to T4, then load a white gem from the deposit
     beside T4 into it.'; a cloud: 'Green (computer) played the cloud: move the weather
@@ -226,48 +260,68 @@ def instruction(state: GameState, action: Paddle | Weather, settings: GameSettin
     who = settings.name(player)
     if isinstance(action, Weather):
         new = state.weather + (1 if action.direction == "up" else -1)
-        return (f"{who} played the cloud: move the weather marker {action.direction}, "
-                f"to {new:+d}.")
+        if action.direction == "up":
+            return N_("{player} played the cloud: move the weather marker up, to {weather:+d}.",
+                      player=who, weather=new)
+        return N_("{player} played the cloud: move the weather marker down, to "
+                  "{weather:+d}.", player=who, weather=new)
     if not action.canoes:
-        return f"{who}: no canoe can move this turn; nothing to do on the board."
+        return N_("{player}: no canoe can move this turn; nothing to do on the board.",
+                  player=who)
     parts = [canoe_instruction(state, player, m) for m in action.canoes]
-    return f"{who}: " + "; then ".join(parts) + "."
+    moves = parts[0]
+    for part in parts[1:]:
+        moves = N_("{before}; then {after}", before=moves, after=part)
+    return N_("{player}: {moves}.", player=who, moves=moves)
 
 
 def computer_banner(state: GameState, settings: GameSettings,
-                    turn: str | None = None) -> str | None:
+                    turn: str | None = None) -> Text | None:
     """The banner when computers (or practice) change what happens now; None when the
     ordinary banner says it (:func:`companion.table.views.banner`). ``turn``: the
     computer's turn in words, once decided (the pages show it under the banner)."""
     computers = settings.computers
     if state.phase is Phase.RIVER and settings.practice:
-        discs = rules.river_discs(state)
-        plural = "disc" if discs == 1 else "discs"
-        return (f"Phase 3: the river moves {discs} {plural} (lowest card "
-                f"{rules.river_base(state)}, weather {state.weather:+d}): watch it on the "
-                "screen.")
+        return Nn_("Phase 3: the river moves {n} disc (lowest card {card}, weather "
+                   "{weather:+d}): watch it on the screen.",
+                   "Phase 3: the river moves {n} discs (lowest card {card}, weather "
+                   "{weather:+d}): watch it on the screen.", rules.river_discs(state),
+                   card=rules.river_base(state), weather=state.weather)
     if not computers:
         return None
     if state.phase is Phase.CHOOSE:
         people = [settings.name(p) for p in state.players
                   if p not in state.chosen and p not in computers]
-        machines = ", ".join(p.capitalize() for p in state.players if p in computers
-                             and p not in state.chosen)
-        head = f"Round {state.round}, phase 1: everyone chooses a paddle card in secret."
+        machines = [tx.colour(p) for p in state.players if p in computers
+                    and p not in state.chosen]
         if not machines:
             return None
         if people:
-            return (f"{head} Still choosing: {', '.join(people)}. The computer players "
-                    f"({machines}) choose once every person has locked in.")
-        return f"{head} The computer players ({machines}) are choosing…"
+            return N_("Round {round}, phase 1: everyone chooses a paddle card in secret. "
+                      "Still choosing: {people}. The computer players ({computers}) choose "
+                      "once every person has locked in.", round=state.round,
+                      people=Listing(people, ","), computers=Listing(machines, ","))
+        return N_("Round {round}, phase 1: everyone chooses a paddle card in secret. The "
+                  "computer players ({computers}) are choosing…", round=state.round,
+                  computers=Listing(machines, ","))
     player = state.to_play
     if state.phase is Phase.ACTIONS and player is not None and player in computers:
         card = state.played().get(player)
-        what = "the cloud" if card == "cloud" else f"a {card}"
+        who = settings.name(player)
+        if card == "cloud":
+            if settings.practice:
+                return N_("Phase 2: {player} plays the cloud: watch its move.", player=who)
+            if turn is None:
+                return N_("Phase 2: {player} plays the cloud and is deciding its move…",
+                          player=who)
+            return N_("Phase 2: {player} plays the cloud: someone at the table moves its "
+                      "canoes as shown.", player=who)
         if settings.practice:
-            return f"Phase 2: {settings.name(player)} plays {what}: watch its move."
+            return N_("Phase 2: {player} plays a {card}: watch its move.", player=who,
+                      card=card)
         if turn is None:
-            return f"Phase 2: {settings.name(player)} plays {what} and is deciding its move…"
-        return (f"Phase 2: {settings.name(player)} plays {what}: someone at the table "
-                "moves its canoes as shown.")
+            return N_("Phase 2: {player} plays a {card} and is deciding its move…",
+                      player=who, card=card)
+        return N_("Phase 2: {player} plays a {card}: someone at the table moves its "
+                  "canoes as shown.", player=who, card=card)
     return None

@@ -421,15 +421,20 @@ class GameLoop:
             raise InvalidActionError("'players' must be a list of 3 to 5 colours")
         machines = check_computers(players, computers)
         if not machines:
-            raise InvalidActionError("A practice game needs at least one computer player.")
+            raise InvalidActionError(N_("A practice game needs at least one computer player."))
         with self._lock:
             self._expire_practice()
             if len(self._practice_games()) >= self.practice_limit:
                 hours = self.practice_hours
-                raise BusyError(f"{self.practice_limit} practice games are under way, the "
-                                "most this companion keeps: finish one, or try again "
-                                "later (unplayed ones are removed after "
-                                f"{hours:g} hour{'' if hours == 1 else 's'}).", status=429)
+                raise BusyError(Nn_(
+                    "{limit} practice games are under way, the most this companion keeps: "
+                    "finish one, or try again later (unplayed ones are removed after "
+                    "{hours} hour).",
+                    "{limit} practice games are under way, the most this companion keeps: "
+                    "finish one, or try again later (unplayed ones are removed after "
+                    "{hours} hours).",
+                    1 if hours == 1 else 2, limit=self.practice_limit, hours=f"{hours:g}"),
+                    status=429)
             return self.new_game(players, options, first, computers=machines,
                                  practice=True, seed=seed)
 
@@ -463,8 +468,8 @@ class GameLoop:
     def make_current(self, game_id: int) -> None:
         """Put a stored game on the table: the lights and the camera follow it."""
         if self.settings(game_id).practice:  # NotFoundError if there is none
-            raise ConflictError("This is a practice game, played on screen only: it cannot "
-                                "be the game on the table.")
+            raise ConflictError(N_("This is a practice game, played on screen only: it "
+                                   "cannot be the game on the table."))
         with self._lock:
             self.current = game_id
             self._sync_lights(game_id)
@@ -685,10 +690,10 @@ class GameLoop:
                 if told is None and self._is_repeat(game, shown):
                     return Result([], repeated=True)
                 if told is not None and shown != told.action:
-                    raise ConflictError("The computer's move has changed since this page "
-                                        "showed it: look at the move shown now.")
+                    raise ConflictError(N_("The computer's move has changed since this page "
+                                           "showed it: look at the move shown now."))
             if told is None or told.version != len(game.history):
-                raise ConflictError("There is no computer move waiting to be made.")
+                raise ConflictError(N_("There is no computer move waiting to be made."))
             return self.apply(game_id, told.action)
 
     def run_computers(self) -> None:
@@ -834,8 +839,8 @@ class GameLoop:
         game_id, player = self.player_of(token)
         settings = self.settings(game_id)
         if not settings.hints:
-            raise ConflictError("Hints are switched off for this game: the table chose to "
-                                "play without them.")
+            raise ConflictError(N_("Hints are switched off for this game: the table chose "
+                                   "to play without them."))
         with self._lock:
             game = self.game(game_id)
             state: GameState = game.state
@@ -846,10 +851,10 @@ class GameLoop:
         try:
             check_decision(state, player)
         except NotYourDecision as error:
-            raise ConflictError(f"No hint now: {error}") from None
+            raise ConflictError(N_("No hint now: {reason}", reason=error.args[0])) from None
         if not self._hint_slot.acquire(timeout=HINT_WAIT):
-            raise BusyError("The companion is working out other hints: ask again in a "
-                            "moment.")
+            raise BusyError(N_("The companion is working out other hints: ask again in a "
+                               "moment."))
         try:
             tips = partner_hints(state, player, seed=settings.seed, level=HINT_LEVEL)
         finally:
@@ -872,7 +877,7 @@ class GameLoop:
             game = self.game(game_id)
             version = len(game.history)
             if game.state.phase is not Phase.OVER and not self.ended(game_id):
-                raise ConflictError("The review is ready once the game is over.")
+                raise ConflictError(N_("The review is ready once the game is over."))
             cached = self._reviews.get((game_id, version))
             copy = Game(game.start.players, game.start.options)
             copy.push_all(list(game.history))
@@ -882,8 +887,8 @@ class GameLoop:
         # One review at a time, and nobody waits for it (anyone may ask, and a review takes
         # seconds: waiting requests would hold the server's threads).
         if not self._review_slot.acquire(blocking=False):
-            raise BusyError("The companion is reviewing a game already: try again in a "
-                            "moment.")
+            raise BusyError(N_("The companion is reviewing a game already: try again in a "
+                               "moment."))
         try:
             found = self._reviews.get((game_id, version))
             answer = found if found is not None else {"version": version, **partner_review(
@@ -1217,17 +1222,18 @@ class GameLoop:
         after, _ = rules.apply(state, told.action)
         left = compare(observation, after)
         if not any(p.kind in kinds for p in left):
-            return left, told.action, "The camera sees the computer's move: " + told.text
+            return left, told.action, N_("The camera sees the computer's move: {move}",
+                                         move=told.text)
         player = told.player
         name = settings.name(player)
         card = state.chosen[player]
         seen = infer_turn(state, player, card, observation).result
         if seen is not None and seen.action != told.action:
-            what = (f"The board shows another move for {name} than the one it chose "
-                    f"({event_text(state, seen.action)})")
+            what = N_("The board shows another move for {player} than the one it chose "
+                      "({move}).", player=name, move=event_text(state, seen.action))
         else:
-            what = f"{name}'s canoes are not where it chose to move them"
-        lead = Discrepancy("turn", None, what + ".", told.text, player)
+            what = N_("{player}'s canoes are not where it chose to move them.", player=name)
+        lead = Discrepancy("turn", None, what, told.text, player)
         return [lead, *left], None, ""
 
     def setup_check(self) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 // one button that confirms it, errors and the connection state.
 import { drawRiver, drawForecast, drawPanels, drawSummary, animateRiver, cap, cardName, place, gem } from "./river.js";
 import { connect, post } from "./sse.js";
-import { listing, t, tn } from "./i18n.js";
+import { listing, t, tn, word } from "./i18n.js";
 
 const root = document.getElementById("play");
 const token = root.dataset.token;
@@ -376,8 +376,9 @@ async function playRiver(v) {
   svg.dataset.animating = "yes";
   svg.scrollIntoView({ behavior: "smooth", block: "center" });
   await animateRiver(svg, v, v.river.frames, (f) => {
-    const fell = f.fell.map((k) => k === "joe" ? "Diamanten Joe" : cap(k.split(":")[0]));
-    $("turn-help").textContent = `Disc ${f.disc} of ${v.river.frames.length} → ${f.arm} arm` + (fell.length ? ` — ${fell.join(", ")} over the falls!` : "");
+    const disc = t("Disc {disc} of {count} → {arm} arm", { disc: f.disc, count: v.river.frames.length, arm: word("arm", f.arm) });
+    const who = f.fell.map((k) => cap(k.split(":")[0])).join(", ");
+    $("turn-help").textContent = f.fell.length ? t("{disc} — {players} over the falls!", { disc, players: who }) : disc;
   });
   svg.dataset.animating = "no";
   renderTurn();

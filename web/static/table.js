@@ -218,11 +218,11 @@ $("replay").addEventListener("click", () => { if ($("river").dataset.animating !
 
 // The post-game review: each player's chance of winning round by round, the turning points.
 const REVIEW_WORDS = {
-  working: "Reviewing the game… (this takes a little while)",
-  offline: "No connection to the companion: try again.",
-  start: "Before the first round",
-  round: (n, last) => `After round ${n} of ${last}`,
-  none: "No decision cost anyone much: a close game.",
+  working: t("Reviewing the game… (this takes a little while)"),
+  offline: t("No connection to the companion: try again."),
+  start: t("Before the first round"),
+  round: (n, last) => t("After round {n} of {last}", { n, last }),
+  none: t("No decision cost anyone much: a close game."),
 };
 let review = null;
 let reviewAt = 0;
@@ -246,18 +246,18 @@ function renderReview() {
     bar.style.width = `${Math.max(pct, 1)}%`;
     const text = document.createElement("span");
     text.className = "review-pct";
-    text.textContent = `${p.charAt(0).toUpperCase() + p.slice(1)}: ${pct}%`;
+    text.textContent = t("{player}: {percent}%", { player: cap(p), percent: pct });
     li.append(text, bar);
     ul.append(li);
   }
   const points = $("review-points");
   points.replaceChildren();
   $("review-points-title").hidden = false;
-  for (const t of review.turning_points) {
+  for (const point of review.turning_points) {
     const li = document.createElement("li");
-    li.textContent = t.text;
-    li.dataset.round = t.round;
-    li.addEventListener("click", () => { reviewAt = Math.max(0, rounds.findIndex((x) => x.round === t.round)); renderReview(); });
+    li.textContent = point.text;
+    li.dataset.round = point.round;
+    li.addEventListener("click", () => { reviewAt = Math.max(0, rounds.findIndex((x) => x.round === point.round)); renderReview(); });
     points.append(li);
   }
   if (!review.turning_points.length) {
