@@ -201,7 +201,7 @@ def test_the_table_moves_the_computers_canoe(server: dict[str, Any], browser: An
     assert height <= window  # the table page still fits the screen
     # The phones show it as a public notice, and the turn light is red's.
     phones["green"].wait_for_selector(f"#bar-status >> text={text}")
-    table.wait_for_selector('#leds [data-led="player"][title="Turn light (red): on"]')
+    table.wait_for_selector('#leds [data-led="player"][title="Turn light (Red): on"]')
     table.screenshot(path=str(ARTIFACTS / "table-computer-turn.png"))
     # Someone moves it on the board; the table confirms by hand.
     table.get_by_role("button", name="Done: moved as shown").click()
