@@ -175,13 +175,20 @@ def test_a_practice_game_to_the_end_and_its_review(app: Flask, client: FlaskClie
         view = client.get(f"/api/play/{token}").json
         if view["state"]["phase"] == "over":
             break
+        # The person plays the hints' first suggestion (and buys canoes back first).
         if view["state"]["phase"] == "choose" and view["me"]["locked"] is None:
-            card = max(view["me"]["hand"], key=lambda c: 0 if c == "cloud" else c)
-            client.post(f"/api/play/{token}/action", json={"type": "choose", "card": card})
+            lost = sum(1 for c in view["me"]["canoes"] if c["at"] == "lost")
+            for pay in view["me"]["recover"][:1]:
+                client.post(f"/api/play/{token}/action",
+                            json={"type": "recover", "pay": pay, "lost": lost})
+            best = client.get(f"/api/play/{token}/hints").json["hints"][0]
+            client.post(f"/api/play/{token}/action", json={"type": "choose",
+                                                           "card": best["card"]})
         elif view["me"]["your_turn"]:
-            option = client.get(f"/api/play/{token}/options").json["options"][0]["action"]
-            option.pop("player")
-            assert client.post(f"/api/play/{token}/action", json=option).status_code == 200
+            best = client.get(f"/api/play/{token}/hints").json["hints"][0]
+            action = dict(best["action"])
+            action.pop("player")
+            assert client.post(f"/api/play/{token}/action", json=action).status_code == 200
         else:
             assert loop.play_computers(made["id"]) >= 1
     assert loop.state(made["id"]).phase is Phase.OVER
