@@ -5,8 +5,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 # pytest workers: browser and pin-timing tests mostly wait, so more workers than the two
-# cores still help; --dist loadgroup spreads the tests one by one but keeps the browser
-# tests (xdist_group "browser": one server and one Chromium) on one worker.
+# cores still help; --dist loadgroup spreads the tests one by one but keeps each group of
+# browser tests on one worker, with its own server and Chromium (xdist_group "browser",
+# "browser-games": whole games, "browser-i18n": French and German, "browser-a11y": axe).
 WORKERS ?= 4
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 
