@@ -88,7 +88,8 @@ def test_no_serious_or_critical_violation_on_any_page(server: dict[str, Any],  #
     audit.check(own, "calibration (owner)")
     anyone = page()
     for path, name in (("/", "home"), ("/rules", "rules"), ("/how-to-play", "how to play"),
-                       ("/check", "setup check"), ("/play/not-a-link", "error page")):
+                       ("/check", "setup check"), ("/practice", "practice"),
+                       ("/play/not-a-link", "error page")):
         anyone.goto(url + path)
         audit.check(anyone, name)
     anyone.goto(f"{url}/calibrate")
@@ -156,7 +157,7 @@ def test_no_serious_or_critical_violation_on_any_page(server: dict[str, Any],  #
                                                  encoding="utf-8")
     for opened in (own, anyone, table, phone):
         opened.context.close()
-    assert len(audit.found) == 21
+    assert len(audit.found) == 22
     assert audit.blocking() == []
 
 
