@@ -40,7 +40,7 @@ milliseconds (``benchmarks/strength.py`` measures it).
     Each player's estimated chance of winning from a position.
 ``play_game(seats: {player: kind}, seed) -> Game``; ``selfplay(seats, games, seed) ->
     SelfplayResult`` (kinds: the levels and ``"greedy"``, the playout policy).
-``words.describe_choice(player, choice) -> str``; ``words.describe_turn(action) -> str``
+``words.describe_choice(player, choice) -> Text``; ``words.describe_turn(action) -> Text``
     A decision as one plain sentence ("Red: paddle the canoe on the beach: down 3 to T3,
     load violet.").
 
