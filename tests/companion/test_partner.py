@@ -203,12 +203,12 @@ def test_not_your_decision_says_whose_it_is() -> None:
     state = new_game(PLAYERS)
     for player, card in (("red", 3), ("green", 4), ("yellow", 5)):
         state, _ = rules.apply(state, ChooseCard(player, card))
-    with pytest.raises(NotYourDecision, match="red's turn"):
+    with pytest.raises(NotYourDecision, match="Red's turn"):
         check_decision(state, "green")
     with pytest.raises(NotYourDecision, match="not playing"):
         check_decision(state, "blue")
     phase1, _ = rules.apply(new_game(PLAYERS), ChooseCard("red", 2))
-    with pytest.raises(NotYourDecision, match="still choosing: green, yellow"):
+    with pytest.raises(NotYourDecision, match="still choosing: Green, Yellow"):
         choose(phase1, "red")
 
 
