@@ -20,7 +20,7 @@ import json
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
@@ -31,6 +31,7 @@ from web import services
 from web.i18n import tr
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
+K = TypeVar("K")
 
 
 def message(event: str, data: Any) -> str:
@@ -49,8 +50,8 @@ class StreamSlots:
     ...
     companion.table.errors.BusyError: This game already has 2 live connections open ...
     >>> release(); release()  # idempotent
-    >>> slots.open
-    1
+    >>> slots.open, dict(slots._addresses)  # nothing kept for the address that left
+    (1, {'10.0.0.6': 1})
     """
 
     def __init__(self, total: int, per_game: int, per_address: int) -> None:
@@ -89,9 +90,16 @@ class StreamSlots:
                     return
                 done.set()
                 self.open -= 1
-                self._games[game_id] -= 1
-                self._addresses[address] -= 1
+                _count_down(self._games, game_id)
+                _count_down(self._addresses, address)
         return release
+
+
+def _count_down(counts: Counter[K], key: K) -> None:
+    """One fewer ``key``; no entry is kept at zero (not one per address ever seen)."""
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]
 
 
 def sse(loop: GameLoop, views: dict[str, Callable[[], Any]], heartbeat: float,
