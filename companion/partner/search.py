@@ -67,7 +67,7 @@ NOVICE: Final = Weights(hand=0.2, empty=0.5)
 
 LEVELS: Final = {
     "beginner": Level("beginner", samples=2, informed=False, slips=0.35, weights=NOVICE),
-    "medium": Level("medium", samples=8),
+    "medium": Level("medium", samples=8, slips=0.15),
     "strong": Level("strong", samples=40),
 }
 """The partner's levels, weakest first."""
