@@ -445,6 +445,16 @@ def result_of(state: GameState, player: str, scored: Scored) -> rules.TurnResult
     return rules.turn_outcomes(state, player, int(card))[scored.index].result()
 
 
+def decide_actions(state: GameState, player: str, *, level: str | Level = "strong",
+                   seed: int = 0) -> list[Action]:
+    """The actions that carry out :func:`decide`'s decision, to push in order: the
+    buy-backs and the card in phase 1, the turn in phase 2."""
+    decision = decide(state, player, level=level, seed=seed)
+    if isinstance(decision, Choice):
+        return decision.actions(player)
+    return [decision.action]
+
+
 def decide(state: GameState, player: str, *, level: str | Level = "strong",
            seed: int = 0) -> Choice | rules.TurnResult:
     """The partner's decision for ``player`` now: a :class:`Choice` in phase 1, a
