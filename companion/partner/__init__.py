@@ -21,7 +21,8 @@ milliseconds (``benchmarks/strength.py`` measures it).
     ``turn_entry(result.action)`` is the record's turn entry (``{"player": ..., "canoes":
     [...]}`` or ``{"player": ..., "weather": "up"}``).
 ``decide(state, player, *, level, seed) -> Choice | rules.TurnResult``
-    Whichever of the two the phase calls for.
+    Whichever of the two the phase calls for; ``decide_actions(...) -> list[Action]``
+    the actions that carry it out, to push in order.
 ``whose_decision(state) -> tuple[str, ...]``; ``check_decision(state, player)`` raises
     :class:`NotYourDecision` (a ``NiagaraError``: one line saying whose decision it is).
 ``view(state, player) -> View``; ``determinise(view, cards) -> GameState``;
@@ -63,6 +64,7 @@ from companion.partner.search import (
     check_decision,
     choose,
     decide,
+    decide_actions,
     level_of,
     play_turn,
     whose_decision,
@@ -83,6 +85,7 @@ __all__ = [
     "check_decision",
     "choose",
     "decide",
+    "decide_actions",
     "determinise",
     "hints",
     "level_of",

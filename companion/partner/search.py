@@ -69,7 +69,7 @@ NOVICE: Final = Weights(hand=0.2, empty=0.5)
 
 LEVELS: Final = {
     "beginner": Level("beginner", samples=2, informed=False, slips=0.35, weights=NOVICE),
-    "medium": Level("medium", samples=8),
+    "medium": Level("medium", samples=8, slips=0.15),
     "strong": Level("strong", samples=40),
 }
 """The partner's levels, weakest first."""
@@ -450,6 +450,16 @@ def result_of(state: GameState, player: str, scored: Scored) -> rules.TurnResult
         return rules.TurnResult(Weather(player, scored.weather), state.replace(weather=new))
     card = state.chosen[player]
     return rules.turn_outcomes(state, player, int(card))[scored.index].result()
+
+
+def decide_actions(state: GameState, player: str, *, level: str | Level = "strong",
+                   seed: int = 0) -> list[Action]:
+    """The actions that carry out :func:`decide`'s decision, to push in order: the
+    buy-backs and the card in phase 1, the turn in phase 2."""
+    decision = decide(state, player, level=level, seed=seed)
+    if isinstance(decision, Choice):
+        return decision.actions(player)
+    return [decision.action]
 
 
 def decide(state: GameState, player: str, *, level: str | Level = "strong",

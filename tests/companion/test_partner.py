@@ -17,6 +17,7 @@ from companion.partner import (
     check_decision,
     choose,
     decide,
+    decide_actions,
     determinise,
     play_turn,
     sample_cards,
@@ -154,6 +155,19 @@ def test_turns_are_turn_results_on_the_real_state(seed: int) -> None:
             assert state.chosen[player] == "cloud"
         else:
             assert isinstance(result.action, Paddle)
+
+
+def test_decide_actions_play_a_whole_game() -> None:
+    game = Game(PLAYERS)
+    while game.state.phase is not Phase.OVER and game.state.round < 60:
+        state = game.state
+        if state.phase is Phase.RIVER:
+            game.push(MoveRiver(None))
+            continue
+        player = whose_decision(state)[0]
+        for action in decide_actions(state, player, level="medium", seed=state.round):
+            game.push(action)
+    assert game.state.phase is Phase.OVER and game.state.winners
 
 
 def test_choices_are_legal_actions() -> None:

@@ -3,6 +3,7 @@ mistake; records of a game in progress whose last round hides the secret cards."
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,15 @@ from companion.record import replay, to_record
 PLAYERS = ["red", "green", "yellow"]
 
 
+@functools.lru_cache(maxsize=4)
+def _record_text(seed: int) -> str:
+    return json.dumps(to_record(random_game(PLAYERS, seed=seed)))
+
+
 def game_record(seed: int = 5) -> dict[str, Any]:
-    return to_record(random_game(PLAYERS, seed=seed))
+    """The record of a random game (a fresh copy each time)."""
+    data: dict[str, Any] = json.loads(_record_text(seed))
+    return data
 
 
 def in_progress(rounds_done: int, turns: int | None, seed: int = 5,
