@@ -5,8 +5,11 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 # pytest workers: browser and pin-timing tests mostly wait, so more workers than the two
-# cores still help; --dist loadgroup spreads the tests one by one but keeps the browser
-# tests (xdist_group "browser": one server and one Chromium) on one worker.
+# cores still help; --dist loadgroup spreads the tests one by one but keeps each group of
+# browser tests on one worker, with its own server and Chromium (xdist_group "browser-round",
+# "browser-camera", the two whole games apart, "browser-partner": computers and practice,
+# "browser-i18n": French and German, "browser-a11y": axe). The longest tests go out first
+# (tests/conftest.py).
 WORKERS ?= 4
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 
@@ -17,7 +20,7 @@ PI_VENV        ?= .venv-pi
 PI_CONSTRAINTS ?= constraints/bookworm.txt
 PI_STAMP       := $(PI_VENV)/.installed
 
-.PHONY: run test check lint typecheck pytest pytest-fast browser bench clean pi-compat install-pi
+.PHONY: run test check lint typecheck pytest pytest-fast browser bench clean pi-compat install-pi translations
 
 run: $(STAMP)
 	$(BIN)/niagara-companion serve
@@ -38,6 +41,14 @@ pytest: $(STAMP)
 
 pytest-fast: $(STAMP)
 	HYPOTHESIS_PROFILE=dev $(PYTEST) -m "not slow and not browser"
+
+# The pages' languages: extract every msgid (engine, table service, vision, web, templates,
+# scripts), merge them into web/translations/{fr,de}/LC_MESSAGES/messages.po (new ones
+# empty, changed ones fuzzy) and compile the .mo files (committed: a fresh clone needs no
+# build step). Then fill in the empty and fuzzy lines and run it again; it lists what is
+# still missing (tests/web/test_translations.py fails on the same).
+translations: $(STAMP)
+	$(BIN)/python -m web.catalogue
 
 # Browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
 browser:

@@ -32,6 +32,7 @@ from companion.board import (
 )
 from companion.errors import InvalidActionError
 from companion.frozen import quick_init
+from companion.text import N_
 
 ANY_CARGO: Final = "any"
 """``CanoeMove.carrying`` when the move does not say which of two canoes it means."""
@@ -51,7 +52,8 @@ def _ascii_number(text: str, digits: int = 3) -> int | None:
 def parse_card(value: object) -> Card:
     """A paddle card from ``3``, ``"3"`` or ``"cloud"``."""
     if isinstance(value, bool):
-        raise InvalidActionError(f"{value!r} is not a paddle card: cards are 1 to 6 and cloud")
+        raise InvalidActionError(N_("{value} is not a paddle card: cards are 1 to 6 and cloud",
+                                    value=repr(value)))
     if isinstance(value, int) and value in CARDS:
         return value
     if isinstance(value, str):
@@ -61,22 +63,21 @@ def parse_card(value: object) -> Card:
         number = _ascii_number(text)
         if number is not None and number in CARDS:
             return number
-    raise InvalidActionError(f"{value!r} is not a paddle card: cards are 1 to 6 and cloud")
+    raise InvalidActionError(N_("{value} is not a paddle card: cards are 1 to 6 and cloud",
+                                value=repr(value)))
 
 
 def check_player(value: object) -> str:
     if not isinstance(value, str) or value not in PLAYER_COLOURS:
-        raise InvalidActionError(
-            f"{value!r} is not a player colour: colours are {', '.join(PLAYER_COLOURS)}"
-        )
+        raise InvalidActionError(N_("{value} is not a player colour: colours are {colours}",
+                                    value=repr(value), colours=", ".join(PLAYER_COLOURS)))
     return value
 
 
 def check_gem(value: object) -> str:
     if not isinstance(value, str) or value not in GEM_COLOURS:
-        raise InvalidActionError(
-            f"{value!r} is not a gem colour: gems are {', '.join(GEM_COLOURS)}"
-        )
+        raise InvalidActionError(N_("{value} is not a gem colour: gems are {gems}",
+                                    value=repr(value), gems=", ".join(GEM_COLOURS)))
     return value
 
 
@@ -108,7 +109,8 @@ class Step:
     @classmethod
     def _parse(cls, text: object) -> Step:
         if not isinstance(text, str) or not text.strip():
-            raise InvalidActionError(f"{text!r} is not a step: {_STEP_HELP}")
+            raise InvalidActionError(N_("{step} is not a step: {help}", step=repr(text),
+                                        help=_STEP_HELP))
         words = text.strip().lower().split()
         op, rest = words[0], words[1:]
         if op == "unload" and not rest:
@@ -118,11 +120,13 @@ class Step:
         if op in ("down", "up") and 1 <= len(rest) <= 2:
             n = _ascii_number(rest[0])
             if n is None or n < 1:
-                raise InvalidActionError(f"'{text}': the number of slots must be 1 or more")
+                raise InvalidActionError(N_("'{step}': the number of slots must be 1 or more",
+                                            step=text))
             arm = None
             if len(rest) == 2:
                 if op == "up" or rest[1] not in ARMS:
-                    raise InvalidActionError(f"'{text}': only 'down' takes an arm, left or right")
+                    raise InvalidActionError(N_(
+                        "'{step}': only 'down' takes an arm, left or right", step=text))
                 arm = rest[1]
             return cls(op, n=n, arg=arm)
         if op == "steal" and 1 <= len(rest) <= 2:
@@ -130,7 +134,8 @@ class Step:
             return cls("steal", arg=check_player(rest[0]), gem=gem)
         if op == "joe" and len(rest) == 1 and rest[0] in JOE_TRADES:
             return cls("joe", arg=rest[0])
-        raise InvalidActionError(f"'{text}' is not a step: {_STEP_HELP}")
+        raise InvalidActionError(N_("{step} is not a step: {help}", step=f"'{text}'",
+                                    help=_STEP_HELP))
 
     def text(self) -> str:
         if self.op == "unload":
@@ -158,8 +163,8 @@ _PARSED: dict[str, Step] = {}
 """Steps already parsed, by text: a record repeats a few texts many times."""
 _PARSED_MAX: Final = 4096
 
-_STEP_HELP = ("use 'unload', 'load <gem>', 'down <n> [left|right]', 'up <n>', "
-              "'steal <player> [<gem>]' or 'joe take|swap|give'")
+_STEP_HELP = N_("use 'unload', 'load <gem>', 'down <n> [left|right]', 'up <n>', "
+                "'steal <player> [<gem>]' or 'joe take|swap|give'")
 
 
 @quick_init
@@ -195,18 +200,19 @@ class CanoeMove:
     @classmethod
     def _from_json(cls, data: object) -> CanoeMove:
         if type(data) is not dict and not isinstance(data, Mapping):
-            raise InvalidActionError(f"a canoe's move must be an object with 'from' and 'steps', "
-                                     f"not {data!r}")
+            raise InvalidActionError(N_("a canoe's move must be an object with 'from' and "
+                                        "'steps', not {value}", value=repr(data)))
         start = data.get("from")
         if not isinstance(start, str) or start not in POSITIONS:
             if start == LOST:
-                raise InvalidActionError("a lost canoe cannot move; buy it back in phase 1")
-            raise InvalidActionError(f"'from' must be beach, T1..T5, L1, L2, R1 or R2, "
-                                     f"not {start!r}")
+                raise InvalidActionError(N_("a lost canoe cannot move; buy it back in phase 1"))
+            raise InvalidActionError(N_("'from' must be beach, T1..T5, L1, L2, R1 or R2, not "
+                                        "{value}", value=repr(start)))
         steps = data.get("steps", [])
         if type(steps) is not list and (not isinstance(steps, Sequence) or
                                         isinstance(steps, str)):
-            raise InvalidActionError(f"'steps' must be a list of steps, not {steps!r}")
+            raise InvalidActionError(N_("'steps' must be a list of steps, not {value}",
+                                        value=repr(steps)))
         carrying: str | None = ANY_CARGO
         if "carrying" in data:
             raw = data["carrying"]
@@ -304,14 +310,15 @@ class MoveRiver(Action):
 
 def _field(data: Mapping[str, Any], name: str) -> Any:
     if name not in data:
-        raise InvalidActionError(f"the action has no '{name}'")
+        raise InvalidActionError(N_("the action has no '{name}'", name=name))
     return data[name]
 
 
 def action_from_json(data: object) -> Action:
     """Rebuild an action from ``Action.to_json()`` output."""
     if not isinstance(data, Mapping):
-        raise InvalidActionError(f"an action must be an object, not {data!r}")
+        raise InvalidActionError(N_("an action must be an object, not {value}",
+                                    value=repr(data)))
     kind = data.get("type")
     if kind == "choose":
         return ChooseCard(check_player(_field(data, "player")), parse_card(_field(data, "card")))
@@ -322,18 +329,19 @@ def action_from_json(data: object) -> Action:
     if kind == "weather":
         direction = _field(data, "direction")
         if direction not in ("up", "down"):
-            raise InvalidActionError(f"the weather moves 'up' or 'down', not {direction!r}")
+            raise InvalidActionError(N_("the weather moves 'up' or 'down', not {value}",
+                                        value=repr(direction)))
         return Weather(check_player(_field(data, "player")), direction)
     if kind == "paddle":
         canoes = _field(data, "canoes")
         if not isinstance(canoes, Sequence) or isinstance(canoes, str):
-            raise InvalidActionError("'canoes' must be a list of canoe moves")
+            raise InvalidActionError(N_("'canoes' must be a list of canoe moves"))
         return Paddle(check_player(_field(data, "player")),
                       tuple(CanoeMove.from_json(c) for c in canoes))
     if kind == "river":
         return MoveRiver(parse_arms(data.get("arms")))
-    raise InvalidActionError(f"unknown action type {kind!r}: expected choose, recover, "
-                             "weather, paddle or river")
+    raise InvalidActionError(N_("unknown action type {value}: expected choose, recover, "
+                                "weather, paddle or river", value=repr(kind)))
 
 
 def parse_arms(value: object) -> tuple[Arm, ...] | None:
@@ -341,11 +349,13 @@ def parse_arms(value: object) -> tuple[Arm, ...] | None:
     if value is None:
         return None
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise InvalidActionError(f"'fork' must be a list of 'left'/'right', not {value!r}")
+        raise InvalidActionError(N_("'fork' must be a list of 'left'/'right', not {value}",
+                                    value=repr(value)))
     arms: list[Arm] = []
     for arm in value:
         if arm == "left" or arm == "right":
             arms.append(arm)
         else:
-            raise InvalidActionError(f"{arm!r} is not an arm of the fork: use 'left' or 'right'")
+            raise InvalidActionError(N_("{value} is not an arm of the fork: use 'left' or "
+                                        "'right'", value=repr(arm)))
     return tuple(arms)

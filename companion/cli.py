@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands",
+    "companion.partner_commands",
     "vision.cli",
     "hardware.cli",
     "companion.table.cli",

@@ -17,6 +17,20 @@ if TYPE_CHECKING:
 DATA = Path(__file__).parent / "data"
 """Files shipped with the package: the rules summary and a sample game."""
 
+RULES_LANGUAGES = ("en", "fr", "de")
+"""The languages of the rules summary: ``rules.md`` (English), ``rules.fr.md``,
+``rules.de.md``."""
+
+
+def rules_text(language: str = "en") -> str:
+    """The rules summary in ``language`` (English for any other).
+
+    >>> rules_text("de").splitlines()[0]
+    '# Niagara — die Regeln, wie der Companion sie anwendet'
+    """
+    name = "rules.md" if language not in RULES_LANGUAGES[1:] else f"rules.{language}.md"
+    return (DATA / name).read_text(encoding="utf-8")
+
 
 def register(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
     replay = subparsers.add_parser(
@@ -29,6 +43,8 @@ def register(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
     rules = subparsers.add_parser("rules", help="print the rules summary for new players",
                                   description="Print the rules of Niagara as this program "
                                               "applies them.")
+    rules.add_argument("--lang", choices=RULES_LANGUAGES, default="en",
+                       help="the language: en (English, the default), fr (French), de (German)")
     rules.set_defaults(func=run_rules)
 
 
@@ -73,6 +89,5 @@ def describe(state: GameState) -> str:
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    text = (DATA / "rules.md").read_text(encoding="utf-8")
-    print(text)
+    print(rules_text(args.lang))
     return 0

@@ -2,7 +2,8 @@
 
 Each event is a small frozen dataclass with a ``kind`` (a stable string other parts
 switch on), its facts as fields, ``describe()`` for a plain sentence a player
-understands, and ``to_json()`` for logs and the web page.
+understands (a :class:`companion.text.Text`: English, and its template for the pages'
+other languages), and ``to_json()`` for logs and the web page.
 
 No event ever carries a card chosen in phase 1: :class:`CardLocked` says who locked in,
 never what. Cards become public in :class:`CardRevealed` when the player's turn comes.
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.frozen import quick_init
+from companion.text import N_, Listing, Nn_, Text, arm, colour, gem, join, place
 
 
 @quick_init
@@ -31,15 +33,19 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``kind``, the fields, and ``text`` (the plain sentence)."""
         data: dict[str, Any] = {"kind": self.kind}
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            data[field.name] = list(value) if isinstance(value, tuple) else value
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        for name in names:
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, tuple) else value
         data["text"] = self.describe()
         return data
 
 
-def _cap(colour: str) -> str:
-    return colour.capitalize()
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""The field names of each event class (``dataclasses.fields`` costs more than the rest of
+``to_json``)."""
 
 
 def _signed(n: int) -> str:
@@ -54,9 +60,9 @@ class RoundStarted(Event):
     round: int
     first_player: str
 
-    def describe(self) -> str:
-        return (f"Round {self.round} begins. {_cap(self.first_player)} holds the buoy "
-                "and plays first.")
+    def describe(self) -> Text:
+        return N_("Round {round} begins. {player} holds the buoy and plays first.",
+                  round=self.round, player=colour(self.first_player))
 
 
 @quick_init
@@ -65,8 +71,9 @@ class HandReturned(Event):
     kind: ClassVar[str] = "hand_returned"
     player: str
 
-    def describe(self) -> str:
-        return f"{_cap(self.player)} has played all 7 paddle cards and takes them back."
+    def describe(self) -> Text:
+        return N_("{player} has played all 7 paddle cards and takes them back.",
+                  player=colour(self.player))
 
 
 @quick_init
@@ -77,12 +84,12 @@ class CanoeBoughtBack(Event):
     paid: str | None
     """The gem colour paid, or None when the canoe came back for free."""
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         if self.paid is None:
-            return (f"{_cap(self.player)} has lost both canoes and has no gem: "
-                    "one canoe comes back to the beach for free.")
-        return (f"{_cap(self.player)} pays a {self.paid} gem (back to its deposit) "
-                "to put a lost canoe back on the beach.")
+            return N_("{player} has lost both canoes and has no gem: one canoe comes back to "
+                      "the beach for free.", player=colour(self.player))
+        return N_("{player} pays a {gem} gem (back to its deposit) to put a lost canoe back "
+                  "on the beach.", player=colour(self.player), gem=gem(self.paid))
 
 
 @quick_init
@@ -91,8 +98,8 @@ class CardLocked(Event):
     kind: ClassVar[str] = "card_locked"
     player: str
 
-    def describe(self) -> str:
-        return f"{_cap(self.player)} has chosen a paddle card."
+    def describe(self) -> Text:
+        return N_("{player} has chosen a paddle card.", player=colour(self.player))
 
 
 @quick_init
@@ -102,9 +109,10 @@ class CardRevealed(Event):
     player: str
     card: int | str
 
-    def describe(self) -> str:
-        what = "the cloud" if self.card == "cloud" else f"a {self.card}"
-        return f"{_cap(self.player)} reveals {what}."
+    def describe(self) -> Text:
+        if self.card == "cloud":
+            return N_("{player} reveals the cloud.", player=colour(self.player))
+        return N_("{player} reveals a {card}.", player=colour(self.player), card=self.card)
 
 
 @quick_init
@@ -115,9 +123,12 @@ class WeatherChanged(Event):
     old: int
     new: int
 
-    def describe(self) -> str:
-        way = "up" if self.new > self.old else "down"
-        return f"{_cap(self.player)} moves the cloud {way}: the weather is now {_signed(self.new)}."
+    def describe(self) -> Text:
+        if self.new > self.old:
+            return N_("{player} moves the cloud up: the weather is now {weather}.",
+                      player=colour(self.player), weather=_signed(self.new))
+        return N_("{player} moves the cloud down: the weather is now {weather}.",
+                  player=colour(self.player), weather=_signed(self.new))
 
 
 @quick_init
@@ -129,10 +140,12 @@ class CanoeMoved(Event):
     end: str
     path: tuple[str, ...]
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         if self.start == self.end:
-            return f"{_cap(self.player)}'s canoe stays on {self.start}."
-        return f"{_cap(self.player)}'s canoe paddles from {self.start} to {self.end}."
+            return N_("{player}'s canoe stays on {at}.", player=colour(self.player),
+                      at=place(self.start))
+        return N_("{player}'s canoe paddles from {start} to {end}.",
+                  player=colour(self.player), start=place(self.start), end=place(self.end))
 
 
 @quick_init
@@ -144,9 +157,10 @@ class GemLoaded(Event):
     at: str
     deposit: str
 
-    def describe(self) -> str:
-        return (f"{_cap(self.player)} loads a {self.gem} gem from the {self.deposit} deposit "
-                f"on {self.at}.")
+    def describe(self) -> Text:
+        return N_("{player} loads a {gem} gem from the {deposit} deposit on {at}.",
+                  player=colour(self.player), gem=gem(self.gem), deposit=gem(self.deposit),
+                  at=place(self.at))
 
 
 @quick_init
@@ -158,9 +172,10 @@ class GemUnloaded(Event):
     at: str
     deposit: str
 
-    def describe(self) -> str:
-        return (f"{_cap(self.player)} unloads a {self.gem} gem onto the {self.deposit} deposit "
-                f"on {self.at}.")
+    def describe(self) -> Text:
+        return N_("{player} unloads a {gem} gem onto the {deposit} deposit on {at}.",
+                  player=colour(self.player), gem=gem(self.gem), deposit=gem(self.deposit),
+                  at=place(self.at))
 
 
 @quick_init
@@ -172,8 +187,9 @@ class GemStolen(Event):
     gem: str
     at: str
 
-    def describe(self) -> str:
-        return f"{_cap(self.player)} steals {self.victim}'s {self.gem} gem on {self.at}."
+    def describe(self) -> Text:
+        return N_("{player} steals {victim}'s {gem} gem on {at}.", player=colour(self.player),
+                  victim=colour(self.victim), gem=gem(self.gem), at=place(self.at))
 
 
 @quick_init
@@ -183,8 +199,9 @@ class GemDelivered(Event):
     player: str
     gem: str
 
-    def describe(self) -> str:
-        return f"{_cap(self.player)} lands with a {self.gem} gem: it goes to their reserve."
+    def describe(self) -> Text:
+        return N_("{player} lands with a {gem} gem: it goes to their reserve.",
+                  player=colour(self.player), gem=gem(self.gem))
 
 
 @quick_init
@@ -197,12 +214,15 @@ class JoeTraded(Event):
     gave: str | None
     got: str | None
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         if self.how == "take":
-            return f"Diamanten Joe gives {self.player} his {self.got} gem."
+            return N_("Diamanten Joe gives {player} his {gem} gem.", player=colour(self.player),
+                      gem=gem(self.got or ""))
         if self.how == "give":
-            return f"{_cap(self.player)} gives Diamanten Joe a {self.gave} gem."
-        return f"{_cap(self.player)} swaps a {self.gave} gem for Diamanten Joe's {self.got} gem."
+            return N_("{player} gives Diamanten Joe a {gem} gem.", player=colour(self.player),
+                      gem=gem(self.gave or ""))
+        return N_("{player} swaps a {gave} gem for Diamanten Joe's {got} gem.",
+                  player=colour(self.player), gave=gem(self.gave or ""), got=gem(self.got or ""))
 
 
 @quick_init
@@ -214,9 +234,12 @@ class DiscPushed(Event):
     arm: str
     predicted: str
 
-    def describe(self) -> str:
-        note = "" if self.arm == self.predicted else f" (the {self.predicted} arm was expected)"
-        return f"Disc {self.number} goes down the {self.arm} arm{note}."
+    def describe(self) -> Text:
+        if self.arm == self.predicted:
+            return N_("Disc {number} goes down the {arm} arm.", number=self.number,
+                      arm=arm(self.arm))
+        return N_("Disc {number} goes down the {arm} arm (the {expected} arm was expected).",
+                  number=self.number, arm=arm(self.arm), expected=arm(self.predicted))
 
 
 @quick_init
@@ -228,12 +251,21 @@ class RiverMoved(Event):
     base: int
     weather: int
 
-    def describe(self) -> str:
-        base = (f"lowest card {self.base}" if self.base else "everyone played the cloud")
+    def describe(self) -> Text:
+        weather = _signed(self.weather)
+        if self.discs == 0 and self.base:
+            return N_("The river does not move: lowest card {base}, weather {weather}.",
+                      base=self.base, weather=weather)
         if self.discs == 0:
-            return f"The river does not move: {base}, weather {_signed(self.weather)}."
-        plural = "disc" if self.discs == 1 else "discs"
-        return f"The river moves {self.discs} {plural}: {base}, weather {_signed(self.weather)}."
+            return N_("The river does not move: everyone played the cloud, weather {weather}.",
+                      weather=weather)
+        if self.base:
+            return Nn_("The river moves {n} disc: lowest card {base}, weather {weather}.",
+                       "The river moves {n} discs: lowest card {base}, weather {weather}.",
+                       self.discs, base=self.base, weather=weather)
+        return Nn_("The river moves {n} disc: everyone played the cloud, weather {weather}.",
+                   "The river moves {n} discs: everyone played the cloud, weather {weather}.",
+                   self.discs, weather=weather)
 
 
 @quick_init
@@ -245,10 +277,18 @@ class CanoeFell(Event):
     at: str
     gem: str | None
 
-    def describe(self) -> str:
-        who = "Diamanten Joe" if self.player == "joe" else f"{_cap(self.player)}'s canoe"
-        gem = f" with a {self.gem} gem (back to its deposit)" if self.gem else ""
-        return f"{who} goes over the falls from {self.at}{gem}."
+    def describe(self) -> Text:
+        at = place(self.at)
+        if self.player == "joe" and self.gem:
+            return N_("Diamanten Joe goes over the falls from {at} with a {gem} gem (back to "
+                      "its deposit).", at=at, gem=gem(self.gem))
+        if self.player == "joe":
+            return N_("Diamanten Joe goes over the falls from {at}.", at=at)
+        if self.gem:
+            return N_("{player}'s canoe goes over the falls from {at} with a {gem} gem (back "
+                      "to its deposit).", player=colour(self.player), at=at, gem=gem(self.gem))
+        return N_("{player}'s canoe goes over the falls from {at}.",
+                  player=colour(self.player), at=at)
 
 
 @quick_init
@@ -260,11 +300,15 @@ class JoeMoved(Event):
     loaded: str | None
     """A gem Joe loaded before paddling, if any."""
 
-    def describe(self) -> str:
-        load = f"Diamanten Joe loads a {self.loaded} gem. " if self.loaded else ""
+    def describe(self) -> Text:
         if self.start == self.end:
-            return f"{load}Diamanten Joe stays on {self.end}."
-        return f"{load}Diamanten Joe paddles from {self.start} to {self.end}."
+            moved = N_("Diamanten Joe stays on {at}.", at=place(self.end))
+        else:
+            moved = N_("Diamanten Joe paddles from {start} to {end}.", start=place(self.start),
+                       end=place(self.end))
+        if self.loaded:
+            return join([N_("Diamanten Joe loads a {gem} gem.", gem=gem(self.loaded)), moved])
+        return moved
 
 
 @quick_init
@@ -272,8 +316,8 @@ class JoeMoved(Event):
 class JoeReturned(Event):
     kind: ClassVar[str] = "joe_returned"
 
-    def describe(self) -> str:
-        return "Diamanten Joe is back on T1."
+    def describe(self) -> Text:
+        return N_("Diamanten Joe is back on T1.")
 
 
 @quick_init
@@ -282,8 +326,8 @@ class BuoyPassed(Event):
     kind: ClassVar[str] = "buoy_passed"
     player: str
 
-    def describe(self) -> str:
-        return f"The buoy passes to {self.player}."
+    def describe(self) -> Text:
+        return N_("The buoy passes to {player}.", player=colour(self.player))
 
 
 @quick_init
@@ -293,10 +337,10 @@ class GameWon(Event):
     winners: tuple[str, ...]
     reason: str
 
-    def describe(self) -> str:
-        names = " and ".join(_cap(w) for w in self.winners)
-        verb = "wins" if len(self.winners) == 1 else "win"
-        return f"{names} {verb} the game: {self.reason}."
+    def describe(self) -> Text:
+        return Nn_("{winners} wins the game: {reason}.", "{winners} win the game: {reason}.",
+                   len(self.winners), winners=Listing(map(colour, self.winners)),
+                   reason=self.reason)
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

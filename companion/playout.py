@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 
 from companion import rules
-from companion.actions import ChooseCard, MoveRiver, Recover, Weather
+from companion.actions import Action, ChooseCard, MoveRiver, Recover, Weather
 from companion.board import ARMS, BEACH, DISTANCE, LOST, distance_from_beach
 from companion.game import Game
 from companion.state import Canoe, GameState, Options, Phase, sorted_cards
@@ -69,30 +69,42 @@ def choose_turn(state: GameState, player: str, rng: random.Random,
     return rng.choice(outcomes).result()
 
 
+def greedy_choice(state: GameState, player: str, rng: random.Random) -> list[Action]:
+    """The playout policy's phase 1 for ``player``: buy a lost canoe back (seven times in
+    ten, with a gem at random; for free when it is free), then a card at random."""
+    actions: list[Action] = []
+    canoes: Sequence[Canoe] = state.canoes[player]
+    if any(c.lost for c in canoes) and player not in state.recovered:
+        reserve = state.reserves[player]
+        if reserve and rng.random() < 0.7:
+            actions.append(Recover(player, rng.choice(sorted(reserve))))
+        elif not reserve and all(c.lost for c in canoes):
+            actions.append(Recover(player, "free"))
+    actions.append(ChooseCard(player, rng.choice(sorted_cards(state.hands[player]))))
+    return actions
+
+
+def greedy_turn(state: GameState, player: str, rng: random.Random) -> Action:
+    """The playout policy's phase-2 turn: a cloud moves the weather either way at random;
+    a number card plays :func:`choose_turn`."""
+    if state.chosen[player] == "cloud":
+        options = [d for d in ("up", "down") if -1 <= state.weather + (1 if d == "up" else -1)
+                   <= 2]
+        return Weather(player, rng.choice(options))
+    return choose_turn(state, player, rng).action
+
+
 def play_round(game: Game, rng: random.Random, *, surprise_arms: float = 0.1) -> None:
     """Play one round (or what is left of it) with random, legal choices."""
-    state = game.state
-    if state.phase is Phase.CHOOSE:
-        for player in state.players:
-            canoes: Sequence[Canoe] = state.canoes[player]
-            if any(c.lost for c in canoes) and player not in game.state.recovered:
-                reserve = game.state.reserves[player]
-                if reserve and rng.random() < 0.7:
-                    game.push(Recover(player, rng.choice(sorted(reserve))))
-                elif not reserve and all(c.lost for c in canoes):
-                    game.push(Recover(player, "free"))
-            hand = sorted_cards(game.state.hands[player])
-            game.push(ChooseCard(player, rng.choice(hand)))
+    if game.state.phase is Phase.CHOOSE:
+        for player in game.state.players:
+            for action in greedy_choice(game.state, player, rng):
+                game.push(action)
     while game.state.phase is Phase.ACTIONS:
         state = game.state
         mover = state.to_play
         assert mover is not None
-        if state.chosen[mover] == "cloud":
-            options = [d for d in ("up", "down") if -1 <= state.weather + (1 if d == "up" else -1)
-                       <= 2]
-            game.push(Weather(mover, rng.choice(options)))
-        else:
-            game.push(choose_turn(state, mover, rng).action)
+        game.push(greedy_turn(state, mover, rng))
     if game.state.phase is Phase.RIVER:
         if rng.random() < surprise_arms:
             discs = rules.river_discs(game.state)

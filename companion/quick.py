@@ -25,10 +25,19 @@ FrozenMap({'red': 3})
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from companion import events as ev
-from companion.actions import ANY_CARGO, ChooseCard, MoveRiver, Paddle, Recover, Weather
+from companion.actions import (
+    ANY_CARGO,
+    CanoeMove,
+    ChooseCard,
+    MoveRiver,
+    Paddle,
+    Recover,
+    Weather,
+)
 from companion.board import (
     ARMS,
     BEACH,
@@ -47,16 +56,16 @@ from companion.board import (
     passes_fork,
     upstream,
 )
-from companion.rules import TIE_BREAK_NOTE, gem_value, goal_reached, push_position
+from companion.rules import gem_value, goal_reached, push_position, won_reason
 from companion.state import (
     Canoe,
     FrozenMap,
     GameState,
     GemCount,
     Phase,
-    add_gem,
     canoe,
     canoe_pair,
+    gem_count,
 )
 
 RawEvent = tuple[Any, ...]
@@ -78,11 +87,33 @@ _PUSH: Final = {(at, arm): push_position(at, arm) for at in SLOTS for arm in ARM
 """``push_position`` as a table."""
 
 
-QUICK_ACTIONS: Final = frozenset({ChooseCard, Recover, Weather, Paddle, MoveRiver})
-"""The action classes :meth:`QuickGame.apply` may carry out (it is :class:`Unsure` of any
-other)."""
 _GEMS: Final = frozenset(GEM_COLOURS)
 _BEACH_CANOE: Final = canoe(BEACH)
+
+
+_ORDERS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+"""The orders of play of each seating (``QuickGame._orders``), made once."""
+
+
+def _put(counts: dict[str, int], colour: str) -> None:
+    """One more gem of ``colour`` in ``counts``."""
+    counts[colour] = counts.get(colour, 0) + 1
+
+
+def _take(counts: dict[str, int], colour: str) -> None:
+    """One gem of ``colour`` fewer in ``counts`` (which has one): no zero entries."""
+    left = counts[colour] - 1
+    if left:
+        counts[colour] = left
+    else:
+        del counts[colour]
+
+
+def _frozen_counts(counts: dict[str, dict[str, int]],
+                   base: FrozenMap[str, GemCount]) -> FrozenMap[str, GemCount]:
+    """``counts`` as the state holds them (``base``'s where they did not change)."""
+    return FrozenMap({key: base[key] if now == base[key] else gem_count(now)
+                      for key, now in counts.items()})
 
 
 class Unsure(Exception):
@@ -112,14 +143,22 @@ class QuickGame:
         self.next_fork = state.next_fork
         self.canoes: dict[str, tuple[Canoe, Canoe]] = dict(state.canoes)
         self.joe = state.joe
-        self.reserves: dict[str, GemCount] = dict(state.reserves)
-        self.deposits: dict[str, GemCount] = dict(state.deposits)
+        # Gem counts as plain dicts, changed in place (no zero entries, in any order).
+        self.reserves: dict[str, dict[str, int]] = {
+            p: dict(counts) for p, counts in state.reserves.items()}
+        self.deposits: dict[str, dict[str, int]] = {
+            c: dict(counts) for c, counts in state.deposits.items()}
         self.hands: dict[str, frozenset[Card]] = dict(state.hands)
         self.chosen: dict[str, Card] = dict(state.chosen)
         self.recovered = state.recovered
         self.winners = state.winners
         players = self.players
-        self._orders = tuple(players[first:] + players[:first] for first in range(len(players)))
+        orders = _ORDERS.get(players)
+        if orders is None:
+            orders = tuple(players[first:] + players[:first] for first in range(len(players)))
+            if len(_ORDERS) < 4096:
+                _ORDERS[players] = orders
+        self._orders = orders
         """The order of play with each player holding the buoy."""
         self.order = self._orders[self.first]
         self._base = state
@@ -130,27 +169,18 @@ class QuickGame:
             "round": self.round, "phase": self.phase, "first": self.first, "turn": self.turn,
             "weather": self.weather, "next_fork": self.next_fork,
             "canoes": FrozenMap(self.canoes), "joe": self.joe,
-            "reserves": FrozenMap(self.reserves), "deposits": FrozenMap(self.deposits),
+            "reserves": _frozen_counts(self.reserves, self._base.reserves),
+            "deposits": _frozen_counts(self.deposits, self._base.deposits),
             "hands": FrozenMap(self.hands), "chosen": FrozenMap(self.chosen),
             "recovered": self.recovered, "winners": self.winners})
 
     def apply(self, action: object) -> list[RawEvent]:
         """Carry out ``action`` (as ``rules.apply`` would) and return its raw events, or
         raise :class:`Unsure` with nothing changed."""
-        if self.phase is _OVER:
+        method = QUICK_METHODS.get(type(action))
+        if method is None:
             raise Unsure
-        kind = type(action)
-        if kind is ChooseCard:
-            return self._choose(action)  # type: ignore[arg-type]
-        if kind is Paddle:
-            return self._paddle(action)  # type: ignore[arg-type]
-        if kind is MoveRiver:
-            return self._river(action)  # type: ignore[arg-type]
-        if kind is Weather:
-            return self._weather(action)  # type: ignore[arg-type]
-        if kind is Recover:
-            return self._recover(action)  # type: ignore[arg-type]
-        raise Unsure
+        return method(self, action)
 
     # -- phase 1 -----------------------------------------------------------------------
 
@@ -207,8 +237,8 @@ class QuickGame:
             self.recovered = recovered | {player}
         if pay == "free":
             return [(ev.CanoeBoughtBack, player, None)]
-        self.reserves[player] = add_gem(reserve, pay, -1)
-        self.deposits[pay] = add_gem(self.deposits[pay], pay)
+        _take(reserve, pay)
+        _put(self.deposits[pay], pay)
         return [(ev.CanoeBoughtBack, player, pay)]
 
     # -- phase 2 -----------------------------------------------------------------------
@@ -241,22 +271,26 @@ class QuickGame:
             nxt = self.order[turn]
             events.append((ev.CardRevealed, nxt, self.chosen[nxt]))
             return
-        # Every goal needs 4 gems or more: smaller reserves are not looked at.
+        # Every goal needs 4 of a colour, 5 colours or 7 gems: other reserves are not
+        # looked at (goal_reached reads the colours in order, as the state has them).
+        goals: list[tuple[str, str | None]] = []
         reserves = self.reserves
-        goals = [(p, goal_reached(reserves[p]) if sum(reserves[p].values()) >= 4 else None)
-                 for p in self.players]
+        for p in self.players:
+            reserve = reserves[p]
+            if reserve and (len(reserve) >= 5 or max(reserve.values()) >= 4 or
+                            sum(reserve.values()) >= 7):
+                goals.append((p, goal_reached(gem_count(reserve))))
         reached = tuple(p for p, goal in goals if goal)
         if not reached:
             self.phase = _RIVER
             return
         winners = reached
         if self.options.tie_break and len(reached) > 1:
-            values = {p: gem_value(self.reserves[p]) for p in reached}
+            values = {p: gem_value(gem_count(self.reserves[p])) for p in reached}
             best = max(values.values())
             winners = tuple(p for p in reached if values[p] == best)
-        reasons = "; ".join(f"{p} has {goal}" for p, goal in goals if goal)
-        if len(winners) < len(reached):
-            reasons += TIE_BREAK_NOTE
+        reasons = won_reason(((p, goal) for p, goal in goals if goal),
+                             len(winners) < len(reached))
         events.append((ev.GameWon, winners, reasons))
         self.phase = _OVER
         self.winners = winners
@@ -277,7 +311,7 @@ class QuickGame:
             carrying = move.carrying
             if first.at == move.start and 0 not in indices and (
                     carrying == ANY_CARGO or first.gem == carrying):
-                if second.at == move.start and 1 not in indices and first != second and (
+                if second.at == move.start and 1 not in indices and first.gem != second.gem and (
                         carrying == ANY_CARGO or second.gem == carrying):
                     raise Unsure
                 indices.append(0)
@@ -297,125 +331,91 @@ class QuickGame:
                 raise Unsure
         # Every canoe's steps, on local copies: nothing changes before all are carried out.
         deposits = self.deposits
-        changed: dict[str, GemCount] = {}
+        changed: dict[str, dict[str, int]] = {}
+        """The deposits this turn changes, as copies: nothing changes before all is done."""
         delivered: list[str] = []
         robbed: dict[str, tuple[Canoe, Canoe]] = {}
         joe = self.joe
         now = list(pair)
         events: list[RawEvent] = []
         for move, index in zip(moves, indices, strict=True):
-            moving = now[index]
-            at = start = moving.at
-            if start == LOST:
+            known = _PLANS.get(id(move))
+            if known is None or known[0] is not move:
+                known = _plan_of(move)
+            plan = known[1]
+            if plan is None:
                 raise Unsure
-            gem = moving.gem
-            points = card
-            direction: str | None = None
-            path: tuple[str, ...] = ()
-            landed = finished = traded = loaded = False
-            unloaded: tuple[str, str] | None = None
-            mark = len(events)  # where this canoe's events begin
-            for step in move.steps:
-                op = step.op
-                if landed:
-                    raise Unsure
-                if op == "steal" or op == "joe":
-                    if op == "steal":
-                        victim = step.arg
-                        if direction != "up" or unloaded or gem is not None or \
-                                victim == player or victim not in self.players:
-                            raise Unsure
-                        assert victim is not None
-                        victim_pair = robbed.get(victim) or self.canoes[victim]
-                        targets = [i for i in (0, 1) if victim_pair[i].at == at and
-                                   victim_pair[i].gem and (step.gem is None or
-                                                           victim_pair[i].gem == step.gem)]
-                        if not targets or (len(targets) == 2 and
-                                           victim_pair[0].gem != victim_pair[1].gem):
-                            raise Unsure
-                        i = targets[0]
-                        gem = victim_pair[i].gem
-                        after = list(victim_pair)
-                        after[i] = canoe(at, None)
-                        robbed[victim] = canoe_pair(after[0], after[1])
-                        events.append((ev.GemStolen, player, victim, gem, at))
-                    else:
-                        how = step.arg
-                        if joe is None or joe.at != at or traded:
-                            raise Unsure
-                        gave = got = None
-                        if how == "take" and gem is None and joe.gem is not None:
-                            got = gem = joe.gem
-                            joe = canoe(at, None)
-                        elif how == "give" and gem is not None and joe.gem is None:
-                            gave = gem
-                            joe = canoe(at, gem)
-                            gem = None
-                        elif how == "swap" and gem is not None and joe.gem is not None:
-                            gave, got = gem, joe.gem
-                            joe = canoe(at, gave)
-                            gem = got
-                        else:
-                            raise Unsure
-                        traded = True
-                        events.append((ev.JoeTraded, player, how, gave, got))
-                    finished = True
-                    continue
-                if finished:
-                    raise Unsure
-                if op == "down" or op == "up":
-                    n = step.n
-                    if direction is not None or type(n) is not int or n > points:
+            cost, end, path, landed, ops = plan
+            if cost > card or (cost != card and not landed):
+                raise Unsure
+            gem = now[index].gem
+            if path:
+                events.append((ev.CanoeMoved, player, move.start, end, path))
+            unloaded: str | None = None
+            for op in ops:
+                kind = op[0]
+                if kind is _LOAD:
+                    _, at, deposit, colour = op
+                    there = changed.get(deposit)
+                    if there is None:
+                        there = changed[deposit] = dict(deposits[deposit])
+                    if gem is not None or there.get(colour, 0) < 1 or colour == unloaded:
                         raise Unsure
-                    if op == "up":
-                        found = PATHS_UP.get((at, n))
-                        if found is None:
-                            raise Unsure
-                        landed = found[-1] == BEACH
-                    else:
-                        found = _DOWN.get((at, n, step.arg))
-                        if found is None:
-                            raise Unsure
-                    points -= n
-                    direction = op
-                    path = found
-                    at = found[-1]
-                    continue
-                deposit = DEPOSIT_AT.get(at)
-                if deposit is None or points < 2:
-                    raise Unsure
-                there = changed.get(deposit)
-                if there is None:
-                    there = deposits[deposit]
-                if op == "unload":
-                    if gem is None or loaded or gem == deposit:
-                        raise Unsure
-                    changed[deposit] = add_gem(there, gem)
-                    events.append((ev.GemUnloaded, player, gem, at, deposit))
-                    unloaded = (gem, at)
-                    gem = None
-                elif op == "load":
-                    colour = step.arg or ""
-                    if gem is not None or loaded or there.get(colour, 0) < 1 or (
-                            unloaded is not None and (unloaded[1] != at or
-                                                      unloaded[0] == colour)):
-                        raise Unsure
-                    changed[deposit] = add_gem(there, colour, -1)
+                    _take(there, colour)
                     events.append((ev.GemLoaded, player, colour, at, deposit))
                     gem = colour
-                    loaded = True
-                else:
-                    raise Unsure
-                points -= 2
-            if not landed and points != 0:
-                raise Unsure
-            if direction is not None:
-                events.insert(mark, (ev.CanoeMoved, player, start, at, path))
+                elif kind is _UNLOAD:
+                    _, at, deposit = op
+                    if gem is None or gem == deposit:
+                        raise Unsure
+                    there = changed.get(deposit)
+                    if there is None:
+                        there = changed[deposit] = dict(deposits[deposit])
+                    _put(there, gem)
+                    events.append((ev.GemUnloaded, player, gem, at, deposit))
+                    unloaded = gem
+                    gem = None
+                elif kind is _STEAL:
+                    _, at, victim, wanted = op
+                    if gem is not None or victim == player or victim not in self.players:
+                        raise Unsure
+                    victim_pair = robbed.get(victim) or self.canoes[victim]
+                    targets = [i for i in (0, 1) if victim_pair[i].at == at and
+                               victim_pair[i].gem and (wanted is None or
+                                                       victim_pair[i].gem == wanted)]
+                    if not targets or (len(targets) == 2 and
+                                       victim_pair[0].gem != victim_pair[1].gem):
+                        raise Unsure
+                    i = targets[0]
+                    gem = victim_pair[i].gem
+                    after = list(victim_pair)
+                    after[i] = canoe(at, None)
+                    robbed[victim] = canoe_pair(after[0], after[1])
+                    events.append((ev.GemStolen, player, victim, gem, at))
+                else:  # a trade with Joe
+                    _, at, how = op
+                    if joe is None or joe.at != at:
+                        raise Unsure
+                    gave = got = None
+                    if how == "take" and gem is None and joe.gem is not None:
+                        got = gem = joe.gem
+                        joe = canoe(at, None)
+                    elif how == "give" and gem is not None and joe.gem is None:
+                        gave = gem
+                        joe = canoe(at, gem)
+                        gem = None
+                    elif how == "swap" and gem is not None and joe.gem is not None:
+                        gave, got = gem, joe.gem
+                        joe = canoe(at, gave)
+                        gem = got
+                    else:
+                        raise Unsure
+                    events.append((ev.JoeTraded, player, how, gave, got))
             if landed and gem:
                 delivered.append(gem)
                 events.append((ev.GemDelivered, player, gem))
                 gem = None
-            now[index] = canoe(at, gem)
+            now[index] = canoe(end, gem)
         # Carried out: change the game.
         self.canoes[player] = canoe_pair(now[0], now[1])
         if robbed:
@@ -425,7 +425,7 @@ class QuickGame:
         if delivered:
             reserves = self.reserves
             for gem in delivered:
-                reserves[player] = add_gem(reserves[player], gem)
+                _put(reserves[player], gem)
         self.joe = joe
         turn = self.turn + 1
         if turn < len(self.players):  # _end_turn's usual case, here
@@ -441,7 +441,7 @@ class QuickGame:
     def _river(self, action: MoveRiver) -> list[RawEvent]:
         if self.phase is not _RIVER:
             raise Unsure
-        numbers = [int(c) for c in self.chosen.values() if c != "cloud"]
+        numbers = [c for c in self.chosen.values() if type(c) is int]
         base = min(numbers) if numbers else 0
         weather = self.weather
         discs = max(0, base + weather)
@@ -461,7 +461,7 @@ class QuickGame:
         deposits = self.deposits
         joe = self.joe
         # Where each canoe on a disc ends up, and on which disc it falls (if it does).
-        walks = _walks(taken)
+        walks, pushed, next_fork = _river_table(taken, next_fork)
         falls: dict[int, list[RawEvent]] = {}
         for player in players:
             a, b = pairs[player]
@@ -474,7 +474,7 @@ class QuickGame:
                 if fell:
                     falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, a.gem))
                     if a.gem:
-                        deposits[a.gem] = add_gem(deposits[a.gem], a.gem)
+                        _put(deposits[a.gem], a.gem)
                     a = _LOST_CANOE
                 else:
                     a = canoe(end, a.gem)
@@ -483,7 +483,7 @@ class QuickGame:
                 if fell:
                     falls.setdefault(fell, []).append((ev.CanoeFell, player, edge, b.gem))
                     if b.gem:
-                        deposits[b.gem] = add_gem(deposits[b.gem], b.gem)
+                        _put(deposits[b.gem], b.gem)
                     b = _LOST_CANOE
                 else:
                     b = canoe(end, b.gem)
@@ -495,15 +495,17 @@ class QuickGame:
                 if fell:
                     falls.setdefault(fell, []).append((ev.CanoeFell, "joe", edge, joe.gem))
                     if joe.gem:
-                        deposits[joe.gem] = add_gem(deposits[joe.gem], joe.gem)
+                        _put(deposits[joe.gem], joe.gem)
                     joe = _LOST_CANOE
                 else:
                     joe = canoe(end, joe.gem)
-        for number, arm in enumerate(taken, start=1):
-            events.append((ev.DiscPushed, number, arm, next_fork))
-            if number in falls:
-                events += falls[number]
-            next_fork = "right" if arm == "left" else "left"
+        if falls:
+            for number, disc in enumerate(pushed, start=1):
+                events.append(disc)
+                if number in falls:
+                    events += falls[number]
+        else:
+            events += pushed
         self.next_fork = next_fork
         if joe is not None and joe.at != LOST:
             joe = self._move_joe(joe, events)
@@ -535,7 +537,7 @@ class QuickGame:
         loaded: str | None = None
         deposit = DEPOSIT_AT.get(joe.at)
         if joe.gem is None and deposit and self.deposits[deposit].get(deposit, 0) > 0:
-            self.deposits[deposit] = add_gem(self.deposits[deposit], deposit, -1)
+            _take(self.deposits[deposit], deposit)
             joe = canoe(joe.at, deposit)
             loaded = deposit
         card = self.chosen.get(self.players[self.first], "cloud")
@@ -545,16 +547,122 @@ class QuickGame:
         return canoe(at, joe.gem)
 
 
-_WALKS: dict[tuple[Arm, ...], dict[str, tuple[str, int, str]]] = {}
+QUICK_METHODS: Final[dict[type, Callable[[QuickGame, Any], list[RawEvent]]]] = {
+    ChooseCard: QuickGame._choose, Paddle: QuickGame._paddle, MoveRiver: QuickGame._river,
+    Weather: QuickGame._weather, Recover: QuickGame._recover}
+"""How :meth:`QuickGame.apply` carries out each action class it may carry out (it is
+:class:`Unsure` of any other); each method checks the phase itself (none is ``over``)."""
 
 
-def _walks(arms: tuple[Arm, ...]) -> dict[str, tuple[str, int, str]]:
-    """Where a canoe on each slot is after discs entered the river via ``arms``: (the end,
-    the number of the disc that took it over the falls or 0, where it was before), for the
-    slots whose canoes move."""
-    known = _WALKS.get(arms)
+_LOAD: Final = "load"
+_UNLOAD: Final = "unload"
+_STEAL: Final = "steal"
+_JOE: Final = "joe"
+Plan = tuple[int, str, tuple[str, ...], bool, tuple[tuple[Any, ...], ...]]
+"""A canoe move checked once, whatever the game: the points it costs, where it ends, the
+slots it passes (empty when it stays), whether it lands on the beach, and its gem steps in
+order, each ``(kind, slot, ...)``: ``(_LOAD, slot, deposit, colour)``, ``(_UNLOAD, slot,
+deposit)``, ``(_STEAL, slot, victim, gem or None)``, ``(_JOE, slot, trade)``."""
+_PLANS: dict[int, tuple[CanoeMove, Plan | None]] = {}
+"""Plans by ``id`` of the move (held here, so the id stays its own): a record's moves are
+made once each (``CanoeMove.from_json`` shares them) and played many times."""
+_PLANS_MAX: Final = 4096
+
+
+def _plan_of(move: CanoeMove) -> tuple[CanoeMove, Plan | None]:
+    """The move with its plan, or None where the quick path is unsure of the move in any
+    game (a rule broken by its steps alone: see :meth:`QuickGame._paddle`)."""
+    known = (move, _plan(move))
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.clear()
+    _PLANS[id(move)] = known
+    return known
+
+
+def _plan(move: CanoeMove) -> Plan | None:
+    """The checks of a canoe's steps that do not depend on the game (one direction, one
+    move step, landing ends the move, gem steps on a deposit, one load, loading where the
+    canoe unloaded, stealing after going up, one trade, nothing after stealing or trading),
+    in the order ``rules`` makes them; what depends on the game (the cargo, the deposits,
+    the card, the victims, Joe) is left to :meth:`QuickGame._paddle`."""
+    at = move.start
+    if type(at) is not str or at == LOST:
+        return None
+    cost = 0
+    direction: str | None = None
+    path: tuple[str, ...] = ()
+    landed = finished = traded = loaded = False
+    unloaded_at: str | None = None
+    ops: list[tuple[Any, ...]] = []
+    for step in move.steps:
+        op = step.op
+        if landed:
+            return None
+        if op == "steal" or op == "joe":
+            if op == "steal":
+                if direction != "up" or unloaded_at is not None:
+                    return None
+                ops.append((_STEAL, at, step.arg, step.gem))
+            else:
+                if traded:
+                    return None
+                traded = True
+                ops.append((_JOE, at, step.arg))
+            finished = True
+            continue
+        if finished:
+            return None
+        if op == "down" or op == "up":
+            n = step.n
+            if direction is not None or type(n) is not int:
+                return None
+            if op == "up":
+                found = PATHS_UP.get((at, n))
+                if found is None:
+                    return None
+                landed = found[-1] == BEACH
+            else:
+                found = _DOWN.get((at, n, step.arg))
+                if found is None:
+                    return None
+            cost += n
+            direction = op
+            path = found
+            at = found[-1]
+            continue
+        deposit = DEPOSIT_AT.get(at)
+        if deposit is None:
+            return None
+        if op == "unload":
+            if loaded:
+                return None
+            ops.append((_UNLOAD, at, deposit))
+            unloaded_at = at
+        elif op == "load":
+            if loaded or (unloaded_at is not None and unloaded_at != at):
+                return None
+            ops.append((_LOAD, at, deposit, step.arg or ""))
+            loaded = True
+        else:
+            return None
+        cost += 2
+    return cost, at, path, landed, tuple(ops)
+
+
+Walks = dict[str, tuple[str, int, str]]
+"""Where a canoe on each slot is after the river moved: (the end, the number of the disc
+that took it over the falls or 0, where it was before), for the slots whose canoes move."""
+_RIVER_TABLES: dict[tuple[tuple[Arm, ...], Arm], tuple[Walks, tuple[RawEvent, ...], Arm]] = {}
+
+
+def _river_table(arms: tuple[Arm, ...], next_fork: Arm) \
+        -> tuple[Walks, tuple[RawEvent, ...], Arm]:
+    """For discs entering the river via ``arms`` with ``next_fork`` predicted: the walks of
+    the canoes, the ``DiscPushed`` events in order, and the fork predicted after them."""
+    key = (arms, next_fork)
+    known = _RIVER_TABLES.get(key)
     if known is None:
-        known = {}
+        walks: Walks = {}
         for at in SLOTS:
             here = at
             walk = (here, 0, here)
@@ -566,9 +674,15 @@ def _walks(arms: tuple[Arm, ...]) -> dict[str, tuple[str, int, str]]:
                 here = nxt
                 walk = (here, 0, here)
             if walk[0] != at:
-                known[at] = walk
-        if len(_WALKS) < 4096:
-            _WALKS[arms] = known
+                walks[at] = walk
+        pushed: list[RawEvent] = []
+        fork = next_fork
+        for number, arm in enumerate(arms, start=1):
+            pushed.append((ev.DiscPushed, number, arm, fork))
+            fork = "right" if arm == "left" else "left"
+        known = walks, tuple(pushed), fork
+        if len(_RIVER_TABLES) < 4096:
+            _RIVER_TABLES[key] = known
     return known
 
 

@@ -36,7 +36,7 @@ from companion.actions import (
 from companion.board import GEM_COLOURS
 from companion.errors import IllegalActionError, InvalidActionError, NiagaraError
 from companion.game import Game
-from companion.state import GameState, Options, Phase
+from companion.state import GameState, Options, Phase, sorted_cards
 
 FORMAT: Final = "niagara-record/1"
 OPTION_NAMES: Final = ("diamanten_joe", "tie_break")
@@ -70,6 +70,11 @@ class ReplayResult:
     game: Game | None
     error: RecordError | None = None
     error_state: GameState | None = None
+    hidden: frozenset[str] = frozenset()
+    """Players whose card for the unfinished last round the record does not give (read
+    with ``unfinished=True``): the game holds a stand-in card for each, the first of
+    their hand, which must never be shown as theirs (``companion.partner.view`` masks
+    it)."""
 
     @property
     def ok(self) -> bool:
@@ -143,12 +148,9 @@ def _choose_card(player: str, card: object) -> ChooseCard:
     return ChooseCard(player, parse_card(card))
 
 
-def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | None, Action]]:
-    """The actions of one round, each with the player it belongs to (for error messages)."""
-    if not _is_mapping(entry):
-        raise RecordError("a round must be an object with 'cards' and 'turns'", number)
-    state = game.start  # for the players, who never change (the current state may be unbuilt)
-    actions: list[tuple[str | None, Action]] = []
+def _recover_actions(entry: Mapping[str, Any], number: int) -> list[tuple[str, Recover]]:
+    """The buy-backs of a round, each with its player."""
+    actions: list[tuple[str, Recover]] = []
     recover = entry.get("recover", {})
     if not _is_mapping(recover):
         raise RecordError("'recover' must map players to the gem paid or \"free\" (a list "
@@ -161,6 +163,15 @@ def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | N
                                               else check_gem(pay))))
         except InvalidActionError as error:
             raise RecordError(str(error), number, str(player)) from None
+    return actions
+
+
+def _round_actions(game: Game, number: int, entry: object) -> list[tuple[str | None, Action]]:
+    """The actions of one round, each with the player it belongs to (for error messages)."""
+    if not _is_mapping(entry):
+        raise RecordError("a round must be an object with 'cards' and 'turns'", number)
+    state = game.start  # for the players, who never change (the current state may be unbuilt)
+    actions: list[tuple[str | None, Action]] = list(_recover_actions(entry, number))
     cards = entry.get("cards")
     if not _is_mapping(cards):
         raise RecordError("the round has no 'cards': every player's card must be listed", number)
@@ -264,8 +275,15 @@ def _is_over(game: Game) -> bool:
     return game.phase is Phase.OVER
 
 
-def replay(record: object) -> ReplayResult:
-    """Replay a record; never raises for bad input (see :class:`ReplayResult`)."""
+def replay(record: object, *, unfinished: bool = False) -> ReplayResult:
+    """Replay a record; never raises for bad input (see :class:`ReplayResult`).
+
+    With ``unfinished``, the last round may be a round in progress whose secret cards
+    are not given: in phase 1 it is ``{}`` (or holds only ``recover``); in phase 2 (any
+    card given) it gives the cards revealed so far (the players who have taken their
+    turn and the player whose turn it is) and may give others; the cards it leaves out
+    are listed in ``hidden``.
+    """
     try:
         players, options, rounds = parse_header(record)
         game = Game(players, options)
@@ -277,15 +295,69 @@ def replay(record: object) -> ReplayResult:
     collecting = gc.isenabled()
     gc.disable()
     try:
+        last = rounds[-1] if rounds else None
+        if unfinished and _is_mapping(last) and _hides_cards(players, last):
+            return _replay_unfinished(game, rounds)
         return _replay_rounds(game, rounds)
     finally:
         if collecting:
             gc.enable()
 
 
-def _replay_rounds(game: Game, rounds: list[Any]) -> ReplayResult:
+def _hides_cards(players: list[str], entry: Mapping[str, Any]) -> bool:
+    cards = entry.get("cards", {})
+    return _is_mapping(cards) and any(p not in cards for p in players)
+
+
+def _replay_unfinished(game: Game, rounds: list[Any]) -> ReplayResult:
+    """``_replay_rounds`` for a record whose last round hides some cards."""
+    result = _replay_rounds(game, rounds[:-1])
+    if not result.ok:
+        return result
+    number = len(rounds)
+    state = game.state
+    if state.phase is Phase.OVER:
+        return ReplayResult(game, RecordError(
+            f"the game ended in round {state.round}: {', '.join(state.winners)} won, yet the "
+            "record goes on", number), state)
+    entry: Mapping[str, Any] = rounds[-1]
+    cards: Mapping[str, Any] = entry.get("cards", {})
+    turns = entry.get("turns", [])
+    if not cards:
+        # Phase 1: only the buy-backs (public) can be given.
+        if turns or "fork" in entry:
+            return ReplayResult(game, RecordError(
+                "the round gives turns but no cards: in phase 2 give the cards revealed so "
+                "far", number), state)
+        try:
+            recovers = _recover_actions(entry, number)
+        except RecordError as error:
+            return ReplayResult(game, error, state)
+        for who, action in recovers:
+            try:
+                game.push(action)
+            except (IllegalActionError, InvalidActionError) as error:
+                return ReplayResult(game, RecordError(str(error), number, who), game.state)
+        return ReplayResult(game, hidden=frozenset(state.players))
+    order = state.turn_order()
+    count = len(turns) if isinstance(turns, list) else 0
+    shown = order[:min(count + 1, len(order))]
+    missing = [p for p in shown if p not in cards]
+    if missing:
+        return ReplayResult(game, RecordError(
+            f"no card for {', '.join(missing)}: a card is revealed when its player's turn "
+            "begins, so the cards of the players who have played and of the player whose "
+            "turn it is must be given", number, missing[0]), state)
+    hidden = [p for p in state.players if p not in cards]
+    stand_in = {p: sorted_cards(state.hands[p])[0] for p in hidden}
+    filled = {**entry, "cards": {**cards, **stand_in}}
+    result = _replay_rounds(game, [filled], first=number)
+    return ReplayResult(result.game, result.error, result.error_state, frozenset(hidden))
+
+
+def _replay_rounds(game: Game, rounds: list[Any], first: int = 1) -> ReplayResult:
     players = game.start.players
-    for number, entry in enumerate(rounds, start=1):
+    for number, entry in enumerate(rounds, start=first):
         phase = game.phase
         if phase is not Phase.CHOOSE:
             if phase is Phase.OVER:
@@ -319,8 +391,9 @@ def _replay_rounds(game: Game, rounds: list[Any]) -> ReplayResult:
     return ReplayResult(game)
 
 
-def load(path: str | Path) -> ReplayResult:
-    """Read and replay a record file; unreadable files give an error, not an exception."""
+def load(path: str | Path, *, unfinished: bool = False) -> ReplayResult:
+    """Read and replay a record file; unreadable files give an error, not an exception.
+    ``unfinished``: see :func:`replay`."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -338,9 +411,20 @@ def load(path: str | Path) -> ReplayResult:
         return ReplayResult(None, RecordError(
             f"{path} holds a number too long to be part of a game record"))
     try:
-        return replay(data)
+        return replay(data, unfinished=unfinished)
     except RecursionError:
         return ReplayResult(None, RecordError(f"{path} is nested too deeply to be a game record"))
+
+
+def turn_entry(action: Weather | Paddle) -> dict[str, Any]:
+    """A phase-2 action as a record's turn entry (an item of ``rounds[].turns``).
+
+    >>> turn_entry(Weather("red", "up"))
+    {'player': 'red', 'weather': 'up'}
+    """
+    if isinstance(action, Weather):
+        return {"player": action.player, "weather": action.direction}
+    return {"player": action.player, "canoes": [c.to_json() for c in action.canoes]}
 
 
 def to_record(game: Game) -> dict[str, Any]:
@@ -361,11 +445,8 @@ def to_record(game: Game) -> dict[str, Any]:
                 paid[action.player] = [paid[action.player], action.pay]
         elif isinstance(action, ChooseCard):
             current["cards"][action.player] = action.card
-        elif isinstance(action, Weather):
-            current["turns"].append({"player": action.player, "weather": action.direction})
-        elif isinstance(action, Paddle):
-            current["turns"].append({"player": action.player,
-                                     "canoes": [c.to_json() for c in action.canoes]})
+        elif isinstance(action, Weather | Paddle):
+            current["turns"].append(turn_entry(action))
         elif isinstance(action, MoveRiver):
             if action.arms is not None:
                 current["fork"] = list(action.arms)

@@ -14,11 +14,12 @@ actions that name things that do not exist raise :class:`InvalidActionError`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from companion import events as ev
+from companion import text as tx
 from companion.actions import (
     ANY_CARGO,
     Action,
@@ -69,6 +70,7 @@ from companion.state import (
     sorted_cards,
     turn_order,
 )
+from companion.text import N_, Listing, Lower, Nn_, Text, join
 
 Events = list[ev.Event]
 
@@ -77,20 +79,20 @@ def _cap(word: str) -> str:
     return word.capitalize()
 
 
-def _card_text(card: Card) -> str:
-    return "the cloud" if card == "cloud" else f"a {card}"
+def _card_text(card: Card) -> Text:
+    return N_("the cloud") if card == "cloud" else N_("a {card}", card=card)
 
 
-def _gems_text(counts: FrozenMap[str, int]) -> str:
-    if not counts:
-        return "no gems"
-    return ", ".join(f"{n} {c}" for c, n in counts.items())
+def _gems_text(counts: FrozenMap[str, int]) -> Listing:
+    """Gems by colour in words: "1 violet, 2 white" (or "no gems")."""
+    return Listing([N_("{count} {gem}", count=n, gem=tx.gem(c)) for c, n in counts.items()],
+                   last=",", empty=N_("no gems"))
 
 
 # -- goals ---------------------------------------------------------------------------
 
 
-def goal_reached(reserve: FrozenMap[str, int]) -> str | None:
+def goal_reached(reserve: FrozenMap[str, int]) -> Text | None:
     """Which winning goal a reserve meets, in words, or None.
 
     >>> from companion.state import gem_count
@@ -99,13 +101,23 @@ def goal_reached(reserve: FrozenMap[str, int]) -> str | None:
     """
     for colour, n in reserve.items():
         if n >= 4:
-            return f"{n} {colour} gems"
+            return N_("{n} {gem} gems", n=n, gem=tx.gem(colour))
     if len(reserve) >= 5:
-        return "5 gems of different colours"
+        return N_("5 gems of different colours")
     total = sum(reserve.values())
     if total >= 7:
-        return f"{total} gems"
+        return N_("{n} gems", n=total)
     return None
+
+
+def won_reason(goals: Iterable[tuple[str, str]], tie_broken: bool) -> Text:
+    """Why a game was won: each player who reached a goal and the goal ("Red has 4 pink
+    gems"), and the house rule's note when it picked the winners among them."""
+    reason = join([N_("{player} has {goal}", player=tx.colour(p), goal=goal)
+                   for p, goal in goals], "; ")
+    if tie_broken:
+        reason = N_("{reasons} (house rule: tie-break by gem value)", reasons=reason)
+    return reason
 
 
 def gem_value(reserve: FrozenMap[str, int]) -> int:
@@ -124,12 +136,12 @@ class Outcome:
     reasons: FrozenMap[str, str]
     tie_break: bool = False
 
-    def describe(self) -> str:
-        parts = [f"{_cap(p)}: {self.reasons[p]}" for p in self.reached]
-        text = "; ".join(parts)
+    def describe(self) -> Text:
+        text = join([N_("{player}: {goal}", player=tx.colour(p), goal=self.reasons[p])
+                     for p in self.reached], "; ")
         if self.tie_break and len(self.winners) < len(self.reached):
-            text += (f" — house rule, tie-break by gem value: "
-                     f"{', '.join(map(_cap, self.winners))}")
+            text = N_("{goals} — house rule, tie-break by gem value: {winners}", goals=text,
+                      winners=Listing([tx.colour(w) for w in self.winners], last=","))
         return text
 
 
@@ -142,8 +154,6 @@ def outcome(state: GameState) -> Outcome | None:
     return Outcome(state.winners, reached, reasons, state.options.tie_break)
 
 
-TIE_BREAK_NOTE = " (house rule: tie-break by gem value)"
-"""Said after the goals reached when the house rule picked the winners among them."""
 
 
 def _winners(state: GameState) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -240,8 +250,9 @@ def _require_player(state: GameState | _Board, player: object) -> str:
         return player  # players were checked when the game was set up
     name = check_player(player)
     if name not in state.players:
-        raise InvalidActionError(f"{name} is not playing in this game "
-                                 f"(players: {', '.join(state.players)})")
+        raise InvalidActionError(N_("{player} is not playing in this game (players: "
+                                    "{players})", player=tx.colour(name),
+                                    players=Listing(map(tx.colour, state.players), last=",")))
     return name
 
 
@@ -252,19 +263,21 @@ def _choose(state: GameState, action: ChooseCard) -> tuple[GameState, Events]:
     player = _require_player(state, action.player)
     card = _card(action.card)
     if state.phase is not Phase.CHOOSE:
-        raise IllegalActionError(
+        raise IllegalActionError(N_(
             "Paddle cards are chosen in phase 1, at the start of a round; "
-            "wait until this round is over.")
+            "wait until this round is over."))
     if player in state.chosen:
-        raise IllegalActionError(
-            f"{_cap(player)}, you have already locked in a card this round; "
-            "it cannot be changed.")
+        raise IllegalActionError(N_(
+            "{player}, you have already locked in a card this round; it cannot be changed.",
+            player=tx.colour(player)))
     hand = state.hands[player]
     if card not in hand:
-        left = ", ".join(str(c) for c in sorted_cards(hand))
-        raise IllegalActionError(
-            f"{_cap(player)}, your {card} card has already been played; it comes back when "
-            f"all 7 cards have been played. Cards in your hand: {left}.")
+        left = Listing([N_("cloud") if c == "cloud" else c for c in sorted_cards(hand)],
+                       last=",")
+        raise IllegalActionError(N_(
+            "{player}, your {card} card has already been played; it comes back when all 7 "
+            "cards have been played. Cards in your hand: {hand}.", player=tx.colour(player),
+            card=N_("cloud") if card == "cloud" else card, hand=left))
     chosen = state.chosen.set(player, card)
     changes: dict[str, object] = {"chosen": chosen, "hands": state.hands.set(player, hand - {card})}
     events: Events = [ev.CardLocked(player)]
@@ -280,25 +293,29 @@ def _recover(state: GameState, action: Recover) -> tuple[GameState, Events]:
     player = _require_player(state, action.player)
     pay = action.pay if action.pay == "free" else check_gem(action.pay)
     if state.phase is not Phase.CHOOSE:
-        raise IllegalActionError(
-            "A lost canoe can be bought back only in phase 1, before the cards are revealed.")
+        raise IllegalActionError(N_(
+            "A lost canoe can be bought back only in phase 1, before the cards are revealed."))
     canoes = state.canoes[player]
     lost = [c for c in canoes if c.lost]
     if not lost:
-        raise IllegalActionError(
-            f"{_cap(player)}, none of your canoes went over the falls: there is nothing to "
-            "buy back.")
+        raise IllegalActionError(N_(
+            "{player}, none of your canoes went over the falls: there is nothing to buy "
+            "back.", player=tx.colour(player)))
     reserve = state.reserves[player]
     if pay == "free":
         if len(lost) < 2 or reserve:
-            raise IllegalActionError(
-                f"{_cap(player)}, a canoe comes back for free only when both are lost and you "
-                f"have no gem; you have {_gems_text(reserve)} "
-                f"and {2 - len(lost)} canoe(s) in play. Pay one gem from your reserve instead.")
+            raise IllegalActionError(Nn_(
+                "{player}, a canoe comes back for free only when both are lost and you have "
+                "no gem; you have {gems} and {n} canoe in play. Pay one gem from your "
+                "reserve instead.",
+                "{player}, a canoe comes back for free only when both are lost and you have "
+                "no gem; you have {gems} and {n} canoes in play. Pay one gem from your "
+                "reserve instead.", 2 - len(lost), player=tx.colour(player),
+                gems=_gems_text(reserve)))
     elif reserve.get(pay, 0) < 1:
-        raise IllegalActionError(
-            f"{_cap(player)}, you have no {pay} gem in your reserve to pay with "
-            f"(you have {_gems_text(reserve)}).")
+        raise IllegalActionError(N_(
+            "{player}, you have no {gem} gem in your reserve to pay with (you have {gems}).",
+            player=tx.colour(player), gem=tx.gem(pay), gems=_gems_text(reserve)))
     kept = [c for c in canoes if not c.lost] + lost[1:]
     state = _set_canoes(state, player, [*kept, Canoe(BEACH)])
     state = state.replace(recovered=state.recovered | {player})
@@ -314,16 +331,17 @@ def _recover(state: GameState, action: Recover) -> tuple[GameState, Events]:
 def _require_turn(state: GameState, player: str) -> Card:
     if state.phase is Phase.CHOOSE:
         waiting = [p for p in state.players if p not in state.chosen]
-        raise IllegalActionError(
+        raise IllegalActionError(N_(
             "Canoes move in phase 2, once every player has chosen a card; still choosing: "
-            f"{', '.join(waiting)}.")
+            "{players}.", players=Listing(map(tx.colour, waiting), last=",")))
     if state.phase is not Phase.ACTIONS:
-        raise IllegalActionError(
-            "Every player has already played this round: the river moves now.")
+        raise IllegalActionError(N_(
+            "Every player has already played this round: the river moves now."))
     if state.to_play != player:
-        raise IllegalActionError(
-            f"It is {state.to_play}'s turn, not {player}'s: players take turns starting "
-            f"with the buoy holder ({state.first_player}), clockwise.")
+        raise IllegalActionError(N_(
+            "It is {to_play}'s turn, not {player}'s: players take turns starting with the "
+            "buoy holder ({first}), clockwise.", to_play=tx.colour(state.to_play or ""),
+            player=tx.colour(player), first=tx.colour(state.first_player)))
     return state.chosen[player]
 
 
@@ -335,9 +353,8 @@ def _end_turn(state: GameState, events: Events) -> GameState:
         return state._evolve({"turn": turn})
     reached, winners = _winners(state)
     if reached:
-        reasons = "; ".join(f"{p} has {goal_reached(state.reserves[p])}" for p in reached)
-        if len(winners) < len(reached):
-            reasons += TIE_BREAK_NOTE
+        reasons = won_reason(((p, goal_reached(state.reserves[p]) or "") for p in reached),
+                             len(winners) < len(reached))
         events.append(ev.GameWon(winners, reasons))
         return state._evolve({"turn": turn, "phase": Phase.OVER, "winners": winners})
     return state._evolve({"turn": turn, "phase": Phase.RIVER})
@@ -347,18 +364,21 @@ def _weather(state: GameState, action: Weather) -> tuple[GameState, Events]:
     player = _require_player(state, action.player)
     card = _require_turn(state, player)
     if card != "cloud":
-        raise IllegalActionError(
-            f"{_cap(player)}, you played {_card_text(card)}: move your canoes. Only the cloud "
-            "card moves the weather.")
+        raise IllegalActionError(N_(
+            "{player}, you played {card}: move your canoes. Only the cloud card moves the "
+            "weather.", player=tx.colour(player), card=_card_text(card)))
     if action.direction not in ("up", "down"):
-        raise InvalidActionError(f"the cloud moves 'up' or 'down', not {action.direction!r}")
+        raise InvalidActionError(N_("the cloud moves 'up' or 'down', not {direction}",
+                                    direction=repr(action.direction)))
     new = state.weather + (1 if action.direction == "up" else -1)
-    if not WEATHER_MIN <= new <= WEATHER_MAX:
-        edge = "top (+2)" if new > WEATHER_MAX else "bottom (-1)"
-        other = "down" if new > WEATHER_MAX else "up"
-        raise IllegalActionError(
-            f"{_cap(player)}, the cloud is already at the {edge} of the weather track: move "
-            f"it {other} instead.")
+    if new > WEATHER_MAX:
+        raise IllegalActionError(N_(
+            "{player}, the cloud is already at the top (+2) of the weather track: move it "
+            "down instead.", player=tx.colour(player)))
+    if new < WEATHER_MIN:
+        raise IllegalActionError(N_(
+            "{player}, the cloud is already at the bottom (-1) of the weather track: move "
+            "it up instead.", player=tx.colour(player)))
     events: Events = [ev.WeatherChanged(player, state.weather, new)]
     state = state._evolve({"weather": new})
     return _end_turn(state, events), events
@@ -386,14 +406,18 @@ class _CanoeRun:
         self.path: tuple[str, ...] = ()
 
 
-def _spent_text(run: _CanoeRun) -> str:
-    moved = f"moved {run.slots}" if run.slots else "did not move"
-    gems = []
-    if run.unloaded:
-        gems.append("unloaded a gem")
-    if run.loaded:
-        gems.append("loaded a gem")
-    return f"it {moved} and {' and '.join(gems) if gems else 'loaded nothing'}"
+def _spent_text(run: _CanoeRun) -> Text:
+    if run.unloaded and run.loaded:
+        gems = N_("unloaded a gem and loaded a gem")
+    elif run.unloaded:
+        gems = N_("unloaded a gem")
+    elif run.loaded:
+        gems = N_("loaded a gem")
+    else:
+        gems = N_("loaded nothing")
+    if run.slots:
+        return N_("it moved {slots} and {gems}", slots=run.slots, gems=gems)
+    return N_("it did not move and {gems}", gems=gems)
 
 
 class _Board:
@@ -432,14 +456,13 @@ def _run_canoe(board: _Board, player: str, index: int, move: CanoeMove,
     for step in move.steps:
         op = step.op
         if run.landed:
-            where = f"Your canoe on {start}" if start != BEACH else "Your canoe on the beach"
-            raise IllegalActionError(
-                f"{where} reached the beach: landing ends its move, nothing can follow "
-                f"('{step.text()}').")
+            raise IllegalActionError(N_(
+                "Your canoe on {at} reached the beach: landing ends its move, nothing can "
+                "follow ('{step}').", at=tx.place(start), step=step.text()))
         if run.finished and op != "steal" and op != "joe":
-            raise IllegalActionError(
-                f"'{step.text()}' comes too late: stealing and trading with Diamanten Joe end "
-                "a canoe's move.")
+            raise IllegalActionError(N_(
+                "'{step}' comes too late: stealing and trading with Diamanten Joe end a "
+                "canoe's move.", step=step.text()))
         if op == "down" or op == "up":
             _move_step(run, step)
         elif op == "unload" or op == "load":
@@ -449,10 +472,10 @@ def _run_canoe(board: _Board, player: str, index: int, move: CanoeMove,
         elif op == "joe":
             _joe_step(board, run, step, events)
     if not run.landed and run.points != 0:
-        raise IllegalActionError(
-            f"Your canoe must spend all {card} points: {_spent_text(run)} "
-            f"({card - run.points} points). Only a canoe that lands on the beach may leave "
-            "points unused.")
+        raise IllegalActionError(N_(
+            "Your canoe must spend all {card} points: {spent} ({used} points). Only a canoe "
+            "that lands on the beach may leave points unused.", card=card,
+            spent=_spent_text(run), used=card - run.points))
     if run.slots:
         events.insert(0, ev.CanoeMoved(player, start, run.at, run.path))
     if run.landed and run.gem:
@@ -467,32 +490,33 @@ def _run_canoe(board: _Board, player: str, index: int, move: CanoeMove,
     return events
 
 
-def _spend(run: _CanoeRun, cost: int, what: str) -> None:
+def _spend(run: _CanoeRun, cost: int, what: Text) -> None:
     if cost > run.points:
-        raise IllegalActionError(
-            f"Not enough points: {what} costs {cost} and only {run.points} of your "
-            f"{run.card} remain.")
+        raise IllegalActionError(N_(
+            "Not enough points: {what} costs {cost} and only {left} of your {card} remain.",
+            what=what, cost=cost, left=run.points, card=run.card))
     run.points -= cost
 
 
 def _gem_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None:
     deposit = DEPOSIT_AT.get(run.at)
-    place = "the beach" if run.at == BEACH else run.at
     if deposit is None:
-        raise IllegalActionError(
-            f"There is no deposit beside {place}: gems are loaded and unloaded only at T3 "
-            "(violet), T4 (white), T5 (yellow), L1/R1 (blue) and L2/R2 (pink).")
+        raise IllegalActionError(N_(
+            "There is no deposit beside {at}: gems are loaded and unloaded only at T3 "
+            "(violet), T4 (white), T5 (yellow), L1/R1 (blue) and L2/R2 (pink).",
+            at=tx.place(run.at)))
     if step.op == "unload":
         if run.gem is None:
-            raise IllegalActionError("This canoe carries no gem to unload.")
+            raise IllegalActionError(N_("This canoe carries no gem to unload."))
         if run.loaded:
-            raise IllegalActionError(
-                "A canoe may not load a gem and then unload in the same turn.")
+            raise IllegalActionError(N_(
+                "A canoe may not load a gem and then unload in the same turn."))
         if run.gem == deposit:
-            raise IllegalActionError(
-                f"A gem may not be unloaded onto the deposit of its own colour: this "
-                f"{run.gem} gem cannot go back onto the {deposit} deposit.")
-        _spend(run, 2, "unloading")
+            raise IllegalActionError(N_(
+                "A gem may not be unloaded onto the deposit of its own colour: this {gem} gem "
+                "cannot go back onto the {deposit} deposit.", gem=tx.gem(run.gem),
+                deposit=tx.gem(deposit)))
+        _spend(run, 2, N_("unloading"))
         board.deposits = board.deposits.set(deposit, add_gem(board.deposits[deposit], run.gem))
         events.append(ev.GemUnloaded(run.player, run.gem, run.at, deposit))
         run.unloaded = (run.gem, run.at)
@@ -500,26 +524,31 @@ def _gem_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None
         return
     colour = step.arg or ""
     if run.gem is not None:
-        raise IllegalActionError(
-            f"A canoe carries at most one gem: unload the {run.gem} gem first.")
+        raise IllegalActionError(N_(
+            "A canoe carries at most one gem: unload the {gem} gem first.", gem=tx.gem(run.gem)))
     if run.loaded:
-        raise IllegalActionError("A canoe may load only one gem per turn.")
+        raise IllegalActionError(N_("A canoe may load only one gem per turn."))
     if run.unloaded:
-        gem, at = run.unloaded
+        dropped, at = run.unloaded
         if at != run.at:
-            raise IllegalActionError(
-                f"Unloading and loading in the same turn must happen at the same deposit: "
-                f"the gem was unloaded on {at}, not {run.at}.")
-        if gem == colour:
-            raise IllegalActionError(
-                f"After unloading a {gem} gem, the canoe may only load a gem of another "
-                "colour.")
+            raise IllegalActionError(N_(
+                "Unloading and loading in the same turn must happen at the same deposit: the "
+                "gem was unloaded on {at}, not {here}.", at=tx.place(at), here=tx.place(run.at)))
+        if dropped == colour:
+            raise IllegalActionError(N_(
+                "After unloading a {gem} gem, the canoe may only load a gem of another "
+                "colour.", gem=tx.gem(dropped)))
     available = board.deposits[deposit]
     if available.get(colour, 0) < 1:
-        holds = _gems_text(available) if available else "nothing: it has run out"
-        raise IllegalActionError(
-            f"The {deposit} deposit beside {run.at} has no {colour} gem; it holds {holds}.")
-    _spend(run, 2, "loading")
+        if available:
+            raise IllegalActionError(N_(
+                "The {deposit} deposit beside {at} has no {gem} gem; it holds {gems}.",
+                deposit=tx.gem(deposit), at=tx.place(run.at), gem=tx.gem(colour),
+                gems=_gems_text(available)))
+        raise IllegalActionError(N_(
+            "The {deposit} deposit beside {at} has no {gem} gem; it holds nothing: it has "
+            "run out.", deposit=tx.gem(deposit), at=tx.place(run.at), gem=tx.gem(colour)))
+    _spend(run, 2, N_("loading"))
     board.deposits = board.deposits.set(deposit, add_gem(available, colour, -1))
     events.append(ev.GemLoaded(run.player, colour, run.at, deposit))
     run.gem = colour
@@ -529,48 +558,54 @@ def _gem_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None
 def _move_step(run: _CanoeRun, step: Step) -> None:
     if run.direction is not None:
         if step.op != run.direction:
-            raise IllegalActionError(
-                f"A canoe keeps one direction for its whole move this turn: this one went "
-                f"{run.direction} {run.slots}, so it cannot then go {step.op}.")
-        raise IllegalActionError(
+            raise IllegalActionError(N_(
+                "A canoe keeps one direction for its whole move this turn: this one went "
+                "{direction} {slots}, so it cannot then go {other}.",
+                direction=tx.Term("direction", run.direction), slots=run.slots,
+                other=tx.Term("direction", step.op)))
+        raise IllegalActionError(N_(
             "A canoe paddles once per turn, in one go: write the whole move as one step "
-            f"('{run.direction} {run.slots + step.n}'), with gems loaded or unloaded only "
-            "before or after it.")
+            "('{step}'), with gems loaded or unloaded only before or after it.",
+            step=f"{run.direction} {run.slots + step.n}"))
     if step.op == "up":
         if run.at == BEACH:
-            raise IllegalActionError(
-                "A canoe on the beach can only paddle downstream, into the river.")
+            raise IllegalActionError(N_(
+                "A canoe on the beach can only paddle downstream, into the river."))
         path = PATHS_UP.get((run.at, step.n))
         if path is None:
             d = distance_from_beach(run.at)
-            raise IllegalActionError(
-                f"{run.at} is only {d} slot{'s' if d > 1 else ''} from the beach: the canoe "
-                f"lands after 'up {d}' and its move ends there.")
+            raise IllegalActionError(Nn_(
+                "{at} is only {n} slot from the beach: the canoe lands after 'up {n}' and its "
+                "move ends there.",
+                "{at} is only {n} slots from the beach: the canoe lands after 'up {n}' and "
+                "its move ends there.", d, at=tx.place(run.at)))
         if step.n > run.points:
-            _spend(run, step.n, f"paddling {step.n} upstream")
+            _spend(run, step.n, N_("paddling {n} upstream", n=step.n))
         run.points -= step.n
         run.landed = path[-1] == BEACH
     else:
         forks = passes_fork(run.at, step.n)
         if step.arg is not None and not forks:
-            raise InvalidActionError(
-                f"'{step.text()}' names an arm, but a canoe on {run.at} going down {step.n} "
-                "does not pass the fork.")
+            raise InvalidActionError(N_(
+                "'{step}' names an arm, but a canoe on {at} going down {n} does not pass the "
+                "fork.", step=step.text(), at=tx.place(run.at), n=step.n))
         arm: Arm | None = None
         if forks:
             if step.arg is None:
-                raise AmbiguousActionError(
-                    f"'{step.text()}' passes the fork: say which arm, "
-                    f"'down {step.n} left' or 'down {step.n} right'.")
+                raise AmbiguousActionError(N_(
+                    "'{step}' passes the fork: say which arm, 'down {n} left' or 'down {n} "
+                    "right'.", step=step.text(), n=step.n))
             arm = "left" if step.arg == "left" else "right"
         path = PATHS_DOWN.get((run.at, step.n, arm))
         if path is None:
             room = _room_downstream(run.at)
-            raise IllegalActionError(
-                f"A canoe may not paddle over the falls: from {run.at} it can go at most "
-                f"{room} slot{'s' if room != 1 else ''} downstream.")
+            raise IllegalActionError(Nn_(
+                "A canoe may not paddle over the falls: from {at} it can go at most {n} slot "
+                "downstream.",
+                "A canoe may not paddle over the falls: from {at} it can go at most {n} slots "
+                "downstream.", room, at=tx.place(run.at)))
         if step.n > run.points:
-            _spend(run, step.n, f"paddling {step.n} downstream")
+            _spend(run, step.n, N_("paddling {n} downstream", n=step.n))
         run.points -= step.n
     run.direction = step.op
     run.slots = step.n
@@ -589,28 +624,34 @@ def _room_downstream(position: str) -> int:
 def _steal_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None:
     victim = _require_player(board, step.arg)
     if run.direction != "up":
-        raise IllegalActionError(
-            "Only a canoe that paddled upstream this turn can steal a gem.")
+        raise IllegalActionError(N_(
+            "Only a canoe that paddled upstream this turn can steal a gem."))
     if victim == run.player:
-        raise IllegalActionError("You cannot steal from your own canoe.")
+        raise IllegalActionError(N_("You cannot steal from your own canoe."))
     if run.unloaded:
-        raise IllegalActionError("A canoe that unloaded a gem this turn may not steal.")
+        raise IllegalActionError(N_("A canoe that unloaded a gem this turn may not steal."))
     if run.gem is not None:
-        raise IllegalActionError(
-            f"Only an empty canoe can steal: this one carries a {run.gem} gem.")
+        raise IllegalActionError(N_(
+            "Only an empty canoe can steal: this one carries a {gem} gem.", gem=tx.gem(run.gem)))
     targets = [i for i, c in enumerate(board.canoes[victim])
                if c.at == run.at and c.gem and (step.gem is None or c.gem == step.gem)]
     if not targets:
-        raise IllegalActionError(
-            f"No canoe of {victim}'s with a gem{' of that colour' if step.gem else ''} is on "
-            f"{run.at}: a canoe steals from an opponent's loaded canoe on the slot where it "
-            "ends its move.")
+        if step.gem:
+            raise IllegalActionError(N_(
+                "No canoe of {victim}'s with a gem of that colour is on {at}: a canoe steals "
+                "from an opponent's loaded canoe on the slot where it ends its move.",
+                victim=tx.colour(victim), at=tx.place(run.at)))
+        raise IllegalActionError(N_(
+            "No canoe of {victim}'s with a gem is on {at}: a canoe steals from an "
+            "opponent's loaded canoe on the slot where it ends its move.",
+            victim=tx.colour(victim), at=tx.place(run.at)))
     gems = {board.canoes[victim][i].gem for i in targets}
     if len(gems) > 1:
         names = sorted(str(g) for g in gems)
-        raise AmbiguousActionError(
-            f"Both of {victim}'s canoes on {run.at} carry gems ({', '.join(names)}): "
-            f"say which, e.g. 'steal {victim} {names[0]}'.")
+        raise AmbiguousActionError(N_(
+            "Both of {victim}'s canoes on {at} carry gems ({gems}): say which, e.g. "
+            "'{example}'.", victim=tx.colour(victim), at=tx.place(run.at),
+            gems=Listing(map(tx.gem, names), last=","), example=f"steal {victim} {names[0]}"))
     i = targets[0]
     victim_canoes = list(board.canoes[victim])
     gem = victim_canoes[i].gem
@@ -625,29 +666,29 @@ def _steal_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> No
 def _joe_step(board: _Board, run: _CanoeRun, step: Step, events: Events) -> None:
     joe = board.joe
     if joe is None:
-        raise IllegalActionError("Diamanten Joe is not in this game.")
+        raise IllegalActionError(N_("Diamanten Joe is not in this game."))
     if joe.at != run.at:
-        raise IllegalActionError(
-            f"Diamanten Joe is on {joe.at}, not {run.at}: trading with him needs a canoe that "
-            "ends its move on his slot.")
+        raise IllegalActionError(N_(
+            "Diamanten Joe is on {joe}, not {at}: trading with him needs a canoe that ends its "
+            "move on his slot.", joe=tx.place(joe.at), at=tx.place(run.at)))
     if run.traded:
-        raise IllegalActionError("A canoe trades with Diamanten Joe once per turn.")
+        raise IllegalActionError(N_("A canoe trades with Diamanten Joe once per turn."))
     how = step.arg
     gave: str | None = None
     got: str | None = None
     if how == "take":
         if run.gem is not None or joe.gem is None:
-            raise IllegalActionError(
-                "Taking Joe's gem needs an empty canoe and a loaded Joe.")
+            raise IllegalActionError(N_(
+                "Taking Joe's gem needs an empty canoe and a loaded Joe."))
         got, run.gem, joe = joe.gem, joe.gem, canoe(joe.at, None)
     elif how == "give":
         if run.gem is None or joe.gem is not None:
-            raise IllegalActionError(
-                "Giving Joe a gem needs a loaded canoe and an empty Joe.")
+            raise IllegalActionError(N_(
+                "Giving Joe a gem needs a loaded canoe and an empty Joe."))
         gave, joe, run.gem = run.gem, canoe(joe.at, run.gem), None
     else:
         if run.gem is None or joe.gem is None:
-            raise IllegalActionError("Swapping gems with Joe needs both canoes loaded.")
+            raise IllegalActionError(N_("Swapping gems with Joe needs both canoes loaded."))
         gave, got = run.gem, joe.gem
         joe, run.gem = canoe(joe.at, gave), got
     run.finished = True
@@ -662,18 +703,28 @@ def _resolve_canoe(state: GameState, player: str, move: CanoeMove, used: set[int
     if move.carrying != ANY_CARGO:
         here = [i for i in here if canoes[i].gem == move.carrying]
     if not here:
-        where = " and ".join(c.at for c in canoes)
-        cargo = "nothing" if move.carrying is None else f"a {move.carrying} gem"
-        what = "" if move.carrying == ANY_CARGO else f" carrying {cargo}"
-        already = " (that canoe has already moved this turn)" if any(
-            canoes[i].at == move.start for i in used) else ""
-        raise IllegalActionError(
-            f"{_cap(player)} has no canoe{what} on {move.start}{already}: "
-            f"{player}'s canoes are at {where}.")
+        where = Listing([tx.place(c.at) for c in canoes])
+        already = any(canoes[i].at == move.start for i in used)
+        if move.carrying == ANY_CARGO:
+            what = N_("{player} has no canoe on {at}", player=tx.colour(player),
+                      at=tx.place(move.start))
+        elif move.carrying is None:
+            what = N_("{player} has no canoe carrying nothing on {at}", player=tx.colour(player),
+                      at=tx.place(move.start))
+        else:
+            what = N_("{player} has no canoe carrying a {gem} gem on {at}",
+                      player=tx.colour(player), gem=tx.gem(move.carrying), at=tx.place(move.start))
+        if already:
+            raise IllegalActionError(N_(
+                "{refusal} (that canoe has already moved this turn): {player}'s canoes are "
+                "at {where}.", refusal=what, player=tx.colour(player), where=where))
+        raise IllegalActionError(N_("{refusal}: {player}'s canoes are at {where}.",
+                                    refusal=what, player=tx.colour(player), where=where))
     if len(here) == 2 and canoes[here[0]] != canoes[here[1]]:
-        raise AmbiguousActionError(
-            f"Both of {player}'s canoes are on {move.start} with different cargo: say which "
-            "one moves ('carrying' a gem colour, or null for the empty one).")
+        raise AmbiguousActionError(N_(
+            "Both of {player}'s canoes are on {at} with different cargo: say which one moves "
+            "('carrying' a gem colour, or null for the empty one).", player=tx.colour(player),
+            at=tx.place(move.start)))
     return here[0]
 
 
@@ -683,24 +734,28 @@ def _check_must_move(state: GameState, player: str, moved: set[int]) -> None:
     beach = [i for i, c in enumerate(canoes) if c.at == BEACH]
     for i in river:
         if i not in moved:
-            both = " Both your canoes are on the river: move both." if len(river) == 2 else ""
-            raise IllegalActionError(
-                f"Your canoe on {canoes[i].at} is on the river, so it must move this turn.{both}")
+            if len(river) == 2:
+                raise IllegalActionError(N_(
+                    "Your canoe on {at} is on the river, so it must move this turn. Both your "
+                    "canoes are on the river: move both.", at=tx.place(canoes[i].at)))
+            raise IllegalActionError(N_(
+                "Your canoe on {at} is on the river, so it must move this turn.",
+                at=tx.place(canoes[i].at)))
     if not river and beach and not moved:
-        raise IllegalActionError(
-            "You must move a canoe: paddle one of your canoes off the beach.")
+        raise IllegalActionError(N_(
+            "You must move a canoe: paddle one of your canoes off the beach."))
     if not river and len(beach) == 2 and len(moved) == 2:
-        raise IllegalActionError(
-            "With both canoes on the beach, move exactly one of them.")
+        raise IllegalActionError(N_(
+            "With both canoes on the beach, move exactly one of them."))
 
 
 def _paddle(state: GameState, action: Paddle) -> tuple[GameState, Events]:
     player = _require_player(state, action.player)
     card = _require_turn(state, player)
     if card == "cloud":
-        raise IllegalActionError(
-            f"{_cap(player)}, you played the cloud: move the weather marker one space up or "
-            "down. No canoe moves on a cloud.")
+        raise IllegalActionError(N_(
+            "{player}, you played the cloud: move the weather marker one space up or down. "
+            "No canoe moves on a cloud.", player=tx.colour(player)))
     try:
         board, events = _paddle_board(state, player, int(card), action.canoes)
     except (IllegalActionError, InvalidActionError) as error:
@@ -719,10 +774,11 @@ def _naming(player: str, error: IllegalActionError | InvalidActionError,
             ) -> IllegalActionError | InvalidActionError:
     """The same refusal, saying whose move it is (the table's screen is shared)."""
     text = str(error)
-    name = _cap(player)
-    if text.startswith(name):
+    if text.startswith(_cap(player)):
         return error
-    return type(error)(f"{name}: {text[:1].lower()}{text[1:]}")
+    refusal = error.args[0] if error.args else text
+    return type(error)(N_("{player}: {refusal}", player=tx.colour(player),
+                          refusal=Lower(refusal)))
 
 
 def paddle_canoes(state: GameState, player: str, card: int,
@@ -778,16 +834,19 @@ def _move_joe(state: GameState, events: Events) -> GameState:
 
 def _move_river(state: GameState, action: MoveRiver) -> tuple[GameState, Events]:
     if state.phase is not Phase.RIVER:
-        raise IllegalActionError(
-            "The river moves in phase 3, once every player has played their card.")
+        raise IllegalActionError(N_(
+            "The river moves in phase 3, once every player has played their card."))
     discs = river_discs(state)
     base = river_base(state)
     arms = action.arms
     if arms is not None and len(arms) != discs:
-        raise IllegalActionError(
-            f"The river moves {discs} disc{'s' if discs != 1 else ''} this round "
-            f"(lowest card {base}, weather {state.weather:+d}), but {len(arms)} arm"
-            f"{'s were' if len(arms) != 1 else ' was'} given for the fork.")
+        given = Nn_("{n} arm was given", "{n} arms were given", len(arms))
+        raise IllegalActionError(Nn_(
+            "The river moves {n} disc this round (lowest card {base}, weather {weather:+d}), "
+            "but {given} for the fork.",
+            "The river moves {n} discs this round (lowest card {base}, weather {weather:+d}), "
+            "but {given} for the fork.", discs, base=base, weather=state.weather,
+            given=given))
     taken = arms if arms is not None else predicted_arms(state, discs)
     events: Events = [ev.RiverMoved(discs, taken, base, state.weather)]
     next_fork = state.next_fork
@@ -872,8 +931,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     does not exist. ``state`` is never changed.
     """
     if state.phase is Phase.OVER:
-        raise IllegalActionError(
-            f"The game is over: {', '.join(state.winners)} won. Start a new game to play on.")
+        raise IllegalActionError(N_(
+            "The game is over: {winners} won. Start a new game to play on.",
+            winners=Listing(map(tx.colour, state.winners))))
     handler = _APPLY.get(type(action))
     if handler is not None:
         return handler(state, action)
@@ -887,7 +947,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
         return _paddle(state, action)
     if isinstance(action, MoveRiver):
         return _move_river(state, action)
-    raise InvalidActionError(f"{action!r} is not an action")
+    raise InvalidActionError(N_("{action} is not an action", action=repr(action)))
 
 
 _APPLY: dict[type[Action], Callable[[GameState, Any], tuple[GameState, Events]]] = {

@@ -27,6 +27,7 @@ from companion.board import (
 )
 from companion.errors import InvalidActionError
 from companion.frozen import quick_init
+from companion.text import N_
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -322,13 +323,13 @@ def new_game(players: Iterable[str], options: Options | None = None) -> GameStat
     seats = tuple(players)
     for p in seats:
         if p not in PLAYER_COLOURS:
-            raise InvalidActionError(
-                f"'{p}' is not a player colour: choose from {', '.join(PLAYER_COLOURS)}"
-            )
+            raise InvalidActionError(N_("'{value}' is not a player colour: choose from {colours}",
+                                        value=p, colours=", ".join(PLAYER_COLOURS)))
     if len(set(seats)) != len(seats):
-        raise InvalidActionError("Each player needs a different colour")
+        raise InvalidActionError(N_("Each player needs a different colour"))
     if not 3 <= len(seats) <= 5:
-        raise InvalidActionError(f"Niagara is played by 3 to 5 players, not {len(seats)}")
+        raise InvalidActionError(N_("Niagara is played by 3 to 5 players, not {count}",
+                                    count=len(seats)))
     opts = options or Options()
     return GameState(
         players=seats,

@@ -10,7 +10,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 ENGINE = ("board", "state", "actions", "rules", "events", "record", "errors", "game", "quick",
-          "playout", "frozen", "quick")
+          "playout", "frozen", "quick", "text", "forecast", "partner/__init__", "partner/view",
+          "partner/evaluate", "partner/search", "partner/words", "partner/players",
+          "partner/hints", "partner/review")
 """The engine's modules (``companion/*.py`` minus the command line and the colour table)."""
 
 
@@ -30,10 +32,14 @@ def ours(names: set[str]) -> set[str]:
 
 
 def test_the_engine_imports_only_the_engine() -> None:
-    allowed = {f"companion.{m}" for m in ENGINE} | {"companion"}
+    allowed = {f"companion.{m}".replace("/", ".").removesuffix(".__init__") for m in ENGINE} \
+        | {"companion"}
     for name in ENGINE:
         outside = ours(imports(ROOT / "companion" / f"{name}.py")) - allowed
         assert not outside, f"companion/{name}.py imports {sorted(outside)}"
+    partner = {p.stem for p in (ROOT / "companion" / "partner").glob("*.py")}
+    listed = {name.removeprefix("partner/") for name in ENGINE if name.startswith("partner/")}
+    assert partner == listed, "list every module of companion/partner in ENGINE"
 
 
 def test_hardware_knows_nothing_of_vision_or_the_game() -> None:

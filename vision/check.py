@@ -19,10 +19,12 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from companion import text as tx
 from companion.actions import MoveRiver
 from companion.board import ARMS, BEACH, DISTANCE, LOST, SLOTS, Arm, Card
 from companion.rules import TurnResult, apply, predicted_arms, river_discs, turn_results
 from companion.state import GameState, Options, Phase, new_game
+from companion.text import N_, Listing, Nn_, Term, Text, join
 from vision.config import JOE_COLOUR
 from vision.observation import ABSENT, PRESENT, UNKNOWN, Observation
 
@@ -54,32 +56,26 @@ class Discrepancy:
                 "colour": self.colour}
 
 
-def place(position: str) -> str:
+def place(position: str) -> Text | Term:
     """A position as players say it: ``T4 (disc 4)``, ``L1 (left arm, disc 6)``."""
     if position == BEACH:
-        return "the beach"
+        return tx.place(BEACH)
     n = DISTANCE[position]
     if position[0] == "L":
-        return f"{position} (left arm, disc {n})"
+        return N_("{slot} (left arm, disc {n})", slot=position, n=n)
     if position[0] == "R":
-        return f"{position} (right arm, disc {n})"
-    return f"{position} (disc {n})"
+        return N_("{slot} (right arm, disc {n})", slot=position, n=n)
+    return N_("{slot} (disc {n})", slot=position, n=n)
 
 
-def _name(colour: str) -> str:
-    return "Joe's canoe" if colour == JOE_COLOUR else f"{colour} canoe"
+def _name(colour: str) -> Term:
+    """A canoe by its colour: "red canoe", "Joe's canoe" (``{canoe:start}`` begins a
+    sentence: "Red canoe")."""
+    return Term("canoe", colour)
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _gem(gem: str | None) -> str:
-    return f"a {gem} gem" if gem else "no gem"
-
-
-def _short(position: str) -> str:
-    return "the beach" if position == BEACH else position
+def _short(position: str) -> Term:
+    return tx.place(position)
 
 
 def _weather(value: int) -> str:
@@ -110,22 +106,28 @@ def compare(observation: Observation, state: GameState) -> list[Discrepancy]:
     """Every difference between what was seen and ``state``, in plain words, each with
     what to do about it."""
     if not observation.board_found:
-        return [Discrepancy("board", None, "The board is not in view.",
-                            "Make sure the four corner markers can be seen.")]
+        return [Discrepancy("board", None, N_("The board is not in view."),
+                            N_("Make sure the four corner markers can be seen."))]
     known = [p for p in (BEACH, *SLOTS) if observation.is_known(p)]
     out: list[Discrepancy] = []
     # Discs: every slot holds one between river moves.
     empty = [s for s in SLOTS if observation.discs.get(s) == ABSENT]
     if empty:
         seen = sum(1 for s in SLOTS if observation.discs.get(s) == PRESENT)
-        if len(empty) == 1:
-            text = f"{empty[0]} is empty"
+        counted = seen + len(empty) == len(SLOTS)
+        if len(empty) == 1 and counted:
+            text = N_("Only {seen} discs in the river: {slot} is empty.", seen=seen,
+                      slot=empty[0])
+        elif len(empty) == 1:
+            text = N_("Missing discs in the river: {slot} is empty.", slot=empty[0])
+        elif counted:
+            text = N_("Only {seen} discs in the river: {slots} are empty.", seen=seen,
+                      slots=Listing(empty))
         else:
-            text = ", ".join(empty[:-1]) + f" and {empty[-1]} are empty"
-        count = f"Only {seen} discs" if seen + len(empty) == len(SLOTS) else "Missing discs"
+            text = N_("Missing discs in the river: {slots} are empty.", slots=Listing(empty))
         for s in empty:
-            out.append(Discrepancy("disc", s, f"{count} in the river: {text}.",
-                                   f"Put a river disc back on {s}."))
+            out.append(Discrepancy("disc", s, text,
+                                   N_("Put a river disc back on {slot}.", slot=s)))
     setup = _is_setup(state)
     expected = expected_canoes(state)
     colours = sorted({c for c, _, _ in expected} | {c.colour for c in observation.canoes})
@@ -137,19 +139,23 @@ def compare(observation: Observation, state: GameState) -> list[Discrepancy]:
         extra = sorted((got - want).elements(), key=_ORDER.__getitem__)
         for a, b in zip(missing, extra, strict=False):
             if setup and a == BEACH:
-                msg = f"Setup: {name} should start on the beach."
+                msg = N_("Setup: {canoe} should start on the beach.", canoe=name)
             else:
-                msg = f"{_cap(name)} expected on {place(a)}, seen on {place(b)}."
-            out.append(Discrepancy("canoe", b, msg,
-                                   f"Move the {name} from {_short(b)} to {_short(a)}.", colour))
+                msg = N_("{canoe:start} expected on {expected}, seen on {seen}.", canoe=name,
+                         expected=place(a), seen=place(b))
+            out.append(Discrepancy("canoe", b, msg, N_(
+                "Move the {canoe} from {start} to {end}.", canoe=name, start=_short(b),
+                end=_short(a)), colour))
         for a in missing[len(extra):]:
-            out.append(Discrepancy("canoe", a, f"{_cap(name)} expected on {place(a)}, "
-                                   "not seen there.", f"Put the {name} on {_short(a)}.",
-                                   colour))
+            out.append(Discrepancy("canoe", a, N_(
+                "{canoe:start} expected on {expected}, not seen there.", canoe=name,
+                expected=place(a)), N_("Put the {canoe} on {at}.", canoe=name, at=_short(a)),
+                colour))
         for b in extra[len(missing):]:
-            out.append(Discrepancy("canoe", b, f"A {name} is on {place(b)}, but the "
-                                   "game has none there.", f"Take the {name} off {_short(b)}.",
-                                   colour))
+            out.append(Discrepancy("canoe", b, N_(
+                "A {canoe} is on {at}, but the game has none there.", canoe=name,
+                at=place(b)), N_("Take the {canoe} off {at}.", canoe=name, at=_short(b)),
+                colour))
         # Gems, where the canoes are where they should be.
         for pos in sorted(set(want) & set(got), key=_ORDER.__getitem__):
             g_want = Counter(g for c, p, g in expected if c == colour and p == pos)
@@ -160,21 +166,32 @@ def compare(observation: Observation, state: GameState) -> list[Discrepancy]:
             lacking = list((g_want - g_got).elements())
             surplus = list((g_got - g_want).elements())
             for w_gem, g_gem in zip(lacking, surplus, strict=False):
+                at, here = place(pos), _short(pos)
                 if w_gem is None:
-                    fix = f"Take the {g_gem} gem out of the {name} on {_short(pos)}."
+                    fix = N_("Take the {gem} gem out of the {canoe} on {at}.",
+                             gem=tx.gem(g_gem or ""), canoe=name, at=here)
+                    msg = N_("{canoe:start} on {at} should carry no gem, it carries a {gem} "
+                             "gem.", canoe=name, at=at, gem=tx.gem(g_gem or ""))
+                elif g_gem:
+                    fix = N_("Put a {gem} gem in the {canoe} on {at} instead of the {other} "
+                             "one.", gem=tx.gem(w_gem), canoe=name, at=here,
+                             other=tx.gem(g_gem))
+                    msg = N_("{canoe:start} on {at} should carry a {gem} gem, it carries a "
+                             "{other} gem.", canoe=name, at=at, gem=tx.gem(w_gem),
+                             other=tx.gem(g_gem))
                 else:
-                    fix = (f"Put {_gem(w_gem)} in the {name} on {_short(pos)}"
-                           + (f" instead of the {g_gem} one." if g_gem else "."))
-                out.append(Discrepancy("gem", pos, f"{_cap(name)} on {place(pos)} should "
-                                       f"carry {_gem(w_gem)}, it carries {_gem(g_gem)}.", fix,
-                                       colour))
+                    fix = N_("Put a {gem} gem in the {canoe} on {at}.", gem=tx.gem(w_gem),
+                             canoe=name, at=here)
+                    msg = N_("{canoe:start} on {at} should carry a {gem} gem, it carries no "
+                             "gem.", canoe=name, at=at, gem=tx.gem(w_gem))
+                out.append(Discrepancy("gem", pos, msg, fix, colour))
     if observation.weather is not None and observation.weather != state.weather:
-        msg = (f"Weather marker on {observation.weather:+d}, the game has it on "
-               f"{state.weather:+d}.")
+        msg = N_("Weather marker on {seen:+d}, the game has it on {expected:+d}.",
+                 seen=observation.weather, expected=state.weather)
         if setup:
-            msg = "Setup: the weather marker should start on 0."
-        out.append(Discrepancy("weather", None, msg,
-                               f"Put the cloud marker on {_weather(state.weather)}."))
+            msg = N_("Setup: the weather marker should start on 0.")
+        out.append(Discrepancy("weather", None, msg, N_(
+            "Put the cloud marker on {weather}.", weather=_weather(state.weather))))
     return out
 
 
@@ -218,53 +235,60 @@ def _steps(a: str, b: str) -> int:
     return abs(DISTANCE[a] - DISTANCE[b])
 
 
-def _explain(before: GameState, player: str, card: Card, seen: Observation) -> str:
+def _explain(before: GameState, player: str, card: Card, seen: Observation) -> Text:
     """Why what is seen is not a legal turn: the points the seen move would cost."""
     old = sorted((c for c in before.canoes[player] if c.at != LOST), key=lambda c: _ORDER[c.at])
     new = sorted((c for c in seen.canoes if c.colour == player), key=lambda c: _ORDER[c.at])
-    head = f"{_cap(player)} played {card}"
+    who = tx.colour(player)
     if card == "cloud":
-        return f"{head}: no canoe may move with the cloud"
+        return N_("{player} played the cloud: no canoe may move with the cloud", player=who)
     if len(old) != len(new):
-        return f"{head}; {len(new)} of its canoes are seen, {len(old)} are in play"
+        return N_("{player} played {card}; {seen} of its canoes are seen, {total} are in play",
+                  player=who, card=card, seen=len(new), total=len(old))
     best = None
     for perm in itertools.permutations(new):
         cost = sum(_steps(a.at, b.at) for a, b in zip(old, perm, strict=True))
         if best is None or cost < best[0]:
             best = (cost, perm)
     assert best is not None
-    parts = []
+    parts: list[Text] = []
     n = int(card)
     for a, b in zip(old, best[1], strict=True):
         if a.at == b.at and a.gem == b.gem:
             continue
         slots = _steps(a.at, b.at)
         gem_cost = 0
-        what = ""
+        what: Text | None = None
         if b.gem not in ("unknown",) and a.gem != b.gem:
             if a.gem is None:
-                gem_cost, what = 2, f" loading {_gem(b.gem)}"
+                gem_cost, what = 2, N_("loading a {gem} gem", gem=tx.gem(b.gem or ""))
             elif b.gem is None:
-                gem_cost, what = 2, f" unloading its {a.gem} gem"
+                gem_cost, what = 2, N_("unloading its {gem} gem", gem=tx.gem(a.gem))
             else:
-                gem_cost, what = 4, f" swapping its {a.gem} gem for {_gem(b.gem)}"
+                gem_cost, what = 4, N_("swapping its {gem} gem for a {other} gem",
+                                       gem=tx.gem(a.gem), other=tx.gem(b.gem))
         elif a.gem == b.gem:
-            what = " without loading" if a.gem is None else f" still carrying {_gem(a.gem)}"
+            what = (N_("without loading") if a.gem is None else
+                    N_("still carrying a {gem} gem", gem=tx.gem(a.gem)))
         spent = slots + gem_cost
-        move = (f"its canoe moved from {a.at} to {b.at}" if a.at != b.at
-                else f"its canoe stayed on {a.at}")
+        move = (N_("its canoe moved from {start} to {end}", start=_short(a.at),
+                   end=_short(b.at)) if a.at != b.at else
+                N_("its canoe stayed on {at}", at=_short(a.at)))
         if b.at == BEACH and spent <= n:
-            reason = "which is legal on its own: the other canoe does not fit"
+            reason = N_("which is legal on its own: the other canoe does not fit")
         elif spent < n:
-            reason = f"only {spent} point{'s' if spent != 1 else ''} spent"
+            reason = Nn_("only {n} point spent", "only {n} points spent", spent)
         elif spent > n:
-            reason = f"that needs {spent} points"
+            reason = N_("that needs {n} points", n=spent)
         else:
-            reason = "legal on its own, but not together with the other canoe"
-        parts.append(f"{move}{what}: {reason}")
+            reason = N_("legal on its own, but not together with the other canoe")
+        parts.append(N_("{move} {what}: {reason}", move=move, what=what, reason=reason)
+                     if what is not None else
+                     N_("{move}: {reason}", move=move, reason=reason))
     if not parts:
-        return f"{head}; its canoes did not move"
-    return f"{head}; " + "; ".join(parts)
+        return N_("{player} played {card}; its canoes did not move", player=who, card=card)
+    return N_("{player} played {card}; {moves}", player=who, card=card,
+              moves=join(parts, "; "))
 
 
 def infer_turn(before: GameState, player: str, card: Card, observation: Observation,
@@ -272,20 +296,23 @@ def infer_turn(before: GameState, player: str, card: Card, observation: Observat
     """Which legal result of ``player``'s turn with ``card`` the board shows (a cloud
     moves no canoe: only the board as it was fits)."""
     if not observation.board_found:
-        return TurnMatch(None, (), "The board is not in view: the turn cannot be checked.")
+        return TurnMatch(None, (), N_("The board is not in view: the turn cannot be checked."))
+    who = tx.colour(player)
     if card == "cloud":
         if not board_discrepancies(observation, before):
-            return TurnMatch(None, (), f"{_cap(player)} played the cloud; no canoe moved.")
+            return TurnMatch(None, (), N_("{player} played the cloud; no canoe moved.",
+                                          player=who))
         return TurnMatch(None, (), _explain(before, player, card, observation))
     results = turn_results(before, player, card)
     fits = [r for r in results if not board_discrepancies(observation, r.state)]
     if len(fits) == 1:
-        return TurnMatch(fits[0], tuple(fits), f"{_cap(player)}'s turn seen and legal.")
+        return TurnMatch(fits[0], tuple(fits), N_("{player}'s turn seen and legal.",
+                                                  player=who))
     if fits:
         # Results that differ only off the board (reserves, deposits) look the same.
-        return TurnMatch(fits[0], tuple(fits),
-                         f"{_cap(player)}'s turn seen and legal; {len(fits)} legal turns "
-                         "look like this from above, the first is taken.")
+        return TurnMatch(fits[0], tuple(fits), N_(
+            "{player}'s turn seen and legal; {n} legal turns look like this from above, the "
+            "first is taken.", player=who, n=len(fits)))
     return TurnMatch(None, (), _explain(before, player, card, observation))
 
 
@@ -308,8 +335,8 @@ def infer_arms(before: GameState, observation: Observation) -> ArmMatch:
     trace: among the arms that fit, the one closest to the predicted alternation is
     taken."""
     if not observation.board_found:
-        return ArmMatch(None, None, (), "The board is not in view: the river move cannot "
-                        "be checked.")
+        return ArmMatch(None, None, (), N_("The board is not in view: the river move cannot "
+                                           "be checked."))
     n = river_discs(before)
     predicted = tuple(predicted_arms(before, n))
     options = sorted(itertools.product(ARMS, repeat=n),
@@ -321,20 +348,23 @@ def infer_arms(before: GameState, observation: Observation) -> ArmMatch:
             fits.append((arms, after))
     if not fits:
         after, _ = apply(before, MoveRiver(predicted))
-        why = " ".join(d.text for d in board_discrepancies(observation, after)[:3])
-        return ArmMatch(None, None, (), "The board matches no way the river could have "
-                        f"moved {n} disc{'s' if n != 1 else ''}. With the expected arms: "
-                        f"{why}")
+        why = join([d.text for d in board_discrepancies(observation, after)[:3]])
+        return ArmMatch(None, None, (), Nn_(
+            "The board matches no way the river could have moved {n} disc. With the "
+            "expected arms: {why}",
+            "The board matches no way the river could have moved {n} discs. With the "
+            "expected arms: {why}", n, why=why))
     layouts = {(a.canoes, a.joe) for _, a in fits}
     arms, after = fits[0]
+    went = Listing(map(tx.arm, arms), last=",")
     if len(layouts) > 1:
-        return ArmMatch(arms, after, tuple(a for a, _ in fits),
-                        f"The board fits {len(fits)} ways the discs could have gone; "
-                        f"taking {', '.join(arms)}. Please confirm.")
+        return ArmMatch(arms, after, tuple(a for a, _ in fits), N_(
+            "The board fits {n} ways the discs could have gone; taking {arms}. Please "
+            "confirm.", n=len(fits), arms=went))
     if arms == predicted:
         return ArmMatch(arms, after, tuple(a for a, _ in fits),
-                        "The river moved as expected" + (
-                            f": discs went {', '.join(arms)}." if arms else "."))
-    return ArmMatch(arms, after, tuple(a for a, _ in fits),
-                    f"A disc stuck at the fork: the discs went {', '.join(arms)} "
-                    f"(expected {', '.join(predicted)}).")
+                        N_("The river moved as expected: discs went {arms}.", arms=went)
+                        if arms else N_("The river moved as expected."))
+    return ArmMatch(arms, after, tuple(a for a, _ in fits), N_(
+        "A disc stuck at the fork: the discs went {arms} (expected {expected}).", arms=went,
+        expected=Listing(map(tx.arm, predicted), last=",")))

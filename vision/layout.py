@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypedDict, TypeVar
 
 from companion.board import GEM_COLOURS, SLOTS, WEATHER_MAX, WEATHER_MIN
+from companion.text import N_
 
 LAYOUT_DIR = Path(__file__).with_name("layouts")
 DEFAULT_LAYOUT = LAYOUT_DIR / "zoch-2004.json"
@@ -129,9 +130,9 @@ def _point(value: object, where: str, board: tuple[float, float] | None = None) 
     x = _number(value[0], f"{where} x", positive=False)
     y = _number(value[1], f"{where} y", positive=False)
     if board is not None and not (0 <= x <= board[0] and 0 <= y <= board[1]):
-        raise LayoutError(
-            f"{where} [{x:g}, {y:g}] lies outside the board ({board[0]:g} x {board[1]:g} mm)"
-        )
+        raise LayoutError(N_(
+            "{where} [{x}, {y}] lies outside the board ({width} x {height} mm)", where=where,
+            x=f"{x:g}", y=f"{y:g}", width=f"{board[0]:g}", height=f"{board[1]:g}"))
     return (x, y)
 
 
@@ -237,10 +238,10 @@ def _check_geometry(layout: Layout) -> None:
         for b in names[i + 1 :]:
             d = math.dist(layout.slots[a], layout.slots[b])
             if d < layout.disc_diameter_mm:
-                raise LayoutError(
-                    f"slots {a} and {b} are {d:.0f} mm apart, closer than one disc "
-                    f"({layout.disc_diameter_mm:g} mm): check their positions"
-                )
+                raise LayoutError(N_(
+                    "slots {a} and {b} are {mm} mm apart, closer than one disc ({disc} mm): "
+                    "check their positions", a=a, b=b, mm=f"{d:.0f}",
+                    disc=f"{layout.disc_diameter_mm:g}"))
 
 
 def load_layout(path: str | Path | None = None) -> Layout:

@@ -17,9 +17,11 @@ from companion.errors import InvalidActionError
 from companion.state import Options
 from companion.table.camera import SyntheticCamera
 from companion.table.errors import NotFoundError
+from companion.text import N_
 from vision.synth import parse_fault
 from web.board import board_json
 from web.errors import TooDeep, error_status
+from web.i18n import tr
 from web.services import loop
 from web.wifi import is_loopback, mdns_base
 
@@ -42,24 +44,24 @@ def json_body() -> object:
     too deeply nested (:func:`web.errors.check_depth`), numbers too long; too large a
     body is a 413 before it is read whole."""
     if not request.is_json:
-        raise BadRequest("The request body must be a JSON object (Content-Type: "
-                         "application/json).")
+        raise BadRequest(N_("The request body must be a JSON object (Content-Type: "
+                            "application/json)."))
     data = request.get_data(cache=True)
     try:
         return current_app.json.loads(data)
     except TooDeep as error:
-        raise BadRequest(str(error)) from None
+        raise BadRequest(error.args[0]) from None
     except (ValueError, RecursionError):
-        raise BadRequest("The request body must be a JSON object, and this is not valid "
-                         "JSON (or holds a number too long to read).") from None
+        raise BadRequest(N_("The request body must be a JSON object, and this is not valid "
+                            "JSON (or holds a number too long to read).")) from None
 
 
 def body() -> dict[str, Any]:
     """The JSON object of the request, or :class:`BadRequest`."""
     data = json_body()
     if not isinstance(data, dict):
-        raise BadRequest("The request body must be a JSON object (Content-Type: "
-                         "application/json).")
+        raise BadRequest(N_("The request body must be a JSON object (Content-Type: "
+                            "application/json)."))
     return data
 
 
@@ -98,7 +100,7 @@ def links(game_id: int, tokens: dict[str, str], key: str) -> dict[str, Any]:
 @bp.get("/board")
 def board() -> Response:
     """The board as the pages draw it: slots, deposits, colours, letters (:mod:`web.board`)."""
-    return jsonify({"ok": True, **board_json()})
+    return jsonify({"ok": True, **tr(board_json())})
 
 
 # -- games -------------------------------------------------------------------------------
@@ -117,14 +119,35 @@ def create_game() -> tuple[Response, int]:
     if not isinstance(options, dict) or not all(
             k in ("diamanten_joe", "tie_break") and isinstance(v, bool)
             for k, v in options.items()):
-        raise BadRequest("'options' must be an object with true/false 'diamanten_joe' and "
-                         "'tie_break'.")
+        raise BadRequest(N_("'options' must be an object with true/false 'diamanten_joe' "
+                            "and 'tie_break'."))
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise BadRequest("'players' must be a list of 3 to 5 player colours.")
+        raise BadRequest(N_("'players' must be a list of 3 to 5 player colours."))
     first = data.get("first")
     if first is not None and not isinstance(first, str):
-        raise BadRequest("'first' must be the colour of the player who holds the buoy.")
-    new = loop().new_game(players, Options(**options), first=first)
+        raise BadRequest(N_("'first' must be the colour of the player who holds the buoy."))
+    hints = data.get("hints", True)
+    if not isinstance(hints, bool):
+        raise BadRequest(N_("'hints' must be true (phones may ask for hints) or false."))
+    new = loop().new_game(players, Options(**options), first=first,
+                          computers=data.get("computers"), hints=hints)
+    out = {"ok": True, "id": new.id, "table_key": new.table_key,
+           **links(new.id, new.tokens, new.table_key)}
+    return no_store(jsonify(out)), 201
+
+
+@bp.post("/practice")
+def create_practice() -> tuple[Response, int]:
+    """A practice game against computer players (anyone: it drives no hardware and
+    never becomes the game on the table; capped, see ``GameLoop.new_practice``)."""
+    data = body()
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadRequest(N_("'players' must be a list of 3 to 5 player colours."))
+    first = data.get("first")
+    if first is not None and not isinstance(first, str):
+        raise BadRequest(N_("'first' must be the colour of the player who holds the buoy."))
+    new = loop().new_practice(players, data.get("computers"), first=first)
     out = {"ok": True, "id": new.id, "table_key": new.table_key,
            **links(new.id, new.tokens, new.table_key)}
     return no_store(jsonify(out)), 201
@@ -139,7 +162,7 @@ def make_current(game_id: int) -> Response:
 
 @bp.get("/games/<id:game_id>")
 def game_view(game_id: int) -> Response:
-    return jsonify({"ok": True, **loop().public_view(game_id)})
+    return jsonify({"ok": True, **tr(loop().public_view(game_id))})
 
 
 @bp.get("/games/<id:game_id>/links")
@@ -153,20 +176,34 @@ def game_links(game_id: int) -> Response:
 def river_done(game_id: int) -> Response:
     data = body()
     result = loop().river_done(game_id, data.get("key"), data.get("arms"))
-    return jsonify(result.to_json())
+    return jsonify(tr(result.to_json()))
 
 
 @bp.post("/games/<id:game_id>/undo")
 def undo(game_id: int) -> Response:
     data = body()
     text = loop().undo(game_id, data.get("key"), data.get("version"))
-    return jsonify({"ok": True, "text": text})
+    return jsonify({"ok": True, "text": tr(text)})
 
 
 @bp.post("/games/<id:game_id>/confirm")
 def confirm(game_id: int) -> Response:
     data = body()
-    return jsonify(loop().confirm_proposal(game_id, key=data.get("key")).to_json())
+    return jsonify(tr(loop().confirm_proposal(game_id, key=data.get("key")).to_json()))
+
+
+@bp.post("/games/<id:game_id>/computer")
+def computer_done(game_id: int) -> Response:
+    """The table moved a computer's canoes as shown ("Done: moved as shown")."""
+    data = body()
+    return jsonify(tr(loop().computer_done(game_id, data.get("key"),
+                                            data.get("turn")).to_json()))
+
+
+@bp.get("/games/<id:game_id>/review")
+def review(game_id: int) -> Response:
+    """The post-game review (public once the game is over: every card is revealed)."""
+    return jsonify(tr({"ok": True, **loop().review(game_id)}))
 
 
 # -- players -----------------------------------------------------------------------------
@@ -174,25 +211,31 @@ def confirm(game_id: int) -> Response:
 
 @bp.get("/play/<token>")
 def player_view(token: str) -> Response:
-    return no_store(jsonify({"ok": True, **loop().player_view(token)}))
+    return no_store(jsonify({"ok": True, **tr(loop().player_view(token))}))
 
 
 @bp.get("/play/<token>/options")
 def turn_options(token: str) -> Response:
-    return no_store(jsonify({"ok": True, **loop().turn_options(token)}))
+    return no_store(jsonify({"ok": True, **tr(loop().turn_options(token))}))
 
 
 @bp.post("/play/<token>/action")
 def player_action(token: str) -> Response:
     loop().player_of(token)  # a wrong token is refused before the body is looked at
     result = loop().player_action(token, body())
-    return no_store(jsonify(result.to_json()))
+    return no_store(jsonify(tr(result.to_json())))
+
+
+@bp.get("/play/<token>/hints")
+def hints(token: str) -> Response:
+    """"What would a strong player do?": the best choices now, each with its reason."""
+    return no_store(jsonify(tr({"ok": True, **loop().hints(token)})))
 
 
 @bp.post("/play/<token>/confirm")
 def player_confirm(token: str) -> Response:
     game_id, _player = loop().player_of(token)
-    return no_store(jsonify(loop().confirm_proposal(game_id, token=token).to_json()))
+    return no_store(jsonify(tr(loop().confirm_proposal(game_id, token=token).to_json())))
 
 
 # -- lights and camera -------------------------------------------------------------------
@@ -220,7 +263,7 @@ def camera_frame() -> Response | tuple[Response, int]:
     camera = loop().camera
     jpeg = camera.jpeg() if camera is not None else None
     if jpeg is None:
-        return error_response("No picture from the camera yet.", 404, "not_found")
+        return error_response(tr(N_("No picture from the camera yet.")), 404, "not_found")
     response = Response(jpeg, mimetype="image/jpeg")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -232,17 +275,19 @@ def camera_faults() -> Response:
     only: :mod:`web.roles`)."""
     data = body()
     if loop().current is None:
-        raise NotFoundError("There is no game on the table.")
+        raise NotFoundError(N_("There is no game on the table."))
     camera = loop().camera
     if not isinstance(camera, SyntheticCamera):
-        raise BadRequest("Only the synthetic camera can be told what to get wrong.")
+        raise BadRequest(N_("Only the synthetic camera can be told what to get wrong."))
     faults = data.get("faults", [])
     if not isinstance(faults, list):
-        raise BadRequest("'faults' must be a list of lists, e.g. [[\"canoe_off\", \"red\"]].")
+        raise BadRequest(N_("'faults' must be a list of lists, e.g. {example}.",
+                            example='[["canoe_off", "red"]]'))
     try:
         parsed = [parse_fault(f) for f in faults]
     except ValueError as error:
-        raise BadRequest(f"'faults': {error}, e.g. [[\"canoe_off\", \"red\"]].") from None
+        raise BadRequest(N_("'faults': {error}, e.g. {example}.", error=str(error),
+                            example='[["canoe_off", "red"]]')) from None
     camera.inject(*parsed)
     loop().check_camera()
     return jsonify({"ok": True, "faults": faults})
@@ -251,4 +296,4 @@ def camera_faults() -> Response:
 @bp.get("/setup-check")
 def setup_check() -> Response:
     loop().check_camera()
-    return jsonify({"ok": True, **loop().setup_check()})
+    return jsonify({"ok": True, **tr(loop().setup_check())})

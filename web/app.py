@@ -24,7 +24,10 @@ must be valid; default ``layout.json`` in the user's config directory, ignored w
 warning if invalid),
 ``SETUP_KEY`` (the setup key itself) or ``SETUP_KEY_FILE`` (the file keeping it; default
 ``setup-key`` in the user's config directory; with ``TESTING`` and neither given, a key in
-memory only).
+memory only), ``COMPUTER_PAUSE`` and ``RIVER_SECONDS`` (practice games: seconds before a
+computer's turn, and per disc of the river's animation), ``COMPUTER_THREAD`` (False: the
+computers act only when a test calls ``GameLoop.play_computers``), ``PRACTICE_LIMIT`` and
+``PRACTICE_HOURS`` (practice games kept at most; hours before an unplayed one expires).
 
 ``app.extensions["niagara.layout"]`` is the :class:`web.calibration.LayoutFile` (the
 layout in use; the camera's detector follows it);
@@ -43,8 +46,9 @@ from flask import Flask
 
 from companion.table.camera import open_camera
 from companion.table.lights import make_announcer
-from companion.table.loop import GameLoop
+from companion.table.loop import PRACTICE_HOURS, PRACTICE_LIMIT, GameLoop
 from companion.table.store import GameStore, default_path
+from companion.text import N_
 from web.calibration import (
     ExposureFile,
     LayoutFile,
@@ -79,6 +83,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SETUP_KEY=None,
         SETUP_KEY_FILE=None,
         EXPOSURE_FILE=None,
+        COMPUTER_PAUSE=1.5,
+        RIVER_SECONDS=1.1,
+        COMPUTER_THREAD=True,
+        PRACTICE_LIMIT=PRACTICE_LIMIT,
+        PRACTICE_HOURS=PRACTICE_HOURS,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -100,13 +109,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         try:
             announcer = make_announcer(announcer, speed=app.config["ANNOUNCER_SPEED"])
         except Exception as error:  # real GPIO expected and not usable: said, not hidden
-            lights_problem = (f"No lights: {error}. The LEDs and the buzzer are off; the "
-                              "table page still shows everything.")
+            lights_problem = N_("No lights: {error}. The LEDs and the buzzer are off; the "
+                                "table page still shows everything.", error=str(error))
             log.error("%s", lights_problem)
             announcer = None
     loop = GameLoop(store, announcer=announcer, camera=camera,
                     settle=app.config["SETTLE"], camera_interval=app.config["CAMERA_INTERVAL"],
-                    lights_problem=lights_problem)
+                    lights_problem=lights_problem,
+                    computer_pause=app.config["COMPUTER_PAUSE"],
+                    river_seconds=app.config["RIVER_SECONDS"],
+                    computer_thread=app.config["COMPUTER_THREAD"],
+                    practice_limit=app.config["PRACTICE_LIMIT"],
+                    practice_hours=app.config["PRACTICE_HOURS"])
     from web.setup_key import make_setup_key
 
     # Made (and written the first time) only once everything else has started.
@@ -119,10 +133,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["niagara.exposure"] = exposure
     app.extensions["niagara.setup_key"] = key
 
-    from web import api, calibration, endgame, errors, pages, roles, stream
+    from web import api, calibration, endgame, errors, i18n, pages, roles, stream
     from web.setup_key import remember_owner
 
     errors.init_app(app)
+    i18n.init_app(app)
     roles.init_app(app)
     app.after_request(remember_owner)
     app.extensions["niagara.streams"] = stream.StreamSlots(

@@ -1,12 +1,13 @@
 """The board as the pages draw it, served to them (``/api/board`` and a JSON block in
 every page): the river's slots and deposits from :mod:`companion.board`, the colours and
-letters from :mod:`companion.colours`, and two schematic drawings of the river (SVG
+letters from :mod:`companion.colours` (names, letters and labels in the page's language
+once :func:`web.i18n.tr` renders them), and two schematic drawings of the river (SVG
 units): ``wide`` as the camera sees the board (beach left, falls right; the table page)
 and ``tall`` (beach at the top, falls at the bottom; a phone held upright). The page's
 scripts keep no copy of any of it.
 
 >>> data = board_json()
->>> data["slots"][:3], data["deposits"]["blue"]["slots"], data["colours"]["joe"]["letter"]
+>>> data["slots"][:3], data["deposits"]["blue"]["slots"], str(data["colours"]["joe"]["letter"])
 (['T1', 'T2', 'T3'], ['L1', 'R1'], 'J')
 >>> data["drawings"]["wide"]["drawn_at"]["beach"][0] < data["drawings"]["wide"]["drawn_at"]["L2"][0]
 True
@@ -18,6 +19,7 @@ from typing import Any, Final
 
 from companion.board import BEACH, DEPOSIT_AT, GEM_COLOURS, SLOTS, WEATHER_MAX, WEATHER_MIN
 from companion.colours import CANOE_COLOURS, GEM_SCREEN
+from companion.text import N_, Term
 
 Point = tuple[int, int]
 
@@ -46,11 +48,11 @@ WIDE: Final[dict[str, Any]] = {
         ("rect", {"x": 452, "y": 120, "width": 118, "height": 60, "rx": 12,
                   "class": "island"}),
         ("rect", {"x": 8, "y": 40, "width": 108, "height": 222, "rx": 8, "class": "beach"}),
-        ("text", {"x": 16, "y": 56, "class": "label"}, "Beach"),
+        ("text", {"x": 16, "y": 56, "class": "label"}, N_("Beach")),
         ("line", {"x1": 127, "y1": 116, "x2": 127, "y2": 184, "class": "start-line"}),
         ("rect", {"x": 574, "y": 54, "width": 24, "height": 192, "class": "falls"}),
         ("text", {"x": 590, "y": 150, "class": "label", "text-anchor": "middle",
-                  "transform": "rotate(90 590 150)"}, "Waterfall"),
+                  "transform": "rotate(90 590 150)"}, N_("Waterfall")),
     ],
 }
 """The table's drawing: as the camera sees the board (beach left, falls right)."""
@@ -78,10 +80,11 @@ TALL: Final[dict[str, Any]] = {
         ("path", {"d": "M150 75 L230 75 L230 370 L300 400 L300 525 L220 525 L220 380 "
                        "L160 380 L160 525 L80 525 L80 400 L150 370 Z", "class": "water"}),
         ("rect", {"x": 40, "y": 20, "width": 300, "height": 50, "rx": 8, "class": "beach"}),
-        ("text", {"x": 48, "y": 36, "class": "label"}, "Beach"),
+        ("text", {"x": 48, "y": 36, "class": "label"}, N_("Beach")),
         ("line", {"x1": 140, "y1": 76, "x2": 240, "y2": 76, "class": "start-line"}),
         ("rect", {"x": 70, "y": 528, "width": 240, "height": 22, "class": "falls"}),
-        ("text", {"x": 190, "y": 544, "class": "label", "text-anchor": "middle"}, "Waterfall"),
+        ("text", {"x": 190, "y": 544, "class": "label", "text-anchor": "middle"},
+         N_("Waterfall")),
         ("rect", {"x": 165, "y": 395, "width": 50, "height": 120, "rx": 12,
                   "class": "island"}),
     ],
@@ -120,6 +123,8 @@ def board_json() -> dict[str, Any]:
         "deposits": {gem: {"slots": [s for s in SLOTS if DEPOSIT_AT.get(s) == gem]}
                      for gem in GEM_COLOURS},
         "weather": {"min": WEATHER_MIN, "max": WEATHER_MAX},
-        "colours": {name: colour.to_json() for name, colour in CANOE_COLOURS.items()},
+        "colours": {name: {**colour.to_json(), "label": Term("colour", name),
+                           "letter": Term("letter", name)}
+                    for name, colour in CANOE_COLOURS.items()},
         "gems": dict(GEM_SCREEN),
     }

@@ -32,7 +32,9 @@ from flask import Blueprint, Response, jsonify
 
 from companion.errors import InvalidActionError
 from companion.table.camera import TableCamera
+from companion.text import N_
 from web.api import json_body
+from web.i18n import tr
 from web.services import exposure_file, layout_file, loop
 
 if TYPE_CHECKING:
@@ -78,8 +80,8 @@ class LayoutFile:
             except LayoutError as error:
                 if strict:
                     raise
-                self.error = (f"The saved layout could not be used ({error}); the default "
-                              "layout is used instead.")
+                self.error = N_("The saved layout could not be used ({error}); the default "
+                                "layout is used instead.", error=str(error))
                 log.warning("%s", self.error)
 
     @property
@@ -105,7 +107,9 @@ class LayoutFile:
         try:
             layout = parse_layout(data)
         except LayoutError as error:
-            raise InvalidActionError(f"The layout was not saved: {error}.") from None
+            raise InvalidActionError(N_("The layout was not saved: {error}.",
+                                        error=error.args[0] if error.args else str(error))
+                                     ) from None
         text = json.dumps(layout.to_json(), indent=2) + "\n"
         with self._lock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -191,21 +195,28 @@ def calibration_view(camera: TableCamera | None = None) -> dict[str, Any]:
     try:
         layout = current_layout()
     except Exception as error:  # vision not installed, or no layout
-        return {"layout": {}, "markers": [], "text": f"No board layout available: {error}"}
+        return {"layout": {}, "markers": [],
+                "text": N_("No board layout available: {error}", error=str(error))}
     data = {"slots": {k: list(v) for k, v in layout.slots.items()},
             "board_mm": list(layout.board_mm)}
     frame = latest_frame(camera)
     if frame is None:
         return {"layout": data, "markers": [], "frame": None,
-                "text": "No picture from the camera yet."}
+                "text": N_("No picture from the camera yet.")}
     from vision.locate import find_markers
 
     seen = sorted(int(i) for i in find_markers(frame, layout))
     wanted = sorted(int(i) for i in layout.marker_centers)
     missing = [i for i in wanted if i not in seen]
-    text = (f"All {len(wanted)} corner markers are seen." if not missing else
-            f"Markers seen: {', '.join(map(str, seen)) or 'none'}; missing: "
-            f"{', '.join(map(str, missing))}. Click the four corners of the board instead.")
+    if not missing:
+        text = N_("All {count} corner markers are seen.", count=len(wanted))
+    elif not seen:
+        text = N_("No corner marker is seen; missing: {missing}. Click the four corners of "
+                  "the board instead.", missing=", ".join(map(str, missing)))
+    else:
+        text = N_("Markers seen: {seen}; missing: {missing}. Click the four corners of the "
+                  "board instead.", seen=", ".join(map(str, seen)),
+                  missing=", ".join(map(str, missing)))
     h, w = frame.shape[:2]
     return {"layout": data, "markers": seen, "missing": missing, "frame": [w, h],
             "text": text}
@@ -215,7 +226,7 @@ def calibration_view(camera: TableCamera | None = None) -> dict[str, Any]:
 def view() -> Response:
     game_loop = loop()
     game_loop.check_camera()
-    return jsonify({"ok": True, **calibration_view(game_loop.camera)})
+    return jsonify({"ok": True, **tr(calibration_view(game_loop.camera))})
 
 
 def _corners(value: object) -> list[list[float]]:
@@ -223,8 +234,8 @@ def _corners(value: object) -> list[list[float]]:
             isinstance(p, Sequence) and len(p) == 2
             and all(isinstance(v, int | float) and not isinstance(v, bool) for v in p)
             for p in value)):
-        raise InvalidActionError("'corners' must be four [x, y] points in frame pixels: "
-                                 "top left, top right, bottom right, bottom left.")
+        raise InvalidActionError(N_("'corners' must be four [x, y] points in frame pixels: "
+                                    "top left, top right, bottom right, bottom left."))
     return [[float(p[0]), float(p[1])] for p in value]
 
 
@@ -233,14 +244,14 @@ def corners() -> Response:
     """Use four clicked corners instead of the markers (``{"corners": [[x, y], ...]}``)."""
     data = json_body()
     if not isinstance(data, dict):
-        raise InvalidActionError("The request body must be a JSON object.")
+        raise InvalidActionError(N_("The request body must be a JSON object."))
     points = _corners(data.get("corners"))
     camera = loop().camera
     detector = camera.detector if camera is not None else None
     frame = latest_frame(camera)
     if detector is None or frame is None:
-        raise InvalidActionError("This camera needs no corners: it is not read by the "
-                                 "vision pipeline (use --camera picamera or opencv:N).")
+        raise InvalidActionError(N_("This camera needs no corners: it is not read by the "
+                                    "vision pipeline (use --camera picamera or opencv:N)."))
     h, w = frame.shape[:2]
     detector.corners = points
     detector.corners_size = (w, h)
@@ -255,8 +266,8 @@ def colours() -> Response:
     detector = camera.detector if camera is not None else None
     frame = latest_frame(camera)
     if detector is None or frame is None or game_loop.current is None:
-        raise InvalidActionError("Colours are learned from a real camera's picture of the "
-                                 "setup, with a game started.")
+        raise InvalidActionError(N_("Colours are learned from a real camera's picture of "
+                                    "the setup, with a game started."))
     state = game_loop.state(game_loop.current)
     try:
         learned = detector.learn_colours(frame, state.players,
@@ -278,15 +289,15 @@ def colours() -> Response:
 def _layout_service() -> LayoutFile:
     service = layout_file()
     if service is None:
-        raise InvalidActionError("No board layout is available (the vision package is "
-                                 "missing).")
+        raise InvalidActionError(N_("No board layout is available (the vision package is "
+                                    "missing)."))
     return service
 
 
 @bp.get("/layout")
 def get_layout() -> Response:
     """The layout in use, the default one, whether it is the user's, and where it is saved."""
-    return jsonify({"ok": True, **_layout_service().to_json()})
+    return jsonify({"ok": True, **tr(_layout_service().to_json())})
 
 
 @bp.put("/layout")
@@ -296,10 +307,11 @@ def put_layout() -> Response:
     service = _layout_service()
     data = json_body()
     if not isinstance(data, dict):
-        raise InvalidActionError("The request body must be a layout as a JSON object.")
+        raise InvalidActionError(N_("The request body must be a layout as a JSON object."))
     service.save(data)
-    return jsonify({"ok": True, **service.to_json(),
-                    "text": f"Layout saved to {service.path}: the camera uses it now."})
+    return jsonify(tr({"ok": True, **service.to_json(),
+                       "text": N_("Layout saved to {path}: the camera uses it now.",
+                                  path=str(service.path))}))
 
 
 @bp.delete("/layout")
@@ -307,8 +319,8 @@ def reset_layout() -> Response:
     """Back to the bundled default layout (the user's file is removed)."""
     service = _layout_service()
     service.reset()
-    return jsonify({"ok": True, **service.to_json(),
-                    "text": "Back to the default layout: the camera uses it now."})
+    return jsonify(tr({"ok": True, **service.to_json(),
+                       "text": N_("Back to the default layout: the camera uses it now.")}))
 
 
 @bp.get("/board.jpg")
@@ -323,19 +335,19 @@ def board_picture() -> Response | tuple[Response, int]:
     camera = loop().camera
     frame = latest_frame(camera)
     if camera is None or frame is None:
-        return jsonify({"ok": False, "error": "No picture from the camera yet.",
+        return jsonify({"ok": False, "error": tr(N_("No picture from the camera yet.")),
                         "kind": "not_found"}), 404
     layout = current_layout()
     detector = camera.detector
     try:
         pose = detector.locate(frame) if detector is not None else locate_board(frame, layout)
     except BoardNotFound as error:
-        return jsonify({"ok": False, "error": f"The board is not found in the picture: "
-                        f"{error}", "kind": "not_found"}), 404
+        return jsonify({"ok": False, "kind": "not_found", "error": tr(N_(
+            "The board is not found in the picture: {error}", error=str(error)))}), 404
     top = rectify(frame, pose, layout, VisionConfig(px_per_mm=BOARD_PX_PER_MM))
     ok, buf = cv2.imencode(".jpg", top, [cv2.IMWRITE_JPEG_QUALITY, 85])
     if not ok:
-        return jsonify({"ok": False, "error": "The picture could not be encoded.",
+        return jsonify({"ok": False, "error": tr(N_("The picture could not be encoded.")),
                         "kind": "invalid"}), 500
     response = Response(buf.tobytes(), mimetype="image/jpeg")
     response.headers["Cache-Control"] = "no-store"

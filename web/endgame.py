@@ -21,6 +21,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from companion.record import to_record
 from companion.state import Phase
 from companion.table.errors import ConflictError
+from companion.text import N_
 from web.api import links, no_store, public_url
 from web.services import loop
 
@@ -31,8 +32,8 @@ bp = Blueprint("endgame", __name__)
 def record(game_id: int) -> Response:
     loop().check_key(game_id, request.args.get("key"))
     if loop().state(game_id).phase is not Phase.OVER and not loop().ended(game_id):
-        raise ConflictError("The game record can be downloaded once the game is over: "
-                            "until then it would show the cards chosen in secret.")
+        raise ConflictError(N_("The game record can be downloaded once the game is over: "
+                               "until then it would show the cards chosen in secret."))
     text = json.dumps(to_record(loop().game(game_id)), indent=1)
     response = Response(text, mimetype="application/json")
     response.headers["Content-Disposition"] = (

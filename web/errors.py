@@ -37,6 +37,7 @@ from companion.table.errors import (
     NotFoundError,
     StorageError,
 )
+from companion.text import N_, Text
 
 log = logging.getLogger(__name__)
 
@@ -56,20 +57,20 @@ ERRORS: tuple[tuple[type[Exception], int, str], ...] = (
 )
 
 HTTP_MESSAGES: dict[int, str] = {
-    400: "The request could not be understood: check the address and what was sent.",
-    404: "There is nothing at this address: check the link, or start again from the home "
-         "page.",
-    405: "This address does not take this kind of request (the method {method} is not "
-         "allowed here).",
-    413: f"The request is too large: the companion accepts at most {MAX_BODY // 1024} kB.",
-    414: "The address is too long.",
-    415: "The request body must be JSON (Content-Type: application/json).",
-    431: "The request's headers are too large.",
+    400: N_("The request could not be understood: check the address and what was sent."),
+    404: N_("There is nothing at this address: check the link, or start again from the home "
+            "page."),
+    413: N_("The request is too large: the companion accepts at most {size} kB.",
+            size=MAX_BODY // 1024),
+    414: N_("The address is too long."),
+    415: N_("The request body must be JSON (Content-Type: application/json)."),
+    431: N_("The request's headers are too large."),
 }
-"""Plain words for the HTTP errors Flask and Werkzeug raise (kind ``http``)."""
+"""Plain words for the HTTP errors Flask and Werkzeug raise (kind ``http``; 405 names the
+method)."""
 
-INTERNAL = ("The companion could not do this because of a fault of its own (it is in "
-            "its log). Try again; if it happens again, restart the companion.")
+INTERNAL = N_("The companion could not do this because of a fault of its own (it is in "
+              "its log). Try again; if it happens again, restart the companion.")
 
 
 def error_status(error: Exception) -> tuple[int, str]:
@@ -82,20 +83,34 @@ def error_status(error: Exception) -> tuple[int, str]:
     return 400, "invalid"
 
 
+def message_of(error: BaseException) -> str:
+    """An error's message in the request's language (its English text if it has no
+    template: :class:`companion.text.Text`)."""
+    from web.i18n import tr
+
+    text = error.args[0] if error.args else str(error)
+    return str(tr(text)) if isinstance(text, Text) else str(error)
+
+
 def describe(error: BaseException) -> tuple[int, str, str]:
-    """Status, kind and plain message for any exception."""
+    """Status, kind and plain message (in the request's language) for any exception."""
+    from web.i18n import tr
+
     if isinstance(error, NiagaraError):
         status, kind = error_status(error)
-        return status, kind, str(error)
+        return status, kind, message_of(error)
     if isinstance(error, HTTPException):
         status = error.code or 500
         kind = "http"
-        message = HTTP_MESSAGES.get(status, error.description or error.name)
+        message: str = HTTP_MESSAGES.get(status, error.description or error.name)
         if status == 400 and error.description and not error.description.startswith(
                 "The browser (or proxy) sent a request"):
             message = error.description
-        return status, kind, message.format(method=request.method)
-    return 500, "internal", INTERNAL
+        if status == 405:
+            message = N_("This address does not take this kind of request (the method "
+                         "{method} is not allowed here).", method=request.method)
+        return status, kind, str(tr(message))
+    return 500, "internal", str(tr(INTERNAL))
 
 
 def error_page(message: str, status: int) -> str:
@@ -186,8 +201,8 @@ def check_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:
         if bracket.group() in "[{":
             depth += 1
             if depth > limit:
-                raise TooDeep(f"The request body is nested too deeply: at most {limit} "
-                              "levels of lists and objects.")
+                raise TooDeep(N_("The request body is nested too deeply: at most {limit} "
+                                 "levels of lists and objects.", limit=limit))
         else:
             depth -= 1
 

@@ -10,7 +10,9 @@ Four roles, from the most trusted:
   links, the river's "Done", undo, confirming what the camera saw.
 - ``player``: the holder of a **player token** (their secret link): their hand, their
   card and turn.
-- ``anyone`` on the LAN: public facts only (the board, the river, the lights, the camera).
+- ``anyone`` on the LAN: public facts only (the board, the river, the lights, the camera),
+  and practice games: they drive no hardware and never become the game on the table, so
+  anyone may start one (their number is capped and unplayed ones expire).
 
 :data:`ROUTES` is the table (docs/web.md shows the same one; a test walks
 ``app.url_map`` and checks every route against it). Owner routes are enforced here, once,
@@ -87,6 +89,14 @@ ROUTES: dict[tuple[str, str], Role] = {
     ("POST", "/api/games/<id:game_id>/end"): OWNER,
     ("GET", "/favicon.ico"): ANYONE,
     ("GET", "/how-to-play"): ANYONE,
+    # computer players, practice games, hints and the review
+    ("POST", "/api/games/<id:game_id>/computer"): TABLE,
+    ("GET", "/api/play/<token>/hints"): PLAYER,
+    ("GET", "/api/games/<id:game_id>/review"): ANYONE,
+    ("GET", "/practice"): ANYONE,
+    ("POST", "/practice"): ANYONE,
+    ("POST", "/api/practice"): ANYONE,
+    ("GET", "/rules"): ANYONE,
 }
 
 

@@ -24,6 +24,7 @@ from flask import current_app, request
 from werkzeug.wrappers import Response
 
 from companion.table.errors import AccessError
+from companion.text import N_
 
 log = logging.getLogger(__name__)
 
@@ -35,15 +36,15 @@ COOKIE = "niagara_owner"
 
 COOKIE_DAYS = 365
 
-REFUSED = ("Only the person setting up the table can change the calibration: open the "
-           "owner's link printed when the companion started (it carries the setup key) on "
-           "this device, then come back here.")
+REFUSED = N_("Only the person setting up the table can change the calibration: open the "
+              "owner's link printed when the companion started (it carries the setup key) on "
+              "this device, then come back here.")
 """The refusal of a calibration change without the setup key."""
 
-REFUSED_OWNER = ("Only the owner of the companion can do this (start a game, choose the "
-                 "game on the table, make the camera show faults): open the owner's link "
-                 "printed when the companion started (it carries the setup key) on this "
-                 "device, then try again.")
+REFUSED_OWNER = N_("Only the owner of the companion can do this (start a game, choose the "
+                    "game on the table, make the camera show faults): open the owner's link "
+                    "printed when the companion started (it carries the setup key) on this "
+                    "device, then try again.")
 """The refusal of the owner's other requests without the setup key."""
 
 

@@ -20,15 +20,18 @@ import json
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from companion.table.errors import BusyError
+from companion.table.errors import AccessError, BusyError, NotFoundError
 from companion.table.loop import GameLoop
+from companion.text import N_
 from web import services
+from web.i18n import tr
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
+K = TypeVar("K")
 
 
 def message(event: str, data: Any) -> str:
@@ -47,8 +50,8 @@ class StreamSlots:
     ...
     companion.table.errors.BusyError: This game already has 2 live connections open ...
     >>> release(); release()  # idempotent
-    >>> slots.open
-    1
+    >>> slots.open, dict(slots._addresses)  # nothing kept for the address that left
+    (1, {'10.0.0.6': 1})
     """
 
     def __init__(self, total: int, per_game: int, per_address: int) -> None:
@@ -63,17 +66,19 @@ class StreamSlots:
         the function that releases it (idempotent)."""
         with self._lock:
             if self._addresses[address] >= self.per_address:
-                raise BusyError(
-                    f"This device already has {self.per_address} live connections open to "
-                    "the companion: close some tabs or pages, then reload this one.", 429)
+                raise BusyError(N_(
+                    "This device already has {count} live connections open to the "
+                    "companion: close some tabs or pages, then reload this one.",
+                    count=self.per_address), 429)
             if game_id is not None and self._games[game_id] >= self.per_game:
-                raise BusyError(
-                    f"This game already has {self.per_game} live connections open (phones "
-                    "and table pages): close the pages nobody uses, then reload this one.")
+                raise BusyError(N_(
+                    "This game already has {count} live connections open (phones and "
+                    "table pages): close the pages nobody uses, then reload this one.",
+                    count=self.per_game))
             if self.open >= self.total:
-                raise BusyError(
-                    f"The companion already has {self.total} live connections open: close "
-                    "the pages nobody uses, then reload this one.")
+                raise BusyError(N_(
+                    "The companion already has {count} live connections open: close the "
+                    "pages nobody uses, then reload this one.", count=self.total))
             self.open += 1
             self._games[game_id] += 1
             self._addresses[address] += 1
@@ -85,9 +90,16 @@ class StreamSlots:
                     return
                 done.set()
                 self.open -= 1
-                self._games[game_id] -= 1
-                self._addresses[address] -= 1
+                _count_down(self._games, game_id)
+                _count_down(self._addresses, address)
         return release
+
+
+def _count_down(counts: Counter[K], key: K) -> None:
+    """One fewer ``key``; no entry is kept at zero (not one per address ever seen)."""
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]
 
 
 def sse(loop: GameLoop, views: dict[str, Callable[[], Any]], heartbeat: float,
@@ -109,7 +121,7 @@ def sse(loop: GameLoop, views: dict[str, Callable[[], Any]], heartbeat: float,
         seen = loop.hub.versions(views)
         yield "retry: 2000\n\n"
         for topic, view in views.items():
-            yield message(topic.split(":")[0], view())
+            yield message(topic.split(":")[0], tr(view()))
         while not loop.hub.closed:
             changed = loop.hub.wait(seen, heartbeat)
             if loop.hub.closed or gone():
@@ -119,7 +131,11 @@ def sse(loop: GameLoop, views: dict[str, Callable[[], Any]], heartbeat: float,
                 continue
             seen = {**seen, **changed}
             for topic in changed:
-                yield message(topic.split(":")[0], views[topic]())
+                try:
+                    data = views[topic]()
+                except (NotFoundError, AccessError):
+                    return  # the game was removed (an expired practice game): the end
+                yield message(topic.split(":")[0], tr(data))
 
     response = Response(stream_with_context(generate()), mimetype="text/event-stream")
     response.call_on_close(release)  # also when the stream never started

@@ -9,6 +9,9 @@ cameras or lights. Everything that does I/O for a game lives here:
 - :mod:`companion.table.store`: :class:`~companion.table.store.GameStore`, games in
   SQLite, crash-safe;
 - :mod:`companion.table.views`: what the pages show, as pure functions of the state;
+- :mod:`companion.table.computers`: computer seats, practice and hints settings, what the
+  computers must do now and a computer's turn in plain words (the decisions are
+  :mod:`companion.partner`'s);
 - :mod:`companion.table.camera`: the cameras the loop reads (real ones through
   :mod:`hardware.camera` and :mod:`vision`, and the synthetic one), one factory;
 - :mod:`companion.table.lights`: the lights and buzzer (:mod:`hardware.announcer`);

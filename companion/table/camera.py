@@ -37,6 +37,7 @@ from companion import rules
 from companion.actions import MoveRiver
 from companion.board import Arm
 from companion.state import GameState, Phase, new_game
+from companion.text import N_
 from hardware.camera import REAL_CAMERA_SPECS, FrameSource, Size
 from hardware.camera import open_camera as open_real_camera
 from vision.types import Image
@@ -189,6 +190,9 @@ class SyntheticCamera:
         self._board: GameState | None = None
         self._drawn_faults: tuple[Fault, ...] = ()
         self._lock = threading.Lock()
+        self._drawing = threading.Lock()
+        """One drawing at a time: table pages asking for the same board at once (each
+        page does when the board changes) wait for the one drawing, not draw it again."""
         self._picture: tuple[tuple[GameState, tuple[Fault, ...]], Image] | None = None
 
     def inject(self, *faults: Fault) -> None:
@@ -227,19 +231,20 @@ class SyntheticCamera:
 
     def frame(self) -> Image | None:
         """The latest board drawn as a camera frame (cached per board)."""
-        with self._lock:
-            board, faults = self._board, self._drawn_faults
-            if board is None:
-                return None
-            key = (board, faults)
-            if self._picture is not None and self._picture[0] == key:
-                return self._picture[1]
-        from vision.synth import render
+        with self._drawing:
+            with self._lock:
+                board, faults = self._board, self._drawn_faults
+                if board is None:
+                    return None
+                key = (board, faults)
+                if self._picture is not None and self._picture[0] == key:
+                    return self._picture[1]
+            from vision.synth import render
 
-        picture = render(board, seed=self.seed, faults=faults, size=self.size)
-        with self._lock:
-            self._picture = (key, picture)
-        return picture
+            picture = render(board, seed=self.seed, faults=faults, size=self.size)
+            with self._lock:
+                self._picture = (key, picture)
+            return picture
 
     def jpeg(self) -> bytes | None:
         frame = self.frame()
@@ -318,8 +323,9 @@ class VisionCamera:
             frame = self.source.read()
         except Exception as error:  # a camera hiccup: no reading this time
             self._quiet.warning("camera %s: %s", self.name, error)
-            self.problem = (f"The camera ({self.name}) gives no picture: {error}. The board "
-                            "is not watched; check the camera's cable.")
+            self.problem = N_("The camera ({name}) gives no picture: {error}. The board is "
+                              "not watched; check the camera's cable.", name=self.name,
+                              error=str(error))
             return None
         if self.problem is not None:
             log.info("camera %s gives pictures again", self.name)
@@ -475,8 +481,9 @@ class WatchedCamera:
             source = self._opener()
         except Exception as error:  # whatever went wrong, said in one line
             reason = str(error) or type(error).__name__
-            self._missing = (f"No camera: {reason}. The board is not watched; the companion "
-                             f"tries again every {self.retry:g} s (--camera {self.spec}).")
+            self._missing = N_("No camera: {reason}. The board is not watched; the "
+                               "companion tries again every {seconds} s (--camera {spec}).",
+                               reason=reason, seconds=f"{self.retry:g}", spec=self.spec)
             self._quiet.warning("camera %s: %s", self.spec, reason)
             return
         self._camera = VisionCamera(source.spec, source, Detector())

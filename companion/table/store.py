@@ -40,6 +40,7 @@ from companion.events import Event
 from companion.game import Game
 from companion.state import Options, Phase
 from companion.table.errors import StorageError
+from companion.text import N_
 
 GAMES_IN_MEMORY = 16
 """Games kept replayed in memory, the most recently used; the others are replayed from
@@ -67,11 +68,11 @@ class StoreError(NiagaraError):
     """A game that does not exist, or a stored log that cannot be read back."""
 
 
-STORAGE_FULL = ("The companion's storage is full: nothing was saved. Free some space on "
-                "the companion's card or disk, then try again.")
-STORAGE_READ_ONLY = ("The companion's storage cannot be written (it is read-only or "
-                     "failing): nothing was saved. Check the companion's card or disk, then "
-                     "try again.")
+STORAGE_FULL = N_("The companion's storage is full: nothing was saved. Free some space on "
+                  "the companion's card or disk, then try again.")
+STORAGE_READ_ONLY = N_("The companion's storage cannot be written (it is read-only or "
+                       "failing): nothing was saved. Check the companion's card or disk, "
+                       "then try again.")
 
 
 def storage_error(error: sqlite3.Error) -> StorageError:
@@ -185,19 +186,20 @@ class GameStore:
         row = self._db.execute("SELECT players, options FROM games WHERE id = ?",
                                (game_id,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no game {game_id}")
+            raise StoreError(N_("there is no game {id}", id=game_id))
         try:
             game = Game(json.loads(row[0]), Options(**json.loads(row[1])))
         except (ValueError, TypeError) as error:
-            raise StoreError(f"game {game_id} cannot be read back: {error}") from None
+            raise StoreError(N_("game {id} cannot be read back: {error}", id=game_id,
+                                error=str(error))) from None
         rows = self._db.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
                                 (game_id,)).fetchall()
         for seq, text in rows:
             try:
                 game.push(action_from_json(json.loads(text)))
             except (ValueError, IllegalActionError, InvalidActionError) as error:
-                raise StoreError(
-                    f"game {game_id}, action {seq} cannot be replayed: {error}") from None
+                raise StoreError(N_("game {id}, action {seq} cannot be replayed: {error}",
+                                    id=game_id, seq=seq, error=str(error))) from None
         return game
 
     def append(self, game_id: int, action: Action) -> list[Event]:
@@ -220,7 +222,7 @@ class GameStore:
         with self._lock:
             game = self.game(game_id)
             if not game.history:
-                raise StoreError("there is nothing to undo: the game has just started")
+                raise StoreError(N_("there is nothing to undo: the game has just started"))
             seq = len(game.history)
             try:
                 self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?",
@@ -246,11 +248,32 @@ class GameStore:
                 return info.id
         return None
 
+    def delete(self, game_id: int) -> None:
+        """Remove a game and its actions (practice games that expired)."""
+        with self._lock:
+            try:
+                self._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+                self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            except sqlite3.Error as error:
+                raise storage_error(error) from None
+            self._games.pop(game_id, None)
+
+    def last_played(self, game_id: int) -> float:
+        """When the game last changed (its newest action, else its creation), as a Unix
+        time."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT COALESCE((SELECT MAX(created) FROM actions WHERE game_id = ?), "
+                "(SELECT created FROM games WHERE id = ?))", (game_id, game_id)).fetchone()
+        if row is None or row[0] is None:
+            raise StoreError(f"there is no game {game_id}")
+        return datetime.fromisoformat(row[0]).timestamp()
+
     def meta(self, game_id: int) -> dict[str, Any]:
         with self._lock:
             row = self._db.execute("SELECT meta FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no game {game_id}")
+            raise StoreError(N_("there is no game {id}", id=game_id))
         result: dict[str, Any] = json.loads(row[0])
         return result
 
@@ -263,4 +286,4 @@ class GameStore:
             except sqlite3.Error as error:
                 raise storage_error(error) from None
             if cursor.rowcount == 0:
-                raise StoreError(f"there is no game {game_id}")
+                raise StoreError(N_("there is no game {id}", id=game_id))

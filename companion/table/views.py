@@ -14,151 +14,29 @@ what happens now, the public state, and the choices a player's card allows.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from companion import events as ev
 from companion import rules
+from companion import text as tx
 from companion.actions import Action, ChooseCard, Paddle, Recover, Step, Weather
 from companion.board import (
-    ARMS,
-    BEACH,
     CARDS,
     LOST,
-    WEATHER_MAX,
-    WEATHER_MIN,
     Arm,
-    other_arm,
     path_down,
     path_up,
 )
 from companion.errors import InvalidActionError
+from companion.forecast import forecast as forecast
+from companion.forecast import reachable_weather as reachable_weather
 from companion.state import GameState, Phase
+from companion.text import N_, Listing, Nn_, Text, join
 
 # -- what a page may know ----------------------------------------------------------------
-
-
-def reachable_weather(weather: int, moves: int) -> set[int]:
-    """Weather values reachable with ``moves`` cloud moves of one step each.
-
-    >>> sorted(reachable_weather(0, 2))
-    [0, 2]
-    """
-    values = {weather}
-    for _ in range(moves):
-        values = {w + d for w in values for d in (-1, 1) if WEATHER_MIN <= w + d <= WEATHER_MAX}
-    return values
-
-
-def forecast(public: Mapping[str, Any]) -> dict[str, Any]:
-    """The danger forecast for learners, from public facts only.
-
-    ``public`` is ``GameState.to_json(reveal=False)``: cards already revealed are known;
-    the others can be any card still in the player's public hand. Returns the least and
-    most discs the river can move this round and the canoes that could go over the falls
-    (at their present positions, with the discs alternating as predicted, and if they do
-    not alternate).
-    """
-    phase = public["phase"]
-    played: dict[str, Any] = dict(public["played"])
-    order = _turn_order(public)
-    weather = int(public["weather"])
-    options: dict[str, list[Any]] = {}
-    for p in order:
-        if p in played:
-            options[p] = [played[p]]
-        else:
-            hand = public["hands"][p]
-            numbers = [int(c) for c in hand if c != "cloud"]
-            choice: list[Any] = []
-            if numbers:
-                choice += sorted({min(numbers), max(numbers)})
-            if "cloud" in hand:
-                choice.append("cloud")
-            options[p] = choice or list(CARDS)
-    # Clouds still to be played move the weather (a revealed cloud moves it on its turn).
-    done = _turns_done(public)
-    low, high = None, None
-    for combo in itertools.product(*(options[p] for p in order)):
-        numbers = [int(c) for c in combo if c != "cloud"]
-        base = min(numbers) if numbers else 0
-        clouds = sum(1 for p, c in zip(order, combo, strict=True)
-                     if c == "cloud" and p not in done)
-        for w in reachable_weather(weather, clouds):
-            discs = max(0, base + w)
-            low = discs if low is None else min(low, discs)
-            high = discs if high is None else max(high, discs)
-    assert low is not None and high is not None
-    next_fork: Arm = public["next_fork"]
-    predicted = [next_fork if i % 2 == 0 else other_arm(next_fork) for i in range(high)]
-    danger = []
-    for player, canoes in public["canoes"].items():
-        for canoe in canoes:
-            at = canoe["at"]
-            if at in (BEACH, LOST):
-                continue
-            falls_predicted = _falls_within(at, predicted)
-            falls_worst = any(rules.after_river(at, [arm] * high) == LOST for arm in ARMS)
-            if falls_predicted is not None or falls_worst:
-                danger.append({
-                    "player": player, "at": at, "gem": canoe["gem"],
-                    "discs": falls_predicted,
-                    "text": _danger_text(player, at, falls_predicted, high),
-                })
-    joe = public.get("joe")
-    if joe and joe["at"] not in (BEACH, LOST):
-        falls_predicted = _falls_within(joe["at"], predicted)
-        if falls_predicted is not None:
-            danger.append({"player": "joe", "at": joe["at"], "gem": joe["gem"],
-                           "discs": falls_predicted,
-                           "text": _danger_text("joe", joe["at"], falls_predicted, high)})
-    if phase == "river":
-        text = f"The river moves {low} disc{'s' if low != 1 else ''} this round."
-    elif low == high:
-        text = f"The river will move {low} disc{'s' if low != 1 else ''} this round."
-    else:
-        text = f"The river will move between {low} and {high} discs this round."
-    why = ("The river moves as many discs as the lowest number card played this round, "
-           f"plus the weather (now {weather:+d}); a cloud card moves the weather one space "
-           "instead. Cards are secret until they are revealed, so this is every number "
-           "still possible from the cards left in the players' hands.")
-    return {"least": low, "most": high, "danger": danger, "text": text, "why": why,
-            "predicted_arms": predicted}
-
-
-def _falls_within(at: str, arms: Sequence[Arm]) -> int | None:
-    position = at
-    for n, arm in enumerate(arms, start=1):
-        position = rules.push_position(position, arm)
-        if position == LOST:
-            return n
-    return None
-
-
-def _danger_text(player: str, at: str, discs: int | None, most: int) -> str:
-    who = "Diamanten Joe" if player == "joe" else f"{player.capitalize()}'s canoe"
-    if discs is None:
-        return (f"{who} on {at} is safe if the discs alternate at the fork, but would go "
-                f"over the falls if {most} discs all took its arm.")
-    return f"{who} on {at} goes over the falls if the river moves {discs} or more discs."
-
-
-def _turn_order(public: Mapping[str, Any]) -> list[str]:
-    players = list(public["players"])
-    first = players.index(public["first_player"])
-    return players[first:] + players[:first]
-
-
-def _turns_done(public: Mapping[str, Any]) -> set[str]:
-    """Players whose card has already had its effect this round."""
-    order = _turn_order(public)
-    if public["phase"] == "choose":
-        return set()
-    if public["phase"] in ("river", "over"):
-        return set(order)
-    current = public["to_play"]
-    return set(order[: order.index(current)])
+# The danger forecast (``forecast``, ``reachable_weather``) is the engine's
+# (``companion.forecast``): the practice partner's hints use it too.
 
 
 def seating(players: Sequence[str], first: object = None) -> list[str]:
@@ -173,38 +51,42 @@ def seating(players: Sequence[str], first: object = None) -> list[str]:
     if first is None or first == "":
         return order
     if not isinstance(first, str) or first not in order:
-        raise InvalidActionError(f"The buoy must go to one of the players "
-                                 f"({', '.join(str(p) for p in order)}), not {first!r}.")
+        raise InvalidActionError(N_(
+            "The buoy must go to one of the players ({players}), not {first}.",
+            players=Listing([tx.colour(str(p)) for p in order], last=","), first=repr(first)))
     i = order.index(first)
     return order[i:] + order[:i]
 
 
-def river_why(state: GameState) -> str:
+def river_why(state: GameState) -> Text:
     """Why the river moves this many discs, and what a pushed disc does (phase 3: every
     card has been revealed, so this is public)."""
     discs = rules.river_discs(state)
     base = rules.river_base(state)
     played = state.played()
     if base:
-        who = [p.capitalize() for p in state.turn_order() if played.get(p) == base]
-        card = f"the lowest number card played this round is {base} ({' and '.join(who)})"
+        who = Listing([tx.colour(p) for p in state.turn_order() if played.get(p) == base])
+        card = N_("The lowest number card played this round is {base} ({players})",
+                  base=base, players=who)
     else:
-        card = "everyone played the cloud, so no number card counts (0)"
+        card = N_("Everyone played the cloud, so no number card counts (0)")
     weather = state.weather
-    wx = ("the weather adds nothing (0)" if weather == 0 else
-          f"the weather adds {weather}" if weather > 0 else
-          f"the weather takes {-weather} away ({weather:+d})")
+    wx = (N_("the weather adds nothing (0)") if weather == 0 else
+          N_("the weather adds {n}", n=weather) if weather > 0 else
+          N_("the weather takes {n} away ({weather:+d})", n=-weather, weather=weather))
     total = f"{base} {'+' if weather >= 0 else '−'} {abs(weather)} = {base + weather}"
-    plural = "disc" if discs == 1 else "discs"
-    text = f"Why {discs} {plural}? {card[0].upper()}{card[1:]}, and {wx}: {total}."
+    question = Nn_("Why {n} disc?", "Why {n} discs?", discs)
     if base + weather < 0:
-        text = text[:-1] + "; the river never moves backwards, so 0."
-    if discs:
-        text += (" Each disc pushed in at the top moves the discs, and the canoes on them, "
-                 "one slot downstream. At the fork the discs take the left and right arms "
-                 "in turn; only that arm moves, and the disc at its end goes over the falls "
-                 "with any canoe on it.")
-    return text
+        answer = N_("{card}, and {weather}: {sum}; the river never moves backwards, so 0.",
+                    card=card, weather=wx, sum=total)
+    else:
+        answer = N_("{card}, and {weather}: {sum}.", card=card, weather=wx, sum=total)
+    if not discs:
+        return join([question, answer])
+    return join([question, answer, N_(
+        "Each disc pushed in at the top moves the discs, and the canoes on them, one slot "
+        "downstream. At the fork the discs take the left and right arms in turn; only that "
+        "arm moves, and the disc at its end goes over the falls with any canoe on it.")])
 
 
 def public_state(state: GameState) -> dict[str, Any]:
@@ -253,43 +135,49 @@ def _path_of(position: str, steps: Iterable[Step]) -> list[str]:
     return path
 
 
-def describe_action_safely(action: Action) -> str:
+def describe_action_safely(action: Action) -> Text:
     """A plain sentence for an action that was undone, never naming a secret card."""
-    who = (action.player or "").capitalize()
+    who = tx.colour(action.player or "")
     if isinstance(action, ChooseCard):
-        return f"{who}'s card choice was taken back: {who} chooses again."
+        return N_("{player}'s card choice was taken back: {player} chooses again.", player=who)
     if isinstance(action, Recover):
-        return f"{who}'s buy-back of a canoe was taken back."
+        return N_("{player}'s buy-back of a canoe was taken back.", player=who)
     if isinstance(action, Weather):
-        return f"{who}'s weather move was taken back."
+        return N_("{player}'s weather move was taken back.", player=who)
     if isinstance(action, Paddle):
-        return f"{who}'s canoe move was taken back."
-    return "The river move was taken back: put the discs and canoes back."
+        return N_("{player}'s canoe move was taken back.", player=who)
+    return N_("The river move was taken back: put the discs and canoes back.")
 
 
-def banner(state: GameState) -> str:
+def banner(state: GameState) -> Text:
     """One sentence for the top of the table page: what happens now."""
     if state.phase is Phase.OVER:
         out = rules.outcome(state)
-        return f"The game is over. {out.describe() if out else ''}".strip()
+        if out is None:
+            return N_("The game is over.")
+        return N_("The game is over. {outcome}", outcome=out.describe())
     if state.phase is Phase.CHOOSE:
-        waiting = [p.capitalize() for p in state.players if p not in state.chosen]
-        return (f"Round {state.round}, phase 1: everyone chooses a paddle card in secret. "
-                f"Still choosing: {', '.join(waiting)}.")
+        waiting = [tx.colour(p) for p in state.players if p not in state.chosen]
+        return N_("Round {round}, phase 1: everyone chooses a paddle card in secret. Still "
+                  "choosing: {players}.", round=state.round,
+                  players=Listing(waiting, last=","))
     if state.phase is Phase.ACTIONS:
-        who = (state.to_play or "").capitalize()
+        who = tx.colour(state.to_play or "")
         card = state.played().get(state.to_play or "")
-        what = "the cloud: move the weather one space" if card == "cloud" else \
-            f"a {card}: paddle"
-        return f"Phase 2: {who} plays {what}."
+        if card == "cloud":
+            return N_("Phase 2: {player} plays the cloud: move the weather one space.",
+                      player=who)
+        return N_("Phase 2: {player} plays a {card}: paddle.", player=who, card=card)
     discs = rules.river_discs(state)
-    arms = ", ".join(rules.predicted_arms(state))
+    arms = Listing(map(tx.arm, rules.predicted_arms(state)), last=",")
     base = rules.river_base(state)
     text = ev.RiverMoved(discs, (), base, state.weather).describe()
     if discs == 0:
-        return f"Phase 3: {text} Tap done to go on."
-    return (f"Phase 3: {text} Push {discs} disc{'s' if discs != 1 else ''} in at the top, "
-            f"one at a time (expected at the fork: {arms}).")
+        return N_("Phase 3: {river} Tap done to go on.", river=text)
+    return Nn_("Phase 3: {river} Push {n} disc in at the top, one at a time (expected at the "
+               "fork: {arms}).",
+               "Phase 3: {river} Push {n} discs in at the top, one at a time (expected at "
+               "the fork: {arms}).", discs, river=text, arms=arms)
 
 
 def river_view(state: GameState, confirmed: int) -> dict[str, Any] | None:
@@ -315,8 +203,10 @@ def turn_options(state: GameState, player: str) -> list[dict[str, Any]]:
         for action in rules.legal_actions(state, player):
             assert isinstance(action, Weather)
             new = state.weather + (1 if action.direction == "up" else -1)
-            options.append({"action": action.to_json(), "moves": [],
-                            "text": f"Move the cloud {action.direction}: weather {new:+d}"})
+            text = (N_("Move the cloud up: weather {weather:+d}", weather=new)
+                    if action.direction == "up" else
+                    N_("Move the cloud down: weather {weather:+d}", weather=new))
+            options.append({"action": action.to_json(), "moves": [], "text": text})
         return options
     for result in rules.turn_results(state, player, card):
         paddle = result.action
@@ -327,25 +217,24 @@ def turn_options(state: GameState, player: str) -> list[dict[str, Any]]:
                   "steps": [s.text() for s in m.steps], "points": step_points(m.steps),
                   "path": _path_of(m.start, m.steps)}
                  for m in paddle.canoes]
-        text = " ".join(e.describe() for e in events
-                        if e.kind not in ("card_revealed", "game_won"))
+        said = [e.describe() for e in events if e.kind not in ("card_revealed", "game_won")]
         options.append({"action": result.action.to_json(), "moves": moves,
-                        "text": text or "No canoe can move."})
+                        "text": join(said) if said else N_("No canoe can move.")})
     return options
 
 
-def event_text(state: GameState, action: Action) -> str:
+def event_text(state: GameState, action: Action) -> Text:
     """What ``action`` does, in the words of its events (the secret reveal left out)."""
     _, events = rules.apply(state, action)
-    return " ".join(e.describe() for e in events if e.kind != "card_revealed")
+    return join([e.describe() for e in events if e.kind != "card_revealed"])
 
 
 # -- player panels, the river's animation, the end of the game, undo ---------------------
 
-GOALS: tuple[tuple[str, str, int], ...] = (
-    ("colour", "4 gems of one colour", 4),
-    ("colours", "5 different colours", 5),
-    ("total", "7 gems", 7),
+GOALS: tuple[tuple[str, Text, int], ...] = (
+    ("colour", N_("4 gems of one colour"), 4),
+    ("colours", N_("5 different colours"), 5),
+    ("total", N_("7 gems"), 7),
 )
 """The three winning goals: key, words, how many gems."""
 
@@ -373,12 +262,13 @@ def goal_progress(reserve: Mapping[str, int]) -> list[dict[str, Any]]:
     return out
 
 
-def _canoe_words(canoe: Mapping[str, Any]) -> str:
-    at, gem = canoe["at"], canoe.get("gem")
+def _canoe_words(canoe: Mapping[str, Any]) -> Text:
+    at, cargo = canoe["at"], canoe.get("gem")
     if at == LOST:
-        return "lost over the falls"
-    where = "on the beach" if at == BEACH else f"on {at}"
-    return f"{where} with a {gem} gem" if gem else where
+        return N_("lost over the falls")
+    if cargo:
+        return N_("on {at} with a {gem} gem", at=tx.place(at), gem=tx.gem(cargo))
+    return N_("on {at}", at=tx.place(at))
 
 
 def player_panel(public: Mapping[str, Any], player: str) -> dict[str, Any]:
@@ -398,18 +288,20 @@ def player_panel(public: Mapping[str, Any], player: str) -> dict[str, Any]:
     hand = public["hands"][player]
     played_cycle = [c for c in CARDS if c not in hand]
     phase = public["phase"]
+    status: Text | str
     if phase == "over":
-        status = "wins!" if player in public.get("winners", []) else "game over"
+        status = N_("wins!") if player in public.get("winners", []) else N_("game over")
     elif public.get("to_play") == player:
         card = played_now.get(player)
-        status = "moves the cloud" if card == "cloud" else f"to play: paddles {card}"
+        status = (N_("moves the cloud") if card == "cloud" else
+                  N_("to play: paddles {card}", card=card))
     elif player in played_now:
         card = played_now[player]
-        status = "played the cloud" if card == "cloud" else f"played {card}"
+        status = N_("played the cloud") if card == "cloud" else N_("played {card}", card=card)
     elif player in public["locked"]:
-        status = "card locked in ✓"
+        status = N_("card locked in ✓")
     elif phase == "choose":
-        status = "choosing a card…"
+        status = N_("choosing a card…")
     else:
         status = ""
     canoes = [{"at": c["at"], "gem": c.get("gem"), "text": _canoe_words(c)}
@@ -419,11 +311,14 @@ def player_panel(public: Mapping[str, Any], player: str) -> dict[str, Any]:
     if not lost or phase == "over":
         note = None
     elif lost == 2 and not gems:
-        note = ("Both canoes lost and no gem to pay: one comes back to the beach for free "
-                "at the start of the round.")
+        note = N_("Both canoes lost and no gem to pay: one comes back to the beach for free "
+                  "at the start of the round.")
+    elif lost == 2:
+        note = N_("Both canoes lost: each comes back to the beach for one gem from the "
+                  "reserve, at the start of a round.")
     else:
-        note = (f"{'Both canoes' if lost == 2 else 'A canoe'} lost: each comes back to the "
-                "beach for one gem from the reserve, at the start of a round.")
+        note = N_("A canoe lost: it comes back to the beach for one gem from the reserve, at "
+                  "the start of a round.")
     return {
         "player": player,
         "buoy": public["first_player"] == player,
@@ -504,8 +399,10 @@ def river_surprise(before: GameState, events: Sequence[Any], version: int
         return None
     return {"version": version, "arms": taken, "predicted": predicted,
             "frames": river_frames(before, taken),
-            "text": (f"The discs took other arms than expected ({', '.join(taken)}; "
-                     f"expected {', '.join(predicted)}): here is the river's real move.")}
+            "text": N_("The discs took other arms than expected ({arms}; expected "
+                       "{expected}): here is the river's real move.",
+                       arms=Listing(map(tx.arm, taken), last=","),
+                       expected=Listing(map(tx.arm, predicted), last=","))}
 
 
 def final_summary(state: GameState) -> dict[str, Any] | None:
@@ -515,13 +412,13 @@ def final_summary(state: GameState) -> dict[str, Any] | None:
     if out is None:
         return None
     public = public_state(state)
-    names = [p.capitalize() for p in out.winners]
+    names = [tx.colour(p) for p in out.winners]
     if not names:
-        headline = "The game is over."
+        headline = N_("The game is over.")
     elif len(names) == 1:
-        headline = f"{names[0]} wins!"
+        headline = N_("{player} wins!", player=names[0])
     else:
-        headline = f"{' and '.join([', '.join(names[:-1]), names[-1]])} win!"
+        headline = N_("{players} win!", players=Listing(names))
     players = []
     for p in state.players:
         panel = player_panel(public, p)
@@ -533,7 +430,7 @@ def final_summary(state: GameState) -> dict[str, Any] | None:
             "rounds": state.round, "players": players}
 
 
-def undo_text(state: GameState, action: Action) -> str:
+def undo_text(state: GameState, action: Action) -> Text:
     """What "Undo" would take back, for the table's confirm: never a secret card.
 
     ``state`` is the state after ``action`` (now).
@@ -543,21 +440,27 @@ def undo_text(state: GameState, action: Action) -> str:
     >>> undo_text(s, ChooseCard("red", 6))
     "Red's secret card for round 1 (Red chooses again)"
     """
-    who = (action.player or "").capitalize()
+    who = tx.colour(action.player or "")
     round_ = state.round
     if isinstance(action, ChooseCard):
-        return f"{who}'s secret card for round {round_} ({who} chooses again)"
+        return N_("{player}'s secret card for round {round} ({player} chooses again)",
+                  player=who, round=round_)
     if isinstance(action, Recover):
-        return f"{who}'s buy-back of a canoe in round {round_}"
+        return N_("{player}'s buy-back of a canoe in round {round}", player=who, round=round_)
+    if isinstance(action, Weather) and action.direction == "up":
+        return N_("{player}'s cloud in round {round} (the weather moved up)", player=who,
+                  round=round_)
     if isinstance(action, Weather):
-        return f"{who}'s cloud in round {round_} (the weather moved {action.direction})"
+        return N_("{player}'s cloud in round {round} (the weather moved down)", player=who,
+                  round=round_)
     if isinstance(action, Paddle):
-        return f"{who}'s canoe move in round {round_} (put the canoes back as they were)"
-    return (f"the river move of round {max(1, round_ - 1)} (put the discs and canoes back "
-            "as they were)")
+        return N_("{player}'s canoe move in round {round} (put the canoes back as they were)",
+                  player=who, round=round_)
+    return N_("the river move of round {round} (put the discs and canoes back as they were)",
+              round=max(1, round_ - 1))
 
 
-def phase_help(state: GameState) -> str:
+def phase_help(state: GameState) -> Text:
     """What the current phase is about, for learners (the explanation over the board).
 
     >>> from companion.state import new_game
@@ -565,20 +468,20 @@ def phase_help(state: GameState) -> str:
     True
     """
     if state.phase is Phase.CHOOSE:
-        return ("Phase 1 of 3: every player picks one paddle card on their phone, in secret. "
-                "A number card paddles a canoe that many points (one point a slot, two to "
-                "load or unload a gem); the cloud moves the weather instead. When everyone "
-                "has locked in, the cards are revealed. A player whose canoe went over the "
-                "falls may first buy it back with a gem from their reserve (for free if they "
-                "have no gem and lost both canoes).")
+        return N_("Phase 1 of 3: every player picks one paddle card on their phone, in "
+                  "secret. A number card paddles a canoe that many points (one point a slot, "
+                  "two to load or unload a gem); the cloud moves the weather instead. When "
+                  "everyone has locked in, the cards are revealed. A player whose canoe went "
+                  "over the falls may first buy it back with a gem from their reserve (for "
+                  "free if they have no gem and lost both canoes).")
     if state.phase is Phase.ACTIONS:
-        return ("Phase 2 of 3: starting with the buoy's holder, each player in turn moves "
-                "with the card they revealed: paddle one or both canoes, load a gem at a "
-                "deposit, bring gems back to the beach, or move the weather with the cloud. "
-                "The player to play enters the move on their phone, then makes it on the "
-                "board.")
+        return N_("Phase 2 of 3: starting with the buoy's holder, each player in turn moves "
+                  "with the card they revealed: paddle one or both canoes, load a gem at a "
+                  "deposit, bring gems back to the beach, or move the weather with the cloud. "
+                  "The player to play enters the move on their phone, then makes it on the "
+                  "board.")
     if state.phase is Phase.RIVER:
-        return ("Phase 3 of 3: " + river_why(state) + " Watch the board: each disc shows "
-                "who goes over the falls.")
-    return ("The game is over: a player won by bringing to the beach 4 gems of one colour, "
-            "5 gems of different colours, or 7 gems in all.")
+        return N_("Phase 3 of 3: {why} Watch the board: each disc shows who goes over the "
+                  "falls.", why=river_why(state))
+    return N_("The game is over: a player won by bringing to the beach 4 gems of one colour, "
+              "5 gems of different colours, or 7 gems in all.")

@@ -9,7 +9,10 @@ import pytest
 
 MODULES = ["companion", "companion.board", "companion.state", "companion.actions",
            "companion.rules", "companion.record", "companion.game",
-           "companion.playout"]
+           "companion.playout", "companion.forecast", "companion.partner.view",
+           "companion.partner.evaluate", "companion.partner.words",
+           "companion.partner.players", "companion.partner.hints",
+           "companion.partner.review"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -22,7 +25,7 @@ def test_docstring_examples(name: str) -> None:
 
 TABLE = ["companion.colours", "companion.table.loop", "companion.table.store",
          "companion.table.views",
-         "companion.table.camera"]
+         "companion.table.camera", "companion.table.computers"]
 
 
 @pytest.mark.parametrize("name", TABLE)

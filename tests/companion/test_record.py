@@ -83,7 +83,7 @@ def test_the_issue_sample_is_refused_where_it_breaks_a_rule() -> None:
     (lambda r: r["rounds"][0]["cards"].update(red=9), 1, "red", "not a paddle card"),
     (lambda r: r["rounds"][0]["cards"].pop("green"), 1, "green", "no card for green"),
     (lambda r: r["rounds"][0]["cards"].update(blue=2), 1, "blue", "not playing"),
-    (lambda r: r["rounds"][0]["turns"][0].update(player="green"), 1, "green", "red's turn"),
+    (lambda r: r["rounds"][0]["turns"][0].update(player="green"), 1, "green", "Red's turn"),
     (lambda r: r["rounds"][0]["turns"][0]["canoes"][0].update(steps=["fly 3"]), 1, "red",
      "is not a step"),
     (lambda r: r["rounds"][0]["turns"][0]["canoes"][0].update({"from": "T9"}), 1, "red",

@@ -134,7 +134,7 @@ CASES = [
          paddle("red", move("beach", "down 1")), check=canoes_of("red", ("T1", None),
                                                                  ("beach", None))),
     Case("out of turn", {"to_play": "red"}, paddle("green", move("beach", "down 3")),
-         error="It is red's turn, not green's"),
+         error="It is Red's turn, not Green's"),
     Case("canoes move in phase 2 only", CHOOSE, paddle("red", move("beach", "down 3")),
          error="Canoes move in phase 2"),
     # -- must / may move --------------------------------------------------------------------
@@ -320,7 +320,7 @@ CASES = [
     Case("nothing to steal on the slot",
          {"card": 2, "canoes": {"red": [("T5", None), ("beach", None)],
                                 "green": [("T4", "pink"), ("beach", None)]}},
-         paddle("red", move("T5", "up 2", "steal green")), error="No canoe of green's"),
+         paddle("red", move("T5", "up 2", "steal green")), error="No canoe of Green's"),
     Case("choose whom to steal from",
          {"card": 2, "canoes": {"red": [("T5", None), ("beach", None)],
                                 "green": [("T3", "pink"), ("beach", None)],

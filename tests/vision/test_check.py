@@ -67,7 +67,7 @@ def test_turn_inference_says_why_a_move_is_illegal():
     after = before.replace(canoes=before.canoes.set("red", (Canoe("T2"), Canoe("beach"))))
     match = infer_turn(before, "red", 3, ground_truth(after))
     assert match.result is None
-    assert match.message == ("Red played 3; its canoe moved from beach to T2 without loading: "
+    assert match.message == ("Red played 3; its canoe moved from the beach to T2 without loading: "
                              "only 2 points spent")
 
 
@@ -107,7 +107,7 @@ def test_arm_inference_accepts_the_prediction_and_spots_a_stuck_disc():
 def test_place_names():
     assert place("T4") == "T4 (disc 4)"
     assert place("R2") == "R2 (right arm, disc 7)"
-    assert place("beach") == "the beach"
+    assert str(place("beach")) == "the beach"
 
 
 def test_every_difference_says_what_to_do():

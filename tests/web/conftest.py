@@ -34,6 +34,7 @@ def app(tmp_path: Any, camera: SyntheticCamera) -> Iterator[Flask]:
         "SSE_HEARTBEAT": 0.2,
         "LAYOUT": str(tmp_path / "layout.json"),
         "SETUP_KEY_FILE": str(tmp_path / "setup-key"),
+        "COMPUTER_THREAD": False,
     })
     yield app
     close_app(app)

@@ -198,7 +198,7 @@ def test_a_whole_round(app: Flask, client: FlaskClient, game: dict[str, Any]) ->
     response = act(client, tokens["green"], type="paddle",
         canoes=[{"from": "beach", "steps": ["down 2"]}])
     assert response.status_code == 409
-    assert "It is red's turn" in response.json["error"]
+    assert "It is Red's turn" in response.json["error"]
     assert client.get(f"/api/play/{tokens['green']}/options").json["your_turn"] is False
     # Red: every result of a 4 from the beach, one picked.
     options = client.get(f"/api/play/{tokens['red']}/options").json

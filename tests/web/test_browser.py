@@ -18,7 +18,13 @@ import pytest
 from companion.table.camera import SyntheticCamera
 from web.app import close_app, create_app
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
+
+# Two groups of tests, each on one pytest-xdist worker with its own server and Chromium
+# (the module's fixtures), about a minute each: they run beside each other and beside the
+# whole games (tests/web/test_whole_game.py).
+ROUND = pytest.mark.xdist_group("browser-round")
+CAMERA = pytest.mark.xdist_group("browser-camera")
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -127,6 +133,7 @@ def paddle(page: Any, to: str) -> None:
                            "document.getElementById('bar-primary').hidden")
 
 
+@ROUND
 def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser: Any) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     table, links, _ = new_game(browser, server, ["red", "green", "yellow"])
@@ -150,7 +157,7 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
     assert phones["red"].locator('#river g.canoe.mine:not([data-owner="red"])').count() == 0
     assert phones["red"].title().startswith("▶ Your turn")
     paddle(phones["red"], "T4")
-    table.wait_for_selector("#log >> text=Red's canoe paddles from beach to T4.")
+    table.wait_for_selector("#log >> text=Red's canoe paddles from the beach to T4.")
     paddle(phones["green"], "T2")
     paddle(phones["yellow"], "T3")
     # Phase 3: the table announces the river move and lights the disc bar.
@@ -186,6 +193,7 @@ def test_a_three_player_round_through_the_pages(server: dict[str, Any], browser:
         page.context.close()
 
 
+@ROUND
 def test_undo_says_what_it_takes_back_and_the_phone_reopens(server: dict[str, Any],
                                                              browser: Any) -> None:
     table, links, _ = new_game(browser, server, ["red", "green", "yellow"])
@@ -213,6 +221,7 @@ def test_undo_says_what_it_takes_back_and_the_phone_reopens(server: dict[str, An
         page.context.close()
 
 
+@CAMERA
 def test_an_offline_tap_keeps_the_card_and_sends_it_when_back(server: dict[str, Any],
                                                                browser: Any) -> None:
     table, links, _ = new_game(browser, server, ["red", "green", "yellow"])
@@ -232,6 +241,7 @@ def test_an_offline_tap_keeps_the_card_and_sends_it_when_back(server: dict[str, 
         page.context.close()
 
 
+@CAMERA
 def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
                                                     browser: Any) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
@@ -242,7 +252,7 @@ def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
     for colour, card in (("green", 3), ("blue", 5), ("brown", 6)):
         lock_in(phones[colour], card)
     paddle(phones["green"], "T3")
-    table.wait_for_selector("#log >> text=Green's canoe paddles from beach to T3.")
+    table.wait_for_selector("#log >> text=Green's canoe paddles from the beach to T3.")
     # The board shows green's canoe one slot further down than the game says.
     camera.inject(("canoe_off", "green"))
     alert = table.locator("#alerts .alert")
@@ -262,6 +272,7 @@ def test_the_camera_sees_a_canoe_in_the_wrong_place(server: dict[str, Any],
         page.context.close()
 
 
+@ROUND
 def test_seats_and_the_buoy_on_the_new_game_page(server: dict[str, Any], browser: Any) -> None:
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                               has_touch=True)
@@ -288,6 +299,7 @@ def test_seats_and_the_buoy_on_the_new_game_page(server: dict[str, Any], browser
     ctx.close()
 
 
+@CAMERA
 def test_drag_a_slot_on_the_calibration_page(server: dict[str, Any], browser: Any) -> None:
     layout = server["app"].extensions["niagara.layout"]
     t1 = layout.layout.slots["T1"]

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["web.board", "web.wifi"]
+MODULES = ["web.board", "web.stream", "web.wifi"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -201,7 +201,7 @@ def test_the_camera_proposes_a_turn_and_the_player_confirms(app: Flask, client: 
     loop.camera = Seen()
     loop.check_camera()
     proposal = view(client, game)["proposal"]
-    assert proposal["text"] == "The camera sees: Red's canoe paddles from beach to T3."
+    assert proposal["text"] == "The camera sees: Red's canoe paddles from the beach to T3."
     assert view(client, game)["problems"] == []
     wrong = client.post(f"/api/play/{game['tokens']['green']}/confirm")
     assert wrong.status_code == 403

@@ -23,12 +23,12 @@ CREATED = re.compile(rb'"created":\s*"[^"]*"')
 
 
 class World:
-    def __init__(self, tmp_path: Any, name: str) -> None:
+    def __init__(self, tmp_path: Any, name: str, **game: Any) -> None:
         self.app: Flask = create_app({"TESTING": True, "DATABASE": str(tmp_path / f"{name}.db"),
                                       "CAMERA": "none", "GPIO": "none",
-                                      "SSE_HEARTBEAT": 0.1})
+                                      "SSE_HEARTBEAT": 0.1, "COMPUTER_THREAD": False})
         self.client = self.app.test_client()
-        created = self.client.post("/api/games", json={"players": PLAYERS},
+        created = self.client.post("/api/games", json={"players": PLAYERS, **game},
                                    headers=owner_headers(self.app)).json
         self.id = created["id"]
         self.key = created["table_key"]
@@ -44,6 +44,9 @@ class World:
         action.pop("player")
         self.act(player, **action)
 
+    def play_computers(self) -> None:
+        self.app.extensions["niagara"].play_computers(self.id)
+
     def seen_by(self, player: str | None) -> dict[str, bytes]:
         """Every response ``player`` (None: the table) gets, tokens blanked out."""
         c = self.client
@@ -54,6 +57,7 @@ class World:
             "home": c.get("/").data,
             "how to play": c.get("/how-to-play").data,
             "table stream": first_game_message(c, f"/api/games/{self.id}/stream"),
+            "review": c.get(f"/api/games/{self.id}/review").data,
         }
         if player is not None:
             token = self.tokens[player]
@@ -62,6 +66,7 @@ class World:
             out["player options"] = c.get(f"/api/play/{token}/options").data
             out["player next game"] = c.get(f"/api/play/{token}/next").data
             out["player stream"] = first_game_message(c, f"/api/play/{token}/stream")
+            out["player hints"] = c.get(f"/api/play/{token}/hints").data
             out = {k: v.replace(token.encode(), b"TOKEN") for k, v in out.items()}
         # When a game was created is public and differs between the worlds when they are
         # made a second apart: blank it out, it says nothing about any card.
@@ -81,6 +86,12 @@ def first_game_message(client: Any, url: str) -> bytes:
     finally:
         response.close()
     raise AssertionError("no game message")
+
+
+@pytest.fixture(autouse=True)
+def same_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both worlds' games get the same seed (hints and computers are seeded by the game)."""
+    monkeypatch.setattr("companion.table.loop.new_seed", lambda: 7)
 
 
 @pytest.fixture
@@ -135,3 +146,55 @@ def test_an_undone_choice_does_not_name_the_card(worlds: tuple[World, World]) ->
                                      json={"key": world.key, "version": 1})
         assert response.status_code == 200
     assert a.seen_by("green") == b.seen_by("green")
+
+
+def test_hints_never_use_a_secret_card(worlds: tuple[World, World]) -> None:
+    """Every other test compares the hints too (``seen_by``); here they are checked to be
+    real hints, not the same refusal in both worlds."""
+    a, b = worlds
+    a.act("red", type="choose", card=1)
+    b.act("red", type="choose", card=6)
+    for who in ("green", "yellow"):
+        hint_a = a.seen_by(who)["player hints"]
+        assert hint_a == b.seen_by(who)["player hints"]
+        assert b'"reason"' in hint_a and b'"ok":true' in hint_a.replace(b" ", b"")
+    assert a.seen_by("red")["player hints"] == b.seen_by("red")["player hints"]  # refused
+    assert b"No hint now" in a.seen_by("red")["player hints"]
+
+
+@pytest.fixture
+def computer_worlds(tmp_path: Any) -> Iterator[tuple[World, World]]:
+    """Red is a computer (it plays first); the worlds differ in yellow's card only."""
+    a = World(tmp_path, "ca", computers={"red": "medium"})
+    b = World(tmp_path, "cb", computers={"red": "medium"})
+    yield a, b
+    close_app(a.app)
+    close_app(b.app)
+
+
+def test_a_computer_and_the_hints_see_no_secret_card(
+        computer_worlds: tuple[World, World]) -> None:
+    a, b = computer_worlds
+    for world, yellow in ((a, 2), (b, 6)):
+        world.act("green", type="choose", card=4)
+        world.act("yellow", type="choose", card=yellow)
+        world.play_computers()  # red chooses, then decides its turn
+    view = a.client.get(f"/api/games/{a.id}").json
+    assert view["computer_turn"]["text"].startswith("Red (computer): ")
+    # Red's card, its turn and the words for it, green's hints: the same bytes.
+    for who in (None, "green"):
+        seen_a, seen_b = a.seen_by(who), b.seen_by(who)
+        for what in seen_a:
+            assert seen_a[what] == seen_b[what], f"{what} seen by {who or 'the table'} leaks"
+    for world in (a, b):
+        done = world.client.post(f"/api/games/{world.id}/computer",
+                                 json={"key": world.key,
+                                       "turn": view["computer_turn"]["action"]})
+        assert done.status_code == 200
+    # Green's turn: its hints come from its own seat, yellow's card still hidden.
+    seen_a, seen_b = a.seen_by("green"), b.seen_by("green")
+    assert b'"phase":"turn"' in seen_a["player hints"].replace(b" ", b"")
+    for what in seen_a:
+        assert seen_a[what] == seen_b[what], f"{what} seen by green leaks"
+    # Yellow's own phone tells the worlds apart (the comparison can fail).
+    assert a.seen_by("yellow")["player api"] != b.seen_by("yellow")["player api"]

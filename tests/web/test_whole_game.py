@@ -24,7 +24,9 @@ from companion.actions import Action, MoveRiver, Recover
 from companion.state import GameState, Phase
 from tests.web.test_browser import ARTIFACTS, browser, server  # noqa: F401 (fixtures)
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser-games")]
+# Each game on its own pytest-xdist worker (with its own server and Chromium): the two run
+# beside each other, first of all tests (tests/conftest.py puts the longest first).
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SIZES = ((1366, 768), (1920, 1080))
 PHASE_TEXT = {"choose": "phase 1", "actions": "Phase 2", "river": "Phase 3",

@@ -1,4 +1,5 @@
 import { post } from "./sse.js";
+import { t, word } from "./i18n.js";
 
 // The setup key comes from this page's address (/calibrate?key=...); every change
 // carries it in the X-Setup-Key header (the server refuses changes without it).
@@ -29,12 +30,12 @@ img.addEventListener("click", (e) => {
 img.addEventListener("load", draw);
 document.getElementById("reset-corners").addEventListener("click", () => { corners = []; draw(); });
 send.addEventListener("click", async () => {
-  try { await post("/api/calibration/corners", { corners }, setup); result.textContent = "Corners saved: the camera uses them now."; }
+  try { await post("/api/calibration/corners", { corners }, setup); result.textContent = t("Corners saved: the camera uses them now."); }
   catch (e) { result.textContent = e.message; }
 });
 document.getElementById("learn").addEventListener("click", async () => {
   try {
     const r = await post("/api/calibration/colours", {}, setup);
-    result.textContent = `Colours learned: ${Object.keys(r.learned).join(", ")}.`;
+    result.textContent = t("Colours learned: {colours}.", { colours: Object.keys(r.learned).map((c) => word("colour", c)).join(", ") });
   } catch (e) { result.textContent = e.message; }
 });

@@ -3,6 +3,7 @@
 // select one and nudge it with the arrow keys; save (validated by the server) or reset.
 // Without the setup key (a view only) the positions are drawn but cannot be moved.
 import { el } from "./river.js";
+import { t, word } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const svg = $("layout");
@@ -20,27 +21,29 @@ async function call(method, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data;
-  try { data = await response.json(); } catch { data = { ok: false, error: `The companion answered ${response.status}.` }; }
-  if (!response.ok || !data.ok) throw new Error(data.error || `Error ${response.status}`);
+  const fault = t("The companion answered {status}.", { status: response.status });
+  try { data = await response.json(); } catch { data = { ok: false, error: fault }; }
+  if (!response.ok || !data.ok) throw new Error(data.error || fault);
   return data;
 }
 
 // Every movable point: kind, name, label, radius, and how to get and set it.
 function points() {
   const out = [];
-  for (const name of Object.keys(layout.slots)) out.push({ kind: "slot", name, label: `slot ${name}`, text: name, r: layout.disc_diameter_mm / 2, get: () => layout.slots[name], set: (p) => { layout.slots[name] = p; } });
-  for (const name of Object.keys(layout.deposits)) out.push({ kind: "deposit", name, label: `${name} gem deposit`, text: name, r: 9, get: () => layout.deposits[name], set: (p) => { layout.deposits[name] = p; } });
+  for (const name of Object.keys(layout.slots)) out.push({ kind: "slot", name, label: t("Slot {slot}", { slot: name }), text: name, r: layout.disc_diameter_mm / 2, get: () => layout.slots[name], set: (p) => { layout.slots[name] = p; } });
+  for (const name of Object.keys(layout.deposits)) out.push({ kind: "deposit", name, label: t("The {gem} gem deposit", { gem: word("gem", name) }), text: word("gem", name), r: 9, get: () => layout.deposits[name], set: (p) => { layout.deposits[name] = p; } });
   for (const name of Object.keys(layout.weather)) {
     const w = Number(name);
-    out.push({ kind: "weather", name, label: `weather space ${w > 0 ? "+" : ""}${w}`, text: `${w > 0 ? "+" : ""}${w}`, r: layout.weather_space_mm || 15, get: () => layout.weather[name], set: (p) => { layout.weather[name] = p; } });
+    const sign = `${w > 0 ? "+" : ""}${w}`;
+    out.push({ kind: "weather", name, label: t("Weather space {sign}", { sign }), text: sign, r: layout.weather_space_mm || 15, get: () => layout.weather[name], set: (p) => { layout.weather[name] = p; } });
   }
-  layout.beach.forEach((_, i) => out.push({ kind: "beach", name: String(i), label: `beach corner ${i + 1}`, text: `${i + 1}`, r: 7, get: () => layout.beach[i], set: (p) => { layout.beach[i] = p; } }));
+  layout.beach.forEach((_, i) => out.push({ kind: "beach", name: String(i), label: t("Beach corner {n}", { n: i + 1 }), text: `${i + 1}`, r: 7, get: () => layout.beach[i], set: (p) => { layout.beach[i] = p; } }));
   return out;
 }
 
 const round = (v) => Math.round(v * 10) / 10;
 const changed = () => JSON.stringify(layout) !== JSON.stringify(saved);
-const describe = (pt) => { const [x, y] = pt.get(); return `${pt.label[0].toUpperCase()}${pt.label.slice(1)} at ${round(x)}, ${round(y)} mm`; };
+const describe = (pt) => { const [x, y] = pt.get(); return t("{what} at {x}, {y} mm", { what: pt.label, x: round(x), y: round(y) }); };
 
 function clamp(p) {
   const [w, h] = layout.board_mm;
@@ -74,7 +77,7 @@ function draw() {
     }
     const g = el("g", { class: `handle handle-${pt.kind}${sel ? " selected" : ""}`, tabindex: "0", role: "button",
       "data-kind": pt.kind, "data-name": pt.name, "aria-pressed": sel ? "true" : "false",
-      "aria-label": `${describe(pt)}. Drag it, or use the arrow keys to move it (Shift: 10 mm).` }, svg);
+      "aria-label": t("{where}. Drag it, or use the arrow keys to move it (Shift: 10 mm).", { where: describe(pt) }) }, svg);
     el("circle", { cx: x, cy: y, r: pt.r, class: "ring" }, g);
     el("circle", { cx: x, cy: y, r: 1.5, class: "dot" }, g);
     el("text", { x: x + pt.r + 2, y: y - pt.r / 2, class: "handle-label" }, g, pt.text);
@@ -106,7 +109,7 @@ function focusSelected() {
 
 function moved(pt) {
   $("layout-selected").textContent = describe(pt) + ".";
-  status.textContent = "Not saved yet.";
+  status.textContent = t("Not saved yet.");
   draw();
   focusSelected();
 }
@@ -151,10 +154,11 @@ function nudge(e, pt) {
 
 function showFile(info) {
   if (info) $("layout-file").dataset.text = info.custom
-    ? `In use: your layout, saved in ${info.path}.`
-    : `In use: the default layout (${info.default.name}).${editable ? ` Saving writes your layout to ${info.path}.` : ""}`;
+    ? t("In use: your layout, saved in {path}.", { path: info.path })
+    : t("In use: the default layout ({name}).", { name: info.default.name }) +
+      (editable ? " " + t("Saving writes your layout to {path}.", { path: info.path }) : "");
   $("layout-file").textContent = ($("layout-file").dataset.text || "") +
-    ($("layout-file").dataset.nopicture ? " No picture of the board yet (the camera must see the four corner markers, or use the four corners above): the positions are shown on a blank board." : "");
+    ($("layout-file").dataset.nopicture ? " " + t("No picture of the board yet (the camera must see the four corner markers, or use the four corners above): the positions are shown on a blank board.") : "");
 }
 
 function load(info, message) {
@@ -168,17 +172,17 @@ function load(info, message) {
 
 if (editable) {
   $("layout-save").addEventListener("click", async () => {
-    try { load(await call("PUT", layout), "Saved: the camera uses this layout now."); focusSelected(); }
+    try { load(await call("PUT", layout), t("Saved: the camera uses this layout now.")); focusSelected(); }
     catch (e) { status.textContent = e.message; }
   });
   $("layout-revert").addEventListener("click", () => {
     layout = JSON.parse(JSON.stringify(saved));
-    status.textContent = "Your unsaved changes were dropped.";
+    status.textContent = t("Your unsaved changes were dropped.");
     draw();
   });
   $("layout-reset").addEventListener("click", async () => {
-    if (!confirm("Go back to the default layout? Your saved positions are deleted.")) return;
-    try { load(await call("DELETE"), "Back to the default layout: the camera uses it now."); }
+    if (!confirm(t("Go back to the default layout? Your saved positions are deleted."))) return;
+    try { load(await call("DELETE"), t("Back to the default layout: the camera uses it now.")); }
     catch (e) { status.textContent = e.message; }
   });
 }

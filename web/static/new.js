@@ -2,7 +2,8 @@
 // the ticked colours in the list's order) and who holds the buoy first.
 const list = document.getElementById("seats");
 const summary = document.getElementById("seating");
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+import { colourName, t, tn } from "./i18n.js";
+
 
 function seated() {
   return [...list.querySelectorAll("li.seat")].filter((li) => li.querySelector('input[name="players"]').checked);
@@ -18,14 +19,18 @@ function update() {
     li.classList.toggle("off", !on);
     li.querySelector('input[name="first"]').disabled = !on;
   });
-  if (players.length === 0) { summary.textContent = "No colour ticked yet."; return; }
+  if (players.length === 0) { summary.textContent = t("No colour ticked yet."); return; }
   // The summary names a buoy holder, so the form shows (and submits) that same choice.
   list.querySelector(`li.seat[data-colour="${first}"] input[name="first"]`).checked = true;
   const i = players.indexOf(first);
   const order = players.slice(i).concat(players.slice(0, i));
-  summary.textContent = `Seats clockwise: ${order.map(cap).join(" → ")}. ${cap(first)} holds the buoy and plays first in round 1.` +
-    (players.length < 3 ? ` Tick ${3 - players.length} more colour${players.length === 2 ? "" : "s"}.` : "") +
-    (players.length > 5 ? " At most 5 players." : "");
+  const parts = [
+    t("Seats clockwise: {seats}.", { seats: order.map(colourName).join(" → ") }),
+    t("{player} holds the buoy and plays first in round 1.", { player: colourName(first) }),
+  ];
+  if (players.length < 3) parts.push(tn("Tick {n} more colour.", "Tick {n} more colours.", 3 - players.length));
+  if (players.length > 5) parts.push(t("At most 5 players."));
+  summary.textContent = parts.join(" ");
 }
 
 list.querySelectorAll(".seat-move").forEach((span) => { span.hidden = false; });

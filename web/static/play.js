@@ -1,10 +1,12 @@
 // A player's phone, built around the pinned action bar at the bottom: what to do now, the
 // one button that confirms it, errors and the connection state.
-import { drawRiver, drawForecast, drawPanels, drawSummary, cap, cardName } from "./river.js";
+import { drawRiver, drawForecast, drawPanels, drawSummary, animateRiver, cap, cardName, place, gem } from "./river.js";
 import { connect, post } from "./sse.js";
+import { listing, t, tn, word } from "./i18n.js";
 
 const root = document.getElementById("play");
 const token = root.dataset.token;
+const practice = root.dataset.practice === "yes";  // no board: the river is drawn here only
 const $ = (id) => document.getElementById(id);
 let view = JSON.parse($("initial").textContent);
 let options = null;      // the turn options for view.version
@@ -16,7 +18,29 @@ let busy = false;        // a request is in flight: every action button is disab
 let queued = null;       // an action that found no connection: retried when back online
 let wasMyTurn = false;
 let next = null;         // the link to the next game with the same seats
+let hints = null;        // the hints shown, for view.version
+let animated = null;     // practice: the version whose river move was animated
 const baseTitle = document.title;
+
+// Words the page shows, in one place.
+const WORDS = {
+  entered: practice ? t("Your move is made.") : t("Your move is entered: now make it on the board."),
+  river: practice ? t("The river moves now: watch it below.") : t("The river moves now: watch the table."),
+  thinking: t("Thinking…"),
+  offline: t("No connection to the companion: try again."),
+  useCard: t("Take this card"),
+  useMove: t("Take this move"),
+  buyFirst: (pay) => pay === "free" ? t("First take your canoe back for free (above).") : t("First buy back your canoe with a {gem} gem (above).", { gem: gem(pay) }),
+  deciding: (who) => t("{player} (computer) is deciding its move…", { player: who }),
+  moving: (who) => t("{player} (computer) is moving…", { player: who }),
+  again: t("Practise again"),
+};
+
+// The river on this phone, unless practice's river animation is playing on it.
+function draw(options = {}) {
+  if ($("river").dataset.animating === "yes") return;
+  drawRiver($("river"), view, options);
+}
 
 function showError(message) { $("error").textContent = message || ""; if (message) $("message").textContent = ""; }
 function showMessage(message) { $("message").textContent = message || ""; }
@@ -45,7 +69,7 @@ async function act(data, done) {
   } catch (e) {
     if (e.offline) {
       queued = { data, done };
-      showError(`No connection to the companion: your choice is kept and will be sent when it is back.`);
+      showError(t("No connection to the companion: your choice is kept and will be sent when it is back."));
     } else {
       queued = null;
       showError(e.message);
@@ -79,8 +103,8 @@ function renderHand() {
     b.setAttribute("aria-pressed", pending === card ? "true" : "false");
   });
   $("locked").textContent = me.locked !== null
-    ? `Locked in: ${me.locked === "cloud" ? "the cloud" : me.locked}. It cannot be changed.`
-    : (view.state.phase === "choose" ? "Tap a card, then lock it in with the button at the bottom." : "");
+    ? t("Locked in: {card}. It cannot be changed.", { card: cardName(me.locked) })
+    : (view.state.phase === "choose" ? t("Tap a card, then lock it in with the button at the bottom.") : "");
   const rec = $("recover");
   rec.replaceChildren();
   const lost = me.canoes.filter((c) => c.at === "lost").length;
@@ -88,17 +112,17 @@ function renderHand() {
     const p = document.createElement("p");
     p.className = "hint";
     p.textContent = me.recover.includes("free")
-      ? "Both your canoes went over the falls and you have no gem left: the rules give one canoe back for free, so you are not out of the game."
-      : `${lost === 2 ? "Both your canoes" : "One of your canoes"} went over the falls. ` +
-        "Each lost canoe comes back to the beach for one gem from your reserve (the gem goes back to its deposit).";
+      ? t("Both your canoes went over the falls and you have no gem left: the rules give one canoe back for free, so you are not out of the game.")
+      : (lost === 2 ? t("Both your canoes went over the falls.") : t("One of your canoes went over the falls.")) + " " +
+        t("Each lost canoe comes back to the beach for one gem from your reserve (the gem goes back to its deposit).");
     rec.appendChild(p);
   }
   for (const pay of me.recover) {
     const b = document.createElement("button");
     b.type = "button";
     b.disabled = busy;
-    b.textContent = pay === "free" ? "Take a canoe back for free" : `Buy back a canoe with a ${pay} gem`;
-    b.addEventListener("click", () => act({ type: "recover", pay, lost }, "Your canoe is back on the beach."));
+    b.textContent = pay === "free" ? t("Take a canoe back for free") : t("Buy back a canoe with a {gem} gem", { gem: gem(pay) });
+    b.addEventListener("click", () => act({ type: "recover", pay, lost }, t("Your canoe is back on the beach.")));
     rec.appendChild(b);
   }
 }
@@ -121,17 +145,17 @@ function renderTurn() {
   box.replaceChildren();
   if (!me.your_turn || !options || !options.your_turn) {
     $("turn-help").textContent = waitingText();
-    drawRiver($("river"), view);
+    draw();
     return;
   }
   const list = matching();
   if (options.card === "cloud") {
-    $("turn-help").textContent = "You played the cloud: move the weather one space up or down.";
-    drawRiver($("river"), view);
+    $("turn-help").textContent = t("You played the cloud: move the weather one space up or down.");
+    draw();
   } else {
     $("turn-help").textContent = !selected
-      ? `Your card is ${options.card}. Tap one of your canoes (circled) to see where it can go.`
-      : dest === null ? "Tap a highlighted place for your canoe." : "Check the move, then confirm it at the bottom.";
+      ? t("Your card is {card}. Tap one of your canoes (circled) to see where it can go.", { card: options.card })
+      : dest === null ? t("Tap a highlighted place for your canoe.") : t("Check the move, then confirm it at the bottom.");
     const starts = [];
     for (const o of options.options) for (const m of o.moves) {
       const c = { at: m.from, gem: m.gem ?? null };
@@ -140,7 +164,7 @@ function renderTurn() {
     const mine = me.canoes.filter((c) => starts.some((s) => s.at === c.at));
     const destinations = selected ? [...new Set(options.options.flatMap((o) => o.moves.filter((m) => m.from === selected.at).map((m) => m.to)))] : [];
     const move = choice && selected ? choice.moves.find((m) => m.from === selected.at) : null;
-    drawRiver($("river"), view, {
+    draw({
       selectable: mine, selected, destinations, owner: me.player,
       preview: move && dest !== null ? { from: move.from, to: move.to, path: move.path || [move.from, move.to], gem: move.gem } : null,
       onCanoe: (c) => { selected = sameCanoe(selected, c) ? null : c; dest = null; choice = null; renderTurn(); },
@@ -154,8 +178,8 @@ function renderTurn() {
   const heading = document.createElement("p");
   heading.className = "hint";
   heading.textContent = list.length === options.options.length
-    ? (options.card === "cloud" ? "Your choices:" : `All ${list.length} ways to play your ${options.card}:`)
-    : list.length === 1 ? "One way matches:" : `${list.length} ways match: pick one.`;
+    ? (options.card === "cloud" ? t("Your choices:") : tn("The one way to play your {card}:", "All {n} ways to play your {card}:", list.length, { card: options.card }))
+    : list.length === 1 ? t("One way matches:") : t("{n} ways match: pick one.", { n: list.length });
   box.appendChild(heading);
   for (const o of list) {
     const b = document.createElement("button");
@@ -181,7 +205,7 @@ async function loadOptions() {
     const response = await fetch(`/api/play/${token}/options`);
     options = await response.json();
     if (options.ok === false) { showError(options.error); options = null; }
-  } catch { showError("No connection to the companion: waiting for it to come back."); }
+  } catch { showError(t("No connection to the companion: waiting for it to come back.")); }
   renderTurn();
 }
 
@@ -190,16 +214,20 @@ function waitingText() {
   const s = view.state;
   if (s.phase === "choose") {
     return view.me.locked === null
-      ? "First everyone picks a card in secret. Then the cards are revealed and each player moves in turn, starting with the player holding the buoy."
-      : "Waiting for the others to lock in their cards. Then the cards are revealed and each player moves in turn, starting with the player holding the buoy.";
+      ? t("First everyone picks a card in secret. Then the cards are revealed and each player moves in turn, starting with the player holding the buoy.")
+      : t("Waiting for the others to lock in their cards. Then the cards are revealed and each player moves in turn, starting with the player holding the buoy.");
   }
   if (s.phase === "actions") {
-    if (view.me.your_turn) return "Loading your choices…";
+    if (view.me.your_turn) return t("Loading your choices…");
+    if (s.to_play in view.seats.computers) {
+      if (view.computer_turn) return view.computer_turn.text;
+      return practice ? WORDS.moving(cap(s.to_play)) : WORDS.deciding(cap(s.to_play));
+    }
     const card = s.played[s.to_play];
-    return `Waiting for ${cap(s.to_play)} to move (${cap(s.to_play)} played ${cardName(card)}).`;
+    return t("Waiting for {player} to move ({player} played {card}).", { player: cap(s.to_play), card: cardName(card) });
   }
-  if (s.phase === "river") return "The river moves now: watch the table.";
-  return "The game is over.";
+  if (s.phase === "river") return WORDS.river;
+  return t("The game is over.");
 }
 
 // The pinned bar: one sentence and at most one main button.
@@ -209,34 +237,37 @@ function renderBar() {
   let status = "", label = null, onPrimary = null, second = null, onSecond = null;
   if (s.phase === "over") {
     const won = s.winners.includes(me.player);
-    status = won ? "You win! ★" : (view.summary ? view.summary.headline : "The game is over.");
-    if (next) { label = "Join the next game"; onPrimary = () => { window.location.href = next; }; }
+    status = won ? t("You win! ★") : (view.summary ? view.summary.headline : t("The game is over."));
+    if (next) { label = t("Join the next game"); onPrimary = () => { window.location.href = next; }; }
+    else if (practice) { label = WORDS.again; onPrimary = () => { window.location.href = "/practice"; }; }
   } else if (s.phase === "choose") {
     const waiting = s.players.filter((p) => !s.locked.includes(p) && p !== me.player).map(cap);
     if (me.locked !== null) {
-      status = `Card ${cardName(me.locked)} locked in. ` + (waiting.length ? `Waiting for ${waiting.join(", ")}.` : "");
+      status = t("Card {card} locked in.", { card: cardName(me.locked) }) +
+        (waiting.length ? " " + t("Waiting for {players}.", { players: listing(waiting) }) : "");
     } else if (queued && queued.data.type === "choose") {
-      status = `Card ${cardName(queued.data.card)} is kept: it is sent when the companion is back.`;
-      label = "Send it now"; onPrimary = retryQueued;
+      status = t("Card {card} is kept: it is sent when the companion is back.", { card: cardName(queued.data.card) });
+      label = t("Send it now"); onPrimary = retryQueued;
     } else if (pending !== null) {
-      status = `Lock in ${pending === "cloud" ? "the cloud" : "card " + pending}? It cannot be changed afterwards.`;
-      label = "Lock it in";
+      status = pending === "cloud" ? t("Lock in the cloud? It cannot be changed afterwards.")
+        : t("Lock in card {card}? It cannot be changed afterwards.", { card: pending });
+      label = t("Lock it in");
       const card = pending;
       onPrimary = async () => {
-        const done = await act({ type: "choose", card }, `Card ${cardName(card)} locked in.`);
+        const done = await act({ type: "choose", card }, t("Card {card} locked in.", { card: cardName(card) }));
         if (done) pending = null;
         renderHand(); renderBar();
       };
-      second = "Choose again"; onSecond = () => { pending = null; renderHand(); renderBar(); };
+      second = t("Choose again"); onSecond = () => { pending = null; renderHand(); renderBar(); };
     } else {
-      status = me.recover.length ? "First buy back your canoe (above), then pick a card." : "Pick a paddle card for this round.";
+      status = me.recover.length ? t("First buy back your canoe (above), then pick a card.") : t("Pick a paddle card for this round.");
     }
   } else if (s.phase === "actions") {
     if (!me.your_turn) {
       status = waitingText();
     } else if (view.proposal) {
-      status = `The camera saw: ${view.proposal.text}`;
-      label = "Yes, that is my move";
+      status = t("The camera saw: {move}", { move: view.proposal.text });
+      label = t("Yes, that is my move");
       onPrimary = async () => {
         if (busy) return;
         busy = true; renderBar();
@@ -244,25 +275,29 @@ function renderBar() {
         busy = false; renderBar();
       };
     } else if (!options || !options.your_turn) {
-      status = "Your turn! Loading your choices…";
+      status = t("Your turn! Loading your choices…");
     } else if (choice) {
       const used = pointsOf(choice);
+      const points = { used, card: options.card, unused: options.card - used };
       status = options.card === "cloud" ? choice.text + "."
-        : `${choice.text} Uses ${used} of your ${options.card} points${options.card - used ? ` (${options.card - used} unused)` : ""}.`;
-      label = options.card === "cloud" ? "Move the cloud" : dest ? `Paddle to ${dest === "beach" ? "the beach" : dest}` : "Play this";
+        : choice.text + " " + (points.unused ? t("Uses {used} of your {card} points ({unused} unused).", points) : t("Uses {used} of your {card} points.", points));
+      label = options.card === "cloud" ? t("Move the cloud") : dest ? t("Paddle to {at}", { at: place(dest) }) : t("Play this");
       const o = choice;
       onPrimary = async () => {
         const { player, ...action } = o.action;
-        const done = await act(action, "Your move is entered: now make it on the board.");
+        const done = await act(action, WORDS.entered);
         if (done) { selected = null; dest = null; choice = null; }
       };
-      second = "Cancel"; onSecond = () => { selected = null; dest = null; choice = null; renderTurn(); };
+      second = t("Cancel"); onSecond = () => { selected = null; dest = null; choice = null; renderTurn(); };
     } else {
-      status = options.card === "cloud" ? "Your turn: pick up or down (above)." :
-        selected ? "Your turn: tap where the canoe goes." : `Your turn: tap one of your canoes (card ${options.card}).`;
+      status = options.card === "cloud" ? t("Your turn: pick up or down (above).") :
+        selected ? t("Your turn: tap where the canoe goes.") : t("Your turn: tap one of your canoes (card {card}).", { card: options.card });
     }
   } else if (s.phase === "river") {
-    status = view.river ? `The river moves ${view.river.discs} disc${view.river.discs === 1 ? "" : "s"}: watch the table.` : "The river moves: watch the table.";
+    status = view.river
+      ? (practice ? tn("The river moves {n} disc: watch it below.", "The river moves {n} discs: watch it below.", view.river.discs)
+        : tn("The river moves {n} disc: watch the table.", "The river moves {n} discs: watch the table.", view.river.discs))
+      : (practice ? t("The river moves: watch it below.") : t("The river moves: watch the table."));
   }
   $("bar-status").textContent = status;
   primary.hidden = label === null;
@@ -276,7 +311,7 @@ function renderBar() {
 }
 
 function yourTurnAlert() {
-  document.title = `▶ Your turn — ${cap(view.me.player)}`;
+  document.title = t("▶ Your turn — {player}", { player: cap(view.me.player) });
   try { navigator.vibrate?.([200, 100, 200]); } catch { /* not allowed: fine */ }
   $("river").scrollIntoView({ behavior: "smooth", block: "center" });
 }
@@ -298,18 +333,22 @@ function render(v) {
   // The table took back this phone's card: say so, the choice is open again.
   if (before.me.locked !== null && v.me.locked === null && v.state.phase === "choose" && before.state.round === v.state.round) {
     showMessage("");
-    notice("The table took back your card: your choice is open again. Pick a card.");
+    notice(t("The table took back your card: your choice is open again. Pick a card."));
   } else if (before.version !== v.version) {
     notice("");
   }
   view = v;
   $("banner").textContent = v.banner;
+  $("news").textContent = v.log.slice(-3).map((line) => line.text).join(" ");
+  if (before.version !== v.version) { hints = null; if ($("hint-status")) $("hint-status").textContent = ""; }
+  renderHints();
   renderHand();
   const me = v.me;
-  const canoes = me.canoes.map((c) => c.at === "lost" ? "lost over the falls" : `on ${c.at === "beach" ? "the beach" : c.at}${c.gem ? " with a " + c.gem + " gem" : ""}`);
-  const reserve = Object.entries(me.reserve).map(([c, n]) => `${n} ${c}`).join(", ") || "no gems yet";
-  $("mine").textContent = `Canoes: ${canoes.join("; ")}. Reserve: ${reserve}.`;
-  drawPanels($("players"), v.panels, { me: me.player });
+  const canoes = me.canoes.map((c) => c.at === "lost" ? t("lost over the falls")
+    : c.gem ? t("on {at} with a {gem} gem", { at: place(c.at), gem: gem(c.gem) }) : t("on {at}", { at: place(c.at) }));
+  const reserve = Object.entries(me.reserve).map(([c, n]) => t("{count} {gem}", { count: n, gem: gem(c) })).join(", ") || t("no gems yet");
+  $("mine").textContent = t("Canoes: {canoes}. Reserve: {reserve}.", { canoes: canoes.join("; "), reserve });
+  drawPanels($("players"), v.panels, { me: me.player, computers: v.seats.computers });
   drawForecast($("forecast"), v.forecast);
   const summary = $("summary");
   summary.hidden = !v.summary;
@@ -320,11 +359,102 @@ function render(v) {
   }
   const myTurn = me.your_turn && v.state.phase === "actions";
   if (myTurn && !wasMyTurn) yourTurnAlert();
-  if (!myTurn) document.title = v.summary ? `${v.summary.winners.includes(me.player) ? "You win!" : v.summary.headline} — ${cap(me.player)}` : baseTitle;
+  if (!myTurn) document.title = v.summary ? t("{what} — {player}", { what: v.summary.winners.includes(me.player) ? t("You win!") : v.summary.headline, player: cap(me.player) }) : baseTitle;
   wasMyTurn = myTurn;
   renderBar();
   loadOptions();
+  // Practice: the river's move, disc by disc, on this phone (there is no table).
+  if (practice && v.river && v.river.frames.length && animated !== v.version) {
+    animated = v.version;
+    playRiver(v);
+  }
 }
+
+async function playRiver(v) {
+  const svg = $("river");
+  if (svg.dataset.animating === "yes") return;
+  svg.dataset.animating = "yes";
+  svg.scrollIntoView({ behavior: "smooth", block: "center" });
+  await animateRiver(svg, v, v.river.frames, (f) => {
+    const disc = t("Disc {disc} of {count} → {arm} arm", { disc: f.disc, count: v.river.frames.length, arm: word("arm", f.arm) });
+    const who = f.fell.map((k) => cap(k.split(":")[0])).join(", ");
+    $("turn-help").textContent = f.fell.length ? t("{disc} — {players} over the falls!", { disc, players: who }) : disc;
+  });
+  svg.dataset.animating = "no";
+  renderTurn();
+}
+
+// "What would a strong player do?": the best choices now, each with its reason.
+function deciding() {
+  const s = view.state, me = view.me;
+  return (s.phase === "choose" && me.locked === null) || (s.phase === "actions" && me.your_turn);
+}
+
+function renderHints() {
+  const button = $("hint-button");
+  if (!button) return;  // hints are off for this game
+  $("hints").hidden = !deciding() && !hints;
+  button.hidden = !deciding();
+  const list = $("hint-list");
+  list.replaceChildren();
+  if (!hints) return;
+  for (const h of hints.hints) {
+    const li = document.createElement("li");
+    const what = document.createElement("strong");
+    what.textContent = cap(h.text.replace(/^[^:]+:\s*/, ""));
+    const why = document.createElement("p");
+    why.className = "hint-reason";
+    why.textContent = h.reason;
+    li.append(what, why);
+    if (deciding()) {
+      const use = document.createElement("button");
+      use.type = "button";
+      use.className = "secondary small";
+      use.textContent = h.phase === "choose" ? WORDS.useCard : WORDS.useMove;
+      use.addEventListener("click", () => useHint(h));
+      li.append(use);
+    }
+    list.append(li);
+  }
+}
+
+function useHint(h) {
+  if (h.phase === "choose") {
+    pending = h.card;
+    const pays = h.recover === null ? [] : [].concat(h.recover);
+    showMessage(pays.length && view.me.recover.length ? WORDS.buyFirst(pays[0]) : "");
+    renderHand(); renderBar();
+    $("bar-primary").focus();
+    return;
+  }
+  if (!options || !options.your_turn) return;
+  const key = JSON.stringify(h.action);
+  const o = options.options.find((x) => JSON.stringify(x.action) === key);
+  if (!o) return;
+  choice = o;
+  const m = o.moves[0];
+  if (m) { selected = { at: m.from, gem: m.gem ?? null }; dest = m.to; }
+  renderTurn();
+  $("river").scrollIntoView({ behavior: "smooth", block: "center" });
+}
+
+async function askHints() {
+  const button = $("hint-button");
+  button.disabled = true;
+  $("hint-status").textContent = WORDS.thinking;
+  try {
+    const response = await fetch(`/api/play/${token}/hints`);
+    const body = await response.json();
+    if (!response.ok || body.ok === false) { hints = null; $("hint-status").textContent = body.error; }
+    else { hints = body; $("hint-status").textContent = ""; }
+  } catch {
+    $("hint-status").textContent = WORDS.offline;
+  } finally {
+    button.disabled = false;
+    renderHints();
+  }
+}
+$("hint-button")?.addEventListener("click", askHints);
 
 $("hand").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -352,6 +482,6 @@ const connection = $("connection");
 render(view);
 connect(`/api/play/${token}/stream`, {
   game: render,
-  open: () => { connection.className = "connection"; connection.title = "Connected to the companion"; connection.setAttribute("aria-label", "Connected"); retryQueued(); },
-  offline: () => { connection.className = "connection off"; connection.title = "Reconnecting to the companion…"; connection.setAttribute("aria-label", "Reconnecting"); },
+  open: () => { connection.className = "connection"; connection.title = t("Connected to the companion"); connection.setAttribute("aria-label", t("Connected")); retryQueued(); },
+  offline: () => { connection.className = "connection off"; connection.title = t("Reconnecting to the companion…"); connection.setAttribute("aria-label", t("Reconnecting")); },
 });

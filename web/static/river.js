@@ -13,6 +13,8 @@
 // The board itself (slots, deposits, the two drawings, colours, letters) comes from the
 // server: every page carries it as JSON in #niagara-board (also /api/board).
 
+import { colourName, t, term, tn, word } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 export const BOARD = JSON.parse(document.getElementById("niagara-board").textContent);
 export const LETTERS = Object.fromEntries(Object.entries(BOARD.colours).map(([k, c]) => [k, c.letter]));
@@ -29,11 +31,20 @@ export function el(name, attrs = {}, parent = null, text = null) {
   return node;
 }
 
-export function cap(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : ""; }
-export function cardName(card) { return card === "cloud" ? "the cloud" : String(card); }
-function placeName(at) { return at === "beach" ? "the beach" : at; }
-function canoeName(owner) {
-  return owner === "joe" ? BOARD.colours.joe.label : `${BOARD.colours[owner].label}'s canoe`;
+/** A player's colour as a name in the page's language ("Red"). */
+export const cap = colourName;
+/** A card as a sentence says it: "3", "the cloud". */
+export function cardName(card) { return card === "cloud" ? t("the cloud") : String(card); }
+/** A place as a field of a sentence ("T3", the beach in words). */
+export function place(at) { return term("place", at); }
+/** A gem colour as a field of a sentence. */
+export function gem(colour) { return term("gem", colour); }
+
+/** "Red's canoe on T3 with a violet gem", "Diamanten Joe on the beach". */
+function canoeText(owner, at, cargo) {
+  const fields = { player: colourName(owner), at: place(at), gem: gem(cargo) };
+  if (owner === "joe") return cargo ? t("Diamanten Joe on {at} with a {gem} gem", fields) : t("Diamanten Joe on {at}", fields);
+  return cargo ? t("{player}'s canoe on {at} with a {gem} gem", fields) : t("{player}'s canoe on {at}", fields);
 }
 
 function drawingOf(svg, options) {
@@ -84,7 +95,7 @@ function tappable(g, label, fn) {
 function drawCanoe(svg, canoe, xy, cls = "") {
   const g = el("g", { class: `canoe ${cls}`.trim(), "data-owner": canoe.owner, "data-at": canoe.at,
     "data-canoe": canoe.key, transform: `translate(${xy[0]} ${xy[1]})` }, svg);
-  el("title", {}, g, `${canoeName(canoe.owner)} on ${placeName(canoe.at)}${canoe.gem ? " with a " + canoe.gem + " gem" : ""}`);
+  el("title", {}, g, canoeText(canoe.owner, canoe.at, canoe.gem));
   el("rect", { x: -13, y: -7, width: 26, height: 14, rx: 7, fill: COLOURS[canoe.owner], stroke: "#111", class: "hull" }, g);
   el("text", { x: canoe.gem ? -3 : 0, y: 4, "text-anchor": "middle",
     class: "canoe-letter" + (BOARD.colours[canoe.owner].dark_text ? " dark" : "") }, g, LETTERS[canoe.owner]);
@@ -101,46 +112,52 @@ export function drawRiver(svg, view, options = {}) {
   el("rect", { x: 0, y: 0, width: w, height: h, class: "bank" }, svg);
   for (const shape of d.shapes) {
     const node = el(shape.tag, shape.attrs, svg, shape.text);
-    const tip = { beach: "The beach: canoes start here and bring their gems back here.",
-      falls: "The waterfall: a disc pushed off the end of an arm goes over it, with any canoe on it.",
-      "start-line": "The start line: discs are pushed in here, one at a time.",
-      island: "The island between the two arms, with the blue and pink deposits." }[shape.attrs.class];
+    const tip = { beach: t("The beach: canoes start here and bring their gems back here."),
+      falls: t("The waterfall: a disc pushed off the end of an arm goes over it, with any canoe on it."),
+      "start-line": t("The start line: discs are pushed in here, one at a time."),
+      island: t("The island between the two arms, with the blue and pink deposits.") }[shape.attrs.class];
     if (tip) el("title", {}, node, tip);
   }
   // Deposits with their contents: the own colour's count, other colours as small gems.
   for (const [colour, dep] of Object.entries(d.deposits)) {
     const [x, y] = dep.at;
     const counts = state.deposits[colour] || {};
-    const slots = BOARD.deposits[colour].slots.join(" and ");
+    const slots = BOARD.deposits[colour].slots.join(" / ");
     const g = el("g", { class: "deposit", "data-deposit": colour }, svg);
-    el("title", {}, g, `${cap(colour)} deposit, beside ${slots}: ` +
-      (Object.entries(counts).map(([c, n]) => `${n} ${c} gem${n > 1 ? "s" : ""}`).join(", ") || "empty"));
+    const held = Object.entries(counts).filter(([, n]) => n).map(([c, n]) => tn("{n} {gem} gem", "{n} {gem} gems", n, { gem: gem(c) })).join(", ");
+    el("title", {}, g, held
+      ? t("The {gem} deposit, beside {slots}: {gems}", { gem: gem(colour), slots, gems: held })
+      : t("The {gem} deposit, beside {slots}: empty", { gem: gem(colour), slots }));
     el("circle", { cx: x, cy: y, r: 19, fill: GEMS[colour], stroke: "#555", "fill-opacity": 0.45 }, g);
     el("text", { x, y: y + 5, "text-anchor": "middle", class: "dep-count big" }, g, String(counts[colour] || 0));
     Object.entries(counts).filter(([c]) => c !== colour).forEach(([c, n], i) => {
       el("circle", { cx: x + 15 - i * 10, cy: y + 15, r: 5, fill: GEMS[c], stroke: "#000" }, g);
       el("text", { x: x + 15 - i * 10, y: y + 18, "text-anchor": "middle", class: "dep-extra" }, g, String(n));
     });
-    if (dep.label) el("text", { x: dep.label[0], y: dep.label[1], "text-anchor": "middle", class: "dep-name" }, g, colour);
+    if (dep.label) el("text", { x: dep.label[0], y: dep.label[1], "text-anchor": "middle", class: "dep-name" }, g, word("gem", colour));
   }
   // Slots and discs.
   const dest = new Set(options.destinations || []);
   for (const slot of BOARD.slots) {
     const [x, y] = d.drawn_at[slot];
     const g = el("g", { class: "slot" + (dest.has(slot) ? " dest" : ""), "data-slot": slot }, svg);
-    el("title", {}, g, `Slot ${slot}: a disc of the river${slot.startsWith("T") ? "" : slot.startsWith("L") ? " (left arm)" : " (right arm)"}`);
+    el("title", {}, g, slot.startsWith("T") ? t("Slot {slot}: a disc of the river", { slot })
+      : slot.startsWith("L") ? t("Slot {slot}: a disc of the river (left arm)", { slot })
+        : t("Slot {slot}: a disc of the river (right arm)", { slot }));
     el("circle", { cx: x, cy: y, r: 25, class: "disc" }, g);
     el("text", { x: x + d.slot_label[0], y: y + d.slot_label[1], class: "slot-name" }, g, slot);
   }
   // Weather track.
   const [lx, ly] = d.weather.label;
-  el("text", { x: lx, y: ly, class: "label", "text-anchor": "middle" }, svg, "Weather");
+  el("text", { x: lx, y: ly, class: "label", "text-anchor": "middle" }, svg, t("Weather"));
   for (const [value, [x, y]] of Object.entries(d.weather.at)) {
     const wv = Number(value);
     const sign = (wv > 0 ? "+" : "") + wv;
     const g = el("g", { class: "weather-space" }, svg);
-    el("title", {}, g, `Weather ${sign}: the river moves ${wv === 0 ? "no extra disc" : wv > 0 ? wv + " more disc" + (wv > 1 ? "s" : "") : "one disc less"}` +
-      (state.weather === wv ? " (the weather now)" : ""));
+    const effect = wv === 0 ? t("Weather {sign}: the river moves no extra disc", { sign })
+      : wv > 0 ? tn("Weather {sign}: the river moves {n} more disc", "Weather {sign}: the river moves {n} more discs", wv, { sign })
+        : t("Weather {sign}: the river moves one disc less", { sign });
+    el("title", {}, g, state.weather === wv ? t("{effect} (the weather now)", { effect }) : effect);
     el("rect", { x: x - 14, y: y - 14, width: 28, height: 28, rx: 4, fill: "#fff", stroke: "#777" }, g);
     el("text", { x, y: y + 4, "text-anchor": "middle", class: "label" }, g, sign);
     if (state.weather === wv) {
@@ -184,7 +201,7 @@ export function drawRiver(svg, view, options = {}) {
         el("circle", { cx: x, cy: y, r: 28, class: "hit" }, g);
       }
       if (isDest) {
-        tappable(g, place === "beach" ? "Paddle to the beach" : `Paddle to ${place}`, () => options.onSlot(place));
+        tappable(g, t("Paddle to {at}", { at: term("place", place) }), () => options.onSlot(place));
       } else {
         const pick = () => {
           // Several of my canoes here (with different gems): each tap picks the next one.
@@ -192,7 +209,8 @@ export function drawRiver(svg, view, options = {}) {
           options.onCanoe(myHere[(i + 1) % myHere.length]);
         };
         const c = myHere[0];
-        tappable(g, `Move your canoe on ${placeName(place)}${c.gem ? " with a " + c.gem + " gem" : ""}`, pick);
+        tappable(g, c.gem ? t("Move your canoe on {at} with a {gem} gem", { at: term("place", place), gem: gem(c.gem) })
+          : t("Move your canoe on {at}", { at: term("place", place) }), pick);
         g.setAttribute("aria-pressed", same(options.selected, c) ? "true" : "false");
       }
     }
@@ -224,7 +242,7 @@ export async function animateRiver(svg, view, frames, onStep = null) {
         g.setAttribute("transform", `translate(${fx} ${fy})`);
         g.classList.add("falling");
         el("text", { x: fx - 8, y: fy - 16, "text-anchor": "end", class: "fell-label" }, layer,
-          `${c.owner === "joe" ? "Joe" : cap(c.owner)} over the falls!`);
+          t("{player} over the falls!", { player: c.owner === "joe" ? "Joe" : cap(c.owner) }));
       } else if (pos[c.key]) {
         g.setAttribute("transform", `translate(${pos[c.key][0]} ${pos[c.key][1]})`);
       }
@@ -247,16 +265,19 @@ export function drawPanels(box, panels, options = {}) {
     const sw = document.createElement("span");
     sw.className = `swatch pc-${p.player}`;
     sw.textContent = LETTERS[p.player];
-    sw.title = `${cap(p.player)}: canoes marked ${LETTERS[p.player]}`;
+    sw.title = t("{player}: canoes marked {letter}", { player: cap(p.player), letter: LETTERS[p.player] });
     const name = document.createElement("strong");
-    name.textContent = cap(p.player) + (p.player === options.me ? " (you)" : "");
+    const isComputer = options.computers && p.player in options.computers;
+    name.textContent = p.player === options.me ? t("{player} (you)", { player: cap(p.player) })
+      : isComputer ? t("{player} (computer)", { player: cap(p.player) }) : cap(p.player);
     head.append(sw, name);
     if (p.buoy) {
       const b = document.createElement("span");
       b.className = "buoy";
       b.textContent = "◎";
-      b.title = "Holds the buoy: plays first this round";
-      b.setAttribute("aria-label", "holds the buoy");
+      b.title = t("Holds the buoy: plays first this round");
+      b.setAttribute("role", "img");
+      b.setAttribute("aria-label", t("holds the buoy"));
       head.append(b);
     }
     const status = document.createElement("span");
@@ -267,13 +288,16 @@ export function drawPanels(box, panels, options = {}) {
     // Gems by colour.
     const gems = document.createElement("div");
     gems.className = "gems";
-    gems.setAttribute("aria-label", `Gems: ${p.gem_total ? Object.entries(p.gems).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`).join(", ") : "none yet"}`);
+    gems.setAttribute("role", "img");
+    gems.setAttribute("aria-label", p.gem_total
+      ? t("Gems: {gems}", { gems: Object.entries(p.gems).filter(([, n]) => n).map(([c, n]) => t("{count} {gem}", { count: n, gem: gem(c) })).join(", ") })
+      : t("Gems: none yet"));
     for (const [colour, n] of Object.entries(p.gems)) {
       const g = document.createElement("span");
       g.className = "gem-icon" + (n ? "" : " none");
       g.style.setProperty("--gem", GEMS[colour]);
       g.dataset.gem = colour;
-      g.title = `${n} ${colour} gem${n === 1 ? "" : "s"}`;
+      g.title = tn("{n} {gem} gem", "{n} {gem} gems", n, { gem: gem(colour) });
       g.textContent = String(n);
       gems.append(g);
     }
@@ -284,14 +308,16 @@ export function drawPanels(box, panels, options = {}) {
       const g = document.createElement("span");
       g.className = "goal" + (goal.reached ? " reached" : "");
       g.dataset.goal = goal.key;
-      g.title = `Goal: ${goal.text}${goal.key === "colour" && goal.colour ? ` (best: ${goal.colour})` : ""}. ${goal.have} of ${goal.need}.`;
+      g.title = goal.key === "colour" && goal.colour
+        ? t("Goal: {goal} (best: {gem}). {have} of {need}.", { goal: goal.text, gem: gem(goal.colour), have: goal.have, need: goal.need })
+        : t("Goal: {goal}. {have} of {need}.", { goal: goal.text, have: goal.have, need: goal.need });
       const bar = document.createElement("span");
       bar.className = "goal-bar";
       bar.style.setProperty("--fill", `${Math.round(100 * goal.have / goal.need)}%`);
-      const t = document.createElement("span");
-      t.className = "goal-text";
-      t.textContent = `${goal.have}/${goal.need} ${{ colour: "one colour", colours: "colours", total: "gems" }[goal.key]}`;
-      g.append(bar, t);
+      const text = document.createElement("span");
+      text.className = "goal-text";
+      text.textContent = { colour: t("{have}/{need} one colour", goal), colours: t("{have}/{need} colours", goal), total: t("{have}/{need} gems", goal) }[goal.key];
+      g.append(bar, text);
       goals.append(g);
     }
     const body = document.createElement("div");
@@ -303,11 +329,13 @@ export function drawPanels(box, panels, options = {}) {
     foot.className = "panel-foot";
     const canoes = document.createElement("span");
     canoes.className = "canoes";
-    canoes.textContent = "Canoes: " + p.canoes.map((c) => c.text).join("; ");
+    canoes.textContent = t("Canoes: {canoes}", { canoes: p.canoes.map((c) => c.text).join("; ") });
     const played = document.createElement("span");
     played.className = "played";
-    played.title = "Cards played since the hand was last full (all 7 come back once all are played)";
-    played.textContent = p.played.length ? "Played: " + p.played.map((c) => c === "cloud" ? "☁ cloud" : c).join(" ") : "No card played yet";
+    played.title = t("Cards played since the hand was last full (all 7 come back once all are played)");
+    played.textContent = p.played.length
+      ? t("Played: {cards}", { cards: p.played.map((c) => c === "cloud" ? "☁ " + t("cloud") : c).join(" ") })
+      : t("No card played yet");
     foot.append(canoes, played);
     li.append(foot);
     if (p.note) {
@@ -337,13 +365,13 @@ export function drawForecast(div, forecast) {
   } else {
     const q = document.createElement("p");
     q.className = "hint";
-    q.textContent = "No canoe can go over the falls this round.";
+    q.textContent = t("No canoe can go over the falls this round.");
     div.appendChild(q);
   }
   if (forecast.why) {
     const why = document.createElement("details");
     const summary = document.createElement("summary");
-    summary.textContent = "Why this many?";
+    summary.textContent = t("Why this many?");
     const text = document.createElement("p");
     text.className = "hint";
     text.textContent = forecast.why;
@@ -357,11 +385,12 @@ export function drawSummary(box, summary, options = {}) {
   box.replaceChildren();
   const h = document.createElement("h2");
   h.className = "headline";
+  if (options.titleId) h.id = options.titleId;
   const meWon = options.me && summary.winners.includes(options.me);
-  h.textContent = meWon ? "You win! ★" : summary.headline;
+  h.textContent = meWon ? t("You win! ★") : summary.headline;
   const why = document.createElement("p");
   why.className = "summary-why";
-  why.textContent = `${summary.why} (after ${summary.rounds} rounds)`;
+  why.textContent = tn("{why} (after {n} round)", "{why} (after {n} rounds)", summary.rounds, { why: summary.why });
   box.append(h, why);
   const ul = document.createElement("ul");
   ul.className = "final-list";
@@ -369,10 +398,11 @@ export function drawSummary(box, summary, options = {}) {
     const li = document.createElement("li");
     li.className = p.winner ? "winner" : "";
     li.dataset.player = p.player;
-    const gems = Object.entries(p.gems).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`).join(", ") || "no gems";
+    const gems = Object.entries(p.gems).filter(([, n]) => n).map(([c, n]) => t("{count} {gem}", { count: n, gem: gem(c) })).join(", ") || t("no gems");
     li.innerHTML = `<span class="swatch pc-${p.player}" aria-hidden="true">${LETTERS[p.player]}</span> `;
     const s = document.createElement("span");
-    s.textContent = `${p.winner ? "★ " : ""}${cap(p.player)}: ${p.reached ? "reached " + p.reached : "no goal reached"} — ${gems}`;
+    const fields = { player: cap(p.player), goal: p.reached, gems };
+    s.textContent = (p.winner ? "★ " : "") + (p.reached ? t("{player}: reached {goal} — {gems}", fields) : t("{player}: no goal reached — {gems}", fields));
     li.append(s);
     ul.append(li);
   }

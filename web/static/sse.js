@@ -1,4 +1,6 @@
 // A Server-Sent Events connection with a visible "reconnecting" state.
+import { t } from "./i18n.js";
+
 // handlers: {event: fn(data)}; the optional "open" and "offline" handlers run on each
 // (re)connection and loss.
 export function connect(url, handlers) {
@@ -23,12 +25,13 @@ export async function post(url, data, headers = {}) {
       body: JSON.stringify(data),
     });
   } catch {
-    const error = new Error("No connection to the companion.");
+    const error = new Error(t("No connection to the companion."));
     error.offline = true;
     throw error;
   }
   let body;
-  try { body = await response.json(); } catch { body = { ok: false, error: `The companion answered ${response.status}: try again.` }; }
-  if (!response.ok || !body.ok) throw new Error(body.error || `The companion answered ${response.status}: try again.`);
+  const fault = t("The companion answered {status}: try again.", { status: response.status });
+  try { body = await response.json(); } catch { body = { ok: false, error: fault }; }
+  if (!response.ok || !body.ok) throw new Error(body.error || fault);
   return body;
 }

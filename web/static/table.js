@@ -1,5 +1,6 @@
-import { drawRiver, drawPanels, drawForecast, drawSummary, animateRiver } from "./river.js";
+import { drawRiver, drawPanels, drawForecast, drawSummary, animateRiver, cap } from "./river.js";
 import { connect, post } from "./sse.js";
+import { t, word } from "./i18n.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.game;
@@ -29,7 +30,7 @@ function renderLog(v) {
   if (!v.log.length) {
     const li = document.createElement("li");
     li.className = "hint empty";
-    li.textContent = "Nothing yet: each player picks a paddle card on their phone.";
+    li.textContent = t("Nothing yet: each player picks a paddle card on their phone.");
     log.appendChild(li);
   }
   log.scrollTop = log.scrollHeight;
@@ -46,8 +47,9 @@ async function playRiver(v, move = v.river) {
   caption.hidden = false;
   const intro = move === v.river ? "" : `${move.text} `;
   await animateRiver(svg, v, move.frames, (f) => {
-    const fell = f.fell.length ? ` — ${f.fell.map((k) => k === "joe" ? "Diamanten Joe" : k.split(":")[0].replace(/^./, (c) => c.toUpperCase())).join(", ")} over the falls!` : "";
-    caption.textContent = `${intro}Disc ${f.disc} of ${move.frames.length} → ${f.arm} arm${fell}`;
+    const disc = t("Disc {disc} of {count} → {arm} arm", { disc: f.disc, count: move.frames.length, arm: word("arm", f.arm) });
+    const who = f.fell.map((k) => cap(k.split(":")[0])).join(", ");
+    caption.textContent = intro + (f.fell.length ? t("{disc} — {players} over the falls!", { disc, players: who }) : disc);
   });
   await new Promise((r) => setTimeout(r, 1500));
   svg.dataset.animating = "no";
@@ -59,9 +61,9 @@ function render(v) {
   const versionChanged = !view || view.version !== v.version;
   view = v;
   $("banner").textContent = v.banner;
-  document.title = `${v.summary ? v.summary.headline : v.banner.split(":")[0]} — Niagara table`;
+  document.title = t("{what} — Niagara table", { what: v.summary ? v.summary.headline : v.banner.split(":")[0] });
   if ($("river").dataset.animating !== "yes") drawRiver($("river"), v);
-  drawPanels($("players"), v.panels);
+  drawPanels($("players"), v.panels, { computers: v.seats.computers });
   drawForecast($("forecast"), v.forecast);
   $("forecast").closest(".side-box").hidden = v.state.phase === "over";
   renderLog(v);
@@ -83,7 +85,9 @@ function render(v) {
   if (v.problems.length) {
     const box = document.createElement("div");
     box.className = "alert";
-    box.innerHTML = "<strong>The board does not match the game.</strong>";
+    const head = document.createElement("strong");
+    head.textContent = t("The board does not match the game.");
+    box.appendChild(head);
     const ol = document.createElement("ol");
     for (const p of v.problems) {
       const li = document.createElement("li");
@@ -96,6 +100,9 @@ function render(v) {
   }
   $("proposal").hidden = !v.proposal;
   $("proposal-text").textContent = v.proposal ? v.proposal.text : "";
+  // A computer's turn at the table: which canoe to move where, for someone to do.
+  $("computer").hidden = !v.computer_turn;
+  $("computer-text").textContent = v.computer_turn ? v.computer_turn.text : "";
   const riverControls = $("river-controls");
   riverControls.hidden = !(v.river && controls);
   if (v.river && controls) {
@@ -106,8 +113,8 @@ function render(v) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "arm small";
-      b.textContent = `Disc ${i + 1}: ${arm}`;
-      b.setAttribute("aria-label", `Disc ${i + 1} took the ${arm} arm; press to change`);
+      b.textContent = t("Disc {n}: {arm}", { n: i + 1, arm: word("arm", arm) });
+      b.setAttribute("aria-label", t("Disc {n} took the {arm} arm; press to change", { n: i + 1, arm: word("arm", arm) }));
       b.addEventListener("click", () => { arms[i] = arms[i] === "left" ? "right" : "left"; render(view); });
       box.appendChild(b);
     });
@@ -127,7 +134,7 @@ function render(v) {
   // The end of the game.
   const summary = $("summary");
   if (v.summary) {
-    drawSummary($("summary-body"), v.summary);
+    drawSummary($("summary-body"), v.summary, { titleId: "summary-title" });
     summary.hidden = summaryClosed;
     document.body.classList.add("game-over");
   } else {
@@ -142,19 +149,20 @@ function render(v) {
 function renderLeds(leds) {
   const box = $("leds");
   box.replaceChildren();
-  if (!leds) { box.textContent = "No lights."; return; }
-  const add = (cls, on, label, style) => {
+  if (!leds) { box.textContent = t("No lights."); return; }
+  const add = (cls, on, label, short, style) => {
     const wrap = document.createElement("span");
     wrap.className = "led-wrap";
     const span = document.createElement("span");
     span.className = `led ${cls}` + (on ? " on" : "");
     span.setAttribute("role", "img");
-    span.setAttribute("aria-label", `${label}: ${on ? "on" : "off"}`);
-    span.title = `${label}: ${on ? "on" : "off"}`;
+    const said = on ? t("{light}: on", { light: label }) : t("{light}: off", { light: label });
+    span.setAttribute("aria-label", said);
+    span.title = said;
     span.dataset.led = cls;
     if (style) span.style.background = style;
     const caption = document.createElement("small");
-    caption.textContent = label.split(" (")[0];
+    caption.textContent = short;
     caption.setAttribute("aria-hidden", "true");
     wrap.append(span, caption);
     box.appendChild(wrap);
@@ -165,7 +173,7 @@ function renderLeds(leds) {
   const bar = document.createElement("div");
   bar.className = "bar";
   const barCaption = document.createElement("small");
-  barCaption.textContent = "Discs to push";
+  barCaption.textContent = t("Discs to push");
   barCaption.setAttribute("aria-hidden", "true");
   barWrap.append(bar, barCaption);
   box.appendChild(barWrap);
@@ -174,31 +182,31 @@ function renderLeds(leds) {
     s.className = "led bar-led" + (on ? " on" : "");
     s.dataset.led = "bar";
     s.setAttribute("role", "img");
-    s.setAttribute("aria-label", `disc to push ${i + 1}: ${on ? "on" : "off"}`);
+    s.setAttribute("aria-label", on ? t("Disc to push {n}: on", { n: i + 1 }) : t("Disc to push {n}: off", { n: i + 1 }));
     bar.appendChild(s);
   });
-  add("falls", leds.falls, "Falls (red)");
-  add("check", leds.check, "Check the board (amber)");
-  add("ok", leds.ok, "All good (green)");
+  add("falls", leds.falls, t("Falls (red)"), t("Falls"));
+  add("check", leds.check, t("Check the board (amber)"), t("Check the board"));
+  add("ok", leds.ok, t("All good (green)"), t("All good"));
   const rgb = leds.player_rgb;
   const lit = rgb.some((c) => c > 0);
-  add("player", lit, `Turn light${leds.player ? " (" + leds.player + ")" : ""}`, lit ? `rgb(${rgb.join(",")})` : "");
+  add("player", lit, leds.player ? t("Turn light ({player})", { player: cap(leds.player) }) : t("Turn light"), t("Turn light"), lit ? `rgb(${rgb.join(",")})` : "");
   const buzz = document.createElement("span");
   buzz.className = "buzzer" + (leds.buzzer.on ? " on" : "");
-  buzz.textContent = leds.buzzer.on ? `♪ ${leds.buzzer.note || ""}` : "buzzer quiet";
+  buzz.textContent = leds.buzzer.on ? `♪ ${leds.buzzer.note || ""}` : t("buzzer quiet");
   box.appendChild(buzz);
 }
 
 function renderCamera(cam) {
-  if (!cam.camera) { $("seen").textContent = "No camera: confirm the river with the Done button."; return; }
+  if (!cam.camera) { $("seen").textContent = t("No camera: confirm the river with the Done button."); return; }
   if (!cam.seen) return;
   const img = $("frame");
   img.hidden = false;
   img.src = `/api/camera/frame.jpg?t=${cam.at}`;
-  const canoes = cam.seen.canoes.map((c) => `${c.colour} ${c.at}${c.gem ? " (" + c.gem + ")" : ""}`);
+  const canoes = cam.seen.canoes.map((c) => `${cap(c.colour)} ${c.at === "beach" ? word("place", "beach") : c.at}${c.gem && c.gem !== "unknown" ? " (" + word("gem", c.gem) + ")" : ""}`);
   $("seen").textContent = cam.seen.board_found
-    ? `The ${cam.camera} camera sees: ${canoes.join(", ")}; weather ${cam.seen.weather}.`
-    : "The camera cannot find the board.";
+    ? t("The {camera} camera sees: {canoes}; weather {weather}.", { camera: cam.camera, canoes: canoes.join(", "), weather: cam.seen.weather })
+    : t("The camera cannot find the board.");
 }
 
 async function act(url, data) {
@@ -207,6 +215,81 @@ async function act(url, data) {
 }
 
 $("replay").addEventListener("click", () => { if ($("river").dataset.animating !== "yes") playRiver(view); });
+
+// The post-game review: each player's chance of winning round by round, the turning points.
+const REVIEW_WORDS = {
+  working: t("Reviewing the game… (this takes a little while)"),
+  offline: t("No connection to the companion: try again."),
+  start: t("Before the first round"),
+  round: (n, last) => t("After round {n} of {last}", { n, last }),
+  none: t("No decision cost anyone much: a close game."),
+};
+let review = null;
+let reviewAt = 0;
+
+function renderReview() {
+  const rounds = review.rounds;
+  const r = rounds[reviewAt];
+  const last = rounds[rounds.length - 1].round;
+  $("review-round").hidden = false;
+  $("review-label").textContent = r.round === 0 ? REVIEW_WORDS.start : REVIEW_WORDS.round(r.round, last);
+  $("review-prev").disabled = reviewAt === 0;
+  $("review-next").disabled = reviewAt === rounds.length - 1;
+  const ul = $("review-chances");
+  ul.replaceChildren();
+  for (const p of review.players) {
+    const li = document.createElement("li");
+    li.dataset.player = p;
+    const pct = Math.round(100 * r.chances[p]);
+    const bar = document.createElement("span");
+    bar.className = `review-bar pc-${p}`;
+    bar.style.width = `${Math.max(pct, 1)}%`;
+    const text = document.createElement("span");
+    text.className = "review-pct";
+    text.textContent = t("{player}: {percent}%", { player: cap(p), percent: pct });
+    li.append(text, bar);
+    ul.append(li);
+  }
+  const points = $("review-points");
+  points.replaceChildren();
+  $("review-points-title").hidden = false;
+  for (const point of review.turning_points) {
+    const li = document.createElement("li");
+    li.textContent = point.text;
+    li.dataset.round = point.round;
+    li.addEventListener("click", () => { reviewAt = Math.max(0, rounds.findIndex((x) => x.round === point.round)); renderReview(); });
+    points.append(li);
+  }
+  if (!review.turning_points.length) {
+    const li = document.createElement("li");
+    li.className = "hint";
+    li.textContent = REVIEW_WORDS.none;
+    points.append(li);
+  }
+}
+
+$("review-open").addEventListener("click", async (e) => {
+  $("review").hidden = false;
+  $("review").scrollIntoView({ behavior: "smooth", block: "start" });
+  if (review && review.version === view.version) return;
+  e.target.disabled = true;
+  $("review-status").textContent = REVIEW_WORDS.working;
+  try {
+    const response = await fetch(`/api/games/${gameId}/review`);
+    const body = await response.json();
+    if (!response.ok || body.ok === false) { $("review-status").textContent = body.error; return; }
+    review = body;
+    reviewAt = body.rounds.length - 1;
+    $("review-status").textContent = "";
+    renderReview();
+  } catch {
+    $("review-status").textContent = REVIEW_WORDS.offline;
+  } finally {
+    e.target.disabled = false;
+  }
+});
+$("review-prev").addEventListener("click", () => { reviewAt = Math.max(0, reviewAt - 1); renderReview(); });
+$("review-next").addEventListener("click", () => { reviewAt = Math.min(review.rounds.length - 1, reviewAt + 1); renderReview(); });
 $("summary-close").addEventListener("click", () => { summaryClosed = true; $("summary").hidden = true; });
 if (controls) {
   $("river-done")?.addEventListener("click", async (e) => {
@@ -216,9 +299,15 @@ if (controls) {
   });
   $("undo")?.addEventListener("click", () => {
     if (!view.undo) return;
-    if (confirm(`Undo ${view.undo}?`)) act(`/api/games/${gameId}/undo`, { version: view.version });
+    if (confirm(t("Undo {what}?", { what: view.undo }))) act(`/api/games/${gameId}/undo`, { version: view.version });
   });
   $("confirm-proposal")?.addEventListener("click", () => act(`/api/games/${gameId}/confirm`, {}));
+  $("computer-done")?.addEventListener("click", async (e) => {
+    if (!view.computer_turn) return;
+    e.target.disabled = true;
+    await act(`/api/games/${gameId}/computer`, { turn: view.computer_turn.action });
+    e.target.disabled = false;
+  });
   $("again")?.addEventListener("click", async (e) => {
     e.target.disabled = true;
     const made = await act(`/api/games/${gameId}/again`, {});

@@ -133,3 +133,34 @@ def test_the_synthetic_camera_draws_faults_and_the_river_push() -> None:
     frame = camera.frame()
     assert frame is not None and frame.shape == (180, 320, 3)
     assert camera.frame() is frame  # cached while nothing changes
+
+
+def test_pages_asking_for_one_board_at_once_get_one_drawing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every table page asks for the frame when the board changes: two pages, one drawing.
+    import threading
+
+    import vision.synth
+
+    drawn: list[object] = []
+    started = threading.Event()
+
+    def slow_render(*args: object, **kwargs: object) -> np.ndarray:
+        drawn.append(args[0])
+        started.set()
+        threading.Event().wait(0.2)  # long enough for the second page to ask meanwhile
+        return render(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(vision.synth, "render", slow_render)
+    camera = SyntheticCamera(push_delay=None, size=(160, 90))
+    camera.read(new_game(["red", "green", "yellow"]))
+    frames: list[np.ndarray | None] = []
+    first = threading.Thread(target=lambda: frames.append(camera.frame()))
+    first.start()
+    started.wait(5)
+    frames.append(camera.frame())
+    first.join(5)
+    assert len(drawn) == 1
+    assert len(frames) == 2 and frames[0] is frames[1]
+    camera.read(new_game(["red", "green", "blue"]))  # another board: drawn again
+    assert camera.frame() is not frames[0] and len(drawn) == 2

@@ -148,7 +148,7 @@ def test_refusals_change_nothing(loop: GameLoop) -> None:
     history = len(loop.game(game.id).history)
     with pytest.raises(IllegalActionError):
         loop.player_action(game.tokens["red"], {"type": "choose", "card": 2})
-    with pytest.raises(AccessError, match="belongs to green"):
+    with pytest.raises(AccessError, match="belongs to Green"):
         loop.player_action(game.tokens["green"], {"type": "choose", "card": 2,
                                                   "player": "red"})
     with pytest.raises(AccessError, match="from the table"):
@@ -206,7 +206,8 @@ def test_the_camera_proposes_the_legal_turn_it_sees(loop: GameLoop, board: Board
     board.seen = lambda _state: ground_truth(target.state)
     loop.check_camera()
     view = loop.public_view(game.id)
-    assert view["proposal"] == {"text": "The camera sees: Red's canoe paddles from beach to T3."}
+    assert view["proposal"] == {
+        "text": "The camera sees: Red's canoe paddles from the beach to T3."}
     assert view["problems"] == []
     loop.confirm_proposal(game.id, key=game.table_key)
     assert loop.state(game.id).canoes["red"] == target.state.canoes["red"]
@@ -226,7 +227,7 @@ def test_an_illegal_move_on_the_board_is_explained(loop: GameLoop, board: Board,
     view = loop.public_view(game.id)
     assert view["proposal"] is None
     kinds = {p["kind"]: p for p in view["problems"]}
-    assert kinds["turn"]["text"] == ("Red played 3; its canoe moved from beach to T2 without "
+    assert kinds["turn"]["text"] == ("Red played 3; its canoe moved from the beach to T2 without "
                                      "loading: only 2 points spent.")
     assert kinds["turn"]["fix"].startswith("Red: put the canoes back where they were")
     assert kinds["canoe"]["fix"] == "Move the red canoe from T2 to the beach."
