@@ -22,13 +22,16 @@ Usage: ``python benchmarks/vision_accuracy.py [--scenes 20] [--seed-offset 1]
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
+from typing import cast
 
 import cv2
 import numpy as np
@@ -52,6 +55,7 @@ from vision.synth import (
     random_hand,
     render,
 )
+from vision.types import Image
 
 POSITIONS = (*SLOTS, BEACH)
 Stress = Callable[[np.random.Generator, SceneConfig, GameState],
@@ -183,8 +187,29 @@ def score(seen: Observation, truth: Observation, tally: Counter, errors: list[st
     tally["exact"] += int(exact)
 
 
+def _frames(cache: Path | None, tag: str, make: Callable[[], tuple[Image, Image]],
+            ) -> tuple[Image, Image]:
+    """The setup photo and the frame of one scene, rendered or read from ``cache``."""
+    if cache is None:
+        return make()
+    files = (cache / f"{tag}-setup.png", cache / f"{tag}-frame.png")
+    if all(f.is_file() for f in files):
+        return cast(Image, cv2.imread(str(files[0]))), cast(Image, cv2.imread(str(files[1])))
+    setup, frame = make()
+    for f, img in zip(files, (setup, frame), strict=True):
+        cv2.imwrite(str(f), img, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+    return setup, frame
+
+
+def _render_pair(setup: GameState, state: GameState, faults: tuple, seed: int,
+                 quiet: SceneConfig, scene: SceneConfig, size: tuple[int, int],
+                 ) -> tuple[Image, Image]:
+    return (render(setup, seed=seed, scene=quiet, size=size),
+            render(state, seed=seed + 1, scene=scene, faults=faults, size=size))
+
+
 def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ...],
-        errors: list[str], profile: bool = True) -> Counter:
+        errors: list[str], profile: bool = True, cache: Path | None = None) -> Counter:
     tally: Counter = Counter()
     stress = CONDITIONS[name]
     for i in range(scenes):
@@ -200,29 +225,41 @@ def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ..
         quiet = replace(scene, hands=(), between=0.0)
         setup = new_game(state.players, state.options)
         tag = f"{name} scene {i} (seed {seed}, {family})"
+        setup_frame, frame = _frames(
+            cache, f"{name.replace('/', '-')}-{seed}-{family}",
+            partial(_render_pair, setup, state, faults, seed, quiet, scene, size))
         if profile:
             try:
-                learn(det, render(setup, seed=seed, scene=quiet, size=size), state.players, joe)
+                learn(det, setup_frame, state.players, joe)
             except (ColourLearningError, ValueError) as exc:
                 # The product asks for another setup photo; no game is read on this one.
                 tally["learn_failed"] += 1
                 errors.append(f"{tag}: learning failed: {exc}")
                 continue
-        frame = render(state, seed=seed + 1, scene=scene, faults=faults, size=size)
         t = time.perf_counter()
         seen = det.analyse(frame)
-        tally["ms"] += int((time.perf_counter() - t) * 1000)
+        tally[f"ms={round((time.perf_counter() - t) * 1000)}"] += 1
         score(seen, ground_truth(state, faults=faults), tally, errors, tag)
     return tally
+
+
+def _job(job: tuple[str, int, int, int, tuple[str, ...], bool, Path | None],
+         ) -> tuple[Counter, list[str]]:
+    name, index, scenes, offset, families, profile, cache = job
+    cv2.setNumThreads(1)
+    errors: list[str] = []
+    return run(name, index, scenes, offset, families, errors, profile, cache), errors
 
 
 def report(name: str, t: Counter) -> str:
     n = t["positions"] or 1
     f = t["frames"] or 1
+    times = sorted(int(k[3:]) for k, v in t.items() if k.startswith("ms=") for _ in range(v))
+    ms = f"{times[len(times) // 2]:4d}" if times else "   -"
     return (f"  {name:15s} {t['frames']:4d} frames  positions right {100 * t['right'] / n:6.2f}%"
             f"  exact {100 * t['exact'] / f:6.2f}%  wrong {t['wrong']:3d}"
             f"  unknown {100 * t['unknown'] / n:5.2f}%  weather {100 * t['weather_seen'] / f:6.2f}%"
-            f"  learning failed {t['learn_failed']}")
+            f"  learning failed {t['learn_failed']}  median {ms} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,6 +271,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-profile", action="store_true",
                     help="read with the defaults, no setup photo learned")
     ap.add_argument("--show-errors", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="conditions run in this many processes (the machine is shared: 2 "
+                    "at most)")
+    ap.add_argument("--cache", metavar="DIR",
+                    help="keep rendered frames here as PNG and read them back on the next "
+                    "run (rendering is 90%% of the time; empty it when the renderer changes)")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     families = REPORTING_FAMILIES if args.families == "reporting" else TUNING_FAMILIES
@@ -249,11 +292,24 @@ def main(argv: list[str] | None = None) -> int:
           f"{', '.join(families)}, seed offset {args.seed_offset}, "
           f"{'no profile' if args.no_profile else 'profile from the setup photo'}, "
           f"load {os.getloadavg()[0]:.1f}")
-    for name in names:
-        t = run(name, list(CONDITIONS).index(name), args.scenes, args.seed_offset, families,
-                errors, profile=not args.no_profile)
-        total.update(t)
-        print(report(name, t), flush=True)
+    cache = Path(args.cache) if args.cache else None
+    if cache is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+    jobs = [(name, list(CONDITIONS).index(name), args.scenes, args.seed_offset, families,
+             not args.no_profile, cache) for name in names]
+    if args.jobs > 1:
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            results = pool.imap(_job, jobs)
+            for name, (t, errs) in zip(names, results, strict=True):
+                total.update(t)
+                errors.extend(errs)
+                print(report(name, t), flush=True)
+    else:
+        for name, job in zip(names, jobs, strict=True):
+            t, errs = _job(job)
+            total.update(t)
+            errors.extend(errs)
+            print(report(name, t), flush=True)
     print(report("overall", total))
     print(f"  {time.perf_counter() - t0:.0f} s; load {os.getloadavg()[0]:.1f}")
     if args.show_errors:
