@@ -48,8 +48,10 @@ from companion.table.store import GameStore, default_path
 from web.calibration import (
     ExposureFile,
     LayoutFile,
+    ProfileFile,
     default_exposure_path,
     default_layout_path,
+    default_profile_path,
 )
 from web.errors import MAX_BODY
 
@@ -79,6 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SETUP_KEY=None,
         SETUP_KEY_FILE=None,
         EXPOSURE_FILE=None,
+        PROFILE_FILE=None,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -94,6 +97,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     saved = exposure.load()
     if camera is not None and saved:
         camera.restore_exposure(saved)  # locked at the last calibration
+    profile_file = ProfileFile(app.config["PROFILE_FILE"]
+                               or layout.path.with_name(default_profile_path().name))
+    profile = profile_file.load()
+    if camera is not None and profile is not None:
+        camera.restore_profile(profile)  # learned at the last setup
     announcer = app.config["GPIO"]
     lights_problem = None
     if isinstance(announcer, str):
@@ -117,6 +125,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["niagara.announcer"] = announcer
     app.extensions["niagara.layout"] = layout
     app.extensions["niagara.exposure"] = exposure
+    app.extensions["niagara.profile"] = profile_file
     app.extensions["niagara.setup_key"] = key
 
     from web import api, calibration, endgame, errors, pages, roles, stream

@@ -42,10 +42,10 @@ from hardware.camera import open_camera as open_real_camera
 from vision.types import Image
 
 if TYPE_CHECKING:  # vision's pipeline and OpenCV are imported when a camera is used
-    from vision.config import BGR
     from vision.layout import Layout
     from vision.locate import BoardPose
     from vision.observation import Observation
+    from vision.profile import TableProfile
     from vision.synth import Fault, SceneConfig
 
 log = logging.getLogger(__name__)
@@ -84,8 +84,12 @@ class BoardReader(Protocol):
 
     def locate(self, frame: Image) -> BoardPose: ...
     def analyse(self, frame: Image, *, strict: bool = False) -> Observation: ...
-    def learn_colours(self, frame: Image, players: Iterable[str],
-                      joe: bool = False) -> dict[str, BGR]: ...
+    def learn_table(self, frame: Image, players: Iterable[str],
+                    joe: bool = False) -> TableProfile:
+        """Learn the table from a photo of the start position, and read with it."""
+
+    def use_profile(self, profile: TableProfile) -> None:
+        """Read with a table profile learned before (kept across restarts)."""
 
 
 class TableCamera(Protocol):
@@ -119,6 +123,10 @@ class TableCamera(Protocol):
 
     def restore_exposure(self, controls: Mapping[str, object]) -> None:
         """Set again what :meth:`lock_exposure` returned (at start-up)."""
+
+    def restore_profile(self, profile: TableProfile) -> None:
+        """Read with the table profile learned at the last setup (at start-up; a camera
+        found late uses it once it opens). Nothing for a camera without a detector."""
 
     def close(self) -> None: ...
 
@@ -251,6 +259,10 @@ class SyntheticCamera:
     def restore_exposure(self, controls: Mapping[str, object]) -> None:
         pass
 
+    def restore_profile(self, profile: TableProfile) -> None:
+        if self.detector is not None:
+            self.detector.use_profile(profile)
+
     def close(self) -> None:
         pass
 
@@ -348,6 +360,9 @@ class VisionCamera:
 
     def restore_exposure(self, controls: Mapping[str, object]) -> None:
         self.source.restore_exposure(controls)
+
+    def restore_profile(self, profile: TableProfile) -> None:
+        self._reader.use_profile(profile)
 
     def close(self) -> None:
         self.source.close()
@@ -465,6 +480,7 @@ class WatchedCamera:
         self._quiet = QuietLog()
         self._lock = threading.Lock()
         self._restore: dict[str, object] = {}
+        self._profile: TableProfile | None = None
         self._open()
 
     def _open(self) -> None:
@@ -483,6 +499,8 @@ class WatchedCamera:
         self.detector = self._camera.detector
         if self._restore:
             self._camera.restore_exposure(self._restore)
+        if self._profile is not None:
+            self._camera.restore_profile(self._profile)
         if self._missing is not None:
             log.info("camera %s found: %s", self.spec, source.spec)
         self._missing = None
@@ -517,6 +535,11 @@ class WatchedCamera:
         self._restore = dict(controls)  # also once a camera found late opens
         if self._camera is not None:
             self._camera.restore_exposure(controls)
+
+    def restore_profile(self, profile: TableProfile) -> None:
+        self._profile = profile  # also once a camera found late opens
+        if self._camera is not None:
+            self._camera.restore_profile(profile)
 
     def close(self) -> None:
         if self._camera is not None:

@@ -133,3 +133,26 @@ def test_the_synthetic_camera_draws_faults_and_the_river_push() -> None:
     frame = camera.frame()
     assert frame is not None and frame.shape == (180, 320, 3)
     assert camera.frame() is frame  # cached while nothing changes
+
+
+def test_a_camera_found_late_reads_with_the_table_learned_before(tmp_path: Path) -> None:
+    from vision.profile import learn_profile
+
+    now = [0.0]
+    frames = tmp_path / "frames"
+    camera = WatchedCamera(f"folder:{frames}", retry=5.0,
+                           opener=lambda: open_real_camera(f"folder:{frames}", reconnect=True),
+                           clock=lambda: now[0])
+    state = new_game(["red", "green", "yellow"])
+    profile = learn_profile(render(state, seed=3, size=(640, 360)), state.players)
+    camera.restore_profile(profile)  # at start-up, the camera still missing
+    assert camera.detector is None
+    frames.mkdir()
+    cv2.imwrite(str(frames / "frame_000000.png"), render(state, seed=4, size=(640, 360)))
+    now[0] = 5.0
+    reading = camera.read(state)
+    assert camera.detector is not None and camera.detector.profile is profile  # type: ignore[attr-defined]
+    assert reading is not None and reading.observation is not None
+    assert sorted(c.colour for c in reading.observation.canoes) == sorted(
+        [*state.players] * 2)
+    camera.close()
