@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.vision_accuracy import random_state
 from companion.board import BEACH, SLOTS
 from companion.state import Canoe, FrozenMap, GameState, new_game
+from vision.camera import CameraModel
 from vision.detector import ColourLearningError, Detector
 from vision.layout import load_layout
 from vision.observation import UNKNOWN, Observation
@@ -50,6 +51,7 @@ from vision.synth import (
     TUNING_FAMILIES,
     Glare,
     SceneConfig,
+    camera_pose,
     ground_truth,
     random_clutter,
     random_hand,
@@ -149,7 +151,29 @@ CONDITIONS: dict[str, Stress] = {
 
 def learn(det: Detector, frame, players, joe: bool) -> None:
     """Learn the table from its setup photo (the product's way)."""
-    det.use_profile(learn_profile(frame, players, joe=joe))
+    det.use_profile(learn_profile(frame, players, joe=joe, camera=det.camera))
+
+
+CALIBRATED = ("lens",)
+"""Conditions whose camera went through the lens calibration (``camera-calibrate``): a
+wide-angle lens needs it. The others read with the default camera (a standard lens,
+no distortion), whatever the scene's focal length."""
+
+
+def camera_for(name: str, scene: SceneConfig, size: tuple[int, int],
+               rng: np.random.Generator) -> CameraModel | None:
+    """The camera model the detector gets: for a calibrated condition, the scene's true
+    camera with the errors of a calibration from a few photos (focal length 0.5 %, k1
+    0.01, principal point 2 px); otherwise None (the default)."""
+    if name not in CALIBRATED:
+        return None
+    k, _, _ = camera_pose(load_layout(), scene, size)
+    k = k.copy()
+    k[0, 0] *= 1 + rng.normal(0, 0.005)
+    k[1, 1] = k[0, 0]
+    k[:2, 2] += rng.normal(0, 2.0, 2)
+    dist = np.array([scene.k1 + rng.normal(0, 0.01), 0, 0, 0, 0], np.float64)
+    return CameraModel(k, dist, size, calibrated=True)
 
 
 def score(seen: Observation, truth: Observation, tally: Counter, errors: list[str],
@@ -197,7 +221,9 @@ def _frames(cache: Path | None, tag: str, make: Callable[[], tuple[Image, Image]
         return cast(Image, cv2.imread(str(files[0]))), cast(Image, cv2.imread(str(files[1])))
     setup, frame = make()
     for f, img in zip(files, (setup, frame), strict=True):
-        cv2.imwrite(str(f), img, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+        part = f.with_name(f.name + ".part.png")
+        cv2.imwrite(str(part), img, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+        part.replace(f)  # whole files only, even when a run is stopped
     return setup, frame
 
 
@@ -221,7 +247,7 @@ def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ..
         scene, state, size = stress(rng, scene, state)
         joe = state.joe is not None
         colours = (*state.players, *(("joe",) if joe else ()))
-        det = Detector(colours=colours)
+        det = Detector(colours=colours, camera=camera_for(name, scene, size, rng))
         quiet = replace(scene, hands=(), between=0.0)
         setup = new_game(state.players, state.options)
         tag = f"{name} scene {i} (seed {seed}, {family})"

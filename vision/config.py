@@ -54,6 +54,11 @@ class VisionConfig:
 
     px_per_mm: float = 1.0
     """Resolution of the rectified top-down view."""
+    canoe_height_mm: float = 15.0
+    """How high a canoe's gunwale stands over the board: its top appears that much
+    displaced under a tilted camera (parallax)."""
+    disc_height_mm: float = 3.0
+    """A river disc's thickness: where its top rim appears."""
     marker_scale: float = 0.5
     """Markers are searched in a frame shrunk by this factor, then refined at full size."""
     marker_search_width: int = 640
@@ -101,6 +106,19 @@ class VisionConfig:
     """Max feature distance from a canoe colour for a pixel to take that colour."""
     learn_slack: float = 1.6
     """At setup, colours are matched this much more loosely (only colours in play)."""
+    deposit_look_mm: float = 11.0
+    """At setup, a gem colour is learned from its deposit's pixels within this radius (mm)
+    of the deposit's centre..."""
+    deposit_gem_reach: float = 0.6
+    """...that are nearer the default gem colour than this share of its distance from the
+    deposit's print (and nearer the gem than the print)..."""
+    deposit_min_px: float = 25.0
+    """...if at least this many mm^2 of them are seen (else the default stays)."""
+    hull_core_px: int = 2
+    """At setup, a hull's colour is read this many pixels in from its edge (where it blurs
+    into the sand)..."""
+    hull_core_keep: float = 0.3
+    """...as long as at least this share of the hull is left."""
     learn_min_scale: float = 0.6
     learn_max_scale: float = 2.0
     """Bounds of a table's canoe size (seen from the camera, side and all) over the layout's."""
@@ -124,6 +142,15 @@ class VisionConfig:
     pair_ratio: float = 1.45
     pair_margin: float = 0.12
     """A hull blob this many canoes big (+- margin) cannot be told one from two: unknown."""
+    shape_trim: float = 3.0
+    """A blob's length and width are measured between these percentiles of its pixels
+    (and 100 less it): a stray pixel does not make it longer."""
+    shape_one_max: float = 1.3
+    """A blob no longer and no wider than this many times one canoe (as seen there) is one
+    canoe by its outline..."""
+    shape_two_min: float = 1.65
+    """...one this many times as wide (or as long), and not more than twice the first, is
+    two side by side (or end to end)."""
     pair_max_ratio: float = 2.6
     """A hull blob bigger than this many hulls is a heap: unknown."""
     foreign_other_share: float = 0.55
@@ -142,15 +169,33 @@ class VisionConfig:
     canoe_hull_share: float = 0.95
     """Share of a canoe's length x width covered by its hull (wells and gems filled in)."""
 
-    # Gems carried in canoes.
+    # Gems carried in canoes: the pixels near a canoe's top centre vote.
+    gem_look_mm: float = 7.0
+    """Radius (mm) around a canoe's top centre whose pixels vote for its gem or well."""
     empty_well_ratio: float = 0.62
-    """A canoe's centre darker than this share of its hull is an empty well."""
-    gem_distance: float = 0.55
-    """Max feature distance from a gem colour for the well's colour to take it."""
-    gem_sample_mm: float = 2.5
-    """Half-size (mm) of the square at a canoe's centre whose median is the gem's colour."""
-    gem_margin: float = 0.06
-    """The best gem colour must beat the second by this much, else the gem is unknown."""
+    """A pixel of the hull's own colour darker than this share of the hull is the well..."""
+    well_tolerance: float = 0.25
+    """...when it is that far at most (relative to its brightness) from the hull's colour
+    scaled down."""
+    gem_cone_tolerance: float = 0.12
+    """A pixel votes for a gem when a mix of that gem's colour and the hull's, each scaled,
+    fits it this closely (relative to its brightness)..."""
+    gem_share: float = 0.55
+    """...the mix being at least this much gem..."""
+    gem_cone_ratio: float = 0.7
+    """...and no other gem's mix fits it nearly as well (its misfit at most this share of
+    the next best)."""
+    gem_dark_floor: float = 40.0
+    """Misfits are relative to a pixel's brightness, but never to less than this (BGR
+    length): noise in dark pixels is not taken for colour."""
+    gem_min_votes: float = 0.25
+    """A gem needs votes over this share of a gem's area..."""
+    gem_vote_ratio: float = 3.0
+    """...and this many times the votes of the next gem colour and the well together."""
+    well_min_votes: float = 0.25
+    """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
+    well_gem_noise: float = 0.3
+    """...and gem votes under this share of what a gem needs."""
 
     # Discs.
     disc_rim_threshold: float = 0.045

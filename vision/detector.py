@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion.board import BEACH, PLAYER_COLOURS
+from vision.camera import CameraModel
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout, load_layout
 from vision.locate import BoardNotFound, BoardPose, locate_board, pose_from_corners, rectify
@@ -66,6 +67,8 @@ class Detector:
         are not used; ``corners_size`` is the frame size they were measured on.
     :param colours: the canoe colours in play (players, and ``joe`` with Diamanten Joe);
         default: every colour.
+    :param camera: the camera's intrinsics and lens (:mod:`vision.camera`; default: a
+        standard lens without distortion).
     """
 
     def __init__(
@@ -76,12 +79,14 @@ class Detector:
         corners: Sequence[Sequence[float]] | None = None,
         corners_size: tuple[int, int] | None = None,
         colours: Iterable[str] | None = None,
+        camera: CameraModel | None = None,
     ) -> None:
         self.layout = layout or load_layout()
         self.config = config or VisionConfig()
         self.base_config = self.config
         self.corners = None if corners is None else [list(map(float, p)) for p in corners]
         self.corners_size = corners_size
+        self.camera = camera
         self.colours = tuple(colours) if colours is not None else (*PLAYER_COLOURS, JOE_COLOUR)
         self.canoe_bgr: dict[str, BGR] = dict(self.config.canoe_bgr)
         self.ground_bgr: dict[str, BGR] = dict(self.config.ground_bgr)
@@ -103,15 +108,18 @@ class Detector:
         self.learned = tuple(profile.canoe_bgr)
         base = self.base_config
         self.config = replace(base, canoe_hull_share=base.canoe_hull_share * profile.hull_scale,
-                              canoe_body_share=base.canoe_body_share * profile.hull_scale)
+                              canoe_body_share=base.canoe_body_share * profile.hull_scale,
+                              gem_bgr=dict(profile.gem_bgr or base.gem_bgr))
 
     def locate(self, frame: Image) -> BoardPose:
         """The board's pose in the frame (markers, or the fixed corners)."""
         if self.corners is not None:
             h, w = frame.shape[:2]
-            return pose_from_corners(self.corners, self.layout, self.corners_size, (w, h))
+            return pose_from_corners(self.corners, self.layout, self.corners_size, (w, h),
+                                     camera=self.camera)
         # A still camera: search the markers near where they were in the last frame.
-        return locate_board(frame, self.layout, self.config, previous=self.last_pose)
+        return locate_board(frame, self.layout, self.config, previous=self.last_pose,
+                            camera=self.camera)
 
     def _read(self, frame: Image, details: bool = False) -> tuple[BoardPose, Reading]:
         frame = check_frame(frame, self.config)
@@ -122,7 +130,9 @@ class Detector:
         reading = read_board(top, self.layout, config=self.config, markers=markers,
                              colours=self.colours, canoe_bgr=self.canoe_bgr,
                              ground_bgr=self.ground_bgr, beach_guard=self.beach_guard,
-                             look=self.look, details=details)
+                             look=self.look, details=details,
+                             camera_centre=None if pose.camera_pose is None
+                             else pose.camera_pose.centre)
         return pose, reading
 
     def analyse(self, frame: Image, *, strict: bool = False) -> Observation:
@@ -148,6 +158,22 @@ class Detector:
             unknown=tuple(reading.unknown),
             ms=(time.perf_counter() - start) * 1000,
         )
+
+    def learn_table(self, frame: Image, players: Iterable[str],
+                    joe: bool = False) -> TableProfile:
+        """Learn this table from a photo of the start position (:func:`vision.profile.
+        learn_profile`, with this detector's layout, camera and thresholds) and read with
+        it from now on.
+
+        :raises vision.profile.SetupError: the photo does not show the start position
+            (the message says what is missing where).
+        """
+        from vision.profile import learn_profile
+
+        profile = learn_profile(frame, players, joe=joe, layout=self.layout,
+                                config=self.base_config, camera=self.camera)
+        self.use_profile(profile)
+        return profile
 
     def learn_colours(self, frame: Image, players: Iterable[str],
                       joe: bool = False) -> dict[str, BGR]:

@@ -22,7 +22,7 @@ from vision.layout import Layout
 from vision.observation import UNKNOWN, CanoeSeen
 from vision.stages.canoes import Hull, beach_blobs, read_canoes
 from vision.stages.discs import read_discs
-from vision.stages.geometry import Geometry, geometry
+from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import (
     covered_slots,
     guard_chroma,
@@ -92,6 +92,7 @@ def read_board(
     ground_bgr: Mapping[str, BGR] | None = None,
     beach_guard: Floats | None = None,
     look: TableLook | None = None,
+    camera_centre: Centre | None = None,
     details: bool = False,
 ) -> Reading:
     """Read discs, canoes, gems and the weather marker from the rectified view.
@@ -107,6 +108,9 @@ def read_board(
         is seen where it crosses that band: the beach is then unknown. Without it, no check.
     :param look: this table as learned at setup: each slot's riverbed is compared with
         its own ring, each disc's rim with its own, the weather marker with its own.
+    :param camera_centre: where the camera stands over the board (mm: x, y, height;
+        :attr:`vision.locate.BoardPose.camera_pose`): the tops of canoes and discs are
+        looked for where they appear, not on their footprint. None: straight above each.
     :param details: also put in ``debug`` what learning at setup needs.
     """
     config = config or VisionConfig()
@@ -138,15 +142,17 @@ def read_board(
     if beach_guard is not None and guard is not None and len(beach_guard) == len(guard):
         beach_foreign |= guard_crossed(guard, beach_guard, geo, config)
 
-    objs = find_objects(zones, beach, geo, layout, config)
+    objs = find_objects(zones, beach, geo, layout, config, camera_centre)
     beach_foreign |= objs.beach_foreign
     if beach_foreign:
         unknown.add(BEACH)
     unknown |= objs.unknown
-    canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config)
+    canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
+                         camera_centre)
     unknown |= canoes.unknown
     discs = read_discs(rectified, geo, objs.opened, config,
-                       look.disc_rim if look is not None else None)
+                       look.disc_rim if look is not None else None,
+                       shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k))
     for s in unknown:
         if s in discs:
             discs[s] = UNKNOWN

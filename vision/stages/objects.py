@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from companion.board import BEACH, SLOTS
 from vision.config import BGR, VisionConfig
 from vision.layout import Layout
-from vision.stages.geometry import Geometry
+from vision.stages.geometry import Centre, Geometry, shift_px
 from vision.stages.ground import GroundOf
 from vision.stages.light import Light, feature_of, features
 from vision.types import Floats, Image, Indices, Mask
@@ -131,6 +131,15 @@ class Objects:
     beach_foreign: bool = False
 
 
+def footprint(middle: tuple[float, float], camera_centre: Centre | None, config: VisionConfig,
+              k: float) -> tuple[float, float]:
+    """Where a canoe seen with its ``middle`` there (rectified px) stands: the canoe seen
+    runs from its footprint to its top, shifted by parallax, so its middle is half that
+    shift past the footprint."""
+    s = shift_px(camera_centre, np.array([middle], np.float32), config.canoe_height_mm, k)[0]
+    return (middle[0] - float(s[0]) / 2, middle[1] - float(s[1]) / 2)
+
+
 def enclosed(mask: Mask) -> Mask:
     """``mask`` closed, its holes filled, grown by 2 px (boolean, same shape)."""
     pad = np.zeros((mask.shape[0] + 8, mask.shape[1] + 8), np.uint8)
@@ -144,8 +153,10 @@ def enclosed(mask: Mask) -> Mask:
 
 
 def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
-                 config: VisionConfig) -> Objects:
-    """Label the objects of both regions and sort canoe-like ones from foreign ones."""
+                 config: VisionConfig, camera_centre: Centre | None = None) -> Objects:
+    """Label the objects of both regions and sort canoe-like ones from foreign ones
+    (``camera_centre``: a canoe's footprint lies half its top's parallax shift before its
+    middle as seen)."""
     h, w = geo.shape
     obj_img: Image = np.zeros(h * w, np.uint8)
     obj_img[zones.idx[zones.obj]] = 1
@@ -211,8 +222,9 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             elif len(split) == 1 and split[0] < len(SLOTS) and area < (
                     config.pair_ratio - config.pair_margin) * hull_px:
                 # One canoe off its slot's centre, towards the next slot.
-                d = np.hypot(geo.slot_xy[:, 0] - (sx.mean() + x0),
-                             geo.slot_xy[:, 1] - (sy.mean() + y0)) / k
+                foot = footprint((float(sx.mean() + x0), float(sy.mean() + y0)),
+                                 camera_centre, config, k)
+                d = np.hypot(geo.slot_xy[:, 0] - foot[0], geo.slot_xy[:, 1] - foot[1]) / k
                 near = np.argsort(d)[:2]
                 if d[near[1]] - d[near[0]] < config.canoe_between_mm:
                     out.unknown.update(SLOTS[p] for p in near)
