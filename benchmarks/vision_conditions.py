@@ -42,7 +42,7 @@ from benchmarks.vision_accuracy import random_state
 from companion.board import BEACH, SLOTS
 from companion.state import Canoe, FrozenMap, GameState, new_game
 from vision.camera import CameraModel
-from vision.detector import ColourLearningError, Detector
+from vision.detector import ColourLearningError, Detector, canoes_in_play
 from vision.layout import load_layout
 from vision.observation import UNKNOWN, Observation
 from vision.profile import learn_profile
@@ -183,6 +183,7 @@ def score(seen: Observation, truth: Observation, tally: Counter, errors: list[st
         tally["positions"] += 1
         if not seen.board_found or pos in seen.unknown:
             tally["unknown"] += 1
+            tally["unknown_position"] += 1
             exact = False
             continue
         got = sorted((c.colour, str(c.gem)) for c in seen.canoes_at(pos))
@@ -191,11 +192,13 @@ def score(seen: Observation, truth: Observation, tally: Counter, errors: list[st
         gem_unknown = any(g == UNKNOWN for _, g in got)
         if gem_unknown and [c for c, _ in got] == [c for c, _ in want]:
             tally["unknown"] += 1
+            tally["unknown_gem"] += 1
             exact = False
         elif got == want and disc_ok and (pos == BEACH or seen.discs[pos] != UNKNOWN):
             tally["right"] += 1
         elif got == want and disc_ok:
             tally["unknown"] += 1
+            tally["unknown_disc"] += 1
             exact = False
         else:
             tally["wrong"] += 1
@@ -263,7 +266,7 @@ def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ..
                 errors.append(f"{tag}: learning failed: {exc}")
                 continue
         t = time.perf_counter()
-        seen = det.analyse(frame)
+        seen = det.analyse(frame, in_play=canoes_in_play(state))
         tally[f"ms={round((time.perf_counter() - t) * 1000)}"] += 1
         score(seen, ground_truth(state, faults=faults), tally, errors, tag)
     return tally
@@ -337,6 +340,8 @@ def main(argv: list[str] | None = None) -> int:
             errors.extend(errs)
             print(report(name, t), flush=True)
     print(report("overall", total))
+    print(f"  unknown positions: {total['unknown_position']} whole, {total['unknown_disc']} "
+          f"only the disc, {total['unknown_gem']} only a gem")
     print(f"  {time.perf_counter() - t0:.0f} s; load {os.getloadavg()[0]:.1f}")
     if args.show_errors:
         for line in errors:

@@ -95,6 +95,12 @@ class VisionConfig:
     averaged locally, so that shadows are ground and not objects."""
     ground_dark_log: float = 0.3
     """Ground-coloured pixels darker than the local average by this (log) are left out of it."""
+    glare_ratio: float = 1.15
+    """A slot whose riverbed is this many times brighter than the river's median around
+    the slots is washed out by a glare spot: unknown."""
+    glare_hull_ratio: float = 1.5
+    """With colours learned at this table: a hull this many times brighter than its colour
+    at setup is washed out: unknown."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     highlight_chroma: float = 0.14
@@ -119,6 +125,9 @@ class VisionConfig:
     into the sand)..."""
     hull_core_keep: float = 0.3
     """...as long as at least this share of the hull is left."""
+    pair_colour_tolerance: float = 0.3
+    """At setup, a player's two canoes must look this much alike (feature distance);
+    otherwise one of them is washed out or shaded and the photo is refused."""
     learn_min_scale: float = 0.6
     learn_max_scale: float = 2.0
     """Bounds of a table's canoe size (seen from the camera, side and all) over the layout's."""
@@ -129,11 +138,15 @@ class VisionConfig:
     """A lone canoe whose centre is less than this much nearer its slot than the next slot
     is caught between them: both are unknown."""
     canoe_split_share: float = 0.2
-    canoe_unread_share: float = 0.6
-    """Canoe-like object area at a position beyond its canoes read by this share of a hull
-    (a canoe too blurred or dull to take a colour): the position is unknown."""
-    canoe_area_slack: float = 1.25
-    """...where each canoe read may cover up to this many hulls (shadow, blur, side)."""
+    canoe_area_each: float = 0.84
+    """The canoe-like area a canoe leaves in the object mask, as a share of one canoe's
+    area where it stands (top and side; the blurred rim is ground). At a position, the area
+    must be about this times the canoes read..."""
+    canoe_area_tolerance: float = 0.4
+    """...within this many canoes' area (more: a canoe unread; less: one read too many;
+    either way the position is unknown)..."""
+    canoe_area_tolerance_each: float = 0.05
+    """...and this much more per canoe read."""
     canoe_margin: float = 0.05
     """A hull's colour must be nearer its canoe colour than any other by this, else unknown."""
     """A canoe with at least this share of a hull in each of two positions is caught
@@ -160,7 +173,17 @@ class VisionConfig:
     foreign_margin_mm: float = 14.0
     edge_canoe_share: float = 0.9
     """An object crossing a zone's or the beach's edge is still a canoe when at least this
-    share of it has a canoe colour (and it is no bigger than two canoes)."""
+    share of it has a canoe colour (and it is no bigger than two canoes)..."""
+    lean_canoe_share: float = 0.75
+    """...or when it leans out the way parallax shifts a canoe's top there and this share
+    of it is canoe colour or enclosed by it..."""
+    lean_cos: float = 0.5
+    """...(the direction from its middle to where it crosses within 60 degrees of the
+    parallax shift's)..."""
+    lean_min_px: float = 2.0
+    """...the shift at least this long (mm: a camera tilted enough to lean canoes out)..."""
+    lean_max_ratio: float = 1.6
+    """...and it is no bigger than this many canoes."""
     """Slots this close to a foreign object are reported unknown."""
     max_canoes_per_slot: int = 3
     """More canoes than this on one slot do not fit its zone: the slot is unknown."""
@@ -185,6 +208,12 @@ class VisionConfig:
     gem_cone_ratio: float = 0.7
     """...and no other gem's mix fits it nearly as well (its misfit at most this share of
     the next best)."""
+    gem_hull_chroma: float = 0.15
+    """...and its chroma differs from the hull's by at least this (a hull lit brighter, or
+    its lighter top, is no gem)."""
+    gem_min_level: float = 0.7
+    """...and it is at least this bright against the hull (gems are bright plastic; the
+    well and shadows are dark)."""
     gem_dark_floor: float = 40.0
     """Misfits are relative to a pixel's brightness, but never to less than this (BGR
     length): noise in dark pixels is not taken for colour."""

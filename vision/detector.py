@@ -10,13 +10,13 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from companion.board import BEACH, PLAYER_COLOURS
+from companion.board import BEACH, LOST, PLAYER_COLOURS
 from vision.camera import CameraModel
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout, load_layout
@@ -26,7 +26,22 @@ from vision.read import Reading, TableLook, read_board
 from vision.types import Floats, Image
 
 if TYPE_CHECKING:
+    from companion.state import GameState
     from vision.profile import TableProfile
+
+
+def canoes_in_play(state: GameState) -> dict[str, int]:
+    """How many canoes of each colour are on the board in ``state`` (two a player less
+    those lost; Diamanten Joe's when in play).
+
+    >>> from companion.state import new_game
+    >>> canoes_in_play(new_game(["red", "green", "blue"]))
+    {'red': 2, 'green': 2, 'blue': 2}
+    """
+    out = {p: sum(1 for c in state.canoes[p] if c.at != LOST) for p in state.players}
+    if state.joe is not None and state.joe.at != LOST:
+        out[JOE_COLOUR] = 1
+    return out
 
 
 class FrameError(ValueError):
@@ -121,7 +136,8 @@ class Detector:
         return locate_board(frame, self.layout, self.config, previous=self.last_pose,
                             camera=self.camera)
 
-    def _read(self, frame: Image, details: bool = False) -> tuple[BoardPose, Reading]:
+    def _read(self, frame: Image, details: bool = False,
+              in_play: Mapping[str, int] | None = None) -> tuple[BoardPose, Reading]:
         frame = check_frame(frame, self.config)
         pose = self.locate(frame)
         self.last_pose = pose
@@ -130,21 +146,26 @@ class Detector:
         reading = read_board(top, self.layout, config=self.config, markers=markers,
                              colours=self.colours, canoe_bgr=self.canoe_bgr,
                              ground_bgr=self.ground_bgr, beach_guard=self.beach_guard,
-                             look=self.look, details=details,
+                             look=self.look, details=details, in_play=in_play,
                              camera_centre=None if pose.camera_pose is None
                              else pose.camera_pose.centre)
         return pose, reading
 
-    def analyse(self, frame: Image, *, strict: bool = False) -> Observation:
+    def analyse(self, frame: Image, *, strict: bool = False,
+                in_play: Mapping[str, int] | None = None) -> Observation:
         """Everything readable in one BGR frame. A board that cannot be found gives
         ``board_found=False`` (every position unknown), or with ``strict`` raises
         :class:`BoardNotFound` saying why.
+
+        :param in_play: canoes of each colour on the board, when the game is known
+            (:func:`canoes_in_play`): a colour seen more often than that is misread, and
+            the positions where it is seen are unknown.
 
         :raises FrameError: for a frame that is not a usable picture.
         """
         start = time.perf_counter()
         try:
-            pose, reading = self._read(frame)
+            pose, reading = self._read(frame, in_play=in_play)
         except BoardNotFound:
             if strict:
                 raise

@@ -410,9 +410,14 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str],
             best = (cost, p)
     pairs = best[1]
     means = [np.mean([units[a], units[b]], axis=0) for a, b in pairs]
+    apart = max((float(d[a, b]), i) for i, (a, b) in enumerate(pairs))
     pf = features(np.array(means, np.float32), wgt)
     protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
     cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)
     order = min(itertools.permutations(range(len(players))),
                 key=lambda perm: sum(float(cost[i, perm[i]]) for i in range(len(perm))))
+    if apart[0] > config.pair_colour_tolerance:
+        raise SetupError(f"setup photo: the two {players[order[apart[1]]]} canoes look "
+                         "different (a glare spot or a deep shadow on one of them?); take the "
+                         "photo again without it")
     return {players[order[i]]: to_bgr(means[i]) for i in range(len(pairs))}

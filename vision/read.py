@@ -10,6 +10,7 @@ None sees the game state. Every threshold is a field of :class:`VisionConfig`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
@@ -56,6 +57,8 @@ class ReadingDebug(TypedDict, total=False):
     """With ``details``: the riverbed and the sand as seen."""
     rings: Floats
     """With ``details``: each slot's riverbed ring as seen (features, one row a slot)."""
+    why: dict[str, str]
+    """Per unknown position, the first reason it could not be read."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ def read_board(
     beach_guard: Floats | None = None,
     look: TableLook | None = None,
     camera_centre: Centre | None = None,
+    in_play: Mapping[str, int] | None = None,
     details: bool = False,
 ) -> Reading:
     """Read discs, canoes, gems and the weather marker from the rectified view.
@@ -111,6 +115,9 @@ def read_board(
     :param camera_centre: where the camera stands over the board (mm: x, y, height;
         :attr:`vision.locate.BoardPose.camera_pose`): the tops of canoes and discs are
         looked for where they appear, not on their footprint. None: straight above each.
+    :param in_play: how many canoes of each colour are on the board (the game knows: two
+        a player less those lost, one for Diamanten Joe). More of a colour seen than that
+        is a misreading: every position where that colour is seen is then unknown.
     :param details: also put in ``debug`` what learning at setup needs.
     """
     config = config or VisionConfig()
@@ -130,6 +137,14 @@ def read_board(
     river_ref = look.rings if look is not None else feature_of(grounds["river"], wgt)
     covered = covered_slots(rings, river_ref, config)
     unknown = {SLOTS[s] for s in np.flatnonzero(covered)}
+    why = dict.fromkeys(unknown, "riverbed covered")
+    # A glare spot: the riverbed around a slot brighter than around the others (the print
+    # is one colour; the light's falloff is balanced out already).
+    lighter = rings[:, 2] / wgt
+    glare = lighter - np.median(lighter) > math.log(config.glare_ratio)
+    for slot in (SLOTS[i] for i in np.flatnonzero(glare)):
+        unknown.add(slot)
+        why.setdefault(slot, "washed out (glare)")
 
     # ...and on the beach (Joe never lands: his wood is no candidate there).
     sand = np.zeros(3, np.float32)
@@ -138,18 +153,26 @@ def read_board(
                         local_light=True)
     sand_ref = feature_of(grounds["sand"], wgt)
     beach_foreign = bool(np.linalg.norm(sand[:2] - sand_ref[:2]) > config.covered_chroma)
+    beach_why = "sand covered" if beach_foreign else "something crosses the beach's edge"
     guard = guard_chroma(rectified, light, geo) if beach_guard is not None or details else None
     if beach_guard is not None and guard is not None and len(beach_guard) == len(guard):
         beach_foreign |= guard_crossed(guard, beach_guard, geo, config)
 
     objs = find_objects(zones, beach, geo, layout, config, camera_centre)
+    unknown |= objs.unknown
+    why = {**objs.why, **why}
     beach_foreign |= objs.beach_foreign
     if beach_foreign:
         unknown.add(BEACH)
-    unknown |= objs.unknown
+        why.setdefault(BEACH, beach_why)
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
-                         camera_centre)
+                         camera_centre, glare_check=look is not None)
     unknown |= canoes.unknown
+    why = {**canoes.why, **why}
+    if in_play is not None:
+        extra = too_many(canoes.seen, unknown, in_play)
+        unknown |= extra
+        why = {**dict.fromkeys(extra, "more canoes of a colour than in play"), **why}
     discs = read_discs(rectified, geo, objs.opened, config,
                        look.disc_rim if look is not None else None,
                        shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k))
@@ -159,7 +182,8 @@ def read_board(
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
-    debug = ReadingDebug(hulls=canoes.hulls, ratios=canoes.ratios, beach_foreign=beach_foreign)
+    debug = ReadingDebug(hulls=canoes.hulls, ratios=canoes.ratios, beach_foreign=beach_foreign,
+                         why=why)
     if details:
         length, width = layout.canoe_mm
         hull_px = config.canoe_hull_share * length * width * geo.k * geo.k
@@ -169,6 +193,24 @@ def read_board(
         debug["rings"] = rings.copy()
     return Reading(discs, [c for c in canoes.seen if c.at not in unknown], weather,
                    sorted(unknown, key=order.__getitem__), debug=debug)
+
+
+def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
+             in_play: Mapping[str, int]) -> set[str]:
+    """The positions of every colour seen more often than it has canoes in play.
+
+    >>> seen = [CanoeSeen("red", "T1"), CanoeSeen("red", "T2"), CanoeSeen("red", "T2"),
+    ...         CanoeSeen("blue", "T3")]
+    >>> sorted(too_many(seen, set(), {"red": 2, "blue": 2}))
+    ['T1', 'T2']
+    """
+    counted = [c for c in seen if c.at not in unknown]
+    out: set[str] = set()
+    for colour in {c.colour for c in counted}:
+        mine = [c.at for c in counted if c.colour == colour]
+        if len(mine) > in_play.get(colour, 0):
+            out.update(mine)
+    return out
 
 
 def _grounds_seen(zones: Region, beach: Region, geo: Geometry,

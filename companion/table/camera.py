@@ -83,7 +83,8 @@ class BoardReader(Protocol):
     last_pose: BoardPose | None
 
     def locate(self, frame: Image) -> BoardPose: ...
-    def analyse(self, frame: Image, *, strict: bool = False) -> Observation: ...
+    def analyse(self, frame: Image, *, strict: bool = False,
+                in_play: Mapping[str, int] | None = None) -> Observation: ...
     def learn_table(self, frame: Image, players: Iterable[str],
                     joe: bool = False) -> TableProfile:
         """Learn the table from a photo of the start position, and read with it."""
@@ -337,7 +338,10 @@ class VisionCamera:
             log.info("camera %s gives pictures again", self.name)
             self._quiet.reset()
             self.problem = None
-        observation = self._reader.analyse(frame)
+        from vision.detector import canoes_in_play
+
+        observation = self._reader.analyse(
+            frame, in_play=None if state is None else canoes_in_play(state))
         with self._lock:
             self._frame, self._observation = frame, observation
         return CameraReading(observation)

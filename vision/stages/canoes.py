@@ -6,6 +6,7 @@ between unknown), and the gem in each canoe's well.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -36,16 +37,22 @@ class Canoes:
 
     seen: list[CanoeSeen] = field(default_factory=list)
     unknown: set[str] = field(default_factory=set)
+    why: dict[str, str] = field(default_factory=dict)
+    """Per unknown position, the first reason (for tuning and for the log)."""
+    areas: dict[str, tuple[int, float]] = field(default_factory=dict)
+    """Per position: the canoes read, and the canoe-like area in canoes as seen there."""
     hulls: dict[str, list[Hull]] = field(default_factory=dict)
     ratios: list[tuple[str, str, float]] = field(default_factory=list)
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
                 palette: Palette, skip: set[str], config: VisionConfig,
-                camera_centre: Centre | None = None) -> Canoes:
+                camera_centre: Centre | None = None, glare_check: bool = False) -> Canoes:
     """Canoes per position and colour over every canoe-like object (positions in
     ``skip`` are already unknown). With ``camera_centre``, a canoe's footprint and its
-    top (where its gem is) are told apart: the canoe seen runs from one to the other."""
+    top (where its gem is) are told apart: the canoe seen runs from one to the other.
+    With ``glare_check`` (the canoe colours were learned at this table, under this light),
+    a hull far brighter than its colour was at setup is washed out: unknown."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -120,7 +127,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                     centres.extend(two)
         limit = 1 if colour == JOE_COLOUR else 2
         if ambiguous or len(centres) > limit:
-            out.unknown.add(where)
+            mark(out, [where], "canoe count unclear" if ambiguous else "too many canoes")
             continue
         if not centres:
             continue
@@ -131,7 +138,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 d = np.hypot(geo.slot_xy[:, 0] - fx, geo.slot_xy[:, 1] - fy) / k
                 near = np.argsort(d)[:2]
                 if d[near[1]] - d[near[0]] < config.canoe_between_mm:
-                    out.unknown.update(SLOTS[p] for p in near)
+                    mark(out, [SLOTS[p] for p in near], "canoe between slots")
         seen_at = np.array(centres, np.float32) + np.array([x0, y0], np.float32)
         tops = [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
             centres, shift_px(camera_centre, seen_at, config.canoe_height_mm, k).tolist(),
@@ -142,26 +149,48 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                                layout, inside)
         # The hull's colour must be clearly nearer its colour than any other in play.
         fb = features(body[None], config.brightness_weight)[0]
+        if glare_check and (fb[2] - palette.protos[ci][2]) / config.brightness_weight > math.log(
+                config.glare_hull_ratio):
+            mark(out, [where], "hull washed out (glare)")
+            continue
         d = np.sort(np.linalg.norm(palette.protos - fb, axis=1))
         if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
-            out.unknown.add(where)
+            mark(out, [where], "hull colour unclear")
             continue
         out.seen.extend(CanoeSeen(colour, where, g) for g in gems)
         out.hulls.setdefault(colour, []).append((where, len(centres), body))
         read_px[pos_id] += len(centres) * float(np.median(one[1:]))
-    # Canoe-like objects that no canoe read accounts for: something is there, unread.
+    # The canoe-like area at each position must be what the canoes read there cover: more
+    # is a canoe unread (too blurred or dull to take a colour, or hidden in a blob of
+    # another), less is one read too many. One canoe's area where it stands: its top and
+    # its side (at the slot; on the beach, at its middle).
     valid_px = objs.valid[objs.labels.ravel()] & (objs.opened.ravel() > 0)
     where_px = geo.where[valid_px].astype(np.int64)
     seen_px = np.bincount(where_px[where_px >= 0], minlength=len(SLOTS) + 1)
-    for p in np.flatnonzero(seen_px > config.canoe_area_slack * read_px
-                                  + config.canoe_unread_share * hull_px):
-        out.unknown.add(BEACH if p == len(SLOTS) else SLOTS[p])
+    at = np.vstack([geo.slot_xy, [geo.beach_centre]]).astype(np.float32)
+    one_at = hull_px + side_area(at, geo.axis, camera_centre, layout, config, k)
+    for p in range(len(SLOTS) + 1):
+        where = BEACH if p == len(SLOTS) else SLOTS[p]
+        n = sum(1 for c in out.seen if c.at == where)
+        area = float(seen_px[p] / one_at[p])
+        out.areas[where] = (n, area)
+        slack = config.canoe_area_tolerance + config.canoe_area_tolerance_each * n
+        if abs(area - config.canoe_area_each * n) > slack:
+            mark(out, [where], "canoe-like area unread" if area > config.canoe_area_each * n
+                 else "less canoe-like area than the canoes read")
     # Slots with more canoes than fit on a disc cannot be read reliably.
     for slot in SLOTS:
         if sum(1 for c in out.seen if c.at == slot) > config.max_canoes_per_slot:
-            out.unknown.add(slot)
+            mark(out, [slot], "more canoes than fit")
     out.seen = [c for c in out.seen if c.at not in out.unknown]
     return out
+
+
+def mark(out: Canoes | Objects, positions: Iterable[str], why: str) -> None:
+    """Make ``positions`` unknown, noting why (the first reason stays)."""
+    for p in positions:
+        out.unknown.add(p)
+        out.why.setdefault(p, why)
 
 
 def count_by_shape(blob: Mask, axis: Floats, at_px: Floats, camera_centre: Centre | None,
@@ -317,6 +346,11 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
     return out, body
 
 
+def _chroma(bgr: Doubles) -> Doubles:
+    """The two chroma axes of :func:`~vision.stages.light.features` (no brightness)."""
+    return cast(Doubles, features(bgr.astype(np.float32), 1.0)[:, :2].astype(np.float64))
+
+
 def _votes(p: Doubles, hull: Doubles, gems: Doubles,
            config: VisionConfig) -> tuple[Doubles, int]:
     """Per gem colour, how many of the pixels ``p`` (balanced BGR) it explains; and how
@@ -353,7 +387,12 @@ def _votes(p: Doubles, hull: Doubles, gems: Doubles,
     order = np.argsort(err, axis=1)
     rows = np.arange(len(p))
     best, second = err[rows, order[:, 0]], err[rows, order[:, 1]]
-    vote = (best < config.gem_cone_tolerance) & (best <= config.gem_cone_ratio * second)
+    # ...and does not look like the hull itself, lit a little differently.
+    unlike = np.linalg.norm(_chroma(p) - _chroma(hull[None]), axis=1) >= config.gem_hull_chroma
+    # Gems are bright plastic: a pixel far darker than the hull is the well or a shadow.
+    bright = p.sum(1) >= config.gem_min_level * float(hull.sum())
+    vote = ((best < config.gem_cone_tolerance) & (best <= config.gem_cone_ratio * second)
+            & unlike & bright)
     votes = np.bincount(order[vote, 0], minlength=len(gems)).astype(np.float64)
     level = ph / hh
     off = np.linalg.norm(p - level[:, None] * hull[None], axis=1) / norm

@@ -56,6 +56,8 @@ class Geometry:
     where: NDArray[np.int8]
     """Per pixel: nearest slot index inside a zone, ``len(SLOTS)`` on the beach, else -1."""
     slot_xy: Floats
+    beach_centre: tuple[float, float]
+    """The middle of the beach (rectified px)."""
     axis: Floats
     """Per position (slots, then the beach): the river's direction there (a unit vector;
     canoes lie along it)."""
@@ -159,6 +161,8 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
         guard_design=design(guard_idx, w),
         where=where,
         slot_xy=slot_xy * k,
+        beach_centre=(float(np.mean([p[0] for p in layout.beach])) * k,
+                      float(np.mean([p[1] for p in layout.beach])) * k),
         axis=river_axis(layout),
         rim_maps=rim_maps,
         rim_radii=len(_RIM_OFFSETS),
