@@ -98,9 +98,6 @@ class VisionConfig:
     glare_ratio: float = 1.15
     """A slot whose riverbed is this many times brighter than the river's median around
     the slots is washed out by a glare spot: unknown."""
-    glare_hull_ratio: float = 1.5
-    """With colours learned at this table: a hull this many times brighter than its colour
-    at setup is washed out: unknown."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     highlight_chroma: float = 0.14
@@ -147,6 +144,9 @@ class VisionConfig:
     either way the position is unknown)..."""
     canoe_area_tolerance_each: float = 0.05
     """...and this much more per canoe read."""
+    canoe_hidden_share: float = 0.2
+    """When a canoe the game has in play is seen nowhere, a position with more canoe-like
+    area than its canoes read by this many canoes may hide it (and its neighbours)."""
     canoe_margin: float = 0.05
     """A hull's colour must be nearer its canoe colour than any other by this, else unknown."""
     """A canoe with at least this share of a hull in each of two positions is caught
@@ -158,12 +158,15 @@ class VisionConfig:
     shape_trim: float = 3.0
     """A blob's length and width are measured between these percentiles of its pixels
     (and 100 less it): a stray pixel does not make it longer."""
-    shape_one_max: float = 1.3
-    """A blob no longer and no wider than this many times one canoe (as seen there) is one
-    canoe by its outline..."""
-    shape_two_min: float = 1.65
-    """...one this many times as wide (or as long), and not more than twice the first, is
-    two side by side (or end to end)."""
+    shape_one_long: float = 1.3
+    shape_one_wide: float = 1.5
+    """A blob no longer and no wider than these many times one canoe (as seen there:
+    measured along and across the river, a canoe turned a little is wider) is one canoe by
+    its outline..."""
+    shape_two_min: float = 1.6
+    shape_two_max: float = 2.6
+    """...one between these many times as wide (or as long), one canoe's length (or width)
+    the other way, is two side by side (or end to end)."""
     pair_max_ratio: float = 2.6
     """A hull blob bigger than this many hulls is a heap: unknown."""
     foreign_other_share: float = 0.55
@@ -233,7 +236,7 @@ class VisionConfig:
     """Rim contrast below which the slot is empty; between the two: unknown."""
     disc_min_visible: float = 0.15
     """Share of the rim that must be visible (not under canoes) to read the disc."""
-    disc_absent_visible: float = 0.3
+    disc_absent_visible: float = 0.5
     """Share of the rim that must be visible, inside and out, to say there is no disc."""
     disc_rim_one_side: float = 0.06
     """Rim contrast needed where only the outside of the rim is visible (canoes cover the

@@ -11,13 +11,14 @@ None sees the game state. Every threshold is a field of :class:`VisionConfig`.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
 
 import numpy as np
 
-from companion.board import BEACH, SLOTS
+from companion.board import ARMS, BEACH, SLOTS, downstream, upstream
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout
 from vision.observation import UNKNOWN, CanoeSeen
@@ -166,13 +167,16 @@ def read_board(
         unknown.add(BEACH)
         why.setdefault(BEACH, beach_why)
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
-                         camera_centre, glare_check=look is not None)
+                         camera_centre)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
     if in_play is not None:
         extra = too_many(canoes.seen, unknown, in_play)
         unknown |= extra
         why = {**dict.fromkeys(extra, "more canoes of a colour than in play"), **why}
+        hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
+        unknown |= hidden
+        why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
     discs = read_discs(rectified, geo, objs.opened, config,
                        look.disc_rim if look is not None else None,
                        shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k))
@@ -210,6 +214,34 @@ def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
         mine = [c.at for c in counted if c.colour == colour]
         if len(mine) > in_play.get(colour, 0):
             out.update(mine)
+    return out
+
+
+def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[str, int],
+                  areas: Mapping[str, tuple[int, float]], config: VisionConfig) -> set[str]:
+    """Where a canoe the game has in play, but seen nowhere, may be: when no position is
+    unknown (it could be under a hand there), every position with more canoe-like area
+    than its canoes read (a canoe half hidden under another) and its slots up and down
+    the river (it may be caught between them). None when the area shows no such place (the
+    canoe may really be off the board).
+
+    >>> cfg = VisionConfig()
+    >>> areas = {"T2": (0, 0.0), "T3": (1, 1.3), "T4": (0, 0.0), "beach": (0, 0.0)}
+    >>> sorted(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2}, areas, cfg))
+    ['T2', 'T3', 'T4']
+    """
+    if unknown:
+        return set()
+    counted = Counter(c.colour for c in seen)
+    if all(counted[c] >= n for c, n in in_play.items()):
+        return set()
+    out: set[str] = set()
+    for pos, (n, area) in areas.items():
+        if area - config.canoe_area_each * n > config.canoe_hidden_share:
+            out.add(pos)
+            if pos in SLOTS:
+                out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
+                           if p in SLOTS)
     return out
 
 

@@ -47,12 +47,10 @@ class Canoes:
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
                 palette: Palette, skip: set[str], config: VisionConfig,
-                camera_centre: Centre | None = None, glare_check: bool = False) -> Canoes:
+                camera_centre: Centre | None = None) -> Canoes:
     """Canoes per position and colour over every canoe-like object (positions in
     ``skip`` are already unknown). With ``camera_centre``, a canoe's footprint and its
-    top (where its gem is) are told apart: the canoe seen runs from one to the other.
-    With ``glare_check`` (the canoe colours were learned at this table, under this light),
-    a hull far brighter than its colour was at setup is washed out: unknown."""
+    top (where its gem is) are told apart: the canoe seen runs from one to the other."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -136,9 +134,12 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             for cx, cy in centres:
                 fx, fy = footprint((cx + x0, cy + y0), camera_centre, config, k)
                 d = np.hypot(geo.slot_xy[:, 0] - fx, geo.slot_xy[:, 1] - fy) / k
-                near = np.argsort(d)[:2]
-                if d[near[1]] - d[near[0]] < config.canoe_between_mm:
-                    mark(out, [SLOTS[p] for p in near], "canoe between slots")
+                near = np.sort(d)[:2]
+                if near[1] - near[0] < config.canoe_between_mm:
+                    # Every slot it may belong to (two can be as near beyond the nearest).
+                    mark(out, [SLOTS[p] for p in np.flatnonzero(
+                        d < near[0] + config.canoe_between_mm)],
+                         "canoe between slots")
         seen_at = np.array(centres, np.float32) + np.array([x0, y0], np.float32)
         tops = [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
             centres, shift_px(camera_centre, seen_at, config.canoe_height_mm, k).tolist(),
@@ -149,10 +150,6 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                                layout, inside)
         # The hull's colour must be clearly nearer its colour than any other in play.
         fb = features(body[None], config.brightness_weight)[0]
-        if glare_check and (fb[2] - palette.protos[ci][2]) / config.brightness_weight > math.log(
-                config.glare_hull_ratio):
-            mark(out, [where], "hull washed out (glare)")
-            continue
         d = np.sort(np.linalg.norm(palette.protos - fb, axis=1))
         if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
             mark(out, [where], "hull colour unclear")
@@ -212,12 +209,11 @@ def count_by_shape(blob: Mask, axis: Floats, at_px: Floats, camera_centre: Centr
     length_1 = layout.canoe_mm[0] * k + abs(float(s[0]) * ux + float(s[1]) * uy)
     width_1 = layout.canoe_mm[1] * k + abs(-float(s[0]) * uy + float(s[1]) * ux)
     long_, wide = length_b / length_1, width_b / width_1
-    if long_ <= config.shape_one_max and wide <= config.shape_one_max:
+    one_long, one_wide = long_ <= config.shape_one_long, wide <= config.shape_one_wide
+    if one_long and one_wide:
         return 1
-    if (wide >= config.shape_two_min and long_ <= config.shape_one_max
-            and wide <= 2 * config.shape_one_max) or (
-            long_ >= config.shape_two_min and wide <= config.shape_one_max
-            and long_ <= 2 * config.shape_one_max):
+    if (one_long and config.shape_two_min <= wide <= config.shape_two_max) or (
+            one_wide and config.shape_two_min <= long_ <= config.shape_two_max):
         return 2
     return None
 

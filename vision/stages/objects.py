@@ -248,9 +248,11 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 foot = footprint((float(sx.mean() + x0), float(sy.mean() + y0)),
                                  camera_centre, config, k)
                 d = np.hypot(geo.slot_xy[:, 0] - foot[0], geo.slot_xy[:, 1] - foot[1]) / k
-                near = np.argsort(d)[:2]
-                if d[near[1]] - d[near[0]] < config.canoe_between_mm:
-                    _mark(out, (SLOTS[p] for p in near), "canoe between slots")
+                near = np.sort(d)[:2]
+                if near[1] - near[0] < config.canoe_between_mm:
+                    # Every slot it may belong to (two can be as near beyond the nearest).
+                    _mark(out, (SLOTS[p] for p in np.flatnonzero(
+                        d < near[0] + config.canoe_between_mm)), "canoe between slots")
             continue
         # Something that is not a canoe: a hand, a sleeve, a fallen object.
         ys, xs = np.nonzero(sub)
