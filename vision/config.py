@@ -122,6 +122,12 @@ class VisionConfig:
     into the sand)..."""
     hull_core_keep: float = 0.3
     """...as long as at least this share of the hull is left."""
+    setup_max_touching: int = 4
+    """At setup, up to this many canoes touching on the beach (a tilted camera shows their
+    sides) are split apart; a bigger object is refused (a hand, a heap)."""
+    split_place_weight: float = 0.3
+    """...split by colour first: a pixel's place (in canoe lengths) counts this much against
+    its chroma."""
     pair_colour_tolerance: float = 0.3
     """At setup, a player's two canoes must look this much alike (feature distance);
     otherwise one of them is washed out or shaded and the photo is refused."""

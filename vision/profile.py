@@ -247,21 +247,20 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             continue  # a speck, a fringe
         if r < config.pair_ratio - config.pair_margin:
             units.append(_body_colour(bgr_img, body, sand, config))
-        elif r < config.pair_max_ratio:
-            two = split_centres(mask.astype(np.uint8), 2, layout.canoe_mm[0] * k)
-            if two is None:
+        elif r < config.setup_max_touching + 0.5:
+            # Canoes touching (their sides under a tilted camera): as many as their area
+            # says, told apart by colour first, then by where they lie.
+            n = max(2, round(r))
+            parts = (_split_two(mask, body, layout.canoe_mm[0] * k) if n == 2 else
+                     _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
+            if parts is None:
                 raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
                                  "apart from each other")
-            ys, xs = np.nonzero(body)
-            near0 = np.hypot(xs - two[0][0], ys - two[0][1]) < np.hypot(xs - two[1][0],
-                                                                          ys - two[1][1])
-            for half in (near0, ~near0):
-                part = np.zeros_like(body)
-                part[ys[half], xs[half]] = True
-                units.append(_body_colour(bgr_img, part, sand, config))
+            units.extend(_body_colour(bgr_img, part, sand, config) for part in parts)
         else:
-            raise SetupError("setup photo: something bigger than two canoes lies on the "
-                             "beach (a hand, a heap?): put the canoes apart and clear the rest")
+            raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
+                             "canoes lies on the beach (a hand, a heap?): put the canoes apart "
+                             "and clear the rest")
     if len(units) != 2 * len(players):
         raise SetupError(f"setup photo: {len(units)} canoe{'' if len(units) == 1 else 's'} "
                          "seen on the beach, expected "
@@ -358,6 +357,46 @@ def learn_gems(top: Image, light: Light, geo: Geometry, layout: Layout,
         else:
             out[colour] = default
     return out
+
+
+def _split_two(mask: Mask, body: Mask, canoe_len_px: float) -> list[Mask] | None:
+    """Two touching canoes, split across their long side or end to end (by shape)."""
+    two = split_centres(mask.astype(np.uint8), 2, canoe_len_px)
+    if two is None:
+        return None
+    ys, xs = np.nonzero(body)
+    near0 = np.hypot(xs - two[0][0], ys - two[0][1]) < np.hypot(xs - two[1][0], ys - two[1][1])
+    parts = []
+    for half in (near0, ~near0):
+        part = np.zeros_like(body)
+        part[ys[half], xs[half]] = True
+        parts.append(part)
+    return parts
+
+
+def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
+                  config: VisionConfig) -> list[Mask] | None:
+    """``body`` (touching canoes) in ``n`` parts: k-means on each pixel's chroma and, far
+    less weighted, its place (two canoes of one colour are told apart by where they lie).
+    None when a part is too small to be a canoe."""
+    ys, xs = np.nonzero(body)
+    if len(xs) < 4 * n:
+        return None
+    f = features(bgr_img[ys * body.shape[1] + xs], config.brightness_weight)
+    data = np.column_stack([f[:, 0], f[:, 1], config.split_place_weight * xs / canoe_len_px,
+                            config.split_place_weight * ys / canoe_len_px]).astype(np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
+    best = np.zeros((len(data), 1), np.int32)
+    _, labels, _ = cv2.kmeans(data, n, best, criteria, 4, cv2.KMEANS_PP_CENTERS)
+    parts = []
+    for j in range(n):
+        sel = labels.ravel() == j
+        if np.count_nonzero(sel) < len(xs) / (3 * n):
+            return None
+        part = np.zeros_like(body)
+        part[ys[sel], xs[sel]] = True
+        parts.append(part)
+    return parts
 
 
 def _body_colour(bgr_img: Floats, mask: Mask, ground: Floats, config: VisionConfig) -> Floats:
