@@ -15,7 +15,9 @@ photo is refused is not read: the product asks for another photo). ``--no-profil
 reads every frame with the defaults instead.
 
 Usage: ``python benchmarks/vision_accuracy.py [--scenes 20] [--seed-offset 1]
-[--families reporting] [--conditions art,lens,...] [--show-errors]``. Seeds:
+[--families reporting] [--conditions art,lens,...] [--show-errors] [--jobs 2] [--cache DIR]
+[--baseline REF]``; with ``--baseline`` every frame is also read by that commit's
+``vision`` package, its own way (before and after on the same frames). Seeds:
 ``offset * 1_000_000 + condition * 10_000 + i``; tune with offset 0, report with 1+.
 """
 
@@ -25,12 +27,14 @@ import argparse
 import multiprocessing
 import os
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from types import ModuleType
 from typing import cast
 
 import cv2
@@ -237,8 +241,33 @@ def _render_pair(setup: GameState, state: GameState, faults: tuple, seed: int,
             render(state, seed=seed + 1, scene=scene, faults=faults, size=size))
 
 
+def read_old(old: ModuleType, frame: Image, setup_frame: Image, state: GameState,
+             tally: Counter, errors: list[str], tag: str, faults: tuple) -> None:
+    """The baseline's reading of the same frames, its own way (its ``learn_profile`` and
+    ``Detector`` as they were: no camera model, no game counts; ``learn_colours`` before
+    the table profile existed)."""
+    joe = state.joe is not None
+    colours = (*state.players, *(("joe",) if joe else ()))
+    det = old.detector.Detector(colours=colours)
+    try:
+        if old.profile is not None:
+            det.use_profile(old.profile.learn_profile(setup_frame, state.players, joe=joe))
+        else:
+            det.learn_colours(setup_frame, state.players, joe=joe)
+    except ValueError as exc:
+        tally["learn_failed"] += 1
+        errors.append(f"{tag}: learning failed: {exc}")
+        return
+    t = time.perf_counter()
+    seen = det.analyse(frame)
+    tally[f"ms={round((time.perf_counter() - t) * 1000)}"] += 1
+    score(seen, ground_truth(state, faults=faults), tally, errors, tag)
+
+
 def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ...],
-        errors: list[str], profile: bool = True, cache: Path | None = None) -> Counter:
+        errors: list[str], profile: bool = True, cache: Path | None = None,
+        old: ModuleType | None = None, old_tally: Counter | None = None,
+        old_errors: list[str] | None = None) -> Counter:
     tally: Counter = Counter()
     stress = CONDITIONS[name]
     for i in range(scenes):
@@ -257,6 +286,8 @@ def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ..
         setup_frame, frame = _frames(
             cache, f"{name.replace('/', '-')}-{seed}-{family}",
             partial(_render_pair, setup, state, faults, seed, quiet, scene, size))
+        if old is not None and old_tally is not None and old_errors is not None:
+            read_old(old, frame, setup_frame, state, old_tally, old_errors, tag, faults)
         if profile:
             try:
                 learn(det, setup_frame, state.players, joe)
@@ -272,12 +303,34 @@ def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ..
     return tally
 
 
-def _job(job: tuple[str, int, int, int, tuple[str, ...], bool, Path | None],
-         ) -> tuple[Counter, list[str]]:
-    name, index, scenes, offset, families, profile, cache = job
+Job = tuple[str, int, int, int, tuple[str, ...], bool, Path | None, str | None]
+
+
+def _job(job: Job) -> tuple[Counter, list[str], Counter, list[str]]:
+    name, index, scenes, offset, families, profile, cache, baseline = job
     cv2.setNumThreads(1)
     errors: list[str] = []
-    return run(name, index, scenes, offset, families, errors, profile, cache), errors
+    old_tally: Counter = Counter()
+    old_errors: list[str] = []
+    old = _old_package(baseline) if baseline else None
+    tally = run(name, index, scenes, offset, families, errors, profile, cache, old, old_tally,
+                old_errors)
+    return tally, errors, old_tally, old_errors
+
+
+def _old_package(where: str) -> ModuleType:
+    """The baseline's ``vision`` package, unpacked in ``where`` as ``vision_baseline``."""
+    import importlib
+
+    if where not in sys.path:
+        sys.path.insert(0, where)
+    pkg = importlib.import_module("vision_baseline")
+    pkg.detector = importlib.import_module("vision_baseline.detector")  # type: ignore[attr-defined]
+    try:
+        pkg.profile = importlib.import_module("vision_baseline.profile")  # type: ignore[attr-defined]
+    except ImportError:
+        pkg.profile = None  # type: ignore[attr-defined]
+    return pkg
 
 
 def report(name: str, t: Counter) -> str:
@@ -303,6 +356,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1,
                     help="conditions run in this many processes (the machine is shared: 2 "
                     "at most)")
+    ap.add_argument("--baseline", metavar="REF",
+                    help="also read every frame with that commit's vision package (before and "
+                    "after on the same frames)")
     ap.add_argument("--cache", metavar="DIR",
                     help="keep rendered frames here as PNG and read them back on the next "
                     "run (rendering is 90%% of the time; empty it when the renderer changes)")
@@ -324,28 +380,44 @@ def main(argv: list[str] | None = None) -> int:
     cache = Path(args.cache) if args.cache else None
     if cache is not None:
         cache.mkdir(parents=True, exist_ok=True)
-    jobs = [(name, list(CONDITIONS).index(name), args.scenes, args.seed_offset, families,
-             not args.no_profile, cache) for name in names]
-    if args.jobs > 1:
-        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            results = pool.imap(_job, jobs)
-            for name, (t, errs) in zip(names, results, strict=True):
-                total.update(t)
-                errors.extend(errs)
-                print(report(name, t), flush=True)
-    else:
-        for name, job in zip(names, jobs, strict=True):
-            t, errs = _job(job)
+    tmp = tempfile.TemporaryDirectory() if args.baseline else None
+    if tmp is not None:
+        from benchmarks.vision_speed import _baseline_package
+
+        _baseline_package(args.baseline, Path(tmp.name))
+    jobs: list[Job] = [(name, list(CONDITIONS).index(name), args.scenes, args.seed_offset,
+                        families, not args.no_profile, cache, tmp.name if tmp else None)
+                       for name in names]
+    old_total: Counter = Counter()
+    old_lines: list[str] = []
+    old_errors: list[str] = []
+    with multiprocessing.get_context("fork").Pool(max(1, args.jobs)) as pool:
+        for name, (t, errs, old_t, old_errs) in zip(names, pool.imap(_job, jobs), strict=True):
             total.update(t)
             errors.extend(errs)
+            old_total.update(old_t)
+            old_errors.extend(old_errs)
+            old_lines.append(report(name, old_t))
             print(report(name, t), flush=True)
     print(report("overall", total))
     print(f"  unknown positions: {total['unknown_position']} whole, {total['unknown_disc']} "
           f"only the disc, {total['unknown_gem']} only a gem")
+    if tmp is not None:
+        print(f"baseline {args.baseline} on the same frames:")
+        for line in old_lines:
+            print(line)
+        print(report("overall", old_total))
+        print(f"  unknown positions: {old_total['unknown_position']} whole, "
+              f"{old_total['unknown_disc']} only the disc, {old_total['unknown_gem']} only a gem")
+        tmp.cleanup()
     print(f"  {time.perf_counter() - t0:.0f} s; load {os.getloadavg()[0]:.1f}")
     if args.show_errors:
         for line in errors:
             print("   ", line)
+        if old_errors:
+            print("  baseline:")
+            for line in old_errors:
+                print("   ", line)
     return 0
 
 

@@ -200,11 +200,15 @@ def count_by_shape(blob: Mask, axis: Floats, at_px: Floats, camera_centre: Centr
     if len(xs) < 4:
         return None
     ux, uy = float(axis[0]), float(axis[1])
-    along = xs * ux + ys * uy
-    across = -xs * uy + ys * ux
-    lo, hi = config.shape_trim, 100 - config.shape_trim
-    length_b = float(np.subtract(*np.percentile(along, [hi, lo]))) + 1
-    width_b = float(np.subtract(*np.percentile(across, [hi, lo]))) + 1
+    along = (xs * ux + ys * uy).astype(np.float32)
+    across = (-xs * uy + ys * ux).astype(np.float32)
+    def span(v: Floats) -> float:
+        cut = int(len(v) * config.shape_trim / 100)
+        part = np.partition(v, (cut, len(v) - 1 - cut))
+        return float(part[len(v) - 1 - cut] - part[cut]) + 1
+
+    length_b = span(along)
+    width_b = span(across)
     s = shift_px(camera_centre, np.array([at_px], np.float32), config.canoe_height_mm, k)[0]
     length_1 = layout.canoe_mm[0] * k + abs(float(s[0]) * ux + float(s[1]) * uy)
     width_1 = layout.canoe_mm[1] * k + abs(-float(s[0]) * uy + float(s[1]) * ux)
