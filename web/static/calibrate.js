@@ -35,6 +35,6 @@ send.addEventListener("click", async () => {
 document.getElementById("learn").addEventListener("click", async () => {
   try {
     const r = await post("/api/calibration/colours", {}, setup);
-    result.textContent = `Colours learned: ${Object.keys(r.learned).join(", ")}.`;
+    result.textContent = `Table learned (canoes: ${Object.keys(r.learned).join(", ")}); the camera reads with it now and keeps it for the next start.`;
   } catch (e) { result.textContent = e.message; }
 });
