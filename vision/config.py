@@ -95,9 +95,10 @@ class VisionConfig:
     averaged locally, so that shadows are ground and not objects."""
     ground_dark_log: float = 0.3
     """Ground-coloured pixels darker than the local average by this (log) are left out of it."""
-    glare_ratio: float = 1.15
-    """A slot whose riverbed is this many times brighter than the river's median around
-    the slots is washed out by a glare spot: unknown."""
+    glare_white: float = 0.12
+    """A slot whose riverbed is the river's colour plus white light of more than this share
+    of the markers' white paper is washed out by a glare spot: unknown (a shadow only
+    darkens the river's colour)."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     highlight_chroma: float = 0.14
@@ -191,8 +192,8 @@ class VisionConfig:
     parallax shift's)..."""
     lean_min_px: float = 2.0
     """...the shift at least this long (mm: a camera tilted enough to lean canoes out)..."""
-    lean_max_ratio: float = 1.6
-    """...and it is no bigger than this many canoes."""
+    lean_max_ratio: float = 2.6
+    """...and it is no bigger than this many canoes (two side by side, with their sides)."""
     """Slots this close to a foreign object are reported unknown."""
     max_canoes_per_slot: int = 3
     """More canoes than this on one slot do not fit its zone: the slot is unknown."""

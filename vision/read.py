@@ -10,11 +10,10 @@ None sees the game state. Every threshold is a field of :class:`VisionConfig`.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import TypedDict, cast
 
 import numpy as np
 
@@ -32,7 +31,13 @@ from vision.stages.ground import (
     river_ground,
     sand_ground,
 )
-from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, measure_light
+from vision.stages.light import (
+    WHITE_LEVEL,
+    Light,
+    feature_of,
+    features,
+    measure_light,
+)
 from vision.stages.objects import Palette, Region, find_objects, read_region
 from vision.stages.weather import read_weather
 from vision.types import Floats, Image, Mask
@@ -139,10 +144,7 @@ def read_board(
     covered = covered_slots(rings, river_ref, config)
     unknown = {SLOTS[s] for s in np.flatnonzero(covered)}
     why = dict.fromkeys(unknown, "riverbed covered")
-    # A glare spot: the riverbed around a slot brighter than around the others (the print
-    # is one colour; the light's falloff is balanced out already).
-    lighter = rings[:, 2] / wgt
-    glare = lighter - np.median(lighter) > math.log(config.glare_ratio)
+    glare = glare_slots(zones, geo, config)
     for slot in (SLOTS[i] for i in np.flatnonzero(glare)):
         unknown.add(slot)
         why.setdefault(slot, "washed out (glare)")
@@ -157,7 +159,10 @@ def read_board(
     beach_why = "sand covered" if beach_foreign else "something crosses the beach's edge"
     guard = guard_chroma(rectified, light, geo) if beach_guard is not None or details else None
     if beach_guard is not None and guard is not None and len(beach_guard) == len(guard):
-        beach_foreign |= guard_crossed(guard, beach_guard, geo, config)
+        ys, xs = np.divmod(geo.guard_idx, geo.shape[1])
+        lean = shift_px(camera_centre, np.column_stack([xs, ys]).astype(np.float32),
+                        config.canoe_height_mm, geo.k)
+        beach_foreign |= guard_crossed(guard, beach_guard, geo, config, lean)
 
     objs = find_objects(zones, beach, geo, layout, config, camera_centre)
     unknown |= objs.unknown
@@ -197,6 +202,20 @@ def read_board(
         debug["rings"] = rings.copy()
     return Reading(discs, [c for c in canoes.seen if c.at not in unknown], weather,
                    sorted(unknown, key=order.__getitem__), debug=debug)
+
+
+def glare_slots(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
+    """Slots washed out by a glare spot: their riverbed ring is the river's colour (the
+    median ring) scaled, plus white light (least squares: ``ring = a * river + g *
+    white``) with ``g`` over ``glare_white``. A shadow only scales the colour."""
+    ring = zones.bgr[geo.ring_mat].astype(np.float64)  # (slots, n, 3)
+    ring[zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat]] = np.nan  # ground only
+    ring = np.nanmedian(ring, axis=1)
+    ring = np.where(np.isnan(ring), np.nanmedian(ring, axis=0), ring)
+    river = np.median(ring, axis=0)
+    basis = np.column_stack([river, np.full(3, WHITE_LEVEL)])
+    coef, *_ = np.linalg.lstsq(basis, ring.T, rcond=None)
+    return cast(Mask, coef[1] > config.glare_white)
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
