@@ -15,20 +15,27 @@ photo is refused is not read: the product asks for another photo). ``--no-profil
 reads every frame with the defaults instead.
 
 Usage: ``python benchmarks/vision_accuracy.py [--scenes 20] [--seed-offset 1]
-[--families reporting] [--conditions art,lens,...] [--show-errors]``. Seeds:
+[--families reporting] [--conditions art,lens,...] [--show-errors] [--jobs 2] [--cache DIR]
+[--baseline REF]``; with ``--baseline`` every frame is also read by that commit's
+``vision`` package, its own way (before and after on the same frames). Seeds:
 ``offset * 1_000_000 + condition * 10_000 + i``; tune with offset 0, report with 1+.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
+from types import ModuleType
+from typing import cast
 
 import cv2
 import numpy as np
@@ -38,7 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.vision_accuracy import random_state
 from companion.board import BEACH, SLOTS
 from companion.state import Canoe, FrozenMap, GameState, new_game
-from vision.detector import ColourLearningError, Detector
+from vision.camera import CameraModel
+from vision.detector import ColourLearningError, Detector, canoes_in_play
 from vision.layout import load_layout
 from vision.observation import UNKNOWN, Observation
 from vision.profile import learn_profile
@@ -47,11 +55,13 @@ from vision.synth import (
     TUNING_FAMILIES,
     Glare,
     SceneConfig,
+    camera_pose,
     ground_truth,
     random_clutter,
     random_hand,
     render,
 )
+from vision.types import Image
 
 POSITIONS = (*SLOTS, BEACH)
 Stress = Callable[[np.random.Generator, SceneConfig, GameState],
@@ -145,7 +155,29 @@ CONDITIONS: dict[str, Stress] = {
 
 def learn(det: Detector, frame, players, joe: bool) -> None:
     """Learn the table from its setup photo (the product's way)."""
-    det.use_profile(learn_profile(frame, players, joe=joe))
+    det.use_profile(learn_profile(frame, players, joe=joe, camera=det.camera))
+
+
+CALIBRATED = ("lens",)
+"""Conditions whose camera went through the lens calibration (``camera-calibrate``): a
+wide-angle lens needs it. The others read with the default camera (a standard lens,
+no distortion), whatever the scene's focal length."""
+
+
+def camera_for(name: str, scene: SceneConfig, size: tuple[int, int],
+               rng: np.random.Generator) -> CameraModel | None:
+    """The camera model the detector gets: for a calibrated condition, the scene's true
+    camera with the errors of a calibration from a few photos (focal length 0.5 %, k1
+    0.01, principal point 2 px); otherwise None (the default)."""
+    if name not in CALIBRATED:
+        return None
+    k, _, _ = camera_pose(load_layout(), scene, size)
+    k = k.copy()
+    k[0, 0] *= 1 + rng.normal(0, 0.005)
+    k[1, 1] = k[0, 0]
+    k[:2, 2] += rng.normal(0, 2.0, 2)
+    dist = np.array([scene.k1 + rng.normal(0, 0.01), 0, 0, 0, 0], np.float64)
+    return CameraModel(k, dist, size, calibrated=True)
 
 
 def score(seen: Observation, truth: Observation, tally: Counter, errors: list[str],
@@ -155,6 +187,7 @@ def score(seen: Observation, truth: Observation, tally: Counter, errors: list[st
         tally["positions"] += 1
         if not seen.board_found or pos in seen.unknown:
             tally["unknown"] += 1
+            tally["unknown_position"] += 1
             exact = False
             continue
         got = sorted((c.colour, str(c.gem)) for c in seen.canoes_at(pos))
@@ -163,11 +196,13 @@ def score(seen: Observation, truth: Observation, tally: Counter, errors: list[st
         gem_unknown = any(g == UNKNOWN for _, g in got)
         if gem_unknown and [c for c, _ in got] == [c for c, _ in want]:
             tally["unknown"] += 1
+            tally["unknown_gem"] += 1
             exact = False
         elif got == want and disc_ok and (pos == BEACH or seen.discs[pos] != UNKNOWN):
             tally["right"] += 1
         elif got == want and disc_ok:
             tally["unknown"] += 1
+            tally["unknown_disc"] += 1
             exact = False
         else:
             tally["wrong"] += 1
@@ -183,8 +218,56 @@ def score(seen: Observation, truth: Observation, tally: Counter, errors: list[st
     tally["exact"] += int(exact)
 
 
+def _frames(cache: Path | None, tag: str, make: Callable[[], tuple[Image, Image]],
+            ) -> tuple[Image, Image]:
+    """The setup photo and the frame of one scene, rendered or read from ``cache``."""
+    if cache is None:
+        return make()
+    files = (cache / f"{tag}-setup.png", cache / f"{tag}-frame.png")
+    if all(f.is_file() for f in files):
+        return cast(Image, cv2.imread(str(files[0]))), cast(Image, cv2.imread(str(files[1])))
+    setup, frame = make()
+    for f, img in zip(files, (setup, frame), strict=True):
+        part = f.with_name(f.name + ".part.png")
+        cv2.imwrite(str(part), img, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+        part.replace(f)  # whole files only, even when a run is stopped
+    return setup, frame
+
+
+def _render_pair(setup: GameState, state: GameState, faults: tuple, seed: int,
+                 quiet: SceneConfig, scene: SceneConfig, size: tuple[int, int],
+                 ) -> tuple[Image, Image]:
+    return (render(setup, seed=seed, scene=quiet, size=size),
+            render(state, seed=seed + 1, scene=scene, faults=faults, size=size))
+
+
+def read_old(old: ModuleType, frame: Image, setup_frame: Image, state: GameState,
+             tally: Counter, errors: list[str], tag: str, faults: tuple) -> None:
+    """The baseline's reading of the same frames, its own way (its ``learn_profile`` and
+    ``Detector`` as they were: no camera model, no game counts; ``learn_colours`` before
+    the table profile existed)."""
+    joe = state.joe is not None
+    colours = (*state.players, *(("joe",) if joe else ()))
+    det = old.detector.Detector(colours=colours)
+    try:
+        if old.profile is not None:
+            det.use_profile(old.profile.learn_profile(setup_frame, state.players, joe=joe))
+        else:
+            det.learn_colours(setup_frame, state.players, joe=joe)
+    except ValueError as exc:
+        tally["learn_failed"] += 1
+        errors.append(f"{tag}: learning failed: {exc}")
+        return
+    t = time.perf_counter()
+    seen = det.analyse(frame)
+    tally[f"ms={round((time.perf_counter() - t) * 1000)}"] += 1
+    score(seen, ground_truth(state, faults=faults), tally, errors, tag)
+
+
 def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ...],
-        errors: list[str], profile: bool = True) -> Counter:
+        errors: list[str], profile: bool = True, cache: Path | None = None,
+        old: ModuleType | None = None, old_tally: Counter | None = None,
+        old_errors: list[str] | None = None) -> Counter:
     tally: Counter = Counter()
     stress = CONDITIONS[name]
     for i in range(scenes):
@@ -196,33 +279,69 @@ def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ..
         scene, state, size = stress(rng, scene, state)
         joe = state.joe is not None
         colours = (*state.players, *(("joe",) if joe else ()))
-        det = Detector(colours=colours)
+        det = Detector(colours=colours, camera=camera_for(name, scene, size, rng))
         quiet = replace(scene, hands=(), between=0.0)
         setup = new_game(state.players, state.options)
         tag = f"{name} scene {i} (seed {seed}, {family})"
+        setup_frame, frame = _frames(
+            cache, f"{name.replace('/', '-')}-{seed}-{family}",
+            partial(_render_pair, setup, state, faults, seed, quiet, scene, size))
+        if old is not None and old_tally is not None and old_errors is not None:
+            read_old(old, frame, setup_frame, state, old_tally, old_errors, tag, faults)
         if profile:
             try:
-                learn(det, render(setup, seed=seed, scene=quiet, size=size), state.players, joe)
+                learn(det, setup_frame, state.players, joe)
             except (ColourLearningError, ValueError) as exc:
                 # The product asks for another setup photo; no game is read on this one.
                 tally["learn_failed"] += 1
                 errors.append(f"{tag}: learning failed: {exc}")
                 continue
-        frame = render(state, seed=seed + 1, scene=scene, faults=faults, size=size)
         t = time.perf_counter()
-        seen = det.analyse(frame)
-        tally["ms"] += int((time.perf_counter() - t) * 1000)
+        seen = det.analyse(frame, in_play=canoes_in_play(state))
+        tally[f"ms={round((time.perf_counter() - t) * 1000)}"] += 1
         score(seen, ground_truth(state, faults=faults), tally, errors, tag)
     return tally
+
+
+Job = tuple[str, int, int, int, tuple[str, ...], bool, Path | None, str | None]
+
+
+def _job(job: Job) -> tuple[Counter, list[str], Counter, list[str]]:
+    name, index, scenes, offset, families, profile, cache, baseline = job
+    cv2.setNumThreads(1)
+    errors: list[str] = []
+    old_tally: Counter = Counter()
+    old_errors: list[str] = []
+    old = _old_package(baseline) if baseline else None
+    tally = run(name, index, scenes, offset, families, errors, profile, cache, old, old_tally,
+                old_errors)
+    return tally, errors, old_tally, old_errors
+
+
+def _old_package(where: str) -> ModuleType:
+    """The baseline's ``vision`` package, unpacked in ``where`` as ``vision_baseline``."""
+    import importlib
+
+    if where not in sys.path:
+        sys.path.insert(0, where)
+    pkg = importlib.import_module("vision_baseline")
+    pkg.detector = importlib.import_module("vision_baseline.detector")  # type: ignore[attr-defined]
+    try:
+        pkg.profile = importlib.import_module("vision_baseline.profile")  # type: ignore[attr-defined]
+    except ImportError:
+        pkg.profile = None  # type: ignore[attr-defined]
+    return pkg
 
 
 def report(name: str, t: Counter) -> str:
     n = t["positions"] or 1
     f = t["frames"] or 1
+    times = sorted(int(k[3:]) for k, v in t.items() if k.startswith("ms=") for _ in range(v))
+    ms = f"{times[len(times) // 2]:4d}" if times else "   -"
     return (f"  {name:15s} {t['frames']:4d} frames  positions right {100 * t['right'] / n:6.2f}%"
             f"  exact {100 * t['exact'] / f:6.2f}%  wrong {t['wrong']:3d}"
             f"  unknown {100 * t['unknown'] / n:5.2f}%  weather {100 * t['weather_seen'] / f:6.2f}%"
-            f"  learning failed {t['learn_failed']}")
+            f"  learning failed {t['learn_failed']}  median {ms} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,6 +353,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-profile", action="store_true",
                     help="read with the defaults, no setup photo learned")
     ap.add_argument("--show-errors", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="conditions run in this many processes (the machine is shared: 2 "
+                    "at most)")
+    ap.add_argument("--baseline", metavar="REF",
+                    help="also read every frame with that commit's vision package (before and "
+                    "after on the same frames)")
+    ap.add_argument("--cache", metavar="DIR",
+                    help="keep rendered frames here as PNG and read them back on the next "
+                    "run (rendering is 90%% of the time; empty it when the renderer changes)")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     families = REPORTING_FAMILIES if args.families == "reporting" else TUNING_FAMILIES
@@ -249,16 +377,47 @@ def main(argv: list[str] | None = None) -> int:
           f"{', '.join(families)}, seed offset {args.seed_offset}, "
           f"{'no profile' if args.no_profile else 'profile from the setup photo'}, "
           f"load {os.getloadavg()[0]:.1f}")
-    for name in names:
-        t = run(name, list(CONDITIONS).index(name), args.scenes, args.seed_offset, families,
-                errors, profile=not args.no_profile)
-        total.update(t)
-        print(report(name, t), flush=True)
+    cache = Path(args.cache) if args.cache else None
+    if cache is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+    tmp = tempfile.TemporaryDirectory() if args.baseline else None
+    if tmp is not None:
+        from benchmarks.vision_speed import _baseline_package
+
+        _baseline_package(args.baseline, Path(tmp.name))
+    jobs: list[Job] = [(name, list(CONDITIONS).index(name), args.scenes, args.seed_offset,
+                        families, not args.no_profile, cache, tmp.name if tmp else None)
+                       for name in names]
+    old_total: Counter = Counter()
+    old_lines: list[str] = []
+    old_errors: list[str] = []
+    with multiprocessing.get_context("fork").Pool(max(1, args.jobs)) as pool:
+        for name, (t, errs, old_t, old_errs) in zip(names, pool.imap(_job, jobs), strict=True):
+            total.update(t)
+            errors.extend(errs)
+            old_total.update(old_t)
+            old_errors.extend(old_errs)
+            old_lines.append(report(name, old_t))
+            print(report(name, t), flush=True)
     print(report("overall", total))
+    print(f"  unknown positions: {total['unknown_position']} whole, {total['unknown_disc']} "
+          f"only the disc, {total['unknown_gem']} only a gem")
+    if tmp is not None:
+        print(f"baseline {args.baseline} on the same frames:")
+        for line in old_lines:
+            print(line)
+        print(report("overall", old_total))
+        print(f"  unknown positions: {old_total['unknown_position']} whole, "
+              f"{old_total['unknown_disc']} only the disc, {old_total['unknown_gem']} only a gem")
+        tmp.cleanup()
     print(f"  {time.perf_counter() - t0:.0f} s; load {os.getloadavg()[0]:.1f}")
     if args.show_errors:
         for line in errors:
             print("   ", line)
+        if old_errors:
+            print("  baseline:")
+            for line in old_errors:
+                print("   ", line)
     return 0
 
 

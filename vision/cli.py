@@ -1,4 +1,4 @@
-"""``niagara-companion detect``, ``learn`` and ``markers``.
+"""``niagara-companion detect``, ``learn``, ``markers`` and ``camera-calibrate``.
 
 Errors the user can fix print one plain line on stderr and exit with status 1.
 """
@@ -99,12 +99,14 @@ def _players(text: str | None) -> tuple[str, ...] | None:
 
 
 def detect(args: argparse.Namespace) -> int:
+    from vision.camera import CameraError, load_camera
     from vision.detector import Detector, FrameError
     from vision.locate import BoardNotFound, CalibrationError, load_calibration, parse_corners
     from vision.profile import ProfileError, load_profile
 
     try:
         profile = load_profile(args.profile) if args.profile else None
+        camera = load_camera(args.camera) if args.camera else None
         layout_path = args.layout or (profile.layout if profile else None)
         layout = load_layout(layout_path)
         config = VisionConfig()
@@ -117,14 +119,15 @@ def detect(args: argparse.Namespace) -> int:
         colours = _players(args.players)
         if colours is not None and args.joe and JOE_COLOUR not in colours:
             colours = (*colours, JOE_COLOUR)
-        detector = Detector(layout, config, corners=corners, corners_size=size, colours=colours)
+        detector = Detector(layout, config, corners=corners, corners_size=size, colours=colours,
+                            camera=camera)
         if profile is not None:
             detector.use_profile(profile)
             if colours is not None:
                 detector.colours = colours
         seen = detector.analyse(frame, strict=True)
     except (UserError, LayoutError, CalibrationError, FrameError, BoardNotFound,
-            ProfileError) as exc:
+            ProfileError, CameraError) as exc:
         print(f"niagara-companion detect: {exc}", file=sys.stderr)
         return 1
     if args.json:
@@ -150,10 +153,12 @@ def detect(args: argparse.Namespace) -> int:
 
 
 def learn(args: argparse.Namespace) -> int:
+    from vision.camera import CameraError, load_camera
     from vision.detector import FrameError
     from vision.profile import SetupError, learn_profile
 
     try:
+        camera = load_camera(args.camera) if args.camera else None
         players = _players(args.players) or ()
         if JOE_COLOUR in players:
             raise UserError("--players: list the players' colours; Diamanten Joe is --joe")
@@ -165,9 +170,9 @@ def learn(args: argparse.Namespace) -> int:
         layout = load_layout(args.layout)
         frame = read_image(args.image)
         profile = learn_profile(frame, players, joe=args.joe, layout=layout,
-                                layout_path=args.layout)
+                                layout_path=args.layout, camera=camera)
         profile.save(out)
-    except (UserError, LayoutError, FrameError, SetupError, OSError) as exc:
+    except (UserError, LayoutError, FrameError, SetupError, CameraError, OSError) as exc:
         print(f"niagara-companion learn: {exc}", file=sys.stderr)
         return 1
     colours = ", ".join(f"{c} {list(v)}" for c, v in profile.canoe_bgr.items())
@@ -177,7 +182,7 @@ def learn(args: argparse.Namespace) -> int:
 
 
 def markers(args: argparse.Namespace) -> int:
-    from vision.markers import write_marker_sheet
+    from vision.markers import write_charuco_sheet, write_marker_sheet
 
     try:
         layout = load_layout(args.layout)
@@ -186,12 +191,43 @@ def markers(args: argparse.Namespace) -> int:
             raise UserError(f"--out {out}: the sheet is written as PNG; name it something.png")
         if not out.parent.exists():
             raise UserError(f"--out {out}: folder {out.parent} does not exist")
-        write_marker_sheet(out, layout)
+        if args.charuco:
+            write_charuco_sheet(out)
+        else:
+            write_marker_sheet(out, layout)
     except (UserError, LayoutError, OSError) as exc:
         print(f"niagara-companion markers: {exc}", file=sys.stderr)
         return 1
-    print(f"wrote {out}: print it at 100% scale (300 dpi) and check the 100 mm ruler; stick "
-          "marker i at the board position its label gives")
+    if args.charuco:
+        print(f"wrote {out}: print it at 100% scale (300 dpi), check the 100 mm ruler, lay it "
+              "flat and take 6-15 photos of it with the table camera from several angles; then "
+              "run niagara-companion camera-calibrate PHOTOS... --out camera.json")
+    else:
+        print(f"wrote {out}: print it at 100% scale (300 dpi) and check the 100 mm ruler; stick "
+              "marker i at the board position its label gives")
+    return 0
+
+
+def camera_calibrate(args: argparse.Namespace) -> int:
+    from vision.camera import CameraError, calibrate
+
+    try:
+        out = Path(args.out)
+        if out.suffix.lower() != ".json":
+            raise UserError(f"--out {out}: the camera is written as JSON; name it "
+                            "something.json")
+        if not out.parent.exists():
+            raise UserError(f"--out {out}: folder {out.parent} does not exist")
+        photos = [read_image(p) for p in args.photos]
+        camera = calibrate(photos)
+        camera.save(out)
+    except (UserError, CameraError, OSError) as exc:
+        print(f"niagara-companion camera-calibrate: {exc}", file=sys.stderr)
+        return 1
+    k, d = camera.matrix, camera.dist
+    print(f"wrote {out}: focal length {k[0, 0]:.1f} px ({k[0, 0] / camera.image_size[0]:.3f} "
+          f"frame widths), centre ({k[0, 2]:.1f}, {k[1, 2]:.1f}), k1 {d[0]:+.4f}, k2 "
+          f"{d[1]:+.4f}, fit {camera.rms_px:.2f} px RMS; use it with --camera {out}")
     return 0
 
 
@@ -214,6 +250,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--profile", metavar="PROFILE.json",
                    help="the table profile learned from a setup photo (niagara-companion "
                    "learn); players, Joe and layout come from it unless given")
+    p.add_argument("--camera", metavar="CAMERA.json",
+                   help="the camera's lens calibration (niagara-companion camera-calibrate; "
+                   "default: a standard lens without distortion)")
     p.add_argument("--json", action="store_true", help="print the reading as JSON")
     p.set_defaults(func=detect)
     lp = subparsers.add_parser(
@@ -226,12 +265,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     help="the players' canoe colours")
     lp.add_argument("--joe", action="store_true", help="Diamanten Joe is in play (on T1)")
     lp.add_argument("--layout", metavar="F", help="board layout JSON (default: zoch-2004)")
+    lp.add_argument("--camera", metavar="CAMERA.json",
+                    help="the camera's lens calibration (niagara-companion camera-calibrate)")
     lp.add_argument("--out", required=True, metavar="PROFILE.json")
     lp.set_defaults(func=learn)
     m = subparsers.add_parser(
         "markers", help="write the printable marker sheet",
         description="Write an A4 sheet (PNG, 300 dpi) with the four corner markers at true "
-        "size and a mm ruler.")
+        "size and a mm ruler (with --charuco: the lens-calibration board instead).")
     m.add_argument("--out", required=True, metavar="FILE.png")
     m.add_argument("--layout", metavar="F", help="board layout JSON (default: zoch-2004)")
+    m.add_argument("--charuco", action="store_true",
+                   help="write the ChArUco board for camera-calibrate instead")
     m.set_defaults(func=markers)
+    c = subparsers.add_parser(
+        "camera-calibrate", help="calibrate the camera's lens from photos",
+        description="Measure the camera's focal length, centre and lens distortion from "
+        "photos of the printed ChArUco board (markers --charuco), taken from several angles "
+        "at the size the companion uses, and write them as JSON for --camera.")
+    c.add_argument("photos", nargs="+", metavar="PHOTO", help="PNG or JPEG photos of the board")
+    c.add_argument("--out", required=True, metavar="CAMERA.json")
+    c.set_defaults(func=camera_calibrate)

@@ -54,6 +54,11 @@ class VisionConfig:
 
     px_per_mm: float = 1.0
     """Resolution of the rectified top-down view."""
+    canoe_height_mm: float = 15.0
+    """How high a canoe's gunwale stands over the board: its top appears that much
+    displaced under a tilted camera (parallax)."""
+    disc_height_mm: float = 3.0
+    """A river disc's thickness: where its top rim appears."""
     marker_scale: float = 0.5
     """Markers are searched in a frame shrunk by this factor, then refined at full size."""
     marker_search_width: int = 640
@@ -90,6 +95,10 @@ class VisionConfig:
     averaged locally, so that shadows are ground and not objects."""
     ground_dark_log: float = 0.3
     """Ground-coloured pixels darker than the local average by this (log) are left out of it."""
+    glare_white: float = 0.12
+    """A slot whose riverbed is the river's colour plus white light of more than this share
+    of the markers' white paper is washed out by a glare spot: unknown (a shadow only
+    darkens the river's colour)."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     highlight_chroma: float = 0.14
@@ -101,6 +110,28 @@ class VisionConfig:
     """Max feature distance from a canoe colour for a pixel to take that colour."""
     learn_slack: float = 1.6
     """At setup, colours are matched this much more loosely (only colours in play)."""
+    deposit_look_mm: float = 11.0
+    """At setup, a gem colour is learned from its deposit's pixels within this radius (mm)
+    of the deposit's centre..."""
+    deposit_gem_reach: float = 0.6
+    """...that are nearer the default gem colour than this share of its distance from the
+    deposit's print (and nearer the gem than the print)..."""
+    deposit_min_px: float = 25.0
+    """...if at least this many mm^2 of them are seen (else the default stays)."""
+    hull_core_px: int = 2
+    """At setup, a hull's colour is read this many pixels in from its edge (where it blurs
+    into the sand)..."""
+    hull_core_keep: float = 0.3
+    """...as long as at least this share of the hull is left."""
+    setup_max_touching: int = 4
+    """At setup, up to this many canoes touching on the beach (a tilted camera shows their
+    sides) are split apart; a bigger object is refused (a hand, a heap)."""
+    split_place_weight: float = 0.3
+    """...split by colour first: a pixel's place (in canoe lengths) counts this much against
+    its chroma."""
+    pair_colour_tolerance: float = 0.3
+    """At setup, a player's two canoes must look this much alike (feature distance);
+    otherwise one of them is washed out or shaded and the photo is refused."""
     learn_min_scale: float = 0.6
     learn_max_scale: float = 2.0
     """Bounds of a table's canoe size (seen from the camera, side and all) over the layout's."""
@@ -111,11 +142,18 @@ class VisionConfig:
     """A lone canoe whose centre is less than this much nearer its slot than the next slot
     is caught between them: both are unknown."""
     canoe_split_share: float = 0.2
-    canoe_unread_share: float = 0.6
-    """Canoe-like object area at a position beyond its canoes read by this share of a hull
-    (a canoe too blurred or dull to take a colour): the position is unknown."""
-    canoe_area_slack: float = 1.25
-    """...where each canoe read may cover up to this many hulls (shadow, blur, side)."""
+    canoe_area_each: float = 0.84
+    """The canoe-like area a canoe leaves in the object mask, as a share of one canoe's
+    area where it stands (top and side; the blurred rim is ground). At a position, the area
+    must be about this times the canoes read..."""
+    canoe_area_tolerance: float = 0.4
+    """...within this many canoes' area (more: a canoe unread; less: one read too many;
+    either way the position is unknown)..."""
+    canoe_area_tolerance_each: float = 0.05
+    """...and this much more per canoe read."""
+    canoe_hidden_share: float = 0.2
+    """When a canoe the game has in play is seen nowhere, a position with more canoe-like
+    area than its canoes read by this many canoes may hide it (and its neighbours)."""
     canoe_margin: float = 0.05
     """A hull's colour must be nearer its canoe colour than any other by this, else unknown."""
     """A canoe with at least this share of a hull in each of two positions is caught
@@ -124,6 +162,18 @@ class VisionConfig:
     pair_ratio: float = 1.45
     pair_margin: float = 0.12
     """A hull blob this many canoes big (+- margin) cannot be told one from two: unknown."""
+    shape_trim: float = 3.0
+    """A blob's length and width are measured between these percentiles of its pixels
+    (and 100 less it): a stray pixel does not make it longer."""
+    shape_one_long: float = 1.3
+    shape_one_wide: float = 1.5
+    """A blob no longer and no wider than these many times one canoe (as seen there:
+    measured along and across the river, a canoe turned a little is wider) is one canoe by
+    its outline..."""
+    shape_two_min: float = 1.6
+    shape_two_max: float = 2.6
+    """...one between these many times as wide (or as long), one canoe's length (or width)
+    the other way, is two side by side (or end to end)."""
     pair_max_ratio: float = 2.6
     """A hull blob bigger than this many hulls is a heap: unknown."""
     foreign_other_share: float = 0.55
@@ -133,7 +183,17 @@ class VisionConfig:
     foreign_margin_mm: float = 14.0
     edge_canoe_share: float = 0.9
     """An object crossing a zone's or the beach's edge is still a canoe when at least this
-    share of it has a canoe colour (and it is no bigger than two canoes)."""
+    share of it has a canoe colour (and it is no bigger than two canoes)..."""
+    lean_canoe_share: float = 0.75
+    """...or when it leans out the way parallax shifts a canoe's top there and this share
+    of it is canoe colour or enclosed by it..."""
+    lean_cos: float = 0.5
+    """...(the direction from its middle to where it crosses within 60 degrees of the
+    parallax shift's)..."""
+    lean_min_px: float = 2.0
+    """...the shift at least this long (mm: a camera tilted enough to lean canoes out)..."""
+    lean_max_ratio: float = 2.6
+    """...and it is no bigger than this many canoes (two side by side, with their sides)."""
     """Slots this close to a foreign object are reported unknown."""
     max_canoes_per_slot: int = 3
     """More canoes than this on one slot do not fit its zone: the slot is unknown."""
@@ -142,15 +202,39 @@ class VisionConfig:
     canoe_hull_share: float = 0.95
     """Share of a canoe's length x width covered by its hull (wells and gems filled in)."""
 
-    # Gems carried in canoes.
+    # Gems carried in canoes: the pixels near a canoe's top centre vote.
+    gem_look_mm: float = 7.0
+    """Radius (mm) around a canoe's top centre whose pixels vote for its gem or well."""
     empty_well_ratio: float = 0.62
-    """A canoe's centre darker than this share of its hull is an empty well."""
-    gem_distance: float = 0.55
-    """Max feature distance from a gem colour for the well's colour to take it."""
-    gem_sample_mm: float = 2.5
-    """Half-size (mm) of the square at a canoe's centre whose median is the gem's colour."""
-    gem_margin: float = 0.06
-    """The best gem colour must beat the second by this much, else the gem is unknown."""
+    """A pixel of the hull's own colour darker than this share of the hull is the well..."""
+    well_tolerance: float = 0.25
+    """...when it is that far at most (relative to its brightness) from the hull's colour
+    scaled down."""
+    gem_cone_tolerance: float = 0.12
+    """A pixel votes for a gem when a mix of that gem's colour and the hull's, each scaled,
+    fits it this closely (relative to its brightness)..."""
+    gem_share: float = 0.55
+    """...the mix being at least this much gem..."""
+    gem_cone_ratio: float = 0.7
+    """...and no other gem's mix fits it nearly as well (its misfit at most this share of
+    the next best)."""
+    gem_hull_chroma: float = 0.15
+    """...and its chroma differs from the hull's by at least this (a hull lit brighter, or
+    its lighter top, is no gem)."""
+    gem_min_level: float = 0.7
+    """...and it is at least this bright against the hull (gems are bright plastic; the
+    well and shadows are dark)."""
+    gem_dark_floor: float = 40.0
+    """Misfits are relative to a pixel's brightness, but never to less than this (BGR
+    length): noise in dark pixels is not taken for colour."""
+    gem_min_votes: float = 0.25
+    """A gem needs votes over this share of a gem's area..."""
+    gem_vote_ratio: float = 3.0
+    """...and this many times the votes of the next gem colour and the well together."""
+    well_min_votes: float = 0.25
+    """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
+    well_gem_noise: float = 0.3
+    """...and gem votes under this share of what a gem needs."""
 
     # Discs.
     disc_rim_threshold: float = 0.045
@@ -159,7 +243,7 @@ class VisionConfig:
     """Rim contrast below which the slot is empty; between the two: unknown."""
     disc_min_visible: float = 0.15
     """Share of the rim that must be visible (not under canoes) to read the disc."""
-    disc_absent_visible: float = 0.3
+    disc_absent_visible: float = 0.5
     """Share of the rim that must be visible, inside and out, to say there is no disc."""
     disc_rim_one_side: float = 0.06
     """Rim contrast needed where only the outside of the rim is visible (canoes cover the

@@ -10,13 +10,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from companion.board import BEACH, PLAYER_COLOURS
+from companion.board import BEACH, LOST, PLAYER_COLOURS
+from vision.camera import CameraModel
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout, load_layout
 from vision.locate import BoardNotFound, BoardPose, locate_board, pose_from_corners, rectify
@@ -25,7 +26,22 @@ from vision.read import Reading, TableLook, read_board
 from vision.types import Floats, Image
 
 if TYPE_CHECKING:
+    from companion.state import GameState
     from vision.profile import TableProfile
+
+
+def canoes_in_play(state: GameState) -> dict[str, int]:
+    """How many canoes of each colour are on the board in ``state`` (two a player less
+    those lost; Diamanten Joe's when in play).
+
+    >>> from companion.state import new_game
+    >>> canoes_in_play(new_game(["red", "green", "blue"]))
+    {'red': 2, 'green': 2, 'blue': 2}
+    """
+    out = {p: sum(1 for c in state.canoes[p] if c.at != LOST) for p in state.players}
+    if state.joe is not None and state.joe.at != LOST:
+        out[JOE_COLOUR] = 1
+    return out
 
 
 class FrameError(ValueError):
@@ -66,6 +82,8 @@ class Detector:
         are not used; ``corners_size`` is the frame size they were measured on.
     :param colours: the canoe colours in play (players, and ``joe`` with Diamanten Joe);
         default: every colour.
+    :param camera: the camera's intrinsics and lens (:mod:`vision.camera`; default: a
+        standard lens without distortion).
     """
 
     def __init__(
@@ -76,12 +94,14 @@ class Detector:
         corners: Sequence[Sequence[float]] | None = None,
         corners_size: tuple[int, int] | None = None,
         colours: Iterable[str] | None = None,
+        camera: CameraModel | None = None,
     ) -> None:
         self.layout = layout or load_layout()
         self.config = config or VisionConfig()
         self.base_config = self.config
         self.corners = None if corners is None else [list(map(float, p)) for p in corners]
         self.corners_size = corners_size
+        self.camera = camera
         self.colours = tuple(colours) if colours is not None else (*PLAYER_COLOURS, JOE_COLOUR)
         self.canoe_bgr: dict[str, BGR] = dict(self.config.canoe_bgr)
         self.ground_bgr: dict[str, BGR] = dict(self.config.ground_bgr)
@@ -103,17 +123,21 @@ class Detector:
         self.learned = tuple(profile.canoe_bgr)
         base = self.base_config
         self.config = replace(base, canoe_hull_share=base.canoe_hull_share * profile.hull_scale,
-                              canoe_body_share=base.canoe_body_share * profile.hull_scale)
+                              canoe_body_share=base.canoe_body_share * profile.hull_scale,
+                              gem_bgr=dict(profile.gem_bgr or base.gem_bgr))
 
     def locate(self, frame: Image) -> BoardPose:
         """The board's pose in the frame (markers, or the fixed corners)."""
         if self.corners is not None:
             h, w = frame.shape[:2]
-            return pose_from_corners(self.corners, self.layout, self.corners_size, (w, h))
+            return pose_from_corners(self.corners, self.layout, self.corners_size, (w, h),
+                                     camera=self.camera)
         # A still camera: search the markers near where they were in the last frame.
-        return locate_board(frame, self.layout, self.config, previous=self.last_pose)
+        return locate_board(frame, self.layout, self.config, previous=self.last_pose,
+                            camera=self.camera)
 
-    def _read(self, frame: Image, details: bool = False) -> tuple[BoardPose, Reading]:
+    def _read(self, frame: Image, details: bool = False,
+              in_play: Mapping[str, int] | None = None) -> tuple[BoardPose, Reading]:
         frame = check_frame(frame, self.config)
         pose = self.locate(frame)
         self.last_pose = pose
@@ -122,19 +146,26 @@ class Detector:
         reading = read_board(top, self.layout, config=self.config, markers=markers,
                              colours=self.colours, canoe_bgr=self.canoe_bgr,
                              ground_bgr=self.ground_bgr, beach_guard=self.beach_guard,
-                             look=self.look, details=details)
+                             look=self.look, details=details, in_play=in_play,
+                             camera_centre=None if pose.camera_pose is None
+                             else pose.camera_pose.centre)
         return pose, reading
 
-    def analyse(self, frame: Image, *, strict: bool = False) -> Observation:
+    def analyse(self, frame: Image, *, strict: bool = False,
+                in_play: Mapping[str, int] | None = None) -> Observation:
         """Everything readable in one BGR frame. A board that cannot be found gives
         ``board_found=False`` (every position unknown), or with ``strict`` raises
         :class:`BoardNotFound` saying why.
+
+        :param in_play: canoes of each colour on the board, when the game is known
+            (:func:`canoes_in_play`): a colour seen more often than that is misread, and
+            the positions where it is seen are unknown.
 
         :raises FrameError: for a frame that is not a usable picture.
         """
         start = time.perf_counter()
         try:
-            pose, reading = self._read(frame)
+            pose, reading = self._read(frame, in_play=in_play)
         except BoardNotFound:
             if strict:
                 raise
@@ -148,6 +179,22 @@ class Detector:
             unknown=tuple(reading.unknown),
             ms=(time.perf_counter() - start) * 1000,
         )
+
+    def learn_table(self, frame: Image, players: Iterable[str],
+                    joe: bool = False) -> TableProfile:
+        """Learn this table from a photo of the start position (:func:`vision.profile.
+        learn_profile`, with this detector's layout, camera and thresholds) and read with
+        it from now on.
+
+        :raises vision.profile.SetupError: the photo does not show the start position
+            (the message says what is missing where).
+        """
+        from vision.profile import learn_profile
+
+        profile = learn_profile(frame, players, joe=joe, layout=self.layout,
+                                config=self.base_config, camera=self.camera)
+        self.use_profile(profile)
+        return profile
 
     def learn_colours(self, frame: Image, players: Iterable[str],
                       joe: bool = False) -> dict[str, BGR]:

@@ -20,6 +20,7 @@ from typing import cast
 import cv2
 import numpy as np
 
+from vision.camera import CameraModel, CameraPose, rectify_maps, solve_pose
 from vision.config import VisionConfig
 from vision.layout import Layout
 from vision.types import Doubles, Floats, Image
@@ -37,8 +38,11 @@ class CalibrationError(ValueError):
 class BoardPose:
     """Where the board lies in a frame.
 
-    ``to_board`` maps frame pixels to board millimetres; ``markers`` lists the marker
-    ids used (empty for hand-given corners).
+    ``to_board`` maps frame pixels to board millimetres (pixels as an ideal camera would
+    see them: the lens's distortion, if any, undone); ``markers`` lists the marker ids used
+    (empty for hand-given corners). ``camera`` is the camera model the pose was found
+    with and ``camera_pose`` where the camera stands over the board (None when it could
+    not be solved): things standing on the board are looked for where their tops appear.
     """
 
     to_board: Doubles
@@ -47,10 +51,19 @@ class BoardPose:
     image_size: tuple[int, int]
     corners: dict[int, Floats] | None = field(default=None, compare=False, repr=False)
     """The markers' corners in the frame (for searching near them in the next frame)."""
+    camera: CameraModel | None = field(default=None, compare=False, repr=False)
+    camera_pose: CameraPose | None = field(default=None, compare=False, repr=False)
 
     @property
     def to_frame(self) -> Doubles:
+        """Board mm to ideal (undistorted) frame pixels."""
         return cast(Doubles, np.linalg.inv(self.to_board))
+
+    def frame_points(self, points_mm: Doubles) -> Doubles:
+        """Board points ``(N, 2)`` (mm) to frame pixels, through the lens."""
+        pts = np.asarray(points_mm, np.float64).reshape(-1, 1, 2)
+        ideal = np.asarray(cv2.perspectiveTransform(pts, self.to_frame), np.float64).reshape(-1, 2)
+        return ideal if self.camera is None else self.camera.distort(ideal)
 
 
 _DETECTORS: dict[tuple[str, int], cv2.aruco.ArucoDetector] = {}
@@ -149,12 +162,14 @@ def _reprojection(to_frame: Doubles, board_pts: Doubles, frame_pts: Doubles) -> 
 
 def locate_board(
     image: Image, layout: Layout, config: VisionConfig | None = None,
-    previous: BoardPose | None = None,
+    previous: BoardPose | None = None, camera: CameraModel | None = None,
 ) -> BoardPose:
-    """The board's homography from its ArUco markers.
+    """The board's homography and 3D pose from its ArUco markers.
 
     :param previous: the pose in the previous frame of the same camera: its markers are
         searched near where they were first (the whole frame when one is missing there).
+    :param camera: the camera's intrinsics and lens (default: a standard lens without
+        distortion, :meth:`CameraModel.default`); scaled to the frame's size.
     :raises BoardNotFound: when fewer than ``config.min_markers`` markers are seen or
         the homography does not fit them.
     """
@@ -180,7 +195,8 @@ def locate_board(
         )
     ids = sorted(markers)
     board_pts = np.array([layout.marker_corners_mm(i) for i in ids], np.float64).reshape(-1, 2)
-    frame_pts = np.concatenate([markers[i] for i in ids]).astype(np.float64)
+    camera = (camera or CameraModel.default((w, h))).scaled((w, h))
+    frame_pts = camera.undistort(np.concatenate([markers[i] for i in ids]))
     found, _ = cv2.findHomography(board_pts, frame_pts, 0)
     to_frame = cast(Doubles | None, found)  # None when no homography fits
     if to_frame is None:
@@ -192,7 +208,8 @@ def locate_board(
             f"{config.max_reprojection_px:g}); is a marker moved or the layout wrong?"
         )
     return BoardPose(cast(Doubles, np.linalg.inv(to_frame)), err, tuple(ids), (w, h),
-                     corners=dict(markers))
+                     corners=dict(markers), camera=camera,
+                     camera_pose=solve_pose(board_pts, frame_pts, camera))
 
 
 def board_corners_mm(layout: Layout) -> Doubles:
@@ -206,12 +223,14 @@ def pose_from_corners(
     layout: Layout,
     image_size: tuple[int, int] | None = None,
     frame_size: tuple[int, int] | None = None,
+    camera: CameraModel | None = None,
 ) -> BoardPose:
     """A fixed pose from the board's four corners in the frame (TL, TR, BR, BL: the
     corners at board mm (0, 0), (W, 0), (W, H), (0, H)).
 
     When the corners were measured on a frame of ``image_size`` and the current frame
-    has another ``frame_size``, they are scaled to it.
+    has another ``frame_size``, they are scaled to it. With a ``camera`` whose lens bends
+    lines, the corners are undistorted first.
     """
     pts = np.asarray(corners_px, np.float64)
     if pts.shape != (4, 2) or not np.all(np.isfinite(pts)):
@@ -221,11 +240,17 @@ def pose_from_corners(
     quad = pts.astype(np.float32).reshape(-1, 1, 2)
     if abs(cv2.contourArea(quad)) < 100 or not cv2.isContourConvex(quad):
         raise CalibrationError("the four corners do not outline a board (TL, TR, BR, BL)")
+    size = frame_size or image_size or (0, 0)
+    size = (int(size[0]), int(size[1]))
+    cam = None
+    if min(size) > 0:
+        cam = (camera or CameraModel.default(size)).scaled(size)
+        pts = cam.undistort(pts)
     to_frame = cv2.getPerspectiveTransform(board_corners_mm(layout).astype(np.float32),
                                            pts.astype(np.float32))
-    size = frame_size or image_size or (0, 0)
-    return BoardPose(cast(Doubles, np.linalg.inv(to_frame)), 0.0, (),
-                     (int(size[0]), int(size[1])))
+    return BoardPose(cast(Doubles, np.linalg.inv(to_frame)), 0.0, (), size, camera=cam,
+                     camera_pose=None if cam is None else solve_pose(
+                         board_corners_mm(layout), pts, cam))
 
 
 def parse_corners(text: str) -> list[list[float]]:
@@ -274,7 +299,7 @@ def load_calibration(path: str | Path) -> tuple[list[list[float]], tuple[int, in
 
 def save_calibration(path: str | Path, pose: BoardPose, layout: Layout) -> None:
     """Write the board corners of ``pose`` as a calibration file (for a fixed camera)."""
-    corners = cv2.perspectiveTransform(board_corners_mm(layout).reshape(-1, 1, 2), pose.to_frame)
+    corners = pose.frame_points(board_corners_mm(layout))
     data = {"corners_px": corners.reshape(4, 2).round(2).tolist(),
             "image_size": list(pose.image_size)}
     Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -282,12 +307,17 @@ def save_calibration(path: str | Path, pose: BoardPose, layout: Layout) -> None:
 
 def rectify(image: Image, pose: BoardPose, layout: Layout,
             config: VisionConfig | None = None) -> Image:
-    """The top-down view of the board at ``config.px_per_mm`` (BGR)."""
+    """The top-down view of the board at ``config.px_per_mm`` (BGR), straight from the
+    frame through the lens's distortion when the pose's camera has any."""
     config = config or VisionConfig()
     k = config.px_per_mm
     scale = np.array([[k, 0, 0], [0, k, 0], [0, 0, 1]], np.float64)
     bw, bh = layout.board_mm
     size = (round(bw * k), round(bh * k))
+    if pose.camera is not None and pose.camera.distorted:
+        mx, my = rectify_maps(pose.to_frame, pose.camera, size, k)
+        return cast(Image, cv2.remap(image, mx, my, cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE))
     return cast(Image, cv2.warpPerspective(image, scale @ pose.to_board, size,
                                            flags=cv2.INTER_LINEAR,
                                            borderMode=cv2.BORDER_REPLICATE))

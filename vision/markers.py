@@ -63,6 +63,45 @@ def marker_sheet(layout: Layout | None = None) -> Image:
     return page
 
 
+def charuco_sheet() -> Image:
+    """A white A4 page (BGR, 300 dpi) with the lens-calibration board (ChArUco, see
+    :mod:`vision.camera`) at true size, and a 100 mm ruler to check the print."""
+    from vision.camera import CHARUCO_MARKER_MM, CHARUCO_SQUARE_MM, CHARUCO_SQUARES, charuco_image
+
+    w, h = _px(A4_MM[0]), _px(A4_MM[1])
+    page = np.full((h, w, 3), 255, np.uint8)
+    board = charuco_image(DPI / 25.4, margin_mm=0.0)
+    bh, bw = board.shape[:2]
+    x0, y0 = (w - bw) // 2, _px(30)
+    page[y0 : y0 + bh, x0 : x0 + bw] = board[..., None]
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    cv2.putText(page, "Niagara Companion lens calibration board - print at 100% (no scaling)",
+                (_px(10), _px(15)), font, 1.3, (0, 0, 0), 3, cv2.LINE_AA)
+    rx, ry = _px(20), y0 + bh + _px(25)
+    cv2.line(page, (rx, ry), (rx + _px(100), ry), (0, 0, 0), 3)
+    for mm in range(101):
+        length = _px(6) if mm % 10 == 0 else _px(4) if mm % 5 == 0 else _px(2.5)
+        cv2.line(page, (rx + _px(mm), ry), (rx + _px(mm), ry + length), (0, 0, 0), 2)
+    lines = [
+        f"100 mm ruler; each square must be {CHARUCO_SQUARE_MM:g} mm "
+        f"({CHARUCO_SQUARES[0]} x {CHARUCO_SQUARES[1]} squares, markers "
+        f"{CHARUCO_MARKER_MM:g} mm).",
+        "Lay it flat; take 6-15 photos with the table camera, from several angles, the whole",
+        "board in view; then: niagara-companion camera-calibrate PHOTOS... --out camera.json",
+    ]
+    for i, text in enumerate(lines):
+        cv2.putText(page, text, (rx, ry + _px(20 + 9 * i)), font, 1.0, (0, 0, 0), 2,
+                    cv2.LINE_AA)
+    return page
+
+
+def write_charuco_sheet(path: str | Path) -> Path:
+    """Write the lens-calibration sheet as a PNG that says 300 dpi (true size)."""
+    file = Path(path)
+    file.write_bytes(_png_with_dpi(charuco_sheet(), DPI))
+    return file
+
+
 def _png_with_dpi(image: Image, dpi: int) -> bytes:
     ok, buf = cv2.imencode(".png", image)
     if not ok:

@@ -24,21 +24,22 @@ from typing import cast
 import cv2
 import numpy as np
 
-from companion.board import PLAYER_COLOURS, SLOTS
+from companion.board import GEM_COLOURS, PLAYER_COLOURS, SLOTS
+from vision.camera import CameraModel
 from vision.config import BGR, DEFAULT_CANOE_BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout, load_layout
 from vision.locate import BoardNotFound, locate_board, rectify
 from vision.read import TableLook
-from vision.stages.canoes import split_centres
+from vision.stages.canoes import side_area, split_centres
 from vision.stages.discs import rim_contrast
-from vision.stages.geometry import geometry
+from vision.stages.geometry import Geometry, geometry, shift_px
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
-from vision.stages.light import features, measure_light
+from vision.stages.light import Light, features, measure_light
 from vision.stages.objects import OPEN, WIDE, enclosed, read_region
 from vision.stages.weather import weather_spaces
 from vision.types import Floats, Image, Mask
 
-PROFILE_VERSION = 1
+PROFILE_VERSION = 2
 
 
 class SetupError(ValueError):
@@ -64,6 +65,8 @@ class TableProfile:
     beach_guard: Floats | None = None
     layout: str | None = None
     """The layout file the profile was learned with (None: the default)."""
+    gem_bgr: dict[str, BGR] | None = None
+    """The gems' colours at this table, learned from the deposits (None: the defaults)."""
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -87,6 +90,8 @@ class TableProfile:
                               else [round(float(v), 4) for v in look.weather_token]),
             "beach_guard": (None if self.beach_guard is None
                             else np.round(self.beach_guard, 3).tolist()),
+            "gem_bgr": (None if self.gem_bgr is None
+                        else {k: list(v) for k, v in self.gem_bgr.items()}),
         }
 
     def save(self, path: str | Path) -> None:
@@ -113,6 +118,10 @@ class TableProfile:
                 raise ProfileError("river_rings or disc_rim hold bad values")
             token = data.get("weather_token")
             guard = data.get("beach_guard")
+            gems = data.get("gem_bgr")
+            gem_bgr = None if gems is None else {str(k): _bgr(v) for k, v in gems.items()}
+            if gem_bgr is not None and sorted(gem_bgr) != sorted(GEM_COLOURS):
+                raise ProfileError(f"gem_bgr must give the colours of {', '.join(GEM_COLOURS)}")
             canoe = {str(k): _bgr(v) for k, v in data["canoe_bgr"].items()}
             missing = [c for c in (*players, *((JOE_COLOUR,) if data["joe"] else ()))
                        if c not in canoe]
@@ -128,6 +137,7 @@ class TableProfile:
                 hull_scale=float(data.get("hull_scale", 1.0)),
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
                 layout=data.get("layout"),
+                gem_bgr=gem_bgr,
             )
         except ProfileError:
             raise
@@ -161,8 +171,10 @@ def load_profile(path: str | Path) -> TableProfile:
 
 def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                   layout: Layout | None = None, layout_path: str | None = None,
-                  config: VisionConfig | None = None) -> TableProfile:
-    """Learn the table from a photo of the start position.
+                  config: VisionConfig | None = None,
+                  camera: CameraModel | None = None) -> TableProfile:
+    """Learn the table from a photo of the start position (``camera``: the camera's
+    intrinsics and lens, :mod:`vision.camera`; default: a standard lens).
 
     :raises SetupError: the photo does not show the start position (what is missing where).
     """
@@ -173,7 +185,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     players = tuple(players)
     frame = check_frame(frame, config)
     try:
-        pose = locate_board(frame, layout, config)
+        pose = locate_board(frame, layout, config, camera=camera)
     except BoardNotFound as exc:
         raise SetupError(f"setup photo: {exc}") from None
     top = rectify(frame, pose, layout, config)
@@ -195,6 +207,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     h, w = geo.shape
     k = geo.k
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
+    centre = None if pose.camera_pose is None else pose.camera_pose.centre
 
     # Canoes on the beach: each object one or two canoes, its colour(s).
     obj = np.zeros(h * w, np.uint8)
@@ -212,35 +225,42 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         x0, y0, bw, bh = stats[i, :4]
         mask = np.zeros((h, w), bool)
         mask[y0 : y0 + bh, x0 : x0 + bw] = enclosed(labels[y0 : y0 + bh, x0 : x0 + bw] == i)
-        blobs.append((float(np.count_nonzero(mask)) / hull_px, mask))
-    # Canoes lie apart at setup: most objects are one canoe, and their median size is this
-    # table's canoe (with its side and shade under tilt).
-    sizes = sorted(r for r, _ in blobs)
-    scale = float(np.clip(sizes[len(sizes) // 2], config.learn_min_scale,
-                          config.learn_max_scale)) if sizes else 1.0
+        ys, xs = np.nonzero(mask)
+        side = float(side_area(np.array([[xs.mean(), ys.mean()]], np.float32), geo.axis[-1:],
+                               centre, layout, config, k)[0])
+        blobs.append((float(len(xs)) / (hull_px + side), mask, float(len(xs)), side))
+    # Canoes lie apart at setup: most objects are one canoe, and their median size (with
+    # its side under tilt, and its shade) is this table's canoe as seen.
+    sizes = sorted(b[0] for b in blobs)
+    seen_scale = float(np.clip(sizes[len(sizes) // 2], config.learn_min_scale,
+                               config.learn_max_scale)) if sizes else 1.0
+    # Its top alone: the single canoes' area less their side.
+    tops = sorted((area - side) / hull_px for r, _, area, side in blobs
+                  if abs(r / seen_scale - 1) < 3 * config.pair_margin)
+    scale = float(np.clip(tops[len(tops) // 2], config.learn_min_scale,
+                          config.learn_max_scale)) if tops else seen_scale
     units: list[Floats] = []
-    for ratio, mask in blobs:
-        r = ratio / scale
+    for ratio, mask, _, _ in blobs:
+        r = ratio / seen_scale
         body = mask & (obj_img > 0)
         if r < 1 - 3 * config.pair_margin:
             continue  # a speck, a fringe
         if r < config.pair_ratio - config.pair_margin:
-            units.append(_body_colour(bgr_img, body))
-        elif r < config.pair_max_ratio:
-            two = split_centres(mask.astype(np.uint8), 2, layout.canoe_mm[0] * k)
-            if two is None:
+            units.append(_body_colour(bgr_img, body, sand, config))
+        elif r < config.setup_max_touching + 0.5:
+            # Canoes touching (their sides under a tilted camera): as many as their area
+            # says, told apart by colour first, then by where they lie.
+            n = max(2, round(r))
+            parts = (_split_two(mask, body, layout.canoe_mm[0] * k) if n == 2 else
+                     _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
+            if parts is None:
                 raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
                                  "apart from each other")
-            ys, xs = np.nonzero(body)
-            near0 = np.hypot(xs - two[0][0], ys - two[0][1]) < np.hypot(xs - two[1][0],
-                                                                          ys - two[1][1])
-            for half in (near0, ~near0):
-                part = np.zeros_like(body)
-                part[ys[half], xs[half]] = True
-                units.append(_body_colour(bgr_img, part))
+            units.extend(_body_colour(bgr_img, part, sand, config) for part in parts)
         else:
-            raise SetupError("setup photo: something bigger than two canoes lies on the "
-                             "beach (a hand, a heap?): put the canoes apart and clear the rest")
+            raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
+                             "canoes lies on the beach (a hand, a heap?): put the canoes apart "
+                             "and clear the rest")
     if len(units) != 2 * len(players):
         raise SetupError(f"setup photo: {len(units)} canoe{'' if len(units) == 1 else 's'} "
                          "seen on the beach, expected "
@@ -270,7 +290,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         level = body.sum(1)
         canoe_bgr[JOE_COLOUR] = to_bgr(np.median(body[level > 0.5 * np.percentile(level, 75)],
                                                  axis=0))
-    rim = rim_contrast(top, geo, river_img)
+    rim = rim_contrast(top, geo, river_img,
+                       shift_px(centre, geo.slot_xy, config.disc_height_mm, geo.k))
     learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
     seen = np.abs(learned) >= config.disc_min_learned
     absent = [SLOTS[s] for s in range(len(SLOTS))
@@ -293,18 +314,107 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     ring = geo.zone_ring & ~zones.obj
     grounds["river"] = to_bgr(np.median(zones.bgr[ring], axis=0))
     grounds["sand"] = to_bgr(np.median(beach.bgr[~beach.obj], axis=0))
+    gem_bgr = learn_gems(top, light, geo, layout, config)
     return TableProfile(
         players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
         look=TableLook(rings.copy(), learned.astype(np.float32), token),
-        hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path)
+        hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
+        gem_bgr=gem_bgr)
 
 
-def _body_colour(bgr_img: Floats, mask: Mask) -> Floats:
-    """A canoe's hull colour: the median of its brighter pixels (the well and the shaded
-    side left out)."""
-    body = bgr_img[mask.ravel()]
+def learn_gems(top: Image, light: Light, geo: Geometry, layout: Layout,
+               config: VisionConfig) -> dict[str, BGR]:
+    """Each gem colour as seen at this table, from its deposit at setup (where the gems
+    of each colour lie): the median of the deposit's pixels near the default colour and
+    far from the deposit's own print; the default where too few are seen (an empty or
+    covered deposit)."""
+    k = geo.k
+    h, w = geo.shape
+    out: dict[str, BGR] = {}
+    r_in = config.deposit_look_mm * k
+    for colour, default in config.gem_bgr.items():
+        if colour not in layout.deposits:
+            out[colour] = default
+            continue
+        x, y = layout.deposits[colour]
+        x, y = x * k, y * k
+        r = math.ceil(r_in + 3 * k)
+        ys, xs = np.mgrid[max(0, int(y) - r):min(h, int(y) + r + 1),
+                          max(0, int(x) - r):min(w, int(x) + r + 1)]
+        d = np.hypot(xs + 0.5 - x, ys + 0.5 - y).ravel()
+        design = np.column_stack([np.ones(d.size), xs.ravel(), ys.ravel()]).astype(np.float32)
+        bgr = light.balance(top[ys.ravel(), xs.ravel()], design).astype(np.float64)
+        # The deposit's print: its outer part, between the gems' heap and its edge.
+        plate = np.median(bgr[(d > r_in) & (d <= r_in + 2 * k)], axis=0)
+        g0 = np.array(default, np.float64)
+        inner = bgr[d <= r_in]
+        to_gem = np.linalg.norm(inner - g0, axis=1)
+        to_plate = np.linalg.norm(inner - plate, axis=1)
+        gap = float(np.linalg.norm(g0 - plate))
+        gem = inner[(to_gem < config.deposit_gem_reach * gap) & (to_gem < to_plate)]
+        if len(gem) >= config.deposit_min_px * k * k:
+            out[colour] = to_bgr(np.median(gem, axis=0))
+        else:
+            out[colour] = default
+    return out
+
+
+def _split_two(mask: Mask, body: Mask, canoe_len_px: float) -> list[Mask] | None:
+    """Two touching canoes, split across their long side or end to end (by shape)."""
+    two = split_centres(mask.astype(np.uint8), 2, canoe_len_px)
+    if two is None:
+        return None
+    ys, xs = np.nonzero(body)
+    near0 = np.hypot(xs - two[0][0], ys - two[0][1]) < np.hypot(xs - two[1][0], ys - two[1][1])
+    parts = []
+    for half in (near0, ~near0):
+        part = np.zeros_like(body)
+        part[ys[half], xs[half]] = True
+        parts.append(part)
+    return parts
+
+
+def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
+                  config: VisionConfig) -> list[Mask] | None:
+    """``body`` (touching canoes) in ``n`` parts: k-means on each pixel's chroma and, far
+    less weighted, its place (two canoes of one colour are told apart by where they lie).
+    None when a part is too small to be a canoe."""
+    ys, xs = np.nonzero(body)
+    if len(xs) < 4 * n:
+        return None
+    f = features(bgr_img[ys * body.shape[1] + xs], config.brightness_weight)
+    data = np.column_stack([f[:, 0], f[:, 1], config.split_place_weight * xs / canoe_len_px,
+                            config.split_place_weight * ys / canoe_len_px]).astype(np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
+    best = np.zeros((len(data), 1), np.int32)
+    _, labels, _ = cv2.kmeans(data, n, best, criteria, 4, cv2.KMEANS_PP_CENTERS)
+    parts = []
+    for j in range(n):
+        sel = labels.ravel() == j
+        if np.count_nonzero(sel) < len(xs) / (3 * n):
+            return None
+        part = np.zeros_like(body)
+        part[ys[sel], xs[sel]] = True
+        parts.append(part)
+    return parts
+
+
+def _body_colour(bgr_img: Floats, mask: Mask, ground: Floats, config: VisionConfig) -> Floats:
+    """A canoe's hull colour: the median of its core (the mask shrunk away from its edge,
+    where the hull blurs into the sand), without the dark well and shaded side, and
+    without the half of it nearest the ground's colour (``ground``: features)."""
+    core = mask.astype(np.uint8)
+    for _ in range(config.hull_core_px):
+        shrunk = cast(Image, cv2.erode(core, OPEN, borderType=cv2.BORDER_CONSTANT,
+                                       borderValue=0))
+        if np.count_nonzero(shrunk) < config.hull_core_keep * np.count_nonzero(mask):
+            break
+        core = shrunk
+    body = bgr_img[core.ravel() > 0]
     level = body.sum(1)
-    return cast(Floats, np.median(body[level > 0.5 * np.percentile(level, 75)], axis=0))
+    body = body[level > 0.5 * np.percentile(level, 75)]
+    far = np.linalg.norm(features(body, config.brightness_weight)[:, :2] - ground[:2], axis=1)
+    return cast(Floats, np.median(body[far >= np.median(far)], axis=0))
 
 
 def assign_colours(units: Sequence[Floats], players: Sequence[str],
@@ -339,9 +449,14 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str],
             best = (cost, p)
     pairs = best[1]
     means = [np.mean([units[a], units[b]], axis=0) for a, b in pairs]
+    apart = max((float(d[a, b]), i) for i, (a, b) in enumerate(pairs))
     pf = features(np.array(means, np.float32), wgt)
     protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
     cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)
     order = min(itertools.permutations(range(len(players))),
                 key=lambda perm: sum(float(cost[i, perm[i]]) for i in range(len(perm))))
+    if apart[0] > config.pair_colour_tolerance:
+        raise SetupError(f"setup photo: the two {players[order[apart[1]]]} canoes look "
+                         "different (a glare spot or a deep shadow on one of them?); take the "
+                         "photo again without it")
     return {players[order[i]]: to_bgr(means[i]) for i in range(len(pairs))}

@@ -10,19 +10,20 @@ None sees the game state. Every threshold is a field of :class:`VisionConfig`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import TypedDict, cast
 
 import numpy as np
 
-from companion.board import BEACH, SLOTS
+from companion.board import ARMS, BEACH, SLOTS, downstream, upstream
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout
 from vision.observation import UNKNOWN, CanoeSeen
 from vision.stages.canoes import Hull, beach_blobs, read_canoes
 from vision.stages.discs import read_discs
-from vision.stages.geometry import Geometry, geometry
+from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import (
     covered_slots,
     guard_chroma,
@@ -30,7 +31,13 @@ from vision.stages.ground import (
     river_ground,
     sand_ground,
 )
-from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, measure_light
+from vision.stages.light import (
+    WHITE_LEVEL,
+    Light,
+    feature_of,
+    features,
+    measure_light,
+)
 from vision.stages.objects import Palette, Region, find_objects, read_region
 from vision.stages.weather import read_weather
 from vision.types import Floats, Image, Mask
@@ -56,6 +63,8 @@ class ReadingDebug(TypedDict, total=False):
     """With ``details``: the riverbed and the sand as seen."""
     rings: Floats
     """With ``details``: each slot's riverbed ring as seen (features, one row a slot)."""
+    why: dict[str, str]
+    """Per unknown position, the first reason it could not be read."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +101,8 @@ def read_board(
     ground_bgr: Mapping[str, BGR] | None = None,
     beach_guard: Floats | None = None,
     look: TableLook | None = None,
+    camera_centre: Centre | None = None,
+    in_play: Mapping[str, int] | None = None,
     details: bool = False,
 ) -> Reading:
     """Read discs, canoes, gems and the weather marker from the rectified view.
@@ -107,6 +118,12 @@ def read_board(
         is seen where it crosses that band: the beach is then unknown. Without it, no check.
     :param look: this table as learned at setup: each slot's riverbed is compared with
         its own ring, each disc's rim with its own, the weather marker with its own.
+    :param camera_centre: where the camera stands over the board (mm: x, y, height;
+        :attr:`vision.locate.BoardPose.camera_pose`): the tops of canoes and discs are
+        looked for where they appear, not on their footprint. None: straight above each.
+    :param in_play: how many canoes of each colour are on the board (the game knows: two
+        a player less those lost, one for Diamanten Joe). More of a colour seen than that
+        is a misreading: every position where that colour is seen is then unknown.
     :param details: also put in ``debug`` what learning at setup needs.
     """
     config = config or VisionConfig()
@@ -126,6 +143,11 @@ def read_board(
     river_ref = look.rings if look is not None else feature_of(grounds["river"], wgt)
     covered = covered_slots(rings, river_ref, config)
     unknown = {SLOTS[s] for s in np.flatnonzero(covered)}
+    why = dict.fromkeys(unknown, "riverbed covered")
+    glare = glare_slots(zones, geo, config)
+    for slot in (SLOTS[i] for i in np.flatnonzero(glare)):
+        unknown.add(slot)
+        why.setdefault(slot, "washed out (glare)")
 
     # ...and on the beach (Joe never lands: his wood is no candidate there).
     sand = np.zeros(3, np.float32)
@@ -134,26 +156,43 @@ def read_board(
                         local_light=True)
     sand_ref = feature_of(grounds["sand"], wgt)
     beach_foreign = bool(np.linalg.norm(sand[:2] - sand_ref[:2]) > config.covered_chroma)
+    beach_why = "sand covered" if beach_foreign else "something crosses the beach's edge"
     guard = guard_chroma(rectified, light, geo) if beach_guard is not None or details else None
     if beach_guard is not None and guard is not None and len(beach_guard) == len(guard):
-        beach_foreign |= guard_crossed(guard, beach_guard, geo, config)
+        ys, xs = np.divmod(geo.guard_idx, geo.shape[1])
+        lean = shift_px(camera_centre, np.column_stack([xs, ys]).astype(np.float32),
+                        config.canoe_height_mm, geo.k)
+        beach_foreign |= guard_crossed(guard, beach_guard, geo, config, lean)
 
-    objs = find_objects(zones, beach, geo, layout, config)
+    objs = find_objects(zones, beach, geo, layout, config, camera_centre)
+    unknown |= objs.unknown
+    why = {**objs.why, **why}
     beach_foreign |= objs.beach_foreign
     if beach_foreign:
         unknown.add(BEACH)
-    unknown |= objs.unknown
-    canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config)
+        why.setdefault(BEACH, beach_why)
+    canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
+                         camera_centre)
     unknown |= canoes.unknown
+    why = {**canoes.why, **why}
+    if in_play is not None:
+        extra = too_many(canoes.seen, unknown, in_play)
+        unknown |= extra
+        why = {**dict.fromkeys(extra, "more canoes of a colour than in play"), **why}
+        hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
+        unknown |= hidden
+        why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
     discs = read_discs(rectified, geo, objs.opened, config,
-                       look.disc_rim if look is not None else None)
+                       look.disc_rim if look is not None else None,
+                       shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k))
     for s in unknown:
         if s in discs:
             discs[s] = UNKNOWN
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
-    debug = ReadingDebug(hulls=canoes.hulls, ratios=canoes.ratios, beach_foreign=beach_foreign)
+    debug = ReadingDebug(hulls=canoes.hulls, ratios=canoes.ratios, beach_foreign=beach_foreign,
+                         why=why)
     if details:
         length, width = layout.canoe_mm
         hull_px = config.canoe_hull_share * length * width * geo.k * geo.k
@@ -163,6 +202,66 @@ def read_board(
         debug["rings"] = rings.copy()
     return Reading(discs, [c for c in canoes.seen if c.at not in unknown], weather,
                    sorted(unknown, key=order.__getitem__), debug=debug)
+
+
+def glare_slots(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
+    """Slots washed out by a glare spot: their riverbed ring is the river's colour (the
+    median ring) scaled, plus white light (least squares: ``ring = a * river + g *
+    white``) with ``g`` over ``glare_white``. A shadow only scales the colour."""
+    ring = zones.bgr[geo.ring_mat].astype(np.float64)  # (slots, n, 3)
+    ring[zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat]] = np.nan  # ground only
+    ring = np.nanmedian(ring, axis=1)
+    ring = np.where(np.isnan(ring), np.nanmedian(ring, axis=0), ring)
+    river = np.median(ring, axis=0)
+    basis = np.column_stack([river, np.full(3, WHITE_LEVEL)])
+    coef, *_ = np.linalg.lstsq(basis, ring.T, rcond=None)
+    return cast(Mask, coef[1] > config.glare_white)
+
+
+def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
+             in_play: Mapping[str, int]) -> set[str]:
+    """The positions of every colour seen more often than it has canoes in play.
+
+    >>> seen = [CanoeSeen("red", "T1"), CanoeSeen("red", "T2"), CanoeSeen("red", "T2"),
+    ...         CanoeSeen("blue", "T3")]
+    >>> sorted(too_many(seen, set(), {"red": 2, "blue": 2}))
+    ['T1', 'T2']
+    """
+    counted = [c for c in seen if c.at not in unknown]
+    out: set[str] = set()
+    for colour in {c.colour for c in counted}:
+        mine = [c.at for c in counted if c.colour == colour]
+        if len(mine) > in_play.get(colour, 0):
+            out.update(mine)
+    return out
+
+
+def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[str, int],
+                  areas: Mapping[str, tuple[int, float]], config: VisionConfig) -> set[str]:
+    """Where a canoe the game has in play, but seen nowhere, may be: when no position is
+    unknown (it could be under a hand there), every position with more canoe-like area
+    than its canoes read (a canoe half hidden under another) and its slots up and down
+    the river (it may be caught between them). None when the area shows no such place (the
+    canoe may really be off the board).
+
+    >>> cfg = VisionConfig()
+    >>> areas = {"T2": (0, 0.0), "T3": (1, 1.3), "T4": (0, 0.0), "beach": (0, 0.0)}
+    >>> sorted(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2}, areas, cfg))
+    ['T2', 'T3', 'T4']
+    """
+    if unknown:
+        return set()
+    counted = Counter(c.colour for c in seen)
+    if all(counted[c] >= n for c, n in in_play.items()):
+        return set()
+    out: set[str] = set()
+    for pos, (n, area) in areas.items():
+        if area - config.canoe_area_each * n > config.canoe_hidden_share:
+            out.add(pos)
+            if pos in SLOTS:
+                out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
+                           if p in SLOTS)
+    return out
 
 
 def _grounds_seen(zones: Region, beach: Region, geo: Geometry,

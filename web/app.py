@@ -52,8 +52,10 @@ from companion.text import N_
 from web.calibration import (
     ExposureFile,
     LayoutFile,
+    ProfileFile,
     default_exposure_path,
     default_layout_path,
+    default_profile_path,
 )
 from web.errors import MAX_BODY
 
@@ -88,6 +90,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         COMPUTER_THREAD=True,
         PRACTICE_LIMIT=PRACTICE_LIMIT,
         PRACTICE_HOURS=PRACTICE_HOURS,
+        PROFILE_FILE=None,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -103,6 +106,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     saved = exposure.load()
     if camera is not None and saved:
         camera.restore_exposure(saved)  # locked at the last calibration
+    profile_file = ProfileFile(app.config["PROFILE_FILE"]
+                               or layout.path.with_name(default_profile_path().name))
+    profile = profile_file.load()
+    if camera is not None and profile is not None:
+        camera.restore_profile(profile)  # learned at the last setup
     announcer = app.config["GPIO"]
     lights_problem = None
     if isinstance(announcer, str):
@@ -131,6 +139,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["niagara.announcer"] = announcer
     app.extensions["niagara.layout"] = layout
     app.extensions["niagara.exposure"] = exposure
+    app.extensions["niagara.profile"] = profile_file
     app.extensions["niagara.setup_key"] = key
 
     from web import api, calibration, endgame, errors, i18n, pages, roles, stream

@@ -1,8 +1,8 @@
-"""Calibration: which markers the camera sees, the four-corner fallback, canoe colours,
-and the board layout's positions adjusted by dragging.
+"""Calibration: which markers the camera sees, the four-corner fallback, the table
+learned from the setup position, and the board layout's positions adjusted by dragging.
 
 Works on the camera's latest picture (``camera.jpeg()``, decoded); the corners and the
-learned colours go to the camera's ``vision.detector.Detector`` when the camera has one
+learned table profile go to the camera's ``vision.detector.Detector`` when it has one
 (``--camera picamera``, ``opencv:N``...). The synthetic camera needs no calibration: it
 only reports what it would see.
 
@@ -35,10 +35,11 @@ from companion.table.camera import TableCamera
 from companion.text import N_
 from web.api import json_body
 from web.i18n import tr
-from web.services import exposure_file, layout_file, loop
+from web.services import exposure_file, layout_file, loop, profile_file
 
 if TYPE_CHECKING:
     from vision.layout import Layout
+    from vision.profile import TableProfile
     from vision.types import Image
 
 bp = Blueprint("calibration", __name__, url_prefix="/api/calibration")
@@ -170,6 +171,52 @@ class ExposureFile:
         return self.path
 
 
+class ProfileFile:
+    """The table profile learned at the calibration page's setup step
+    (``table-profile.json`` beside the user layout file, or ``PROFILE_FILE``): what this
+    board, its canoes and gems and the room's light look like (:mod:`vision.profile`),
+    used again when the service starts."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.error: str | None = None
+
+    def load(self) -> TableProfile | None:
+        """The saved profile; None when there is none, or it cannot be used (then
+        :attr:`error` says why, and the setup step must be done again)."""
+        if not self.path.exists():
+            return None
+        try:
+            from vision.profile import ProfileError, load_profile
+        except ImportError:  # no vision package: nothing to read with
+            return None
+        try:
+            return load_profile(self.path)
+        except ProfileError as error:
+            self.error = (f"The table learned at the last setup could not be used ({error}); "
+                          "learn it again on the calibration page.")
+            log.warning("%s", self.error)
+            return None
+
+    def save(self, profile: TableProfile) -> Path:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".profile-", suffix=".json", dir=self.path.parent)
+        os.close(fd)
+        try:
+            profile.save(tmp)
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        self.error = None
+        return self.path
+
+
+def default_profile_path() -> Path:
+    """``table-profile.json`` in the user's config directory (``platformdirs``)."""
+    return default_layout_path().with_name("table-profile.json")
+
+
 def default_exposure_path() -> Path:
     """``camera-exposure.json`` in the user's config directory (``platformdirs``)."""
     return default_layout_path().with_name("camera-exposure.json")
@@ -260,26 +307,30 @@ def corners() -> Response:
 
 @bp.post("/colours")
 def colours() -> Response:
-    """Learn the canoe colours from the setup position (every canoe on the beach)."""
+    """Learn the table from the setup position (every canoe on the beach, Joe on T1, the
+    nine discs, the weather marker on 0): its canoe and gem colours, riverbed, discs and
+    marker (:func:`vision.profile.learn_profile`). The camera reads with it at once, and
+    it is saved (:class:`ProfileFile`) for the next start."""
     game_loop = loop()
     camera = game_loop.camera
     detector = camera.detector if camera is not None else None
     frame = latest_frame(camera)
     if detector is None or frame is None or game_loop.current is None:
-        raise InvalidActionError(N_("Colours are learned from a real camera's picture of "
+        raise InvalidActionError(N_("The table is learned from a real camera's picture of "
                                     "the setup, with a game started."))
     state = game_loop.state(game_loop.current)
     try:
-        learned = detector.learn_colours(frame, state.players,
-                                         joe=state.options.diamanten_joe)
-    except ValueError as error:
+        profile = detector.learn_table(frame, state.players, joe=state.options.diamanten_joe)
+    except ValueError as error:  # SetupError, BoardNotFound: what is missing where
         raise InvalidActionError(str(error)) from None
-    # The colours were learned under this light: freeze exposure and white balance so that
-    # they stay true, and keep the settings for the next start.
+    saved_profile = profile_file().save(profile)
+    # The table was learned under this light: freeze exposure and white balance so that
+    # it stays true, and keep the settings for the next start.
     assert camera is not None
     exposure = camera.lock_exposure()
     saved = exposure_file().save(exposure) if exposure else None
-    return jsonify({"ok": True, "learned": {k: list(v) for k, v in learned.items()},
+    return jsonify({"ok": True, "learned": {k: list(v) for k, v in profile.canoe_bgr.items()},
+                    "profile_file": str(saved_profile),
                     "exposure": exposure, "exposure_file": str(saved) if saved else None})
 
 

@@ -11,13 +11,14 @@ from flask import current_app
 from companion.table.loop import GameLoop
 
 if TYPE_CHECKING:
-    from web.calibration import ExposureFile, LayoutFile
+    from web.calibration import ExposureFile, LayoutFile, ProfileFile
     from web.setup_key import SetupKey
 
 LOOP = "niagara"
 LAYOUT = "niagara.layout"
 SETUP_KEY = "niagara.setup_key"
 EXPOSURE = "niagara.exposure"
+PROFILE = "niagara.profile"
 
 
 def loop() -> GameLoop:
@@ -35,6 +36,12 @@ def layout_file() -> LayoutFile | None:
 def exposure_file() -> ExposureFile:
     """Where the camera's exposure locked at calibration is kept."""
     service: ExposureFile = current_app.extensions[EXPOSURE]
+    return service
+
+
+def profile_file() -> ProfileFile:
+    """Where the table profile learned at setup is kept."""
+    service: ProfileFile = current_app.extensions[PROFILE]
     return service
 
 

@@ -43,10 +43,10 @@ from hardware.camera import open_camera as open_real_camera
 from vision.types import Image
 
 if TYPE_CHECKING:  # vision's pipeline and OpenCV are imported when a camera is used
-    from vision.config import BGR
     from vision.layout import Layout
     from vision.locate import BoardPose
     from vision.observation import Observation
+    from vision.profile import TableProfile
     from vision.synth import Fault, SceneConfig
 
 log = logging.getLogger(__name__)
@@ -84,9 +84,14 @@ class BoardReader(Protocol):
     last_pose: BoardPose | None
 
     def locate(self, frame: Image) -> BoardPose: ...
-    def analyse(self, frame: Image, *, strict: bool = False) -> Observation: ...
-    def learn_colours(self, frame: Image, players: Iterable[str],
-                      joe: bool = False) -> dict[str, BGR]: ...
+    def analyse(self, frame: Image, *, strict: bool = False,
+                in_play: Mapping[str, int] | None = None) -> Observation: ...
+    def learn_table(self, frame: Image, players: Iterable[str],
+                    joe: bool = False) -> TableProfile:
+        """Learn the table from a photo of the start position, and read with it."""
+
+    def use_profile(self, profile: TableProfile) -> None:
+        """Read with a table profile learned before (kept across restarts)."""
 
 
 class TableCamera(Protocol):
@@ -120,6 +125,10 @@ class TableCamera(Protocol):
 
     def restore_exposure(self, controls: Mapping[str, object]) -> None:
         """Set again what :meth:`lock_exposure` returned (at start-up)."""
+
+    def restore_profile(self, profile: TableProfile) -> None:
+        """Read with the table profile learned at the last setup (at start-up; a camera
+        found late uses it once it opens). Nothing for a camera without a detector."""
 
     def close(self) -> None: ...
 
@@ -256,6 +265,10 @@ class SyntheticCamera:
     def restore_exposure(self, controls: Mapping[str, object]) -> None:
         pass
 
+    def restore_profile(self, profile: TableProfile) -> None:
+        if self.detector is not None:
+            self.detector.use_profile(profile)
+
     def close(self) -> None:
         pass
 
@@ -331,7 +344,10 @@ class VisionCamera:
             log.info("camera %s gives pictures again", self.name)
             self._quiet.reset()
             self.problem = None
-        observation = self._reader.analyse(frame)
+        from vision.detector import canoes_in_play
+
+        observation = self._reader.analyse(
+            frame, in_play=None if state is None else canoes_in_play(state))
         with self._lock:
             self._frame, self._observation = frame, observation
         return CameraReading(observation)
@@ -354,6 +370,9 @@ class VisionCamera:
 
     def restore_exposure(self, controls: Mapping[str, object]) -> None:
         self.source.restore_exposure(controls)
+
+    def restore_profile(self, profile: TableProfile) -> None:
+        self._reader.use_profile(profile)
 
     def close(self) -> None:
         self.source.close()
@@ -471,6 +490,7 @@ class WatchedCamera:
         self._quiet = QuietLog()
         self._lock = threading.Lock()
         self._restore: dict[str, object] = {}
+        self._profile: TableProfile | None = None
         self._open()
 
     def _open(self) -> None:
@@ -490,6 +510,8 @@ class WatchedCamera:
         self.detector = self._camera.detector
         if self._restore:
             self._camera.restore_exposure(self._restore)
+        if self._profile is not None:
+            self._camera.restore_profile(self._profile)
         if self._missing is not None:
             log.info("camera %s found: %s", self.spec, source.spec)
         self._missing = None
@@ -524,6 +546,11 @@ class WatchedCamera:
         self._restore = dict(controls)  # also once a camera found late opens
         if self._camera is not None:
             self._camera.restore_exposure(controls)
+
+    def restore_profile(self, profile: TableProfile) -> None:
+        self._profile = profile  # also once a camera found late opens
+        if self._camera is not None:
+            self._camera.restore_profile(profile)
 
     def close(self) -> None:
         if self._camera is not None:

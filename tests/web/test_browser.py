@@ -349,10 +349,10 @@ def test_drag_a_slot_on_the_calibration_page(server: dict[str, Any], browser: An
     page.get_by_role("button", name="Reset to the default layout").click()
     page.wait_for_selector("#layout-status >> text=Back to the default layout")
     assert not layout.custom and not layout.path.exists()
-    # calibrate.js sends the key too: the synthetic camera has no colours to learn, and the
+    # calibrate.js sends the key too: the synthetic camera has no table to learn, and the
     # answer says so (not "Only the person setting up the table ...").
-    page.get_by_role("button", name="Learn the canoe colours").click()
-    page.wait_for_selector("#result >> text=Colours are learned from a real camera")
+    page.get_by_role("button", name="Learn the table from the setup").click()
+    page.wait_for_selector("#result >> text=The table is learned from a real camera")
     ctx.close()
     # A link with a wrong key cannot change anything: the server says why.
     ctx = browser.new_context(viewport={"width": 1200, "height": 900})

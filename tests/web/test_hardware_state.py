@@ -48,8 +48,18 @@ def test_exposure_is_locked_when_colours_are_learned_and_restored_at_start(
         corners_size: Any = None
         last_pose: Any = None
 
-        def learn_colours(self, frame: Any, players: Any, joe: bool = False) -> dict[str, Any]:
-            return {p: (1, 2, 3) for p in players}
+        def learn_table(self, frame: Any, players: Any, joe: bool = False) -> Any:
+            return Profile({p: (1, 2, 3) for p in players})
+
+        def use_profile(self, profile: Any) -> None:
+            pass
+
+    class Profile:
+        def __init__(self, canoe_bgr: dict[str, Any]) -> None:
+            self.canoe_bgr = canoe_bgr
+
+        def save(self, path: Any) -> None:
+            Path(path).write_text("{}")
 
     class Camera(SyntheticCamera):
         def __init__(self) -> None:
@@ -117,5 +127,65 @@ def test_player_links_use_the_address_the_table_reached(tmp_path: Path) -> None:
                                      base_url="http://10.42.0.1:8000").data.decode()
         assert "First, the Wi-Fi: <strong>Niagara table</strong>" in page
         assert page.count('class="segno"') == 4
+    finally:
+        close_app(app)
+
+
+def test_the_table_learned_at_setup_is_used_and_kept_across_restarts(tmp_path: Path) -> None:
+    from companion.state import Canoe, GameState
+    from companion.table.camera import SyntheticSource, VisionCamera
+    from vision.detector import Detector
+
+    drawn: list[GameState] = []
+
+    def camera() -> VisionCamera:
+        return VisionCamera("synthetic+vision", SyntheticSource(lambda: drawn[0], size=(960, 540)),
+                            Detector())
+
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "g.db"), "GPIO": "none",
+              "CAMERA_INTERVAL": 60.0, "LAYOUT": str(tmp_path / "layout.json"),
+              "SETUP_KEY_FILE": str(tmp_path / "setup-key")}
+    first = camera()
+    app = create_app({**config, "CAMERA": first})
+    profile_path = tmp_path / "table-profile.json"
+    try:
+        loop: GameLoop = app.extensions["niagara"]
+        game = loop.new_game(["red", "green", "yellow"])
+        key = {"X-Setup-Key": app.extensions["niagara.setup_key"].value}
+        # Not the start position (a canoe on the river): refused, saying where; nothing kept.
+        state = loop.state(game.id)
+        drawn[:] = [state.replace(canoes=state.canoes.set(
+            "red", (Canoe("T3"), Canoe("beach"))))]
+        loop.check_camera()
+        refused = app.test_client().post("/api/calibration/colours", json={}, headers=key)
+        assert refused.status_code == 400
+        assert refused.json["error"].startswith("setup photo: 5 canoes seen on the beach")
+        assert not profile_path.exists() and first.detector.profile is None  # type: ignore[union-attr]
+        # The start position: learned, read with at once, and saved.
+        drawn[:] = [state]
+        loop.check_camera()
+        done = app.test_client().post("/api/calibration/colours", json={}, headers=key)
+        assert done.status_code == 200, done.json
+        assert sorted(done.json["learned"]) == ["green", "red", "yellow"]
+        assert done.json["profile_file"] == str(profile_path) and profile_path.exists()
+        learned = first.detector.profile  # type: ignore[union-attr]
+        assert learned is not None and learned.players == ("red", "green", "yellow")
+    finally:
+        close_app(app)
+    again = camera()
+    app = create_app({**config, "CAMERA": again})
+    try:
+        restored = again.detector.profile  # type: ignore[union-attr]
+        assert restored is not None and restored.canoe_bgr == learned.canoe_bgr
+        assert again.detector.colours == ("red", "green", "yellow")  # type: ignore[union-attr]
+    finally:
+        close_app(app)
+    # A profile file that cannot be used is said in the log and not used.
+    profile_path.write_text('{"version": 1}')
+    broken = camera()
+    app = create_app({**config, "CAMERA": broken})
+    try:
+        assert broken.detector.profile is None  # type: ignore[union-attr]
+        assert "learn it again" in (app.extensions["niagara.profile"].error or "")
     finally:
         close_app(app)

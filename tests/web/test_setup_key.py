@@ -35,9 +35,22 @@ class FakeDetector:
         self.corners_size: Any = None
         self.learned: list[Any] = []
 
-    def learn_colours(self, frame: Any, players: Any, joe: bool = False) -> dict[str, Any]:
+    def learn_table(self, frame: Any, players: Any, joe: bool = False) -> Any:
         self.learned.append(tuple(players))
-        return {p: (0, 0, 0) for p in players}
+        return FakeProfile({p: (0, 0, 0) for p in players})
+
+    def use_profile(self, profile: Any) -> None:
+        pass
+
+
+class FakeProfile:
+    """What the calibration endpoint needs of a table profile."""
+
+    def __init__(self, canoe_bgr: dict[str, Any]) -> None:
+        self.canoe_bgr = canoe_bgr
+
+    def save(self, path: Any) -> None:
+        Path(path).write_text("{}")
 
 
 class DetectorCamera(SyntheticCamera):

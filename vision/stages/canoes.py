@@ -6,6 +6,7 @@ between unknown), and the gem in each canoe's well.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -16,12 +17,13 @@ from companion.board import BEACH, SLOTS
 from vision.config import BGR, JOE_COLOUR, VisionConfig
 from vision.layout import Layout
 from vision.observation import CanoeSeen
-from vision.stages.geometry import Geometry
+from vision.stages.geometry import Centre, Geometry, shift_px
 from vision.stages.light import Light, feature_of, features, median
-from vision.stages.objects import CLOSE, OPEN, Objects, Palette, Region
-from vision.types import Floats, Image, Mask
+from vision.stages.objects import CLOSE, OPEN, Objects, Palette, Region, footprint
+from vision.types import Doubles, Floats, Image, Mask
 
 CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
+CLOSE_SMALL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
 Hull = tuple[str, int, Floats]
 """One colour's canoes at one position: the position, how many, their hull colour
@@ -35,14 +37,20 @@ class Canoes:
 
     seen: list[CanoeSeen] = field(default_factory=list)
     unknown: set[str] = field(default_factory=set)
+    why: dict[str, str] = field(default_factory=dict)
+    """Per unknown position, the first reason (for tuning and for the log)."""
+    areas: dict[str, tuple[int, float]] = field(default_factory=dict)
+    """Per position: the canoes read, and the canoe-like area in canoes as seen there."""
     hulls: dict[str, list[Hull]] = field(default_factory=dict)
     ratios: list[tuple[str, str, float]] = field(default_factory=list)
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
-                palette: Palette, skip: set[str], config: VisionConfig) -> Canoes:
+                palette: Palette, skip: set[str], config: VisionConfig,
+                camera_centre: Centre | None = None) -> Canoes:
     """Canoes per position and colour over every canoe-like object (positions in
-    ``skip`` are already unknown)."""
+    ``skip`` are already unknown). With ``camera_centre``, a canoe's footprint and its
+    top (where its gem is) are told apart: the canoe seen runs from one to the other."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -82,57 +90,151 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         )
         centres: list[tuple[float, float]] = []
         ambiguous = False
+        # One canoe's area where it stands: its top, and its side under a tilted camera.
+        one = hull_px + side_area(blob_cent.astype(np.float32) + np.array([x0, y0], np.float32),
+                                  np.repeat(geo.axis[pos_id : pos_id + 1], nb, 0),
+                                  camera_centre, layout, config, k)
         for j in range(1, nb):
-            ratio = blob_stats[j, cv2.CC_STAT_AREA] / hull_px
+            ratio = blob_stats[j, cv2.CC_STAT_AREA] / one[j]
             out.ratios.append((where, colour, round(float(ratio), 2)))
             if ratio < config.canoe_min_fraction:
                 continue
+            by_area: int | None = None
             if ratio < config.pair_ratio - config.pair_margin:
-                centres.append((float(blob_cent[j][0]), float(blob_cent[j][1])))
+                by_area = 1
             elif config.pair_ratio + config.pair_margin < ratio < config.pair_max_ratio:
-                two = split_centres((blob_lab == j).astype(np.uint8), 2, length * k)
+                by_area = 2
+            elif ratio >= config.pair_max_ratio:
+                ambiguous = True
+                continue
+            blob = blob_lab == j
+            by_shape = count_by_shape(blob, geo.axis[pos_id], blob_cent[j] + (x0, y0),
+                                      camera_centre, layout, config)
+            # Area and outline must agree; where the area cannot tell, the outline can.
+            count = by_area if by_shape is None or by_shape == by_area else (
+                by_shape if by_area is None else None)
+            if count is None or (by_area is None and by_shape is None):
+                ambiguous = True
+            elif count == 1:
+                centres.append((float(blob_cent[j][0]), float(blob_cent[j][1])))
+            else:
+                two = split_centres(blob.astype(np.uint8), 2, length * k)
                 if two is None:
                     ambiguous = True
                 else:
                     centres.extend(two)
-            else:
-                ambiguous = True
         limit = 1 if colour == JOE_COLOUR else 2
         if ambiguous or len(centres) > limit:
-            out.unknown.add(where)
+            mark(out, [where], "canoe count unclear" if ambiguous else "too many canoes")
             continue
         if not centres:
             continue
         if where != BEACH:
             # A canoe off its slot's centre towards the next slot is between the two.
             for cx, cy in centres:
-                d = np.hypot(geo.slot_xy[:, 0] - cx - x0, geo.slot_xy[:, 1] - cy - y0) / k
-                near = np.argsort(d)[:2]
-                if d[near[1]] - d[near[0]] < config.canoe_between_mm:
-                    out.unknown.update(SLOTS[p] for p in near)
-        gems, body = read_gems(rectified, light, cmask.astype(bool), centres, (x0, y0), config)
+                fx, fy = footprint((cx + x0, cy + y0), camera_centre, config, k)
+                d = np.hypot(geo.slot_xy[:, 0] - fx, geo.slot_xy[:, 1] - fy) / k
+                near = np.sort(d)[:2]
+                if near[1] - near[0] < config.canoe_between_mm:
+                    # Every slot it may belong to (two can be as near beyond the nearest).
+                    mark(out, [SLOTS[p] for p in np.flatnonzero(
+                        d < near[0] + config.canoe_between_mm)],
+                         "canoe between slots")
+        seen_at = np.array(centres, np.float32) + np.array([x0, y0], np.float32)
+        tops = [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
+            centres, shift_px(camera_centre, seen_at, config.canoe_height_mm, k).tolist(),
+            strict=True)]
+        inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
+                           borderValue=0) > 0
+        gems, body = read_gems(rectified, light, cmask.astype(bool), tops, (x0, y0), config,
+                               layout, inside)
         # The hull's colour must be clearly nearer its colour than any other in play.
         fb = features(body[None], config.brightness_weight)[0]
         d = np.sort(np.linalg.norm(palette.protos - fb, axis=1))
         if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
-            out.unknown.add(where)
+            mark(out, [where], "hull colour unclear")
             continue
         out.seen.extend(CanoeSeen(colour, where, g) for g in gems)
         out.hulls.setdefault(colour, []).append((where, len(centres), body))
-        read_px[pos_id] += len(centres) * hull_px
-    # Canoe-like objects that no canoe read accounts for: something is there, unread.
+        read_px[pos_id] += len(centres) * float(np.median(one[1:]))
+    # The canoe-like area at each position must be what the canoes read there cover: more
+    # is a canoe unread (too blurred or dull to take a colour, or hidden in a blob of
+    # another), less is one read too many. One canoe's area where it stands: its top and
+    # its side (at the slot; on the beach, at its middle).
     valid_px = objs.valid[objs.labels.ravel()] & (objs.opened.ravel() > 0)
     where_px = geo.where[valid_px].astype(np.int64)
     seen_px = np.bincount(where_px[where_px >= 0], minlength=len(SLOTS) + 1)
-    for p in np.flatnonzero(seen_px > config.canoe_area_slack * read_px
-                                  + config.canoe_unread_share * hull_px):
-        out.unknown.add(BEACH if p == len(SLOTS) else SLOTS[p])
+    at = np.vstack([geo.slot_xy, [geo.beach_centre]]).astype(np.float32)
+    one_at = hull_px + side_area(at, geo.axis, camera_centre, layout, config, k)
+    for p in range(len(SLOTS) + 1):
+        where = BEACH if p == len(SLOTS) else SLOTS[p]
+        n = sum(1 for c in out.seen if c.at == where)
+        area = float(seen_px[p] / one_at[p])
+        out.areas[where] = (n, area)
+        slack = config.canoe_area_tolerance + config.canoe_area_tolerance_each * n
+        if abs(area - config.canoe_area_each * n) > slack:
+            mark(out, [where], "canoe-like area unread" if area > config.canoe_area_each * n
+                 else "less canoe-like area than the canoes read")
     # Slots with more canoes than fit on a disc cannot be read reliably.
     for slot in SLOTS:
         if sum(1 for c in out.seen if c.at == slot) > config.max_canoes_per_slot:
-            out.unknown.add(slot)
+            mark(out, [slot], "more canoes than fit")
     out.seen = [c for c in out.seen if c.at not in out.unknown]
     return out
+
+
+def mark(out: Canoes | Objects, positions: Iterable[str], why: str) -> None:
+    """Make ``positions`` unknown, noting why (the first reason stays)."""
+    for p in positions:
+        out.unknown.add(p)
+        out.why.setdefault(p, why)
+
+
+def count_by_shape(blob: Mask, axis: Floats, at_px: Floats, camera_centre: Centre | None,
+                   layout: Layout, config: VisionConfig) -> int | None:
+    """How many canoes one colour's blob is by its outline: its length along the river
+    and its width across, against one canoe's there (its side under tilt included): 1,
+    2 (side by side, or end to end), or None (neither clearly)."""
+    k = config.px_per_mm
+    ys, xs = np.nonzero(blob)
+    if len(xs) < 4:
+        return None
+    ux, uy = float(axis[0]), float(axis[1])
+    along = (xs * ux + ys * uy).astype(np.float32)
+    across = (-xs * uy + ys * ux).astype(np.float32)
+    def span(v: Floats) -> float:
+        cut = int(len(v) * config.shape_trim / 100)
+        part = np.partition(v, (cut, len(v) - 1 - cut))
+        return float(part[len(v) - 1 - cut] - part[cut]) + 1
+
+    length_b = span(along)
+    width_b = span(across)
+    s = shift_px(camera_centre, np.array([at_px], np.float32), config.canoe_height_mm, k)[0]
+    length_1 = layout.canoe_mm[0] * k + abs(float(s[0]) * ux + float(s[1]) * uy)
+    width_1 = layout.canoe_mm[1] * k + abs(-float(s[0]) * uy + float(s[1]) * ux)
+    long_, wide = length_b / length_1, width_b / width_1
+    one_long, one_wide = long_ <= config.shape_one_long, wide <= config.shape_one_wide
+    if one_long and one_wide:
+        return 1
+    if (one_long and config.shape_two_min <= wide <= config.shape_two_max) or (
+            one_wide and config.shape_two_min <= long_ <= config.shape_two_max):
+        return 2
+    return None
+
+
+def side_area(at_px: Floats, axis: Floats, camera_centre: Centre | None, layout: Layout,
+              config: VisionConfig, k: float) -> Floats:
+    """The area (px) of a canoe's side seen under a tilted camera, standing at each of
+    ``at_px`` (``(N, 2)`` rectified pixels) along ``axis`` (unit vectors, ``(N, 2)``): its
+    top is shifted by parallax, and the canoe seen sweeps from footprint to top (the
+    shift's length times the hull's width across the shift)."""
+    s = shift_px(camera_centre, at_px, config.canoe_height_mm, k)
+    size = np.hypot(s[:, 0], s[:, 1])
+    cos = np.abs(s[:, 0] * axis[:, 0] + s[:, 1] * axis[:, 1]) / np.maximum(size, 1e-6)
+    sin = np.sqrt(np.clip(1 - cos * cos, 0, 1))
+    length, width = layout.canoe_mm[0] * k, layout.canoe_mm[1] * k
+    across = 2 * np.sqrt((length / 2 * sin) ** 2 + (width / 2 * cos) ** 2)
+    return cast(Floats, (size * across).astype(np.float32))
 
 
 def beach_blobs(objs: Objects, beach: Region, hull_px: float) -> list[tuple[float, Floats]]:
@@ -182,8 +284,21 @@ def split_centres(closed: Image, count: int,
 
 
 def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[float, float]],
-               origin: tuple[int, int], config: VisionConfig) -> tuple[list[str | None], Floats]:
-    """The gem in each of ``count`` canoes of one colour mask, and the hull colour."""
+              origin: tuple[int, int], config: VisionConfig,
+              layout: Layout | None = None,
+              inside: Mask | None = None) -> tuple[list[str | None], Floats]:
+    """The gem in each canoe of one colour mask (``centres``: where each canoe's top
+    centre is, relative to ``origin``), and the hull's colour.
+
+    Every pixel inside the hull (``inside``: the hull closed over its well and gem, its
+    dark outline left out; default: anywhere) near a canoe's top centre votes: for a gem
+    colour (nearest gem colour,
+    clearly nearer it than the hull's), for the empty well (the hull's own colour, much
+    darker), or not at all (the hull, blurred edges). A gem needs enough votes, and far
+    more than any other gem and the well; an empty well needs enough votes and next to
+    no gem. Anything else is ``"unknown"``: a hull-coloured centre is neither an empty
+    canoe nor a gem of the hull's colour.
+    """
     x0, y0 = origin
     h, w = rectified.shape[:2]
     bys, bxs = np.nonzero(cmask)
@@ -192,41 +307,97 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
     flat = rectified.reshape(-1, 3)
     design = np.column_stack([np.ones(len(bxs)), bxs, bys]).astype(np.float32)
     body = median(light.balance(flat[bys * w + bxs], design))
-    wgt = config.brightness_weight
-    gem_names, gem_feats = gem_protos(config)
-    rad = max(1, round(config.gem_sample_mm * config.px_per_mm))
-    patches, designs, spans = [], [], []
+    gem_names = list(config.gem_bgr)
+    gems = np.array([config.gem_bgr[g] for g in gem_names], np.float64)
+    k = config.px_per_mm
+    rad = config.gem_look_mm * k
+    gem_r = (layout.gem_mm / 2 if layout is not None else 5.5) * k
+    need_gem = config.gem_min_votes * math.pi * gem_r * gem_r
+    need_well = config.well_min_votes * math.pi * 6.0 * 3.5 * k * k
+    out: list[str | None] = []
+    r = math.ceil(rad)
     for cx, cy in centres:
         cx, cy = cx + x0, cy + y0
-        xa, xb = int(max(0, cx - rad)), int(min(w, cx + rad + 1))
-        ya, yb = int(max(0, cy - rad)), int(min(h, cy + rad + 1))
+        xa, xb = max(0, math.floor(cx - r)), min(w, math.ceil(cx + r) + 1)
+        ya, yb = max(0, math.floor(cy - r)), min(h, math.ceil(cy + r) + 1)
         pyy, pxx = np.mgrid[ya:yb, xa:xb]
-        patches.append(rectified[ya:yb, xa:xb].reshape(-1, 3))
-        designs.append(np.column_stack([np.ones(pxx.size), pxx.ravel(), pyy.ravel()]))
-        spans.append(pxx.size)
-    centres_bgr = []
-    if patches:
-        balanced = light.balance(np.concatenate(patches),
-                                 np.concatenate(designs).astype(np.float32))
-    start = 0
-    for n in spans:
-        centres_bgr.append(median(balanced[start : start + n]))
-        start += n
-    fb = features(body[None], wgt)[0]
-    fcs = features(np.array(centres_bgr, np.float32), wgt) if centres_bgr else np.zeros((0, 3))
-    out: list[str | None] = []
-    for fc in fcs:
-        dlog = (fc[2] - fb[2]) / wgt
-        if dlog < math.log(config.empty_well_ratio):
-            out.append(None)
-            continue
-        d = np.linalg.norm(gem_feats - fc, axis=1)
-        order = np.argsort(d)
-        if d[order[0]] > config.gem_distance or d[order[1]] - d[order[0]] < config.gem_margin:
+        near = (pxx - cx) ** 2 + (pyy - cy) ** 2 <= rad * rad
+        if inside is not None:
+            iy, ix = pyy - y0, pxx - x0
+            ok = (iy >= 0) & (iy < inside.shape[0]) & (ix >= 0) & (ix < inside.shape[1])
+            near &= ok
+            near[ok] &= inside[iy[ok], ix[ok]]
+        near = near.ravel()
+        if not np.any(near):
             out.append("unknown")
-        else:
+            continue
+        px_design = np.column_stack([np.ones(pxx.size), pxx.ravel(), pyy.ravel()])[near]
+        bgr = light.balance(rectified[ya:yb, xa:xb].reshape(-1, 3)[near],
+                            px_design.astype(np.float32))
+        votes, well = _votes(bgr.astype(np.float64), body.astype(np.float64), gems, config)
+        order = np.argsort(votes)[::-1]
+        top, second = votes[order[0]], votes[order[1]] if len(order) > 1 else 0.0
+        if top >= need_gem and top >= config.gem_vote_ratio * (second + well):
             out.append(gem_names[int(order[0])])
+        elif well >= need_well and votes.sum() <= config.well_gem_noise * need_gem:
+            out.append(None)
+        else:
+            out.append("unknown")
     return out, body
+
+
+def _chroma(bgr: Doubles) -> Doubles:
+    """The two chroma axes of :func:`~vision.stages.light.features` (no brightness)."""
+    return cast(Doubles, features(bgr.astype(np.float32), 1.0)[:, :2].astype(np.float64))
+
+
+def _votes(p: Doubles, hull: Doubles, gems: Doubles,
+           config: VisionConfig) -> tuple[Doubles, int]:
+    """Per gem colour, how many of the pixels ``p`` (balanced BGR) it explains; and how
+    many are the empty well.
+
+    Blur mixes a gem's colour with the hull's, and light and facets scale both: a pixel
+    of gem ``g`` is ``a * g + b * hull`` with ``a, b >= 0``. It votes for the gem whose
+    mix fits it best, if that fit is close (``gem_cone_tolerance``), mostly gem
+    (``gem_share``) and clearly better than any other gem's (``gem_cone_ratio``): a blue
+    hull half-mixed with a yellow gem is grey, but fits yellow, not white. A pixel that is
+    the hull's colour, much darker (``empty_well_ratio``), is the well.
+    """
+    norm = np.maximum(np.linalg.norm(p, axis=1), config.gem_dark_floor)
+    gg = np.einsum("mc,mc->m", gems, gems)
+    hh = float(hull @ hull)
+    gh = gems @ hull
+    pg = p @ gems.T  # (N, M)
+    ph = p @ hull  # (N,)
+    det = np.maximum(gg * hh - gh * gh, 1e-6)
+    a = (pg * hh - ph[:, None] * gh) / det
+    b = (ph[:, None] * gg - pg * gh) / det
+    # The boundary of the cone: only the hull, or only the gem.
+    only_gem = b < 0
+    a = np.where(only_gem, np.maximum(pg / gg, 0), a)
+    b = np.where(only_gem, 0.0, b)
+    only_hull = a < 0
+    b = np.where(only_hull, np.maximum(ph[:, None] / hh, 0), b)
+    a = np.where(only_hull, 0.0, a)
+    fit = p[:, None, :] - a[..., None] * gems[None] - b[..., None] * hull[None, None]
+    err = np.linalg.norm(fit, axis=2) / norm[:, None]
+    gem_part = a * np.sqrt(gg)
+    share = gem_part / np.maximum(gem_part + b * np.sqrt(hh), 1e-6)
+    err = np.where(share >= config.gem_share, err, np.inf)
+    order = np.argsort(err, axis=1)
+    rows = np.arange(len(p))
+    best, second = err[rows, order[:, 0]], err[rows, order[:, 1]]
+    # ...and does not look like the hull itself, lit a little differently.
+    unlike = np.linalg.norm(_chroma(p) - _chroma(hull[None]), axis=1) >= config.gem_hull_chroma
+    # Gems are bright plastic: a pixel far darker than the hull is the well or a shadow.
+    bright = p.sum(1) >= config.gem_min_level * float(hull.sum())
+    vote = ((best < config.gem_cone_tolerance) & (best <= config.gem_cone_ratio * second)
+            & unlike & bright)
+    votes = np.bincount(order[vote, 0], minlength=len(gems)).astype(np.float64)
+    level = ph / hh
+    off = np.linalg.norm(p - level[:, None] * hull[None], axis=1) / norm
+    well = ~vote & (level < config.empty_well_ratio) & (off < config.well_tolerance)
+    return votes, int(np.count_nonzero(well))
 
 
 GEM_PROTOS: dict[tuple[tuple[tuple[str, BGR], ...], float], tuple[list[str], Floats]] = {}

@@ -19,27 +19,33 @@ from vision.stages.light import median
 from vision.types import Floats, Image
 
 
-def rim_samples(rectified: Image, geo: Geometry,
-                objects: Image) -> tuple[Floats, NDArray[np.bool_]]:
+def rim_samples(rectified: Image, geo: Geometry, objects: Image,
+                shift: Floats | None = None) -> tuple[Floats, NDArray[np.bool_]]:
     """Grey levels at the rim radii of every slot, ``(slots, radii, angles)``, and which
-    of them objects cover (dilated by one pixel)."""
+    of them objects cover (dilated by one pixel). ``shift`` (pixels, one row a slot) moves
+    each slot's pattern where the disc's top appears (parallax)."""
     grey = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    samples = cast(Floats, cv2.remap(grey, geo.rim_maps[0], geo.rim_maps[1], cv2.INTER_LINEAR,
+    mx, my = geo.rim_maps
+    if shift is not None:
+        rows = np.repeat(np.asarray(shift, np.float32), geo.rim_radii, axis=0)
+        mx = mx + rows[:, :1]
+        my = my + rows[:, 1:]
+    samples = cast(Floats, cv2.remap(grey, mx, my, cv2.INTER_LINEAR,
                                      borderMode=cv2.BORDER_REPLICATE))
     near = cv2.dilate(objects, np.ones((3, 3), np.uint8))
-    covered_px = cast(Floats, cv2.remap(near.astype(np.float32), geo.rim_maps[0],
-                                        geo.rim_maps[1], cv2.INTER_NEAREST,
+    covered_px = cast(Floats, cv2.remap(near.astype(np.float32), mx, my, cv2.INTER_NEAREST,
                                         borderMode=cv2.BORDER_CONSTANT, borderValue=1))
     nr = geo.rim_radii
     return (samples.reshape(len(SLOTS), nr, -1),
             covered_px.reshape(len(SLOTS), nr, -1) > 0)
 
 
-def rim_contrast(rectified: Image, geo: Geometry, objects: Image) -> Floats:
+def rim_contrast(rectified: Image, geo: Geometry, objects: Image,
+                 shift: Floats | None = None) -> Floats:
     """Per slot, the median rim contrast where the rim and both sides are in view:
     ``(slots, 2)``, a dark rim's (column 0) and a light rim's (column 1); NaN when too
     little is in view. What a disc looks like on each slot, for learning at setup."""
-    samples, covered = rim_samples(rectified, geo, objects)
+    samples, covered = rim_samples(rectified, geo, objects, shift)
     out = np.full((len(SLOTS), 2), np.nan, np.float32)
     for s in range(len(SLOTS)):
         ring = samples[s]
@@ -53,15 +59,16 @@ def rim_contrast(rectified: Image, geo: Geometry, objects: Image) -> Floats:
 
 
 def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionConfig,
-               learned: Floats | None = None) -> dict[str, str]:
+               learned: Floats | None = None, shift: Floats | None = None) -> dict[str, str]:
     """``present``, ``absent`` or ``unknown`` per slot.
 
     :param learned: per slot, the rim contrast of its disc at setup, signed: positive a
         dark rim, negative a light one (:func:`rim_contrast`). Contrasts are then judged
         as a share of it (scaled to ``disc_reference_contrast``); without it, against the
         defaults, and a light rim line is never taken for no disc.
+    :param shift: per slot, where the disc's top appears relative to its footprint (px).
     """
-    samples, covered = rim_samples(rectified, geo, objects)
+    samples, covered = rim_samples(rectified, geo, objects, shift)
     absent_at = (config.disc_absent_threshold if learned is None
                  else config.disc_learned_absent * config.disc_reference_contrast)
     out: dict[str, str] = {}

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from companion.board import SLOTS
+from companion.board import SLOTS, downstream, upstream
 from vision.config import VisionConfig
 from vision.layout import WEATHER_SPACES, Layout
 from vision.types import Floats, Image, Indices, Mask
@@ -56,6 +56,11 @@ class Geometry:
     where: NDArray[np.int8]
     """Per pixel: nearest slot index inside a zone, ``len(SLOTS)`` on the beach, else -1."""
     slot_xy: Floats
+    beach_centre: tuple[float, float]
+    """The middle of the beach (rectified px)."""
+    axis: Floats
+    """Per position (slots, then the beach): the river's direction there (a unit vector;
+    canoes lie along it)."""
     rim_maps: tuple[Floats, Floats]
     rim_radii: int
     weather_centre: dict[int, Indices]
@@ -156,6 +161,9 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
         guard_design=design(guard_idx, w),
         where=where,
         slot_xy=slot_xy * k,
+        beach_centre=(float(np.mean([p[0] for p in layout.beach])) * k,
+                      float(np.mean([p[1] for p in layout.beach])) * k),
+        axis=river_axis(layout),
         rim_maps=rim_maps,
         rim_radii=len(_RIM_OFFSETS),
         weather_centre=wc,
@@ -168,6 +176,44 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
         _GEOMETRY.clear()
     _GEOMETRY[key] = geo
     return geo
+
+
+Centre = tuple[float, float, float]
+"""The camera's centre over the board: x, y on its plane and the height, in mm."""
+
+
+def shift_px(centre: Centre | None, points_px: Floats, height_mm: float, k: float) -> Floats:
+    """Where the top of something ``height_mm`` tall standing at each of ``points_px``
+    (rectified pixels, ``(N, 2)``) appears, relative to its footprint (pixels): parallax
+    seen from a camera at ``centre``; none without one."""
+    pts = np.asarray(points_px, np.float32).reshape(-1, 2)
+    if centre is None:
+        return np.zeros_like(pts)
+    cx, cy, ch = centre
+    height = max(ch - height_mm, 1.0)
+    return cast(Floats, ((pts - np.array([cx * k, cy * k], np.float32)) * (height_mm / height))
+                .astype(np.float32))
+
+
+def river_axis(layout: Layout) -> Floats:
+    """The river's direction at each slot (from the slot upstream to the one downstream;
+    past T5 between both arms), and along x on the beach: ``(slots + 1, 2)``."""
+    out = np.zeros((len(SLOTS) + 1, 2), np.float32)
+    out[-1] = (1.0, 0.0)
+    for i, slot in enumerate(SLOTS):
+        up = upstream(slot) or slot
+        a = np.array(layout.slots.get(up, layout.slots[slot]))
+        if slot in ("L2", "R2"):
+            b = np.array(layout.slots[slot])
+        elif slot == "T5":
+            b = (np.array(layout.slots["L1"]) + np.array(layout.slots["R1"])) / 2
+        else:
+            down = downstream(slot, "left" if slot.startswith("L") else "right") or slot
+            b = np.array(layout.slots.get(down, layout.slots[slot]))
+        d = b - a
+        n = float(np.hypot(*d))
+        out[i] = d / n if n > 0 else (1.0, 0.0)
+    return out
 
 
 def object_box(idx: Indices, w: int, h: int, margin: int = 6) -> tuple[int, int, int, int]:

@@ -120,12 +120,27 @@ def guard_chroma(rectified: Image, light: Light, geo: Geometry) -> Floats:
     return features(bgr, 1.0)[:, :2]
 
 
-def guard_crossed(guard: Floats, known: Floats, geo: Geometry, config: VisionConfig) -> bool:
+def guard_crossed(guard: Floats, known: Floats, geo: Geometry, config: VisionConfig,
+                  lean: Floats | None = None) -> bool:
     """Whether the band around the beach changed since setup (``known``) over more than
-    ``beach_guard_px``: a hand reaching onto the beach crosses it."""
+    ``beach_guard_px``: a hand reaching onto the beach crosses it. ``lean`` (per band
+    pixel, the parallax shift of a canoe's top there, px): where the band lies on the side
+    the beach's canoes lean out to under a tilted camera, a canoe's top may cover it: those
+    pixels are left out."""
     h, w = geo.shape
     moved: Image = np.zeros(h * w, np.uint8)
-    moved[geo.guard_idx] = np.linalg.norm(guard - known, axis=1) > config.background_chroma
+    changed = np.linalg.norm(guard - known, axis=1) > config.background_chroma
+    if lean is not None:
+        ys, xs = np.divmod(geo.guard_idx, w)
+        beach_ys, beach_xs = np.divmod(geo.beach_idx, w)
+        x0, x1 = beach_xs.min(), beach_xs.max()
+        y0, y1 = beach_ys.min(), beach_ys.max()
+        out = np.column_stack([xs - np.clip(xs, x0, x1), ys - np.clip(ys, y0, y1)])
+        size = np.hypot(out[:, 0], out[:, 1]) * np.hypot(lean[:, 0], lean[:, 1])
+        leans = ((out * lean).sum(1) > config.lean_cos * size) & (
+            np.hypot(lean[:, 0], lean[:, 1]) >= config.lean_min_px * geo.k)
+        changed &= ~leans
+    moved[geo.guard_idx] = changed
     moved = cast(Image, cv2.morphologyEx(moved.reshape(h, w), cv2.MORPH_OPEN,
                                          np.ones((3, 3), np.uint8)))
     return bool(np.count_nonzero(moved) >= config.beach_guard_px * geo.k * geo.k)

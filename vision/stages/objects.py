@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from companion.board import BEACH, SLOTS
 from vision.config import BGR, VisionConfig
 from vision.layout import Layout
-from vision.stages.geometry import Geometry
+from vision.stages.geometry import Centre, Geometry, shift_px
 from vision.stages.ground import GroundOf
 from vision.stages.light import Light, feature_of, features
 from vision.types import Floats, Image, Indices, Mask
@@ -129,6 +129,23 @@ class Objects:
     colour: NDArray[np.int16]
     unknown: set[str] = field(default_factory=set)
     beach_foreign: bool = False
+    why: dict[str, str] = field(default_factory=dict)
+    """Per unknown position, the first reason."""
+
+
+def _mark(out: Objects, positions: Iterable[str], why: str) -> None:
+    for p in positions:
+        out.unknown.add(p)
+        out.why.setdefault(p, why)
+
+
+def footprint(middle: tuple[float, float], camera_centre: Centre | None, config: VisionConfig,
+              k: float) -> tuple[float, float]:
+    """Where a canoe seen with its ``middle`` there (rectified px) stands: the canoe seen
+    runs from its footprint to its top, shifted by parallax, so its middle is half that
+    shift past the footprint."""
+    s = shift_px(camera_centre, np.array([middle], np.float32), config.canoe_height_mm, k)[0]
+    return (middle[0] - float(s[0]) / 2, middle[1] - float(s[1]) / 2)
 
 
 def enclosed(mask: Mask) -> Mask:
@@ -144,8 +161,10 @@ def enclosed(mask: Mask) -> Mask:
 
 
 def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
-                 config: VisionConfig) -> Objects:
-    """Label the objects of both regions and sort canoe-like ones from foreign ones."""
+                 config: VisionConfig, camera_centre: Centre | None = None) -> Objects:
+    """Label the objects of both regions and sort canoe-like ones from foreign ones
+    (``camera_centre``: a canoe's footprint lies half its top's parallax shift before its
+    middle as seen)."""
     h, w = geo.shape
     obj_img: Image = np.zeros(h * w, np.uint8)
     obj_img[zones.idx[zones.obj]] = 1
@@ -166,14 +185,14 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     colour = colour.reshape(h, w)
     opened = np.zeros_like(obj_img)
     opened[box] = cv2.morphologyEx(obj_img[box], cv2.MORPH_OPEN, CROSS)
-    n, labels_box, stats, _ = cv2.connectedComponentsWithStats(opened[box], connectivity=8)
+    n, labels_box, stats, cents = cv2.connectedComponentsWithStats(opened[box], connectivity=8)
     stats[:, 0] += bx0
     stats[:, 1] += by0
     labels = np.zeros((h, w), np.int32)
     labels[box] = labels_box
-    touching = set(np.unique(labels.ravel()[geo.zone_band]).tolist()) | set(
-        np.unique(labels.ravel()[geo.beach_band]).tolist()
-    )
+    band = np.concatenate([geo.zone_band, geo.beach_band])
+    band_label = labels.ravel()[band]
+    touching = set(np.unique(band_label).tolist())
     touching.discard(0)
     k = geo.k
     length, width = layout.canoe_mm
@@ -196,9 +215,23 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[sub]))
         # An object crossing a zone's edge comes from outside (a hand), unless it is canoe
         # colour through and through and no bigger than two canoes (its top, seen under
-        # tilt, leaning over the edge).
+        # tilt, leaning over the edge), or it leans out the way parallax shifts a canoe's
+        # top there, mostly canoe colour (its gem, well, side and blur enclosed), no
+        # bigger than one canoe as seen.
         inside = i not in touching or (coloured >= config.edge_canoe_share * area
                                        and area <= config.pair_max_ratio * hull_px)
+        if not inside and area <= config.lean_max_ratio * hull_px:
+            cx, cy = float(cents[i][0]) + bx0, float(cents[i][1]) + by0
+            by_, bx_ = np.divmod(band[band_label == i], w)
+            s = shift_px(camera_centre, np.array([[cx, cy]], np.float32),
+                         config.canoe_height_mm, k)[0]
+            out_dir = np.array([bx_.mean() - cx, by_.mean() - cy])
+            size = float(np.hypot(*s)) * float(np.hypot(*out_dir))
+            leans = size > 0 and float(out_dir @ s) >= config.lean_cos * size
+            if leans and float(np.hypot(*s)) >= config.lean_min_px * k:
+                held = int(np.count_nonzero(enclosed(
+                    colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[sub]))
+                inside = held >= config.lean_canoe_share * area
         if inside and area - coloured <= config.foreign_other_share * area:
             out.valid[i] = True
             # A canoe caught between two positions: neither can be read.
@@ -207,26 +240,30 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             spans = np.bincount(pos, minlength=len(SLOTS) + 2)[1:]
             split = np.flatnonzero(spans >= config.canoe_split_share * hull_px)
             if len(split) > 1:
-                out.unknown.update(BEACH if p == len(SLOTS) else SLOTS[p] for p in split)
+                _mark(out, (BEACH if p == len(SLOTS) else SLOTS[p] for p in split),
+                      "one canoe across two positions")
             elif len(split) == 1 and split[0] < len(SLOTS) and area < (
                     config.pair_ratio - config.pair_margin) * hull_px:
                 # One canoe off its slot's centre, towards the next slot.
-                d = np.hypot(geo.slot_xy[:, 0] - (sx.mean() + x0),
-                             geo.slot_xy[:, 1] - (sy.mean() + y0)) / k
-                near = np.argsort(d)[:2]
-                if d[near[1]] - d[near[0]] < config.canoe_between_mm:
-                    out.unknown.update(SLOTS[p] for p in near)
+                foot = footprint((float(sx.mean() + x0), float(sy.mean() + y0)),
+                                 camera_centre, config, k)
+                d = np.hypot(geo.slot_xy[:, 0] - foot[0], geo.slot_xy[:, 1] - foot[1]) / k
+                near = np.sort(d)[:2]
+                if near[1] - near[0] < config.canoe_between_mm:
+                    # Every slot it may belong to (two can be as near beyond the nearest).
+                    _mark(out, (SLOTS[p] for p in np.flatnonzero(
+                        d < near[0] + config.canoe_between_mm)), "canoe between slots")
             continue
         # Something that is not a canoe: a hand, a sleeve, a fallen object.
         ys, xs = np.nonzero(sub)
         ys = ys + y0
         xs = xs + x0
         if geo.where[ys[0] * w + xs[0]] == len(SLOTS):
-            out.unknown.add(BEACH)
+            _mark(out, [BEACH], "something foreign on the beach")
             out.beach_foreign = True
         else:
             d = np.hypot(geo.slot_xy[:, None, 0] - xs[None, :],
                          geo.slot_xy[:, None, 1] - ys[None, :])
             near = d.min(1) < zone_r + config.foreign_margin_mm * k
-            out.unknown.update(SLOTS[s] for s in np.flatnonzero(near))
+            _mark(out, (SLOTS[s] for s in np.flatnonzero(near)), "a hand or something foreign")
     return out

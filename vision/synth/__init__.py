@@ -21,6 +21,7 @@ from typing import cast
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from companion.board import SLOTS
 from companion.state import GameState
@@ -35,6 +36,7 @@ from vision.synth.art import (
     board_art,
     draw_canoe,
     draw_clutter,
+    draw_deposit_gems,
     draw_disc,
     draw_hand,
     draw_weather_marker,
@@ -43,6 +45,7 @@ from vision.synth.art import (
 from vision.synth.camera import (
     camera_centre_mm,
     camera_homography,
+    camera_pose,
     distort_maps,
     flicker_rows,
     glare_board,
@@ -66,10 +69,35 @@ from vision.types import Doubles, Floats, Image
 
 __all__ = ["FAULTS", "REPORTING_FAMILIES", "SKIN_BGR", "SLEEVE_BGR", "TUNING_FAMILIES",
            "ArtStyle", "Clutter", "Fault", "Glare", "Hand", "SceneConfig", "Shadow",
-           "between_canoe", "camera_homography", "ground_truth", "kelvin_gains",
+           "between_canoe", "camera_homography", "camera_pose", "ground_truth", "kelvin_gains",
            "parse_fault", "random_clutter", "random_hand", "render"]
 
-_MAPS: dict[tuple[int, int, float], tuple[Floats, Floats]] = {}
+_MAPS: dict[tuple[int, int, float, float | None], tuple[Floats, Floats]] = {}
+
+
+_BASES: dict[tuple[str, tuple[int, int, int]], Floats] = {}
+_RADII: dict[tuple[int, int], Floats] = {}
+
+
+def _base(cv: Canvas, style: ArtStyle, table_bgr: tuple[int, int, int], art: Floats,
+          on_board: NDArray[np.bool_], wood: Floats) -> Floats:
+    """The printed board on its table (a fresh copy to draw on; cached per board)."""
+    key = (repr((cv.layout.to_json(), style)), table_bgr)
+    if key not in _BASES:
+        if len(_BASES) > 4:
+            _BASES.clear()
+        table = np.array(table_bgr, np.float32)
+        _BASES[key] = np.where(on_board[..., None], art, wood + table).astype(np.float32)
+    return _BASES[key].copy()
+
+
+def _radius2(size: tuple[int, int]) -> Floats:
+    """Squared distance from the frame's centre, 1 at the corners (for vignetting)."""
+    if size not in _RADII:
+        w, h = size
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        _RADII[size] = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
+    return _RADII[size]
 
 
 def between_canoe(state: GameState, faults: Iterable[Fault] = ()) -> tuple[str, str, str] | None:
@@ -104,9 +132,8 @@ def render(
     cv = Canvas(layout)
     style = ArtStyle.of(scene.art, scene.art_seed)
     art, on_board, wood = board_art(cv, style)
-    table = np.array(scene.table_bgr, np.float32)
-    img = np.where(on_board[..., None], art, wood + table)
-    centre = camera_centre_mm(layout, scene) if scene.heights else None
+    img = _base(cv, style, scene.table_bgr, art, on_board, wood)
+    centre = camera_centre_mm(layout, scene, size) if scene.heights else None
 
     def lift(p: tuple[float, float]) -> tuple[float, float]:
         return lift_at(p, centre) if centre is not None else (0.0, 0.0)
@@ -126,6 +153,7 @@ def render(
                    255)
         for k, v in DEFAULT_GEM_BGR.items()
     }
+    draw_deposit_gems(cv, img, gem_bgr, np.random.default_rng([scene.table_seed, 0xDE905]))
     for canoe, center, angle in place_canoes(cv, board, rng, scene.between):
         gem = gem_bgr[canoe.gem] if canoe.gem else None
         draw_canoe(cv, img, center, angle, canoe_bgr[canoe.colour], gem, rng, style,
@@ -151,11 +179,12 @@ def render(
         img, h_cam, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
         borderValue=border))
     if scene.k1:
-        key = (w, h, round(scene.k1, 4))
+        key = (w, h, round(scene.k1, 4), scene.focal)
         if key not in _MAPS:
             if len(_MAPS) > 4:
                 _MAPS.clear()
-            _MAPS[key] = distort_maps(size, scene.k1)
+            _MAPS[key] = distort_maps(size, scene.k1, None if scene.focal is None
+                                      else camera_pose(layout, scene, size)[0])
         mx_, my_ = _MAPS[key]
         frame = cast(Floats, cv2.remap(frame, mx_, my_, cv2.INTER_LINEAR,
                                        borderMode=cv2.BORDER_CONSTANT, borderValue=border))
@@ -164,15 +193,15 @@ def render(
     seen = seen / seen.max() * scene.exposure
     frame *= seen.astype(np.float32)
     if scene.vignette:
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        rr = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
-        frame *= (1 - scene.vignette * rr)[..., None]
+        frame *= (1 - scene.vignette * _radius2(size))[..., None]
     if scene.flicker:
         frame *= flicker_rows(h, scene)[:, None, None]
     if scene.blur > 0.05:
         frame = cast(Floats, cv2.GaussianBlur(frame, (0, 0), scene.blur))
     if scene.noise > 0:
-        frame += rng.normal(0, scene.noise, frame.shape).astype(np.float32)
+        noise = rng.standard_normal(frame.shape, dtype=np.float32)
+        noise *= scene.noise
+        frame += noise
     out = np.clip(frame, 0, 255).astype(np.uint8)
     if scene.jpeg_quality is not None:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(scene.jpeg_quality)])

@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
@@ -245,13 +246,9 @@ def _draw_art(cv: Canvas, style: ArtStyle,
     bx = max(p[0] for p in lay.beach)
     cv2.line(img, cv.px((bx + 3, t1[1] - 42)), cv.px((bx + 3, t1[1] + 42)), (40, 80, 120),
              int(2.5 * cv.s), AA, shift=SH)
-    # Deposits with their gems piled up.
-    for colour, p in lay.deposits.items():
+    # Deposits (their gems are drawn with the table's gem colours: draw_deposit_gems).
+    for p in lay.deposits.values():
         cv2.circle(img, cv.px(p), cv.r(14), style.deposit, -1, AA, shift=SH)
-        g = DEFAULT_GEM_BGR[colour]
-        for _ in range(int(rng.integers(3, 8))):
-            q = (p[0] + rng.uniform(-7, 7), p[1] + rng.uniform(-7, 7))
-            cv2.circle(img, cv.px(q), cv.r(lay.gem_mm / 2.6), g, -1, AA, shift=SH)
     # Weather track: printed spaces with their numbers.
     edge_bgr = style.weather_edge
     for n, p in lay.weather.items():
@@ -274,6 +271,17 @@ def _draw_art(cv: Canvas, style: ArtStyle,
         my = round((cy - lay.marker_size_mm / 2 + cv.m) * cv.s)
         img[my : my + side, mx : mx + side] = (marker.astype(np.float32)[..., None] * 0.9 + 12)
     return img, (board > 0), wood
+
+
+def draw_deposit_gems(cv: Canvas, img: Floats, gem_bgr: Mapping[str, Floats | Doubles],
+                      rng: np.random.Generator) -> None:
+    """Each deposit's gems piled up (3 to 7), in this table's gem colours."""
+    lay = cv.layout
+    for colour, p in lay.deposits.items():
+        g = tuple(float(v) for v in gem_bgr.get(colour, DEFAULT_GEM_BGR[colour]))
+        for _ in range(int(rng.integers(3, 8))):
+            q = (p[0] + rng.uniform(-7, 7), p[1] + rng.uniform(-7, 7))
+            cv2.circle(img, cv.px(q), cv.r(lay.gem_mm / 2.6), g, -1, AA, shift=SH)
 
 
 Lift = tuple[float, float]

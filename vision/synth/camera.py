@@ -50,45 +50,77 @@ def kelvin_gains(kelvin: float) -> Doubles:
     return cast(Doubles, (bgr / bgr.max()) / ref)
 
 
-def camera_homography(layout: Layout, scene: SceneConfig, size: tuple[int, int]) -> Doubles:
-    """The 3x3 homography from board mm to frame pixels for this camera pose."""
-    bw, bh = layout.board_mm
+def _rotation(scene: SceneConfig) -> Doubles:
     t = math.radians(scene.tilt_deg)
     d = math.radians(scene.tilt_dir_deg)
     axis = np.array([math.cos(d), math.sin(d), 0.0])
     r_tilt, _ = cv2.Rodrigues(axis * t)
     r_roll, _ = cv2.Rodrigues(np.array([0.0, 0.0, math.radians(scene.roll_deg)]))
-    rot = r_roll @ r_tilt
-    cam = rot.T @ np.array([0.0, 0.0, -scene.distance_mm])
-    trans = -rot @ cam
-    h1 = np.column_stack([rot[:, 0], rot[:, 1], trans]) @ np.array(
-        [[1, 0, -bw / 2], [0, 1, -bh / 2], [0, 0, 1]], np.float64
-    )
-    corners = np.array([[0, 0], [bw, 0], [bw, bh], [0, bh]], np.float64)
-    proj = cv2.perspectiveTransform(corners[None], h1)[0]
-    span = proj.max(0) - proj.min(0)
+    return cast(Doubles, r_roll @ r_tilt)
+
+
+def camera_pose(layout: Layout, scene: SceneConfig,
+                size: tuple[int, int]) -> tuple[Doubles, Doubles, Doubles]:
+    """The pinhole camera of the scene: intrinsics ``K`` (3x3, pixels) and the board's
+    pose ``(rvec, tvec)`` (OpenCV's convention: board mm, x right, y down, z into the
+    table, to camera coordinates). Lens distortion (``scene.k1``) comes on top, with the
+    same ``K``.
+
+    With ``scene.focal`` set, the camera is physical: a fixed focal length (that many frame
+    widths), the principal point at the frame's centre, the distance chosen so that the
+    board fills ``scene.fill`` of the frame, ``scene.offset`` a sideways shift of the
+    camera. Without it (the scenes of issue 3), the focal length is chosen to fill the
+    frame at ``distance_mm`` and the principal point moved to centre the board.
+    """
+    bw, bh = layout.board_mm
     w, h = size
-    f = min(scene.fill * w / span[0], scene.fill * h / span[1])
-    mid = (proj.max(0) + proj.min(0)) / 2
-    u = w / 2 + scene.offset[0] * w - f * mid[0]
-    v = h / 2 + scene.offset[1] * h - f * mid[1]
-    k = np.array([[f, 0, u], [0, f, v], [0, 0, 1]], np.float64)
-    return cast(Doubles, k @ h1)
+    rot = _rotation(scene)
+    corners = np.array([[0, 0, 0], [bw, 0, 0], [bw, bh, 0], [0, bh, 0]], np.float64)
+
+    def project(dist: float, k: Doubles, shift: Doubles) -> tuple[Doubles, Doubles]:
+        t = np.array([0.0, 0.0, dist]) - rot @ np.array([bw / 2, bh / 2, 0.0]) + shift
+        cam = corners @ rot.T + t
+        uv = cam[:, :2] / cam[:, 2:] * k[0, 0] + k[:2, 2]
+        return uv, t
+
+    if scene.focal is None:
+        uv, t = project(scene.distance_mm, np.eye(3), np.zeros(3))
+        span = uv.max(0) - uv.min(0)
+        f = min(scene.fill * w / span[0], scene.fill * h / span[1])
+        mid = (uv.max(0) + uv.min(0)) / 2
+        u = w / 2 + scene.offset[0] * w - f * mid[0]
+        v = h / 2 + scene.offset[1] * h - f * mid[1]
+        k = np.array([[f, 0, u], [0, f, v], [0, 0, 1]], np.float64)
+    else:
+        f = scene.focal * w
+        k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]], np.float64)
+        dist = f * max(bw / w, bh / h) / scene.fill
+        for _ in range(4):  # perspective: the span is not exactly proportional to 1/dist
+            uv, _ = project(dist, k, np.zeros(3))
+            span = uv.max(0) - uv.min(0)
+            dist *= max(span[0] / w, span[1] / h) / scene.fill
+        shift = np.array([scene.offset[0] * w * dist / f, scene.offset[1] * h * dist / f, 0.0])
+        _, t = project(dist, k, shift)
+    rvec, _ = cv2.Rodrigues(rot)
+    return k, rvec.ravel().astype(np.float64), t
 
 
+def camera_homography(layout: Layout, scene: SceneConfig, size: tuple[int, int]) -> Doubles:
+    """The 3x3 homography from board mm (on the board's plane) to ideal (undistorted)
+    frame pixels for this camera pose."""
+    k, rvec, t = camera_pose(layout, scene, size)
+    rot, _ = cv2.Rodrigues(rvec)
+    return k @ np.column_stack([rot[:, 0], rot[:, 1], t])
 
-def camera_centre_mm(layout: Layout, scene: SceneConfig) -> tuple[float, float, float]:
+
+def camera_centre_mm(layout: Layout, scene: SceneConfig,
+                     size: tuple[int, int] = (1280, 720)) -> tuple[float, float, float]:
     """The camera's centre in board mm (x, y on the board's plane, z its height)."""
-    bw, bh = layout.board_mm
-    t = math.radians(scene.tilt_deg)
-    d = math.radians(scene.tilt_dir_deg)
-    axis = np.array([math.cos(d), math.sin(d), 0.0])
-    r_tilt, _ = cv2.Rodrigues(axis * t)
-    r_roll, _ = cv2.Rodrigues(np.array([0.0, 0.0, math.radians(scene.roll_deg)]))
-    rot = r_roll @ r_tilt
-    cam = rot.T @ np.array([0.0, 0.0, -scene.distance_mm])
+    _, rvec, t = camera_pose(layout, scene, size)
+    rot, _ = cv2.Rodrigues(rvec)
+    c = -rot.T @ t
     # Board coordinates have z pointing away from the camera (into the table).
-    return (float(cam[0] + bw / 2), float(cam[1] + bh / 2), float(-cam[2]))
+    return (float(c[0]), float(c[1]), float(-c[2]))
 
 
 def lift_at(p: tuple[float, float], centre: tuple[float, float, float]) -> Lift:
@@ -98,19 +130,23 @@ def lift_at(p: tuple[float, float], centre: tuple[float, float, float]) -> Lift:
     return ((p[0] - cx) / cz, (p[1] - cy) / cz)
 
 
-def distort_maps(size: tuple[int, int], k1: float) -> tuple[Floats, Floats]:
+def distort_maps(size: tuple[int, int], k1: float,
+                 k: Doubles | None = None) -> tuple[Floats, Floats]:
     """Remap tables that bend an ideal pinhole frame into one seen through a lens with
-    barrel distortion ``k1`` (focal length the frame's width, centre the frame's)."""
+    barrel distortion ``k1`` (OpenCV's model, ``x_d = x_u (1 + k1 r_u^2)`` in normalised
+    coordinates of the intrinsics ``k``; default: focal length the frame's width, centre
+    the frame's)."""
     w, h = size
-    f = float(w)
+    fx, fy, cx, cy = ((float(w), float(w), w / 2, h / 2) if k is None
+                      else (float(k[0, 0]), float(k[1, 1]), float(k[0, 2]), float(k[1, 2])))
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    xd, yd = (xx - w / 2) / f, (yy - h / 2) / f
+    xd, yd = (xx - cx) / fx, (yy - cy) / fy
     xu, yu = xd.copy(), yd.copy()
-    for _ in range(6):  # x_d = x_u (1 + k1 r_u^2), solved for x_u
+    for _ in range(8):  # x_d = x_u (1 + k1 r_u^2), solved for x_u
         r2 = xu * xu + yu * yu
         xu = xd / (1 + k1 * r2)
         yu = yd / (1 + k1 * r2)
-    return (xu * f + w / 2).astype(np.float32), (yu * f + h / 2).astype(np.float32)
+    return (xu * fx + cx).astype(np.float32), (yu * fy + cy).astype(np.float32)
 
 
 def flicker_rows(h: int, scene: SceneConfig) -> Floats:

@@ -77,6 +77,12 @@ class SceneConfig:
     offset: tuple[float, float] = (0.0, 0.0)
     """Shift of the board in the frame, as a share of the frame size."""
     distance_mm: float = 900.0
+    """Camera distance from the board's centre (without ``focal``; with it, the distance
+    follows from ``fill``)."""
+    focal: float | None = None
+    """A physical camera: its focal length in frame widths (0.8: a standard lens), the
+    principal point at the frame's centre (see :func:`vision.synth.camera.camera_pose`).
+    None: the focal length is chosen to fill the frame (the scenes of issue 3)."""
     kelvin: float = 5500.0
     """Light colour temperature (3000 warm .. 6500 cool)."""
     white_balance: float = 0.8
@@ -170,10 +176,11 @@ class SceneConfig:
     def varied(cls, seed: int, *, family: str, hands: float = 0.0,
                tilt: tuple[float, float] = (0.0, 15.0), k1: tuple[float, float] = (-0.05, 0.0),
                fill: tuple[float, float] = (0.5, 0.92), kelvin: tuple[float, float] = (3500, 6500),
-               clutter: int = 2) -> SceneConfig:
+               clutter: int = 2, focal: tuple[float, float] = (0.7, 1.3)) -> SceneConfig:
         """A widely varied scene on a board of art ``family`` (board ``seed`` of it), with
-        object heights: the base of the benchmark's conditions. Ranges that a condition
-        stresses are parameters; every draw comes from ``seed``.
+        object heights, a physical camera of focal length ``focal`` (frame widths: 0.7 is
+        a 71 deg, 1.3 a 42 deg horizontal view): the base of the benchmark's conditions.
+        Ranges that a condition stresses are parameters; every draw comes from ``seed``.
         """
         base = cls.random(seed, hands=hands, tilt_max=1.0)
         rng = np.random.default_rng([seed, 0x7A41ED])
@@ -193,6 +200,7 @@ class SceneConfig:
             art_seed=int(seed),
             heights=True,
             colour_jitter=float(rng.uniform(4, 22)),
+            focal=float(rng.uniform(*focal)),
         )
 
 

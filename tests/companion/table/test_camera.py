@@ -164,3 +164,26 @@ def test_pages_asking_for_one_board_at_once_get_one_drawing(
     assert len(frames) == 2 and frames[0] is frames[1]
     camera.read(new_game(["red", "green", "blue"]))  # another board: drawn again
     assert camera.frame() is not frames[0] and len(drawn) == 2
+
+
+def test_a_camera_found_late_reads_with_the_table_learned_before(tmp_path: Path) -> None:
+    from vision.profile import learn_profile
+
+    now = [0.0]
+    frames = tmp_path / "frames"
+    camera = WatchedCamera(f"folder:{frames}", retry=5.0,
+                           opener=lambda: open_real_camera(f"folder:{frames}", reconnect=True),
+                           clock=lambda: now[0])
+    state = new_game(["red", "green", "yellow"])
+    profile = learn_profile(render(state, seed=3, size=(640, 360)), state.players)
+    camera.restore_profile(profile)  # at start-up, the camera still missing
+    assert camera.detector is None
+    frames.mkdir()
+    cv2.imwrite(str(frames / "frame_000000.png"), render(state, seed=4, size=(640, 360)))
+    now[0] = 5.0
+    reading = camera.read(state)
+    assert camera.detector is not None and camera.detector.profile is profile  # type: ignore[attr-defined]
+    assert reading is not None and reading.observation is not None
+    assert sorted(c.colour for c in reading.observation.canoes) == sorted(
+        [*state.players] * 2)
+    camera.close()
