@@ -1066,7 +1066,9 @@ class GameLoop:
                 "hand": sorted_cards(state.hands[player]),
                 "cards": [{"card": c, "in_hand": c in state.hands[player]}
                           for c in CARDS],
-                "locked": chosen,
+                # After the end nothing is locked in any more (the last round's cards
+                # are in the log): the phone shows the end, not "Locked in".
+                "locked": chosen if state.phase is not Phase.OVER else None,
                 "your_turn": state.to_play == player,
                 "recover": recover,
                 "canoes": [c.to_json() for c in state.canoes[player]],

@@ -54,6 +54,8 @@ def test_record_again_and_next_links_after_the_end(client: FlaskClient,
     assert record.json["format"] == "niagara-record/1"
     assert replay(record.json).game.state.winners == ("yellow",)
     assert client.get(f"/api/play/{game['tokens']['red']}/next").json["next"] is None
+    for token in game["tokens"].values():  # the phones no longer say "Locked in"
+        assert client.get(f"/api/play/{token}").json["me"]["locked"] is None
     assert client.post(f"/api/games/{gid}/again", json={"key": key}).status_code == 403
     again = client.post(f"/api/games/{gid}/again", headers=setup)  # the owner's
     assert again.status_code == 200
