@@ -229,12 +229,16 @@ class VisionConfig:
     length): noise in dark pixels is not taken for colour."""
     gem_min_votes: float = 0.25
     """A gem needs votes over this share of a gem's area..."""
-    gem_vote_ratio: float = 3.0
+    gem_vote_ratio: float = 2.5
     """...and this many times the votes of the next gem colour and the well together."""
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
     well_gem_noise: float = 0.3
-    """...and gem votes under this share of what a gem needs."""
+    """...and gem votes under this share of what a gem needs (twice that with twice the
+    well's votes)..."""
+    gem_none: float = 0.1
+    """...or, whatever the well, gem votes under this share of what a gem needs: no pixel
+    looks like any gem (a canoe carrying one always shows some)."""
 
     # Discs.
     disc_rim_threshold: float = 0.045
