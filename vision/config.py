@@ -255,6 +255,9 @@ class VisionConfig:
     disc_reference_contrast: float = 0.1
     """With a table profile, rim contrasts are judged as a share of the disc's contrast on
     that slot at setup, put on this scale (about a disc's contrast on the default board)."""
+    disc_learned_present: float = 0.35
+    """With a table profile: a rim contrast above this share of the discs' at setup (the
+    median over the slots: discs move from slot to slot) is a disc."""
     disc_learned_absent: float = 0.15
     """With a table profile: a rim contrast below this share of the setup's is no disc."""
     disc_min_learned: float = 0.03
