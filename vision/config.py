@@ -102,10 +102,10 @@ class VisionConfig:
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     highlight_chroma: float = 0.14
+    """Bright pixels whose chroma lies this close to the line from the ground's chroma to
+    neutral grey are disc highlights, not objects..."""
     highlight_brighter: float = 0.05
     """...and brighter than the ground by at least this (log brightness)."""
-    """Bright pixels whose chroma lies this close to the line from the ground's chroma to
-    neutral grey are disc highlights, not objects."""
     canoe_distance: float = 0.42
     """Max feature distance from a canoe colour for a pixel to take that colour."""
     learn_slack: float = 1.6
@@ -134,14 +134,18 @@ class VisionConfig:
     otherwise one of them is washed out or shaded and the photo is refused."""
     learn_min_scale: float = 0.6
     learn_max_scale: float = 2.0
-    """Bounds of a table's canoe size (seen from the camera, side and all) over the layout's."""
+    """Bounds of a table's canoe size (its top's area as seen, and with its side) over the
+    layout's."""
     canoe_min_fraction: float = 0.4
     """Colour patches smaller than this share of one canoe are ignored (gem rims, noise)."""
     object_min_share: float = 0.5
+    """Objects smaller than this share of the smallest colour patch are not judged at all."""
     canoe_between_mm: float = 30.0
-    """A lone canoe whose centre is less than this much nearer its slot than the next slot
-    is caught between them: both are unknown."""
+    """A lone canoe whose footprint is less than this much nearer its slot than another
+    slot is caught between them: every slot within this of its nearest is unknown."""
     canoe_split_share: float = 0.2
+    """A canoe with at least this share of a hull in each of two positions is caught
+    between them: both are unknown."""
     canoe_area_each: float = 0.84
     """The canoe-like area a canoe leaves in the object mask, as a share of one canoe's
     area where it stands (top and side; the blurred rim is ground). At a position, the area
@@ -156,9 +160,6 @@ class VisionConfig:
     area than its canoes read by this many canoes may hide it (and its neighbours)."""
     canoe_margin: float = 0.05
     """A hull's colour must be nearer its canoe colour than any other by this, else unknown."""
-    """A canoe with at least this share of a hull in each of two positions is caught
-    between them: both are unknown."""
-    """Objects smaller than this share of the smallest colour patch are not judged at all."""
     pair_ratio: float = 1.45
     pair_margin: float = 0.12
     """A hull blob this many canoes big (+- margin) cannot be told one from two: unknown."""
@@ -181,6 +182,7 @@ class VisionConfig:
     beach_guard_px: float = 20.0
     """Changed pixels (mm^2) in the band around the beach that make the beach unknown."""
     foreign_margin_mm: float = 14.0
+    """Slots this close to a foreign object are reported unknown."""
     edge_canoe_share: float = 0.9
     """An object crossing a zone's or the beach's edge is still a canoe when at least this
     share of it has a canoe colour (and it is no bigger than two canoes)..."""
@@ -194,7 +196,6 @@ class VisionConfig:
     """...the shift at least this long (mm: a camera tilted enough to lean canoes out)..."""
     lean_max_ratio: float = 2.6
     """...and it is no bigger than this many canoes (two side by side, with their sides)."""
-    """Slots this close to a foreign object are reported unknown."""
     max_canoes_per_slot: int = 3
     """More canoes than this on one slot do not fit its zone: the slot is unknown."""
     canoe_body_share: float = 0.6
@@ -229,12 +230,16 @@ class VisionConfig:
     length): noise in dark pixels is not taken for colour."""
     gem_min_votes: float = 0.25
     """A gem needs votes over this share of a gem's area..."""
-    gem_vote_ratio: float = 3.0
+    gem_vote_ratio: float = 2.5
     """...and this many times the votes of the next gem colour and the well together."""
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
     well_gem_noise: float = 0.3
-    """...and gem votes under this share of what a gem needs."""
+    """...and gem votes under this share of what a gem needs (twice that with twice the
+    well's votes)..."""
+    gem_none: float = 0.1
+    """...or, whatever the well, gem votes under this share of what a gem needs: no pixel
+    looks like any gem (a canoe carrying one always shows some)."""
 
     # Discs.
     disc_rim_threshold: float = 0.045
@@ -251,6 +256,9 @@ class VisionConfig:
     disc_reference_contrast: float = 0.1
     """With a table profile, rim contrasts are judged as a share of the disc's contrast on
     that slot at setup, put on this scale (about a disc's contrast on the default board)."""
+    disc_learned_present: float = 0.35
+    """With a table profile: a rim contrast above this share of the discs' at setup (the
+    median over the slots: discs move from slot to slot) is a disc."""
     disc_learned_absent: float = 0.15
     """With a table profile: a rim contrast below this share of the setup's is no disc."""
     disc_min_learned: float = 0.03
@@ -281,5 +289,8 @@ class VisionConfig:
     """Size of the grey copy that motion is judged on."""
 
     canoe_bgr: dict[str, BGR] = field(default_factory=lambda: dict(DEFAULT_CANOE_BGR))
+    """Canoe colours (the table profile's replace them)."""
     gem_bgr: dict[str, BGR] = field(default_factory=lambda: dict(DEFAULT_GEM_BGR))
+    """Gem colours (the table profile's, learned from the deposits, replace them)."""
     ground_bgr: dict[str, BGR] = field(default_factory=lambda: dict(DEFAULT_GROUND_BGR))
+    """The riverbed and the sand (the table profile's replace them)."""

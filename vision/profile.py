@@ -29,7 +29,7 @@ from vision.camera import CameraModel
 from vision.config import BGR, DEFAULT_CANOE_BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout, load_layout
 from vision.locate import BoardNotFound, locate_board, rectify
-from vision.read import TableLook
+from vision.read import TableLook, glare_slots
 from vision.stages.canoes import side_area, split_centres
 from vision.stages.discs import rim_contrast
 from vision.stages.geometry import Geometry, geometry, shift_px
@@ -197,6 +197,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     zones = read_region(flat, light, geo.zone_idx, geo.zone_design,
                         river_ground(geo, config, rings), none, config)
     covered = covered_slots(rings, None, config)
+    glare = glare_slots(zones, geo, config)
+    covered &= ~glare  # washed out, not covered: said below if it matters
     if np.any(covered):
         raise SetupError("setup photo: " + ", ".join(SLOTS[s] for s in np.flatnonzero(covered))
                          + " look unlike the rest of the river (a hand, a box?): clear the "
@@ -276,7 +278,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     per_slot = np.bincount(geo.zone_slot[river_img.ravel()[geo.zone_idx] > 0],
                            minlength=len(SLOTS))
     standing = [SLOTS[s] for s in range(len(SLOTS))
-                if per_slot[s] >= 0.5 * hull_px * scale and not (joe and SLOTS[s] == "T1")]
+                if per_slot[s] >= 0.5 * hull_px * scale and not (joe and SLOTS[s] == "T1")
+                and not glare[s]]
     if standing:
         raise SetupError(f"setup photo: something stands on {', '.join(standing)}; at the "
                          "start " + ("only Diamanten Joe's canoe is on the river (on T1)"
@@ -294,8 +297,10 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                        shift_px(centre, geo.slot_xy, config.disc_height_mm, geo.k))
     learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
     seen = np.abs(learned) >= config.disc_min_learned
-    absent = [SLOTS[s] for s in range(len(SLOTS))
-              if not seen[s] and not (np.isnan(learned[s]) and joe and SLOTS[s] == "T1")]
+    # A slot washed out by glare teaches nothing about the discs (the others do).
+    learned = np.where(glare, np.nan, learned)
+    absent = [SLOTS[s] for s in range(len(SLOTS)) if not seen[s] and not glare[s]
+              and not (np.isnan(learned[s]) and joe and SLOTS[s] == "T1")]
     if absent:
         raise SetupError(f"setup photo: no disc seen on {', '.join(absent)} (all nine discs "
                          "start in the river, one on each slot)")

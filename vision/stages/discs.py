@@ -71,6 +71,13 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
     samples, covered = rim_samples(rectified, geo, objects, shift)
     absent_at = (config.disc_absent_threshold if learned is None
                  else config.disc_learned_absent * config.disc_reference_contrast)
+    present_at = (config.disc_rim_threshold if learned is None
+                  else config.disc_learned_present * config.disc_reference_contrast)
+    if learned is not None:
+        # The discs move from slot to slot every round: what a disc looks like is the
+        # table's (the median over the slots at setup, dark rims or light), not a slot's.
+        sign = 1.0 if float(np.median(learned)) >= 0 else -1.0
+        learned = np.full(len(SLOTS), sign * float(np.median(np.abs(learned))), np.float32)
     out: dict[str, str] = {}
     for s, slot in enumerate(SLOTS):
         ring = samples[s]
@@ -94,7 +101,7 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
             score *= config.disc_reference_contrast / learned[s]
         if both.mean() >= config.disc_min_visible:
             value = float(median(score[both]))
-            if value >= config.disc_rim_threshold:
+            if value >= present_at:
                 out[slot] = PRESENT
             elif (value <= absent_at and both.mean() >= config.disc_absent_visible):
                 # Without a profile, a light rim line (another board's disc) is no "absent".
@@ -110,7 +117,7 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         flat_value = float(median(score[flat])) if np.any(flat) else value
         trusted = flat.mean() >= config.disc_absent_visible
         if value >= config.disc_rim_one_side or (
-                trusted and flat_value >= config.disc_rim_threshold):
+                trusted and flat_value >= present_at):
             out[slot] = PRESENT
         elif trusted and flat_value <= absent_at:
             out[slot] = ABSENT
