@@ -1220,14 +1220,25 @@ def _move_table() -> dict[tuple[str, int], tuple[tuple[Step, str, int, bool], ..
 _MOVES: Final = _move_table()
 
 
+GemChoice = tuple[tuple[Step, ...], tuple[GemOp, ...], str | None]
+
+_GEM_CHOICES: dict[tuple[str, str | None, FrozenMap[str, int]], tuple[GemChoice, ...]] = {}
+"""``_gem_choices`` already worked out, by (deposit, gem carried, the deposit's gems): a
+playout asks the same few questions thousands of times. Emptied when it grows large."""
+
+
 def _gem_choices(at: str, gem: str | None, deposits: FrozenMap[str, FrozenMap[str, int]]
-                 ) -> list[tuple[tuple[Step, ...], tuple[GemOp, ...], str | None]]:
+                 ) -> tuple[GemChoice, ...]:
     """``_gem_options`` as (steps, deposit changes, gem carried after)."""
     deposit = DEPOSIT_AT.get(at)
-    options: list[tuple[tuple[Step, ...], tuple[GemOp, ...], str | None]] = [((), (), gem)]
     if deposit is None:
-        return options
+        return (((), (), gem),)
     there = deposits[deposit]
+    key = (deposit, gem, there)
+    found = _GEM_CHOICES.get(key)
+    if found is not None:
+        return found
+    options: list[GemChoice] = [((), (), gem)]
     colours = [c for c in GEM_COLOURS if there.get(c, 0) > 0]
     if gem is None:
         options += [((_LOAD[c],), ((deposit, c, -1),), c) for c in colours]
@@ -1236,7 +1247,32 @@ def _gem_choices(at: str, gem: str | None, deposits: FrozenMap[str, FrozenMap[st
         options.append(((_UNLOAD,), (unload,), None))
         options += [((_UNLOAD, _LOAD[c]), (unload, (deposit, c, -1)), c)
                     for c in colours if c != gem]
-    return options
+    if len(_GEM_CHOICES) >= 4096:
+        _GEM_CHOICES.clear()
+    found = _GEM_CHOICES[key] = tuple(options)
+    return found
+
+
+_Option = tuple[tuple[Step, ...], str, str | None, tuple[GemOp, ...], str | None,
+                dict[str, tuple[Canoe, Canoe]], str | None]
+"""One canoe's move in ``turn_outcomes``: (steps, where it ends, gem carried, deposit
+changes, Joe's gem, canoes robbed, gem delivered)."""
+
+_NET_OPS: dict[tuple[GemOp, ...], tuple[GemOp, ...]] = {}
+
+
+def _net_ops(ops: tuple[GemOp, ...]) -> tuple[GemOp, ...]:
+    """What ``ops`` change in the deposits, in one canonical order (remembered, like
+    ``_gem_choices``: a playout meets the same few sequences over and over)."""
+    found = _NET_OPS.get(ops)
+    if found is None:
+        net: dict[tuple[str, str], int] = {}
+        for deposit, colour, change in ops:
+            net[deposit, colour] = net.get((deposit, colour), 0) + change
+        if len(_NET_OPS) >= 4096:
+            _NET_OPS.clear()
+        found = _NET_OPS[ops] = tuple(sorted((d, c, x) for (d, c), x in net.items() if x))
+    return found
 
 
 class TurnOutcome:
@@ -1315,12 +1351,9 @@ def turn_outcomes(state: GameState, player: str, n: int,
         a, b = canoes
         if (b[0], b[1] or "") < (a[0], a[1] or ""):
             a, b = b, a
-        ops: tuple[object, ...] = deposits_ops
+        ops: tuple[GemOp, ...] = deposits_ops
         if len(deposits_ops) > 1:
-            net: dict[tuple[str, str], int] = {}
-            for deposit, colour, change in deposits_ops:
-                net[deposit, colour] = net.get((deposit, colour), 0) + change
-            ops = tuple(sorted((d, c, x) for (d, c), x in net.items() if x))
+            ops = _net_ops(deposits_ops)
         key = (a, b, joe_gem, ops,
                tuple(sorted(delivered)) if len(delivered) > 1 else delivered,
                tuple(sorted(victims.items())) if victims else ())
@@ -1328,34 +1361,26 @@ def turn_outcomes(state: GameState, player: str, n: int,
             results[key] = TurnOutcome(state, player, (a, b), delivered, deposits_ops, joe_gem,
                                        victims, moves)
 
-    def go(rest: list[int], canoes: list[Spot], deposits: FrozenMap[str, FrozenMap[str, int]],
-           ops: tuple[GemOp, ...], joe_gem: str | None,
-           victims: dict[str, tuple[Canoe, Canoe]], delivered: tuple[str, ...],
-           moves: tuple[tuple[int, str, tuple[Step, ...]], ...]) -> None:
-        if not rest:
-            finish(canoes, ops, joe_gem, victims, delivered, moves)
-            return
-        index, later = rest[0], rest[1:]
-        at, gem = canoes[index]
+    known: dict[tuple[object, ...], list[_Option]] = {}
 
-        def after(steps: tuple[Step, ...], dest: str, new_gem: str | None,
-                  new_ops: tuple[GemOp, ...], new_joe: str | None,
-                  new_victims: dict[str, tuple[Canoe, Canoe]], landed: str | None) -> None:
-            now = list(canoes)
-            now[index] = (dest, new_gem)
-            now_deposits = deposits
-            if new_ops and later:
-                for deposit, colour, change in new_ops:
-                    now_deposits = now_deposits.set(deposit, add_gem(now_deposits[deposit],
-                                                                     colour, change))
-            go(later, now, now_deposits, ops + new_ops, new_joe, new_victims,
-               (*delivered, landed) if landed else delivered,
-               (*moves, (index, at, steps)))
+    def options(at: str, gem: str | None, deposits: FrozenMap[str, FrozenMap[str, int]],
+                joe_gem: str | None, victims: dict[str, tuple[Canoe, Canoe]]
+                ) -> list[_Option]:
+        """One canoe's moves from ``at`` carrying ``gem``, in the order ``turn_results``
+        lists them, as (steps, where it ends, gem carried, deposit changes, Joe's gem,
+        canoes robbed, gem delivered). Worked out once per turn for each situation: the
+        second canoe meets the same one after most moves of the first."""
+        key = (at, gem, deposits, joe_gem, tuple(victims.items()) if victims else ())
+        found = known.get(key)
+        if found is not None:
+            return found
+        out: list[_Option] = []
+        add = out.append
 
         def extras(steps: tuple[Step, ...], dest: str, new_gem: str | None,
                    new_ops: tuple[GemOp, ...], can_steal: bool) -> None:
             """``_with_extras``: the move as it is, with a steal, with a trade with Joe."""
-            after(steps, dest, new_gem, new_ops, joe_gem, victims, None)
+            add((steps, dest, new_gem, new_ops, joe_gem, victims, None))
             if can_steal:
                 for victim in others:
                     victim_pair = victims.get(victim) or state.canoes[victim]
@@ -1367,7 +1392,7 @@ def turn_outcomes(state: GameState, player: str, n: int,
                         robbed[i] = canoe(dest, None)
                         now_victims = {**victims, victim: canoe_pair(*robbed)}
                         theft = (*steps, Step("steal", arg=victim, gem=stolen))
-                        after(theft, dest, stolen, new_ops, joe_gem, now_victims, None)
+                        add((theft, dest, stolen, new_ops, joe_gem, now_victims, None))
                         joe_trade(theft, dest, stolen, new_ops, now_victims)
             joe_trade(steps, dest, new_gem, new_ops, victims)
 
@@ -1378,12 +1403,12 @@ def turn_outcomes(state: GameState, player: str, n: int,
             if joe_at != dest:
                 return
             if new_gem is None and joe_gem:
-                after((*steps, _JOE["take"]), dest, joe_gem, new_ops, None, now_victims, None)
+                add(((*steps, _JOE["take"]), dest, joe_gem, new_ops, None, now_victims, None))
             elif new_gem is not None and joe_gem:
-                after((*steps, _JOE["swap"]), dest, joe_gem, new_ops, new_gem, now_victims,
-                      None)
+                add(((*steps, _JOE["swap"]), dest, joe_gem, new_ops, new_gem, now_victims,
+                     None))
             elif new_gem is not None and joe_gem is None:
-                after((*steps, _JOE["give"]), dest, None, new_ops, new_gem, now_victims, None)
+                add(((*steps, _JOE["give"]), dest, None, new_ops, new_gem, now_victims, None))
 
         for pre, pre_ops, carried in _gem_choices(at, gem, deposits):
             pre_cost = 2 * len(pre)
@@ -1395,7 +1420,7 @@ def turn_outcomes(state: GameState, player: str, n: int,
             for step, dest, cost, up in _MOVES[at, n - pre_cost]:
                 steps = (*pre, step)
                 if dest == BEACH:  # landing ends the move; a gem on board is delivered
-                    after(steps, BEACH, None, pre_ops, joe_gem, victims, carried)
+                    add((steps, BEACH, None, pre_ops, joe_gem, victims, carried))
                     continue
                 remaining = n - pre_cost - cost
                 if remaining == 0:  # the only gem steps that fit after the move: none
@@ -1407,6 +1432,32 @@ def turn_outcomes(state: GameState, player: str, n: int,
                     if 2 * len(post) == remaining:
                         extras((*steps, *post), dest, final, post_ops,
                                up and final is None and post_ops[0][2] < 0)
+        known[key] = out
+        return out
+
+    def go(rest: list[int], canoes: list[Spot], deposits: FrozenMap[str, FrozenMap[str, int]],
+           ops: tuple[GemOp, ...], joe_gem: str | None,
+           victims: dict[str, tuple[Canoe, Canoe]], delivered: tuple[str, ...],
+           moves: tuple[tuple[int, str, tuple[Step, ...]], ...]) -> None:
+        if not rest:  # no canoe can move
+            finish(canoes, ops, joe_gem, victims, delivered, moves)
+            return
+        index, later = rest[0], rest[1:]
+        at, gem = canoes[index]
+        for steps, dest, new_gem, new_ops, new_joe, new_victims, landed in options(
+                at, gem, deposits, joe_gem, victims):
+            now = list(canoes)
+            now[index] = (dest, new_gem)
+            done = (*delivered, landed) if landed else delivered
+            moved = (*moves, (index, at, steps))
+            if later:
+                now_deposits = deposits
+                for deposit, colour, change in new_ops:
+                    now_deposits = now_deposits.set(deposit, add_gem(now_deposits[deposit],
+                                                                     colour, change))
+                go(later, now, now_deposits, ops + new_ops, new_joe, new_victims, done, moved)
+            else:
+                finish(now, ops + new_ops, new_joe, new_victims, done, moved)
 
     for order in orders if orders is not None else _canoe_orders(pair):
         go(order, [(c.at, c.gem) for c in pair], state.deposits, (), joe.gem if joe else None,
