@@ -32,7 +32,10 @@ milliseconds (``benchmarks/strength.py`` measures it).
     (``"choose"``/``"turn"``), ``.choice`` or ``.action``, ``.text`` (what to do),
     ``.reason`` (why, in plain words: the slot, the gem, the danger of the falls from
     the forecast), ``.value``; ``Hint.to_json()`` is ``{"phase", "card", "recover"}`` or
-    ``{"phase", "turn"}`` plus ``"text"``, ``"reason"``, ``"value"``.
+    ``{"phase", "turn"}`` plus ``"text"``, ``"reason"``, ``"value"``. ``text`` and
+    ``reason`` are :class:`companion.text.Text` sentences (English as a ``str``; the
+    pages render them in the reader's language), as are a turning point's ``played``,
+    ``better``, ``why`` and ``text()``.
 ``review(game: Game, *, seed=0, playouts=12, horizon=4, level="strong") -> Review``
     Only completed rounds. ``Review.rounds``: ``RoundChances(round, chances)`` (round 0
     is the start); ``Review.turning_points``: up to three ``TurningPoint(round, player,
@@ -43,7 +46,8 @@ milliseconds (``benchmarks/strength.py`` measures it).
     SelfplayResult`` (kinds: the levels and ``"greedy"``, the playout policy).
 ``words.describe_choice(player, choice) -> Text``; ``words.describe_turn(action) -> Text``
     A decision as one plain sentence ("Red: paddle the canoe on the beach: down 3 to T3,
-    load violet.").
+    load violet."); ``words.choice_sentence(choice)``, ``words.turn_sentence(action)``
+    the same without the player ("Paddle the canoe on the beach: …").
 
 In ``companion.record``: ``replay(record, unfinished=True)`` reads a game in progress
 whose last round hides the secret cards (``ReplayResult.hidden``), and

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from companion import rules
+from companion import text as tx
 from companion.actions import Action, ChooseCard, MoveRiver, Paddle, Recover, Weather
 from companion.game import Game
 from companion.partner.evaluate import WIN, available_colours, value
@@ -47,9 +48,10 @@ from companion.partner.search import (
     result_of,
 )
 from companion.partner.view import view
-from companion.partner.words import describe_choice, describe_turn
+from companion.partner.words import choice_sentence, turn_sentence
 from companion.playout import greedy_choice, greedy_turn
 from companion.state import GameState, Phase
+from companion.text import N_, Text
 
 CONFIDENCE: Final = 1.5
 """How sharply the evaluation's lead turns into chances of winning at a playout's end
@@ -75,15 +77,16 @@ class RoundChances:
 @dataclass(frozen=True)
 class TurningPoint:
     """A decision that cost its player: what they did, what would have been better and
-    why, and their chance of winning after each."""
+    why (sentences: English as a ``str``, in the reader's language on the pages), and
+    their chance of winning after each."""
 
     round: int
     player: str
     phase: str
     """``choose`` (the card and buy-backs) or ``turn``."""
-    played: str
-    better: str
-    why: str
+    played: Text
+    better: Text
+    why: Text
     chance_played: float
     chance_better: float
 
@@ -91,10 +94,14 @@ class TurningPoint:
     def drop(self) -> float:
         return self.chance_better - self.chance_played
 
-    def text(self) -> str:
-        return (f"Round {self.round}, {self.player.capitalize()}: {self.played} "
-                f"Better: {self.better} {self.why} Chance of winning "
-                f"{100 * self.chance_played:.0f}% instead of {100 * self.chance_better:.0f}%.")
+    def text(self) -> Text:
+        """The whole turning point in sentences ("Round 3, Red: Choose the 2. Better: …")."""
+        return N_("Round {round}, {player}: {played} Better: {better} {why} Chance of "
+                  "winning {chance_played}% instead of {chance_better}%.",
+                  round=self.round, player=tx.colour(self.player), played=self.played,
+                  better=self.better, why=self.why,
+                  chance_played=round(100 * self.chance_played),
+                  chance_better=round(100 * self.chance_better))
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "player": self.player, "phase": self.phase,
@@ -314,20 +321,16 @@ def _turning_point(decision: _Decision, best: Scored, mine: Scored, seed: int,
     if decision.phase == "choose":
         taken = decision.taken
         assert isinstance(taken, Choice) and best.choice is not None
-        played = describe_choice(player, taken).split(": ", 1)[1]
-        better = describe_choice(player, best.choice).split(": ", 1)[1]
+        played = choice_sentence(taken)
+        better = choice_sentence(best.choice)
         why = choice_hint(seen, best).reason
     else:
         action = decision.taken
         assert isinstance(action, Paddle | Weather)
-        played = describe_turn(action).split(": ", 1)[1]
+        played = turn_sentence(action)
         hint = turn_hint(seen, best)
-        better = hint.text.split(": ", 1)[1]
+        assert hint.action is not None
+        better = turn_sentence(hint.action)
         why = hint.reason
-    return TurningPoint(decision.round, player, decision.phase, _sentence(played),
-                        _sentence(better), why, ours[player], theirs[player])
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[0].upper() + text[1:] if text else text
+    return TurningPoint(decision.round, player, decision.phase, played, better, why,
+                        ours[player], theirs[player])

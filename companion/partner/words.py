@@ -6,6 +6,8 @@
 'Red: paddle the canoe on the beach: down 3 to T3, load violet.'
 >>> describe_choice("red", Choice(4, ("violet",)))
 'Red: buy a canoe back with a violet gem, then choose the 4.'
+>>> choice_sentence(Choice("cloud", ()))
+'Choose the cloud.'
 """
 
 from __future__ import annotations
@@ -14,32 +16,33 @@ from typing import cast
 
 from companion import text as tx
 from companion.actions import CanoeMove, Paddle, Weather
-from companion.board import BEACH, PATHS_DOWN, PATHS_UP, Arm, Card
+from companion.board import PATHS_DOWN, PATHS_UP, Arm, Card
 from companion.partner.search import Choice
-from companion.text import N_, Listing, Nn_, Text
+from companion.text import N_, Listing, Lower, Nn_, Text
 
 
-def card_words(card: Card) -> str:
-    return "the cloud" if card == "cloud" else f"the {card}"
+def card_words(card: Card) -> Text:
+    """A paddle card in a sentence: "the cloud", "the 4"."""
+    return N_("the cloud") if card == "cloud" else N_("the {card}", card=card)
 
 
-def place(at: str) -> str:
-    return "the beach" if at == BEACH else at
+def choice_sentence(choice: Choice) -> Text:
+    """A phase-1 choice as a sentence of its own ("Choose the 4.")."""
+    card = card_words(choice.card)
+    paid = [N_("for free") if pay == "free" else N_("with a {gem:adj} gem", gem=tx.gem(pay))
+            for pay in choice.recover]
+    if not paid:
+        return N_("Choose {card}.", card=card)
+    return Nn_("Buy a canoe back {paid}, then choose {card}.",
+               "Buy both canoes back {paid}, then choose {card}.", len(paid),
+               paid=Listing(paid), card=card)
 
 
 def describe_choice(player: str, choice: Choice) -> Text:
     """A phase-1 choice as one sentence (a :class:`~companion.text.Text`: English as a
     ``str``, in the reader's language on the pages)."""
-    who = tx.colour(player)
-    card: Text | str = (N_("the cloud") if choice.card == "cloud"
-                        else N_("the {card}", card=choice.card))
-    paid = [N_("for free") if pay == "free" else N_("with a {gem:adj} gem", gem=tx.gem(pay))
-            for pay in choice.recover]
-    if not paid:
-        return N_("{player}: choose {card}.", player=who, card=card)
-    return Nn_("{player}: buy a canoe back {paid}, then choose {card}.",
-               "{player}: buy both canoes back {paid}, then choose {card}.", len(paid),
-               player=who, paid=Listing(paid), card=card)
+    return N_("{player}: {decision}", player=tx.colour(player),
+              decision=Lower(choice_sentence(choice)))
 
 
 def step_end(at: str, op: str, n: int, arm: str | None) -> str:
@@ -96,16 +99,21 @@ def move_words(move: CanoeMove) -> Text:
     return N_("the canoe on {at:dat}: {what}", at=where, what=what)
 
 
-def describe_turn(action: Paddle | Weather) -> Text:
-    """A phase-2 turn as one sentence."""
-    who = tx.colour(action.player or "")
+def turn_sentence(action: Paddle | Weather) -> Text:
+    """A phase-2 turn as a sentence of its own ("Move the cloud up the weather track.")."""
     if isinstance(action, Weather):
         if action.direction == "up":
-            return N_("{player}: move the cloud up the weather track.", player=who)
-        return N_("{player}: move the cloud down the weather track.", player=who)
+            return N_("Move the cloud up the weather track.")
+        return N_("Move the cloud down the weather track.")
     if not action.canoes:
-        return N_("{player}: no canoe can move this turn.", player=who)
+        return N_("No canoe can move this turn.")
     moves = move_words(action.canoes[0])
     for move in action.canoes[1:]:
         moves = N_("{before}; then {after}", before=moves, after=move_words(move))
-    return N_("{player}: paddle {moves}.", player=who, moves=moves)
+    return N_("Paddle {moves}.", moves=moves)
+
+
+def describe_turn(action: Paddle | Weather) -> Text:
+    """A phase-2 turn as one sentence."""
+    return N_("{player}: {decision}", player=tx.colour(action.player or ""),
+              decision=Lower(turn_sentence(action)))

@@ -88,7 +88,7 @@ def test_a_canoe_that_will_fall_is_named() -> None:
     tips = hints(state, "red")
     assert {t.action for t in tips} == {Weather("red", "up"), Weather("red", "down")}
     for tip in tips:
-        assert "your canoe on L2 goes over the falls this round whatever the others play" \
+        assert "Your canoe on L2 goes over the falls this round whatever the others play." \
             in tip.reason
 
 

@@ -67,6 +67,9 @@ class World:
             out["player next game"] = c.get(f"/api/play/{token}/next").data
             out["player stream"] = first_game_message(c, f"/api/play/{token}/stream")
             out["player hints"] = c.get(f"/api/play/{token}/hints").data
+            for lang in ("fr", "de"):  # the reasons in words of another language, too
+                out[f"player hints ({lang})"] = c.get(f"/api/play/{token}/hints",
+                                                      headers={"Accept-Language": lang}).data
             out = {k: v.replace(token.encode(), b"TOKEN") for k, v in out.items()}
         # When a game was created is public and differs between the worlds when they are
         # made a second apart: blank it out, it says nothing about any card.
@@ -158,6 +161,8 @@ def test_hints_never_use_a_secret_card(worlds: tuple[World, World]) -> None:
         hint_a = a.seen_by(who)["player hints"]
         assert hint_a == b.seen_by(who)["player hints"]
         assert b'"reason"' in hint_a and b'"ok":true' in hint_a.replace(b" ", b"")
+        french = a.seen_by(who)["player hints (fr)"]
+        assert french == b.seen_by(who)["player hints (fr)"] and french != hint_a
     assert a.seen_by("red")["player hints"] == b.seen_by("red")["player hints"]  # refused
     assert b"No hint now" in a.seen_by("red")["player hints"]
 

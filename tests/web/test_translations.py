@@ -14,14 +14,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.support import Translations as Catalogue
 from flask.testing import FlaskClient
 
 from companion.commands import rules_text
 from companion.events import CanoeMoved, GameWon
-from companion.text import ENGLISH, N_, Listing, Lower, Nn_, Term, Translations, localize
+from companion.game import Game
+from companion.partner import hints as partner_hints
+from companion.partner import play_game
+from companion.partner import review as partner_review
+from companion.state import Phase
+from companion.text import ENGLISH, N_, Listing, Lower, Nn_, Term, Text, Translations, localize
 from web.catalogue import LOCALES, extract, fields, problems, read
 from web.i18n import LANGUAGES, js_msgids
 
+from .conftest import PLAYERS
 from .test_api import choose_all, loop_of
 from .test_live import messages
 
@@ -171,6 +178,174 @@ def test_game_words_take_their_grammatical_form(app: Any) -> None:
                      refusal=Lower(N_("You cannot steal from your own canoe.")))
         assert tr(refusal) == "Rot: Du kannst nicht aus deinem eigenen Kanu stehlen."
     assert str(refusal) == "Red: you cannot steal from your own canoe."
+
+
+# -- the practice partner's hints and review ---------------------------------------------
+
+
+def _texts(value: object) -> Iterator[Text | str]:
+    """Every sentence (:class:`Text`) inside ``value``, and every bare string given to one
+    as a parameter (game words are terms, numbers stay numbers: a bare string would be
+    English left over)."""
+    if isinstance(value, Text):
+        yield value
+        for param in value.params.values():
+            if isinstance(param, str) and not isinstance(param, Text):
+                yield str.__str__(param)
+            else:
+                yield from _texts(param)
+    elif isinstance(value, Listing):
+        for item in value.items:
+            yield from _texts(item)
+    elif isinstance(value, Lower):
+        yield from _texts(value.text)
+
+
+JOINED = re.compile(r"(\{p\d+\}\s*)+")
+"""The template of :func:`companion.text.join`: sentences one after the other."""
+
+
+def partner_sentences() -> list[Text]:
+    """The hints of every decision of a computer game (both phases, one or two canoes,
+    landings, loads, the falls) and the turning points of its review."""
+    game = play_game({"red": "strong", "green": "greedy", "yellow": "beginner"}, seed=1)
+    out: list[Text] = []
+    replay = Game(game.start.players, game.start.options)
+    for i, action in enumerate(game.history):
+        state = replay.state
+        if i % 5 == 0 and state.phase is not Phase.RIVER:
+            player = state.to_play or next(p for p in state.players if p not in state.chosen)
+            for tip in partner_hints(state, player, seed=i, count=3, level="beginner"):
+                out += [tip.text, tip.reason]
+        replay.push(action)
+    done = partner_review(game, playouts=2, horizon=2, seed=1, level="beginner")
+    assert done.turning_points
+    for point in done.turning_points:
+        out += [point.text(), point.played, point.better, point.why]
+    return out
+
+
+def test_every_hint_and_review_sentence_is_a_translated_template(template: Any) -> None:
+    """The reasons of the hints and the turning points are made of catalogued templates
+    only (no English put together in code), each translated in both catalogues and
+    rendered with its translation (a broken one would show the English)."""
+    sentences = partner_sentences()
+    assert all(isinstance(s, Text) for s in sentences)
+    catalogues = {locale: read(locale) for locale in LOCALES}
+    compiled = {locale: Catalogue.load(str(ROOT / "web" / "translations"), [locale])
+                for locale in LOCALES}
+    seen: set[str] = set()
+    for sentence in sentences:
+        for part in _texts(sentence):
+            assert isinstance(part, Text), f"a bare string in a sentence: {part!r}"
+            if JOINED.fullmatch(part.msgid):
+                continue
+            key = part.msgid if part.plural is None else (part.msgid, part.plural)
+            assert template.get(key) is not None, f"not extracted: {part.msgid!r}"
+            seen.add(part.msgid)
+            for locale, catalogue in catalogues.items():
+                found = catalogue.get(key)
+                assert found is not None and not found.fuzzy and all(
+                    found.string if isinstance(found.string, tuple) else [found.string]), \
+                    f"{locale}: {part.msgid!r}"
+                own = compiled[locale]
+                translated = (own.gettext(part.msgid) if part.plural is None
+                              else own.ngettext(part.msgid, part.plural, part.n))
+                if translated != (part.msgid if part.plural is None or part.n == 1
+                                  else part.plural):
+                    assert part.render(own) != str(part), f"{locale}: {part.msgid!r}"
+    # The game above goes through most of the partner's sentences.
+    partner = {m.id if isinstance(m.id, str) else m.id[0] for m in template
+               if any(path.startswith("companion/partner/") for path, _ in m.locations)}
+    assert len(partner) > 50 and len(seen & partner) > 25, sorted(partner - seen)
+
+
+def english_of_partner(template: Any) -> list[str]:
+    """The fixed words of each of the partner's sentences (the longest run between two
+    placeholders, three words or more): none may show on a French or German page."""
+    out = []
+    for message in template:
+        if not any(path.startswith("companion/partner/") for path, _ in message.locations):
+            continue
+        for msgid in message.id if isinstance(message.id, tuple) else (message.id,):
+            run = max(re.split(r"\{[^}]*\}", msgid), key=len).strip(" .,:;()")
+            if len(run.split()) >= 3:
+                out.append(run)
+    return out
+
+
+def _words(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def test_hints_come_in_the_readers_language(client: FlaskClient, game: dict[str, Any],
+                                            template: Any) -> None:
+    english = english_of_partner(template)
+    red = game["tokens"]["red"]
+
+    def hints(token: str, lang: str) -> list[dict[str, Any]]:
+        response = client.get(f"/api/play/{token}/hints?lang={lang}")
+        assert response.status_code == 200, response.json
+        found: list[dict[str, Any]] = response.json["hints"]
+        return found
+
+    said = {lang: hints(red, lang) for lang in LANGUAGES}
+    assert any(e in _words(said["en"]) for e in english)  # the check below can fail
+    for lang in ("fr", "de"):
+        assert [h["card"] for h in said[lang]] == [h["card"] for h in said["en"]]
+        assert [e for e in english if e in _words(said[lang])] == []
+        for mine, theirs in zip(said[lang], said["en"], strict=True):
+            assert mine["reason"] != theirs["reason"] and mine["text"] != theirs["text"]
+    card = said["en"][0]["card"]
+    assert said["en"][0]["text"] == f"Red: choose the {card}."
+    assert said["fr"][0]["text"] == f"Rouge : choisissez le {card}."
+    assert said["de"][0]["text"] == f"Rot: Wähle die {card}."
+    assert "La rivière devrait avancer d'environ" in said["fr"][0]["reason"]
+    assert "Der Fluss sollte sich um etwa" in said["de"][0]["reason"]
+    # Phase 2: the turn's reason, canoe by canoe.
+    choose_all(client, game, {"red": 3, "green": 4, "yellow": 5})
+    mover = client.get(f"/api/games/{game['id']}").json["state"]["to_play"]
+    turns = {lang: hints(game["tokens"][mover], lang) for lang in LANGUAGES}
+    assert turns["en"][0]["reason"].startswith("Your canoe ")
+    assert turns["fr"][0]["reason"].startswith("Votre canoë ")
+    assert turns["de"][0]["reason"].startswith("Dein Kanu ")
+    for lang in ("fr", "de"):
+        assert [h["turn"] for h in turns[lang]] == [h["turn"] for h in turns["en"]]
+        assert [e for e in english if e in _words(turns[lang])] == []
+
+
+def test_the_review_comes_in_the_readers_language(app: Any, client: FlaskClient,
+                                                  game: dict[str, Any],
+                                                  template: Any) -> None:
+    played = play_game(dict.fromkeys(PLAYERS, "beginner"), seed=3)
+    loop = loop_of(app)
+    for action in played.history:
+        loop.apply(game["id"], action)
+    assert loop.state(game["id"]).phase is Phase.OVER
+    said = {}
+    for lang in LANGUAGES:
+        response = client.get(f"/api/games/{game['id']}/review?lang={lang}")
+        assert response.status_code == 200, response.json
+        said[lang] = response.json
+    points = said["en"]["turning_points"]
+    assert points and points[0]["text"].startswith(f"Round {points[0]['round']}, ")
+    english = english_of_partner(template)
+    assert any(e in _words(points) for e in english)
+    names = {"fr": ("Manche", " : ", "Mieux : "), "de": ("Runde", ": ", "Besser: ")}
+    colours = {"fr": {"red": "Rouge", "green": "Vert", "yellow": "Jaune"},
+               "de": {"red": "Rot", "green": "Grün", "yellow": "Gelb"}}
+    for lang, (round_word, colon, better) in names.items():
+        theirs = said[lang]["turning_points"]
+        assert [(p["round"], p["player"], p["drop"]) for p in theirs] == \
+            [(p["round"], p["player"], p["drop"]) for p in points]
+        assert said[lang]["rounds"] == said["en"]["rounds"]
+        assert [e for e in english if e in _words(theirs)] == []
+        for mine, point in zip(theirs, points, strict=True):
+            who = colours[lang][point["player"]]
+            assert mine["text"].startswith(f"{round_word} {point['round']}, {who}{colon}")
+            assert better in mine["text"]
+            for field in ("played", "better", "why", "text"):
+                assert mine[field] != point[field], (lang, field)
 
 
 # -- choosing the language ---------------------------------------------------------------
