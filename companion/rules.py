@@ -1364,13 +1364,15 @@ def turn_outcomes(state: GameState, player: str, n: int,
     known: dict[tuple[object, ...], list[_Option]] = {}
 
     def options(at: str, gem: str | None, deposits: FrozenMap[str, FrozenMap[str, int]],
-                joe_gem: str | None, victims: dict[str, tuple[Canoe, Canoe]]
+                ops: tuple[GemOp, ...], joe_gem: str | None, victims: dict[str, tuple[Canoe, Canoe]]
                 ) -> list[_Option]:
         """One canoe's moves from ``at`` carrying ``gem``, in the order ``turn_results``
         lists them, as (steps, where it ends, gem carried, deposit changes, Joe's gem,
         canoes robbed, gem delivered). Worked out once per turn for each situation: the
         second canoe meets the same one after most moves of the first."""
-        key = (at, gem, deposits, joe_gem, tuple(victims.items()) if victims else ())
+        # The deposits are the turn's first ones changed by ``ops`` (a tuple of strings and
+        # numbers hashes much faster than the maps).
+        key = (at, gem, ops, joe_gem, tuple(victims.items()) if victims else ())
         found = known.get(key)
         if found is not None:
             return found
@@ -1445,7 +1447,7 @@ def turn_outcomes(state: GameState, player: str, n: int,
         index, later = rest[0], rest[1:]
         at, gem = canoes[index]
         for steps, dest, new_gem, new_ops, new_joe, new_victims, landed in options(
-                at, gem, deposits, joe_gem, victims):
+                at, gem, deposits, ops, joe_gem, victims):
             now = list(canoes)
             now[index] = (dest, new_gem)
             done = (*delivered, landed) if landed else delivered
