@@ -1363,19 +1363,21 @@ def turn_outcomes(state: GameState, player: str, n: int,
 
     known: dict[tuple[object, ...], list[_Option]] = {}
 
-    def options(at: str, gem: str | None, deposits: FrozenMap[str, FrozenMap[str, int]],
-                ops: tuple[GemOp, ...], joe_gem: str | None, victims: dict[str, tuple[Canoe, Canoe]]
-                ) -> list[_Option]:
+    def options(at: str, gem: str | None, ops: tuple[GemOp, ...], joe_gem: str | None,
+                victims: dict[str, tuple[Canoe, Canoe]]) -> list[_Option]:
         """One canoe's moves from ``at`` carrying ``gem``, in the order ``turn_results``
         lists them, as (steps, where it ends, gem carried, deposit changes, Joe's gem,
         canoes robbed, gem delivered). Worked out once per turn for each situation: the
         second canoe meets the same one after most moves of the first."""
         # The deposits are the turn's first ones changed by ``ops`` (a tuple of strings and
-        # numbers hashes much faster than the maps).
+        # numbers hashes much faster than the maps, and the maps are made only when needed).
         key = (at, gem, ops, joe_gem, tuple(victims.items()) if victims else ())
         found = known.get(key)
         if found is not None:
             return found
+        deposits = state.deposits
+        for deposit, colour, change in ops:
+            deposits = deposits.set(deposit, add_gem(deposits[deposit], colour, change))
         out: list[_Option] = []
         add = out.append
 
@@ -1437,8 +1439,7 @@ def turn_outcomes(state: GameState, player: str, n: int,
         known[key] = out
         return out
 
-    def go(rest: list[int], canoes: list[Spot], deposits: FrozenMap[str, FrozenMap[str, int]],
-           ops: tuple[GemOp, ...], joe_gem: str | None,
+    def go(rest: list[int], canoes: list[Spot], ops: tuple[GemOp, ...], joe_gem: str | None,
            victims: dict[str, tuple[Canoe, Canoe]], delivered: tuple[str, ...],
            moves: tuple[tuple[int, str, tuple[Step, ...]], ...]) -> None:
         if not rest:  # no canoe can move
@@ -1447,23 +1448,18 @@ def turn_outcomes(state: GameState, player: str, n: int,
         index, later = rest[0], rest[1:]
         at, gem = canoes[index]
         for steps, dest, new_gem, new_ops, new_joe, new_victims, landed in options(
-                at, gem, deposits, ops, joe_gem, victims):
+                at, gem, ops, joe_gem, victims):
             now = list(canoes)
             now[index] = (dest, new_gem)
             done = (*delivered, landed) if landed else delivered
             moved = (*moves, (index, at, steps))
             if later:
-                now_deposits = deposits
-                for deposit, colour, change in new_ops:
-                    now_deposits = now_deposits.set(deposit, add_gem(now_deposits[deposit],
-                                                                     colour, change))
-                go(later, now, now_deposits, ops + new_ops, new_joe, new_victims, done, moved)
+                go(later, now, ops + new_ops, new_joe, new_victims, done, moved)
             else:
                 finish(now, ops + new_ops, new_joe, new_victims, done, moved)
 
     for order in orders if orders is not None else _canoe_orders(pair):
-        go(order, [(c.at, c.gem) for c in pair], state.deposits, (), joe.gem if joe else None,
-           {}, (), ())
+        go(order, [(c.at, c.gem) for c in pair], (), joe.gem if joe else None, {}, (), ())
     return list(results.values())
 
 
