@@ -130,8 +130,8 @@ class VisionConfig:
     """...split by colour first: a pixel's place (in canoe lengths) counts this much against
     its chroma."""
     pair_colour_tolerance: float = 0.3
-    """At setup, a player's two canoes must look this much alike (feature distance);
-    otherwise one of them is washed out or shaded and the photo is refused."""
+    """At setup, a player's two canoes must look this much alike in chroma (a shadow only
+    darkens one); otherwise one of them is washed out (glare) and the photo is refused."""
     learn_min_scale: float = 0.6
     learn_max_scale: float = 2.0
     """Bounds of a table's canoe size (its top's area as seen, and with its side) over the

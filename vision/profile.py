@@ -242,6 +242,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     scale = float(np.clip(tops[len(tops) // 2], config.learn_min_scale,
                           config.learn_max_scale)) if tops else seen_scale
     units: list[Floats] = []
+    touching: list[list[list[Floats]]] = []
     for ratio, mask, _, _ in blobs:
         r = ratio / seen_scale
         body = mask & (obj_img > 0)
@@ -253,16 +254,26 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             # Canoes touching (their sides under a tilted camera): as many as their area
             # says, told apart by colour first, then by where they lie.
             n = max(2, round(r))
-            parts = (_split_two(mask, body, layout.canoe_mm[0] * k) if n == 2 else
-                     _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
-            if parts is None:
+            ways = [p for p in (_split_two(mask, body, layout.canoe_mm[0] * k) if n == 2
+                                else None,
+                                _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
+                    if p is not None]
+            if not ways:
                 raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
                                  "apart from each other")
-            units.extend(_body_colour(bgr_img, part, sand, config) for part in parts)
+            # By shape (two of one colour, across the long side or end to end) or by colour:
+            # whichever pairs all the canoes best, once all are seen.
+            touching.append([[_body_colour(bgr_img, part, sand, config) for part in way]
+                             for way in ways])
         else:
             raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
                              "canoes lies on the beach (a hand, a heap?): put the canoes apart "
                              "and clear the rest")
+    if touching:
+        units = min(([*units, *(u for way in choice for u in way)]
+                     for choice in itertools.product(*touching)),
+                    key=lambda all_units: best_pairs(all_units, config)[0]
+                    if len(all_units) == 2 * len(players) else math.inf)
     if len(units) != 2 * len(players):
         raise SetupError(f"setup photo: {len(units)} canoe{'' if len(units) == 1 else 's'} "
                          "seen on the beach, expected "
@@ -422,19 +433,10 @@ def _body_colour(bgr_img: Floats, mask: Mask, ground: Floats, config: VisionConf
     return cast(Floats, np.median(body[far >= np.median(far)], axis=0))
 
 
-def assign_colours(units: Sequence[Floats], players: Sequence[str],
-                   config: VisionConfig) -> dict[str, BGR]:
-    """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
-    canoes grouped into pairs of least total colour distance, the pairs matched to the
-    player colours (the defaults) by least total distance.
-
-    >>> red, brown = (40, 40, 190), (40, 70, 115)
-    >>> units = [np.array(c, np.float32) for c in (red, brown, (42, 38, 185), (38, 72, 112))]
-    >>> sorted(assign_colours(units, ["brown", "red"], VisionConfig()).items())
-    [('brown', (39, 71, 114)), ('red', (41, 39, 188))]
-    """
-    wgt = config.brightness_weight
-    f = features(np.array(units, np.float32), wgt)
+def best_pairs(units: Sequence[Floats],
+               config: VisionConfig) -> tuple[float, list[tuple[int, int]]]:
+    """The canoes grouped into pairs of least total colour distance, and that distance."""
+    f = features(np.array(units, np.float32), config.brightness_weight)
     d = np.linalg.norm(f[:, None] - f[None], axis=2)
     best: tuple[float, list[tuple[int, int]]] = (math.inf, [])
 
@@ -452,9 +454,27 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str],
         cost = sum(float(d[a, b]) for a, b in p)
         if cost < best[0]:
             best = (cost, p)
+    return best
+
+
+def assign_colours(units: Sequence[Floats], players: Sequence[str],
+                   config: VisionConfig) -> dict[str, BGR]:
+    """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
+    canoes grouped into pairs of least total colour distance, the pairs matched to the
+    player colours (the defaults) by least total distance.
+
+    >>> red, brown = (40, 40, 190), (40, 70, 115)
+    >>> units = [np.array(c, np.float32) for c in (red, brown, (42, 38, 185), (38, 72, 112))]
+    >>> sorted(assign_colours(units, ["brown", "red"], VisionConfig()).items())
+    [('brown', (39, 71, 114)), ('red', (41, 39, 188))]
+    """
+    wgt = config.brightness_weight
+    f = features(np.array(units, np.float32), wgt)
+    best = best_pairs(units, config)
     pairs = best[1]
     means = [np.mean([units[a], units[b]], axis=0) for a, b in pairs]
-    apart = max((float(d[a, b]), i) for i, (a, b) in enumerate(pairs))
+    # Twins must look alike in chroma (a shadow only darkens one; glare washes it out).
+    apart = max((float(np.linalg.norm(f[a, :2] - f[b, :2])), i) for i, (a, b) in enumerate(pairs))
     pf = features(np.array(means, np.float32), wgt)
     protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
     cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)
