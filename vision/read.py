@@ -37,6 +37,7 @@ from vision.stages.light import (
     feature_of,
     features,
     measure_light,
+    median,
 )
 from vision.stages.objects import Palette, Region, find_objects, read_region
 from vision.stages.weather import read_weather
@@ -208,11 +209,15 @@ def glare_slots(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
     """Slots washed out by a glare spot: their riverbed ring is the river's colour (the
     median ring) scaled, plus white light (least squares: ``ring = a * river + g *
     white``) with ``g`` over ``glare_white``. A shadow only scales the colour."""
-    ring = zones.bgr[geo.ring_mat].astype(np.float64)  # (slots, n, 3)
-    ring[zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat]] = np.nan  # ground only
-    ring = np.nanmedian(ring, axis=1)
-    ring = np.where(np.isnan(ring), np.nanmedian(ring, axis=0), ring)
-    river = np.median(ring, axis=0)
+    bgr = zones.bgr[geo.ring_mat]  # (slots, n, 3)
+    ground = ~(zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat])  # ground only
+    seen = [median(bgr[s][ground[s]]) if np.count_nonzero(ground[s]) >= 8 else None
+            for s in range(len(bgr))]
+    known = [v for v in seen if v is not None]
+    if len(known) < 3:
+        return np.zeros(len(bgr), bool)
+    river = np.median(np.array(known, np.float64), axis=0)
+    ring = np.array([river if v is None else v for v in seen], np.float64)
     basis = np.column_stack([river, np.full(3, WHITE_LEVEL)])
     coef, *_ = np.linalg.lstsq(basis, ring.T, rcond=None)
     return cast(Mask, coef[1] > config.glare_white)
