@@ -158,6 +158,10 @@ class VisionConfig:
     canoe_hidden_share: float = 0.2
     """When a canoe the game has in play is seen nowhere, a position with more canoe-like
     area than its canoes read by this many canoes may hide it (and its neighbours)."""
+    camouflage_chroma: float = 0.3
+    """A canoe colour whose chroma is this close to the riverbed around a slot (and its
+    brightness within the ground's range) hides there: while a canoe of it is unaccounted
+    for (or the game is not known), that slot is unknown, never "no canoe"."""
     canoe_margin: float = 0.05
     """A hull's colour must be nearer its canoe colour than any other by this, else unknown."""
     pair_ratio: float = 1.45
@@ -230,16 +234,12 @@ class VisionConfig:
     length): noise in dark pixels is not taken for colour."""
     gem_min_votes: float = 0.25
     """A gem needs votes over this share of a gem's area..."""
-    gem_vote_ratio: float = 2.5
+    gem_vote_ratio: float = 3.0
     """...and this many times the votes of the next gem colour and the well together."""
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
     well_gem_noise: float = 0.3
-    """...and gem votes under this share of what a gem needs (twice that with twice the
-    well's votes)..."""
-    gem_none: float = 0.1
-    """...or, whatever the well, gem votes under this share of what a gem needs: no pixel
-    looks like any gem (a canoe carrying one always shows some)."""
+    """...and gem votes under this share of what a gem needs."""
 
     # Discs.
     disc_rim_threshold: float = 0.045

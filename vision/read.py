@@ -183,6 +183,21 @@ def read_board(
         hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
         unknown |= hidden
         why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
+    # A canoe colour that looks like the riverbed around a slot: a canoe of it there is
+    # hardly an object, so "no canoe" cannot be said there while one is unaccounted for.
+    ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
+    for ci, colour in enumerate(palette.names):
+        seen_c = sum(1 for c in canoes.seen if c.colour == colour and c.at not in unknown)
+        if in_play is not None and seen_c >= in_play.get(colour, 0):
+            continue
+        proto = palette.protos[ci]
+        darker = (proto[2] - ring_ref[:, 2]) / wgt
+        alike = (np.linalg.norm(ring_ref[:, :2] - proto[:2], axis=1) < config.camouflage_chroma) & (
+            darker > config.background_dark) & (darker < config.background_bright)
+        for slot in (SLOTS[i] for i in np.flatnonzero(alike)):
+            if slot not in unknown:
+                unknown.add(slot)
+                why.setdefault(slot, f"a {colour} canoe looks like the riverbed here")
     discs = read_discs(rectified, geo, objs.opened, config,
                        look.disc_rim if look is not None else None,
                        shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k))

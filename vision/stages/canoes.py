@@ -339,9 +339,7 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
         top, second = votes[order[0]], votes[order[1]] if len(order) > 1 else 0.0
         if top >= need_gem and top >= config.gem_vote_ratio * (second + well):
             out.append(gem_names[int(order[0])])
-        elif (votes.sum() <= config.gem_none * need_gem
-              or (well >= need_well and votes.sum() <= config.well_gem_noise * need_gem)
-              or (well >= 2 * need_well and votes.sum() <= 2 * config.well_gem_noise * need_gem)):
+        elif well >= need_well and votes.sum() <= config.well_gem_noise * need_gem:
             out.append(None)
         else:
             out.append("unknown")
