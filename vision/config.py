@@ -272,6 +272,12 @@ class VisionConfig:
     """The cloud marker is darker (log brightness) than the printed space by at least this."""
     weather_token_chroma: float = 0.2
     """...and about neutral: chroma below this."""
+    weather_setup_dark: float = -0.1
+    """At setup, the marker on 0 must be at least this much darker (log brightness) than
+    its printed edge..."""
+    weather_setup_gap: float = 0.3
+    """...and darker than every other space by this (log brightness): a light grey marker,
+    or one blurred at a low resolution, is still the one dark space."""
     weather_print_visible: float = 0.85
     """Share of a space's printed edge that must look like the print to read the space."""
     weather_learned_dark: float = 0.5

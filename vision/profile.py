@@ -321,8 +321,11 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     spaces = weather_spaces(flat, light, geo, config)
     dark0 = spaces[0][1]
     others = [d for n, (_, d, _) in spaces.items() if n != 0]
+    # The marker is the one space clearly darker than the others (its own grey varies
+    # from board to board, and blur at a low resolution lightens a small token).
     if spaces[0][0] < config.weather_print_visible or not (
-            dark0 < config.weather_token_dark and dark0 < min(others) - 0.3):
+            dark0 < config.weather_setup_dark
+            and dark0 < min(others) - config.weather_setup_gap):
         raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)")
     token = np.array([dark0, *spaces[0][2]], np.float32)
 

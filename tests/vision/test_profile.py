@@ -114,3 +114,26 @@ def test_learn_refuses_a_picture_without_the_start_position_in_one_line(tmp_path
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "setup photo" in err
     assert not (tmp_path / "p.json").exists()
+
+
+def test_a_faint_weather_marker_is_learned_as_the_one_dark_space():
+    """At 640x480 a small marker blurs light (less than the default's darkness), yet it
+    is the one space clearly darker than the others: learned, and read where it moves
+    (seeded scene of a tuning family where setup learning used to refuse)."""
+    scene = replace(SceneConfig.varied(30020, family="zoch"), fill=0.5968445110103359)
+    players = ["brown", "blue", "green", "yellow"]
+    setup = render(new_game(players), seed=30020, scene=scene, size=(640, 480))
+    profile = learn_profile(setup, players)
+    assert profile.look.weather_token is not None
+    assert -0.35 < profile.look.weather_token[0] < -0.1  # fainter than the default asks
+    det = Detector()
+    det.use_profile(profile)
+    for weather in (-1, 0, 1, 2):
+        state = new_game(players).replace(weather=weather)
+        seen = det.analyse(render(state, seed=30021, scene=scene, size=(640, 480)))
+        assert seen.weather in (weather, None)
+    # The marker elsewhere than on 0 is still refused.
+    moved = render(new_game(players), seed=30020, scene=scene, size=(640, 480),
+                   faults=[("weather", 2)])
+    with pytest.raises(SetupError, match="weather marker is not seen on 0"):
+        learn_profile(moved, players)
