@@ -200,6 +200,11 @@ class VisionConfig:
     """...the shift at least this long (mm: a camera tilted enough to lean canoes out)..."""
     lean_max_ratio: float = 2.6
     """...and it is no bigger than this many canoes (two side by side, with their sides)."""
+    transit_canoe_share: float = 0.3
+    """An object crossing a zone's edge that is not taken for a canoe (a hand) but has at
+    least this share of canoe colour, and is no bigger than ``lean_max_ratio`` canoes, may
+    be a canoe on its way between slots: the slots up and down the river from it are
+    unknown too."""
     max_canoes_per_slot: int = 3
     """More canoes than this on one slot do not fit its zone: the slot is unknown."""
     canoe_body_share: float = 0.6

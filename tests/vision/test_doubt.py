@@ -87,6 +87,22 @@ def test_a_canoe_between_two_slots_makes_both_unknown():
     assert wrong(seen, ground_truth(state)) == []
 
 
+@pytest.mark.parametrize("share", [0.3, 0.7])
+def test_a_canoe_far_off_its_slot_between_distant_slots_is_unknown(share):
+    """T5 and L1 lie 94 mm apart: a canoe a third of the way from one to the other is
+    much nearer one of them, yet too far from it (a canoe stands at most about 19 mm
+    from its slot's centre) to be on it."""
+    state = new_game(PLAYERS)
+    state = state.replace(canoes=FrozenMap({
+        "red": (Canoe("T5"), Canoe("beach")), "blue": (Canoe("beach"), Canoe("beach")),
+        "yellow": (Canoe("beach"), Canoe("beach"))}))
+    to = between_canoe(state)
+    assert to is not None and to[:2] == ("red", "T5")
+    seen = read(state, table(6, between=share))
+    assert {"T5", to[2]} & set(seen.unknown)
+    assert wrong(seen, ground_truth(state)) == []
+
+
 def test_more_canoes_of_a_colour_than_the_game_has_are_unknown():
     state = new_game(PLAYERS)
     state = state.replace(canoes=FrozenMap({
