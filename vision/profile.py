@@ -460,6 +460,26 @@ def best_pairs(units: Sequence[Floats],
     return best
 
 
+def glared_twin(one: Floats, other: Floats, config: VisionConfig) -> int | None:
+    """Which of two canoes of one colour (0 or 1) is *not* under a glare spot, when the
+    brighter is the dimmer one's colour scaled plus white light (``pair_glare_white`` of
+    the paper's white at least, fitting within ``pair_glare_misfit``); None otherwise.
+
+    >>> cfg = VisionConfig()
+    >>> red = np.array([40.0, 40.0, 190.0])
+    >>> glared_twin(red * 0.9 + 0.3 * 255, red, cfg), glared_twin(red, red * 0.6, cfg)
+    (1, None)
+    """
+    pair = (np.asarray(one, np.float64), np.asarray(other, np.float64))
+    dim = 0 if pair[0].sum() <= pair[1].sum() else 1
+    basis = np.column_stack([pair[dim], np.full(3, 255.0)])
+    coef, *_ = np.linalg.lstsq(basis, pair[1 - dim], rcond=None)
+    misfit = float(np.linalg.norm(basis @ coef - pair[1 - dim]) / np.linalg.norm(pair[1 - dim]))
+    if coef[1] >= config.pair_glare_white and misfit <= config.pair_glare_misfit:
+        return dim
+    return None
+
+
 def assign_colours(units: Sequence[Floats], players: Sequence[str],
                    config: VisionConfig) -> dict[str, BGR]:
     """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
@@ -476,8 +496,19 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str],
     best = best_pairs(units, config)
     pairs = best[1]
     means = [np.mean([units[a], units[b]], axis=0) for a, b in pairs]
-    # Twins must look alike in chroma (a shadow only darkens one; glare washes it out).
-    apart = max((float(np.linalg.norm(f[a, :2] - f[b, :2])), i) for i, (a, b) in enumerate(pairs))
+    # Twins must look alike in chroma (a shadow only darkens one; glare washes it out)...
+    apart = (0.0, 0)
+    for i, (a, b) in enumerate(pairs):
+        gap = float(np.linalg.norm(f[a, :2] - f[b, :2]))
+        if gap <= config.pair_colour_tolerance:
+            continue
+        # ...unless one is the other under a glare spot (its colour plus white light):
+        # the other shows the canoes' colour.
+        clear = glared_twin(units[a], units[b], config)
+        if clear is not None:
+            means[i] = np.asarray(units[(a, b)[clear]], np.float64)
+        else:
+            apart = max(apart, (gap, i))
     pf = features(np.array(means, np.float32), wgt)
     protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
     cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)
