@@ -63,6 +63,10 @@ class VisionConfig:
     """Markers are searched in a frame shrunk by this factor, then refined at full size."""
     marker_search_width: int = 640
     """...but never shrunk below this width (a smaller frame is searched at full size)."""
+    marker_upscale_below: int = 1000
+    marker_upscales: tuple[float, ...] = (1.5, 2.0)
+    """A frame at most this wide with a marker missing is searched again enlarged by these
+    factors (markers of a few pixels a cell are found there); the missing ones are added."""
     min_markers: int = 3
     """Fewer markers than this: the board is not found (two give a shaky homography)."""
     max_reprojection_px: float = 4.0

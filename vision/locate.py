@@ -106,6 +106,14 @@ def find_markers(
         again = _find_markers(gray, layout, 1.0)
         if len(again) > len(found):
             found = again
+    if len(found) < len(layout.marker_centers) and gray.shape[1] <= config.marker_upscale_below:
+        # A small frame: a marker of a few pixels a cell is found in an enlarged copy (at
+        # one scale or another: their sampling differs); add the markers still missing.
+        for up in config.marker_upscales:
+            for mid, quad in _find_markers(gray, layout, up).items():
+                found.setdefault(mid, quad)
+            if len(found) == len(layout.marker_centers):
+                break
     return found
 
 
