@@ -261,13 +261,16 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     """Where a canoe the game has in play, but seen nowhere, may be: when no position is
     unknown (it could be under a hand there), every position with more canoe-like area
     than its canoes read (a canoe half hidden under another) and its slots up and down
-    the river (it may be caught between them). None when the area shows no such place (the
-    canoe may really be off the board).
+    the river (it may be caught between them). When the area shows no such place, it is
+    hidden where nothing shows it (under a hand whose skin looks like the sand, in a deep
+    shadow): every position is then unknown, none read wrongly.
 
     >>> cfg = VisionConfig()
     >>> areas = {"T2": (0, 0.0), "T3": (1, 1.3), "T4": (0, 0.0), "beach": (0, 0.0)}
     >>> sorted(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2}, areas, cfg))
     ['T2', 'T3', 'T4']
+    >>> len(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2}, {"T3": (1, 0.8)}, cfg))
+    10
     """
     if unknown:
         return set()
@@ -281,7 +284,7 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
             if pos in SLOTS:
                 out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
                            if p in SLOTS)
-    return out
+    return out or {*SLOTS, BEACH}
 
 
 def _grounds_seen(zones: Region, beach: Region, geo: Geometry,
