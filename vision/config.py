@@ -250,6 +250,10 @@ class VisionConfig:
     """A gem needs votes over this share of a gem's area..."""
     gem_vote_ratio: float = 3.0
     """...and this many times the votes of the next gem colour and the well together."""
+    gem_near_hull_chroma: float = 0.5
+    gem_near_hull_ratio: float = 5.0
+    """A gem whose chroma is within this of the hull's (a blue gem in a blue canoe) needs
+    this many times the votes of the next gem and the well together instead."""
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
     well_gem_noise: float = 0.3

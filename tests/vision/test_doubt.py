@@ -156,3 +156,22 @@ def test_the_profile_learns_the_gem_colours_from_the_deposits(tmp_path):
     old["version"] = 1
     with pytest.raises(ProfileError, match="learn it again"):
         TableProfile.from_json(old)
+
+
+def test_a_gem_blurred_into_a_hull_is_not_read_as_the_hull_colour_gem():
+    """At 640x480 a pink gem in a yellow canoe blurs into the hull and mostly votes for
+    yellow (seeded tuning scene): a gem of nearly the hull's colour needs a clearer
+    majority, so the gem is unknown, never yellow."""
+    players = ["yellow", "brown", "red"]
+    scene = replace(SceneConfig.varied(5030018, family="moss"), fill=0.726604022466769)
+    state = new_game(players).replace(canoes=FrozenMap({
+        "yellow": (Canoe("T5", "pink"), Canoe("lost")),
+        "brown": (Canoe("L2"), Canoe("beach")),
+        "red": (Canoe("T2", "white"), Canoe("T3"))}), weather=0)
+    det = Detector()
+    det.use_profile(learn_profile(render(new_game(players), seed=5030018, scene=scene,
+                                         size=(640, 480)), players))
+    seen = det.analyse(render(state, seed=5030019, scene=scene, size=(640, 480)),
+                       in_play=canoes_in_play(state))
+    assert [c.gem for c in seen.canoes if c.colour == "yellow"] in ([], ["pink"], [UNKNOWN])
+    assert wrong(seen, ground_truth(state)) == []

@@ -337,7 +337,13 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
         votes, well = _votes(bgr.astype(np.float64), body.astype(np.float64), gems, config)
         order = np.argsort(votes)[::-1]
         top, second = votes[order[0]], votes[order[1]] if len(order) > 1 else 0.0
-        if top >= need_gem and top >= config.gem_vote_ratio * (second + well):
+        # A gem of nearly the hull's colour needs a clearer majority: another gem blurred
+        # into the hull, or the hull's own lighter top, drifts towards it.
+        near_hull = float(np.linalg.norm(_chroma(gems[order[0]][None])[0]
+                                         - _chroma(body[None].astype(np.float64))[0])) \
+            < config.gem_near_hull_chroma
+        ratio = config.gem_near_hull_ratio if near_hull else config.gem_vote_ratio
+        if top >= need_gem and top >= ratio * (second + well):
             out.append(gem_names[int(order[0])])
         elif well >= need_well and votes.sum() <= config.well_gem_noise * need_gem:
             out.append(None)
