@@ -254,6 +254,11 @@ class VisionConfig:
     gem_near_hull_ratio: float = 5.0
     """A gem whose chroma is within this of the hull's (a blue gem in a blue canoe) needs
     this many times the votes of the next gem and the well together instead."""
+    gem_min_detail: float = 0.8
+    """Camera pixels per board millimetre (at the board's centre) below which gems are
+    not read (unknown): an 11 mm gem is then a few pixels blurred into its hull, and the
+    deposits' colours learned at setup with it (a 640x480 frame with the board filling
+    less than about three quarters of it)."""
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
     well_gem_noise: float = 0.3
@@ -280,7 +285,12 @@ class VisionConfig:
     disc_learned_absent: float = 0.15
     """With a table profile: a rim contrast below this share of the setup's is no disc."""
     disc_min_learned: float = 0.03
-    """At setup, a slot whose rim contrast (dark or light) is below this shows no disc."""
+    """At setup, a slot shows no disc when its rim contrast (dark or light) is below this..."""
+    disc_min_learned_share: float = 0.35
+    disc_min_learned_floor: float = 0.015
+    """...and below this share of the median slot's (rims are faint at a low resolution or
+    on a pale board), or below this floor in any case (an empty slot's contrast is noise,
+    under 0.01)."""
     disc_flat_outside: float = 0.04
     """Where only the outside is visible, "no rim" counts only at angles where the riverbed
     at 3.5 and 7 mm outside differs by less than this share (no shadow's gradient)."""

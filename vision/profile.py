@@ -307,7 +307,13 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     rim = rim_contrast(top, geo, river_img,
                        shift_px(centre, geo.slot_xy, config.disc_height_mm, geo.k))
     learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
-    seen = np.abs(learned) >= config.disc_min_learned
+    # A disc's rim is faint on some boards and at a low resolution: a slot shows no disc
+    # when its rim is far fainter than the others' too (an empty slot's is noise).
+    clear = np.abs(learned[~glare & np.isfinite(learned)])
+    typical = float(np.median(clear)) if len(clear) else 0.0
+    seen = np.abs(learned) >= float(np.clip(config.disc_min_learned_share * typical,
+                                            config.disc_min_learned_floor,
+                                            config.disc_min_learned))
     # A slot washed out by glare teaches nothing about the discs (the others do).
     learned = np.where(glare, np.nan, learned)
     absent = [SLOTS[s] for s in range(len(SLOTS)) if not seen[s] and not glare[s]

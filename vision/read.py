@@ -103,6 +103,7 @@ def read_board(
     beach_guard: Floats | None = None,
     look: TableLook | None = None,
     camera_centre: Centre | None = None,
+    detail_px_per_mm: float | None = None,
     in_play: Mapping[str, int] | None = None,
     details: bool = False,
 ) -> Reading:
@@ -122,6 +123,10 @@ def read_board(
     :param camera_centre: where the camera stands over the board (mm: x, y, height;
         :attr:`vision.locate.BoardPose.camera_pose`): the tops of canoes and discs are
         looked for where they appear, not on their footprint. None: straight above each.
+    :param detail_px_per_mm: how many of the camera's pixels a board millimetre spans at
+        the board's centre (None: enough). Under ``config.gem_min_detail`` a gem is a few
+        pixels blurred into its hull and the deposits' colours learned at setup with it:
+        every canoe's gem is then unknown (its colour and place are still read).
     :param in_play: how many canoes of each colour are on the board (the game knows: two
         a player less those lost, one for Diamanten Joe). More of a colour seen than that
         is a misreading: every position where that colour is seen is then unknown.
@@ -173,7 +178,8 @@ def read_board(
         unknown.add(BEACH)
         why.setdefault(BEACH, beach_why)
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
-                         camera_centre)
+                         camera_centre, gems=detail_px_per_mm is None
+                         or detail_px_per_mm >= config.gem_min_detail)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
     if in_play is not None:

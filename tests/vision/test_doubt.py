@@ -9,7 +9,7 @@ import pytest
 
 from companion.board import SLOTS
 from companion.state import Canoe, FrozenMap, new_game
-from vision.config import DEFAULT_GEM_BGR
+from vision.config import DEFAULT_GEM_BGR, VisionConfig
 from vision.detector import Detector, canoes_in_play
 from vision.observation import UNKNOWN
 from vision.profile import ProfileError, TableProfile, learn_profile, load_profile
@@ -168,10 +168,39 @@ def test_a_gem_blurred_into_a_hull_is_not_read_as_the_hull_colour_gem():
         "yellow": (Canoe("T5", "pink"), Canoe("lost")),
         "brown": (Canoe("L2"), Canoe("beach")),
         "red": (Canoe("T2", "white"), Canoe("T3"))}), weather=0)
-    det = Detector()
+    det = Detector(config=VisionConfig(gem_min_detail=0.0))  # gems read at any detail
     det.use_profile(learn_profile(render(new_game(players), seed=5030018, scene=scene,
                                          size=(640, 480)), players))
     seen = det.analyse(render(state, seed=5030019, scene=scene, size=(640, 480)),
                        in_play=canoes_in_play(state))
     assert [c.gem for c in seen.canoes if c.colour == "yellow"] in ([], ["pink"], [UNKNOWN])
     assert wrong(seen, ground_truth(state)) == []
+
+
+def test_gems_are_not_read_where_a_millimetre_spans_too_few_pixels():
+    """A 640x480 frame with the board filling 62 % of it: 0.66 camera pixels a board
+    millimetre, a gem 7 pixels across blurred into its hull (a violet gem read pink on
+    this seeded tuning board): every gem unknown, the canoes still read. The same board
+    at 1280x720 reads its gems."""
+    from vision.detector import detail_px_per_mm
+
+    players = ["yellow", "green", "red", "blue"]
+    scene = replace(SceneConfig.varied(5030004, family="zoch"), fill=0.6227422429475756)
+    state = new_game(players).replace(canoes=FrozenMap({
+        "yellow": (Canoe("L1", "violet"), Canoe("beach")), "green": (Canoe("T2"), Canoe("beach")),
+        "red": (Canoe("T4"), Canoe("beach")), "blue": (Canoe("R1", "pink"), Canoe("beach"))}))
+    for size, readable in (((640, 480), False), ((1280, 720), True)):
+        det = Detector()
+        det.use_profile(learn_profile(render(new_game(players), seed=5030004, scene=scene,
+                                             size=size), players))
+        seen = det.analyse(render(state, seed=5030005, scene=scene, size=size),
+                           in_play=canoes_in_play(state))
+        assert det.last_pose is not None
+        assert (detail_px_per_mm(det.last_pose, det.layout) >= 0.8) == readable
+        gems = {c.at: c.gem for c in seen.canoes if c.at != "beach"}
+        assert gems, size
+        if readable:
+            assert any(g != UNKNOWN for g in gems.values())
+        else:
+            assert all(g == UNKNOWN for g in gems.values())
+        assert wrong(seen, ground_truth(state)) == []

@@ -161,3 +161,17 @@ def test_a_canoe_under_a_glare_spot_at_setup_takes_its_twins_colour():
     seen = det.analyse(render(state, seed=5050014, scene=scene), in_play=canoes_in_play(state))
     assert wrong(seen, ground_truth(state)) == []
     assert len(seen.unknown) <= 4
+
+
+def test_faint_disc_rims_at_640x480_are_discs_and_a_missing_disc_is_still_refused():
+    """At 640x480 the discs' rims are faint (0.02-0.06 on this seeded tuning board, T1's
+    under the default's 0.03): judged against the other slots', every disc is seen; an
+    empty slot's contrast is noise, and a disc missing is still named."""
+    players = ["yellow", "green", "red", "blue"]
+    scene = replace(SceneConfig.varied(5030004, family="zoch"), fill=0.6227422429475756)
+    setup = render(new_game(players), seed=5030004, scene=scene, size=(640, 480))
+    learn_profile(setup, players)
+    short = render(new_game(players), seed=5030004, scene=scene, size=(640, 480),
+                   discs=["T1", "T2", "T3", "T5", "L1", "L2", "R1", "R2"])
+    with pytest.raises(SetupError, match="no disc seen on T4"):
+        learn_profile(short, players)

@@ -47,10 +47,11 @@ class Canoes:
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
                 palette: Palette, skip: set[str], config: VisionConfig,
-                camera_centre: Centre | None = None) -> Canoes:
+                camera_centre: Centre | None = None, gems: bool = True) -> Canoes:
     """Canoes per position and colour over every canoe-like object (positions in
     ``skip`` are already unknown). With ``camera_centre``, a canoe's footprint and its
-    top (where its gem is) are told apart: the canoe seen runs from one to the other."""
+    top (where its gem is) are told apart: the canoe seen runs from one to the other.
+    Without ``gems``, every canoe's gem is unknown (too few pixels to tell)."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -146,15 +147,17 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             strict=True)]
         inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
                            borderValue=0) > 0
-        gems, body = read_gems(rectified, light, cmask.astype(bool), tops, (x0, y0), config,
-                               layout, inside)
+        carried, body = read_gems(rectified, light, cmask.astype(bool), tops, (x0, y0), config,
+                                  layout, inside)
+        if not gems:
+            carried = ["unknown"] * len(carried)
         # The hull's colour must be clearly nearer its colour than any other in play.
         fb = features(body[None], config.brightness_weight)[0]
         d = np.sort(np.linalg.norm(palette.protos - fb, axis=1))
         if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
             mark(out, [where], "hull colour unclear")
             continue
-        out.seen.extend(CanoeSeen(colour, where, g) for g in gems)
+        out.seen.extend(CanoeSeen(colour, where, g) for g in carried)
         out.hulls.setdefault(colour, []).append((where, len(centres), body))
         read_px[pos_id] += len(centres) * float(np.median(one[1:]))
     # The canoe-like area at each position must be what the canoes read there cover: more
