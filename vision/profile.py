@@ -236,6 +236,14 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     sizes = sorted(b[0] for b in blobs)
     seen_scale = float(np.clip(sizes[len(sizes) // 2], config.learn_min_scale,
                                config.learn_max_scale)) if sizes else 1.0
+    # Under a steep tilt most canoes touch their neighbours' sides, and the median object
+    # is two canoes: then the objects' total area over the canoes expected is one canoe.
+    expected = 2 * len(players)
+    if sizes and _canoe_count(sizes, seen_scale, config) != expected:
+        pooled = float(np.clip(sum(sizes) / expected, config.learn_min_scale,
+                               config.learn_max_scale))
+        if _canoe_count(sizes, pooled, config) == expected:
+            seen_scale = pooled
     # Its top alone: the single canoes' area less their side.
     tops = sorted((area - side) / hull_px for r, _, area, side in blobs
                   if abs(r / seen_scale - 1) < 3 * config.pair_margin)
@@ -345,6 +353,23 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         look=TableLook(rings.copy(), learned.astype(np.float32), token),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr)
+
+
+def _canoe_count(sizes: Sequence[float], scale: float, config: VisionConfig) -> int:
+    """How many canoes objects of ``sizes`` (in hulls) make when one canoe is ``scale``
+    hulls: specks none, the others as many as their area says (a heap counts too many).
+
+    >>> sizes = [1.1, 1.2, 2.2, 2.3]
+    >>> _canoe_count(sizes, 2.0, VisionConfig()), _canoe_count(sizes, 1.13, VisionConfig())
+    (2, 6)
+    """
+    count = 0
+    for size in sizes:
+        r = size / scale
+        if r < 1 - 3 * config.pair_margin:
+            continue
+        count += 1 if r < config.pair_ratio - config.pair_margin else max(2, round(r))
+    return count
 
 
 def learn_gems(top: Image, light: Light, geo: Geometry, layout: Layout,

@@ -175,3 +175,19 @@ def test_faint_disc_rims_at_640x480_are_discs_and_a_missing_disc_is_still_refuse
                    discs=["T1", "T2", "T3", "T5", "L1", "L2", "R1", "R2"])
     with pytest.raises(SetupError, match="no disc seen on T4"):
         learn_profile(short, players)
+
+
+def test_under_a_steep_tilt_canoes_touching_in_pairs_are_counted_from_their_total_area():
+    """At 29 degrees of tilt the canoes' sides make four of six touch in pairs: the median
+    object is two canoes, not one (seeded tuning scene, once "2 canoes seen"). The
+    objects' total area over the six canoes expected gives one canoe's size."""
+    players = ["green", "blue", "yellow"]
+    scene = replace(SceneConfig.varied(5010078, family="moss"), tilt_deg=28.6622701918956)
+    setup = render(new_game(players), seed=5010078, scene=scene)
+    det = Detector(colours=players)
+    det.learn_table(setup, players)
+    assert det.profile is not None and sorted(det.profile.canoe_bgr) == sorted(players)
+    state = new_game(players)
+    seen = det.analyse(render(state, seed=5010079, scene=scene), in_play=canoes_in_play(state))
+    assert wrong(seen, ground_truth(state)) == []
+    assert sorted(c.colour for c in seen.canoes) == sorted(players * 2)
