@@ -8,8 +8,9 @@ the one ``zoch`` board.
 Each scene: a random game position (3-5 players, Diamanten Joe sometimes, gems, a missing
 disc sometimes), a random camera and light (``SceneConfig.random``: tilt up to 30 deg,
 3000-6500 K, uneven light and shadows, noise, blur, JPEG 60-95, a hand in about a quarter
-of the scenes). The detector first learns the table's canoe colours from a setup frame
-of the same scene (all canoes on the beach), as the product does, then reads the frame.
+of the scenes), canoes and discs drawn with their height. The detector first learns the
+table from a setup frame of the same scene (the start position: ``Detector.learn_table``,
+the table profile), as the product does, then reads the frame.
 
 Usage: ``python benchmarks/vision_accuracy.py --legacy [--scenes 300] [--seed 0] [--no-learn]
 [--hands 0.25]`` (``--hands 1`` puts a hand over every frame).
@@ -112,11 +113,11 @@ def legacy(argv: list[str]) -> int:
             # The setup frame: same camera and light, nobody's hand over the board.
             quiet = SceneConfig(**{**scene.__dict__, "hands": ()})
             try:
-                det.learn_colours(render(setup, seed=seed, scene=quiet, size=size),
-                                  state.players, joe=state.joe is not None)
+                det.learn_table(render(setup, seed=seed, scene=quiet, size=size),
+                                state.players, joe=state.joe is not None)
             except (ColourLearningError, ValueError) as exc:
                 tally["learn_failed"] += 1
-                errors.append(f"scene {i}: colour learning failed: {exc}")
+                errors.append(f"scene {i}: setup learning failed: {exc}")
         frame = render(state, seed=seed + 1, scene=scene, faults=faults, size=size)
         seen = det.analyse(frame)
         truth = ground_truth(state, faults=faults)
@@ -184,10 +185,10 @@ def legacy(argv: list[str]) -> int:
         return f"{100 * tally[a] / tally[b]:.2f}%" if tally[b] else "n/a"
 
     print(f"vision accuracy: {args.scenes} scenes at {size[0]}x{size[1]}, "
-          f"{'learned' if not args.no_learn else 'default'} canoe colours, {elapsed:.0f} s")
+          f"{'table learned' if not args.no_learn else 'default colours'}, {elapsed:.0f} s")
     print(f"  frames: {tally['frames_clear']} without hands, {tally['frames_occ']} with a hand; "
           f"board missed: {tally['board_missed_clear']} / {tally['board_missed_occ']}; "
-          f"colour learning failed: {tally['learn_failed']}")
+          f"setup learning failed: {tally['learn_failed']}")
     print("  unoccluded frames:")
     print(f"    disc per-slot accuracy     {pct('disc_ok_clear', 'disc_total_clear')}"
           f"  (unknown {tally['disc_unknown_clear']}, wrong {tally['disc_wrong_clear']})")

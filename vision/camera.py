@@ -15,9 +15,9 @@ rectified view is drawn straight from the distorted frame through one map per po
 (:func:`rectify_maps`).
 
 >>> cam = CameraModel.default((1280, 720))
->>> cam.matrix[0, 0], cam.distorted
+>>> float(cam.matrix[0, 0]), cam.distorted
 (1024.0, False)
->>> cam.scaled((640, 360)).matrix[0, 0]
+>>> float(cam.scaled((640, 360)).matrix[0, 0])
 512.0
 """
 
@@ -181,6 +181,31 @@ class CameraPose:
         cx, cy, ch = self.centre
         p = np.asarray(points_mm, np.float64).reshape(-1, 2)
         return cast(Floats, ((p - np.array([cx, cy])) / max(ch, 1.0)).astype(np.float32))
+
+
+def focal_from_homography(to_frame: Doubles, size: tuple[int, int]) -> float | None:
+    """The focal length (pixels) that makes the board's homography a rotation and a
+    translation, for a camera centred on the frame with square pixels (Zhang's two
+    constraints, solved together); None when the view is too square-on to tell, or the
+    answer is implausible (under 0.4 or over 2.5 frame widths).
+
+    >>> k = np.array([[1000.0, 0, 640], [0, 1000, 360], [0, 0, 1]])
+    >>> rot, _ = cv2.Rodrigues(np.array([0.3, 0.1, 0.0]))
+    >>> h = k @ np.column_stack([rot[:, 0], rot[:, 1], [-300.0, -150.0, 900.0]])
+    >>> round(focal_from_homography(h, (1280, 720)))
+    1000
+    """
+    w, h = size
+    shift = np.array([[1.0, 0.0, -w / 2], [0.0, 1.0, -h / 2], [0.0, 0.0, 1.0]])
+    hc = shift @ to_frame
+    h1, h2 = hc[:, 0], hc[:, 1]
+    a = np.array([h1[0] * h2[0] + h1[1] * h2[1], h1[0] ** 2 + h1[1] ** 2 - h2[0] ** 2 - h2[1] ** 2])
+    b = np.array([h1[2] * h2[2], h1[2] ** 2 - h2[2] ** 2])
+    inv_f2 = -float(a @ b) / max(float(a @ a), 1e-300)
+    if inv_f2 <= 0:
+        return None
+    f = 1.0 / np.sqrt(inv_f2)
+    return float(f) if 0.4 * w <= f <= 2.5 * w else None
 
 
 def solve_pose(board_mm: Doubles, ideal_px: Doubles, camera: CameraModel) -> CameraPose | None:

@@ -63,6 +63,10 @@ class VisionConfig:
     """Markers are searched in a frame shrunk by this factor, then refined at full size."""
     marker_search_width: int = 640
     """...but never shrunk below this width (a smaller frame is searched at full size)."""
+    marker_upscale_below: int = 1000
+    marker_upscales: tuple[float, ...] = (1.5, 2.0)
+    """A frame at most this wide with a marker missing is searched again enlarged by these
+    factors (markers of a few pixels a cell are found there); the missing ones are added."""
     min_markers: int = 3
     """Fewer markers than this: the board is not found (two give a shaky homography)."""
     max_reprojection_px: float = 4.0
@@ -130,8 +134,13 @@ class VisionConfig:
     """...split by colour first: a pixel's place (in canoe lengths) counts this much against
     its chroma."""
     pair_colour_tolerance: float = 0.3
-    """At setup, a player's two canoes must look this much alike (feature distance);
-    otherwise one of them is washed out or shaded and the photo is refused."""
+    """At setup, a player's two canoes must look this much alike in chroma (a shadow only
+    darkens one); otherwise one of them is washed out (glare) and the photo is refused."""
+    pair_glare_white: float = 0.1
+    pair_glare_misfit: float = 0.06
+    """...unless the brighter is the other's colour (scaled) plus white light of at least
+    this share of the paper's white, fitting within this (relative): a glare spot on one
+    canoe; the other gives the colour."""
     learn_min_scale: float = 0.6
     learn_max_scale: float = 2.0
     """Bounds of a table's canoe size (its top's area as seen, and with its side) over the
@@ -158,6 +167,10 @@ class VisionConfig:
     canoe_hidden_share: float = 0.2
     """When a canoe the game has in play is seen nowhere, a position with more canoe-like
     area than its canoes read by this many canoes may hide it (and its neighbours)."""
+    camouflage_chroma: float = 0.3
+    """A canoe colour whose chroma is this close to the riverbed around a slot (and its
+    brightness within the ground's range) hides there: while a canoe of it is unaccounted
+    for (or the game is not known), that slot is unknown, never "no canoe"."""
     canoe_margin: float = 0.05
     """A hull's colour must be nearer its canoe colour than any other by this, else unknown."""
     pair_ratio: float = 1.45
@@ -196,6 +209,11 @@ class VisionConfig:
     """...the shift at least this long (mm: a camera tilted enough to lean canoes out)..."""
     lean_max_ratio: float = 2.6
     """...and it is no bigger than this many canoes (two side by side, with their sides)."""
+    transit_canoe_share: float = 0.3
+    """An object crossing a zone's edge that is not taken for a canoe (a hand) but has at
+    least this share of canoe colour, and is no bigger than ``lean_max_ratio`` canoes, may
+    be a canoe on its way between slots: the slots up and down the river from it are
+    unknown too."""
     max_canoes_per_slot: int = 3
     """More canoes than this on one slot do not fit its zone: the slot is unknown."""
     canoe_body_share: float = 0.6
@@ -230,16 +248,21 @@ class VisionConfig:
     length): noise in dark pixels is not taken for colour."""
     gem_min_votes: float = 0.25
     """A gem needs votes over this share of a gem's area..."""
-    gem_vote_ratio: float = 2.5
+    gem_vote_ratio: float = 3.0
     """...and this many times the votes of the next gem colour and the well together."""
+    gem_near_hull_chroma: float = 0.5
+    gem_near_hull_ratio: float = 5.0
+    """A gem whose chroma is within this of the hull's (a blue gem in a blue canoe) needs
+    this many times the votes of the next gem and the well together instead."""
+    gem_min_detail: float = 0.8
+    """Camera pixels per board millimetre (at the board's centre) below which gems are
+    not read (unknown): an 11 mm gem is then a few pixels blurred into its hull, and the
+    deposits' colours learned at setup with it (a 640x480 frame with the board filling
+    less than about three quarters of it)."""
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
     well_gem_noise: float = 0.3
-    """...and gem votes under this share of what a gem needs (twice that with twice the
-    well's votes)..."""
-    gem_none: float = 0.1
-    """...or, whatever the well, gem votes under this share of what a gem needs: no pixel
-    looks like any gem (a canoe carrying one always shows some)."""
+    """...and gem votes under this share of what a gem needs."""
 
     # Discs.
     disc_rim_threshold: float = 0.045
@@ -262,7 +285,12 @@ class VisionConfig:
     disc_learned_absent: float = 0.15
     """With a table profile: a rim contrast below this share of the setup's is no disc."""
     disc_min_learned: float = 0.03
-    """At setup, a slot whose rim contrast (dark or light) is below this shows no disc."""
+    """At setup, a slot shows no disc when its rim contrast (dark or light) is below this..."""
+    disc_min_learned_share: float = 0.35
+    disc_min_learned_floor: float = 0.015
+    """...and below this share of the median slot's (rims are faint at a low resolution or
+    on a pale board), or below this floor in any case (an empty slot's contrast is noise,
+    under 0.01)."""
     disc_flat_outside: float = 0.04
     """Where only the outside is visible, "no rim" counts only at angles where the riverbed
     at 3.5 and 7 mm outside differs by less than this share (no shadow's gradient)."""
@@ -272,6 +300,12 @@ class VisionConfig:
     """The cloud marker is darker (log brightness) than the printed space by at least this."""
     weather_token_chroma: float = 0.2
     """...and about neutral: chroma below this."""
+    weather_setup_dark: float = -0.1
+    """At setup, the marker on 0 must be at least this much darker (log brightness) than
+    its printed edge..."""
+    weather_setup_gap: float = 0.3
+    """...and darker than every other space by this (log brightness): a light grey marker,
+    or one blurred at a low resolution, is still the one dark space."""
     weather_print_visible: float = 0.85
     """Share of a space's printed edge that must look like the print to read the space."""
     weather_learned_dark: float = 0.5

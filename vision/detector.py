@@ -48,6 +48,23 @@ class FrameError(ValueError):
     """A frame that is not a usable picture (empty, wrong shape, far too large)."""
 
 
+def detail_px_per_mm(pose: BoardPose, layout: Layout) -> float:
+    """How many of the camera's pixels a board millimetre spans at the board's centre
+    (the square root of the area one square millimetre covers in the frame).
+
+    >>> from vision.locate import pose_from_corners
+    >>> pose = pose_from_corners([(100, 50), (700, 50), (700, 350), (100, 350)], load_layout())
+    >>> round(detail_px_per_mm(pose, load_layout()), 2)
+    1.0
+    """
+    w, h = layout.board_mm
+    pts = np.array([[w / 2, h / 2, 1.0], [w / 2 + 1, h / 2, 1.0], [w / 2, h / 2 + 1, 1.0]])
+    q = pts @ pose.to_frame.T
+    q = q[:, :2] / q[:, 2:]
+    du, dv = q[1] - q[0], q[2] - q[0]
+    return float(np.sqrt(abs(du[0] * dv[1] - du[1] * dv[0])))
+
+
 def check_frame(frame: Image, config: VisionConfig) -> Image:
     """The frame as 3-channel BGR uint8, or :class:`FrameError`."""
     if not isinstance(frame, np.ndarray) or frame.size == 0:
@@ -148,7 +165,8 @@ class Detector:
                              ground_bgr=self.ground_bgr, beach_guard=self.beach_guard,
                              look=self.look, details=details, in_play=in_play,
                              camera_centre=None if pose.camera_pose is None
-                             else pose.camera_pose.centre)
+                             else pose.camera_pose.centre,
+                             detail_px_per_mm=detail_px_per_mm(pose, self.layout))
         return pose, reading
 
     def analyse(self, frame: Image, *, strict: bool = False,

@@ -20,7 +20,13 @@ from typing import cast
 import cv2
 import numpy as np
 
-from vision.camera import CameraModel, CameraPose, rectify_maps, solve_pose
+from vision.camera import (
+    CameraModel,
+    CameraPose,
+    focal_from_homography,
+    rectify_maps,
+    solve_pose,
+)
 from vision.config import VisionConfig
 from vision.layout import Layout
 from vision.types import Doubles, Floats, Image
@@ -100,6 +106,14 @@ def find_markers(
         again = _find_markers(gray, layout, 1.0)
         if len(again) > len(found):
             found = again
+    if len(found) < len(layout.marker_centers) and gray.shape[1] <= config.marker_upscale_below:
+        # A small frame: a marker of a few pixels a cell is found in an enlarged copy (at
+        # one scale or another: their sampling differs); add the markers still missing.
+        for up in config.marker_upscales:
+            for mid, quad in _find_markers(gray, layout, up).items():
+                found.setdefault(mid, quad)
+            if len(found) == len(layout.marker_centers):
+                break
     return found
 
 
@@ -207,9 +221,21 @@ def locate_board(
             f"board not found: markers disagree by {err:.1f} px (more than "
             f"{config.max_reprojection_px:g}); is a marker moved or the layout wrong?"
         )
+    camera = _with_focal(camera, to_frame)
     return BoardPose(cast(Doubles, np.linalg.inv(to_frame)), err, tuple(ids), (w, h),
                      corners=dict(markers), camera=camera,
                      camera_pose=solve_pose(board_pts, frame_pts, camera))
+
+
+def _with_focal(camera: CameraModel, to_frame: Doubles) -> CameraModel:
+    """Without a lens calibration, the focal length the board's homography implies (when
+    the view is oblique enough to tell), else the default's."""
+    if camera.calibrated:
+        return camera
+    f = focal_from_homography(to_frame, camera.image_size)
+    if f is None:
+        return camera
+    return CameraModel.default(camera.image_size, focal=f / camera.image_size[0])
 
 
 def board_corners_mm(layout: Layout) -> Doubles:
@@ -246,8 +272,10 @@ def pose_from_corners(
     if min(size) > 0:
         cam = (camera or CameraModel.default(size)).scaled(size)
         pts = cam.undistort(pts)
-    to_frame = cv2.getPerspectiveTransform(board_corners_mm(layout).astype(np.float32),
-                                           pts.astype(np.float32))
+    to_frame = cast(Doubles, cv2.getPerspectiveTransform(
+        board_corners_mm(layout).astype(np.float32), pts.astype(np.float32)).astype(np.float64))
+    if cam is not None:
+        cam = _with_focal(cam, to_frame)
     return BoardPose(cast(Doubles, np.linalg.inv(to_frame)), 0.0, (), size, camera=cam,
                      camera_pose=None if cam is None else solve_pose(
                          board_corners_mm(layout), pts, cam))

@@ -236,12 +236,21 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     sizes = sorted(b[0] for b in blobs)
     seen_scale = float(np.clip(sizes[len(sizes) // 2], config.learn_min_scale,
                                config.learn_max_scale)) if sizes else 1.0
+    # Under a steep tilt most canoes touch their neighbours' sides, and the median object
+    # is two canoes: then the objects' total area over the canoes expected is one canoe.
+    expected = 2 * len(players)
+    if sizes and _canoe_count(sizes, seen_scale, config) != expected:
+        pooled = float(np.clip(sum(sizes) / expected, config.learn_min_scale,
+                               config.learn_max_scale))
+        if _canoe_count(sizes, pooled, config) == expected:
+            seen_scale = pooled
     # Its top alone: the single canoes' area less their side.
     tops = sorted((area - side) / hull_px for r, _, area, side in blobs
                   if abs(r / seen_scale - 1) < 3 * config.pair_margin)
     scale = float(np.clip(tops[len(tops) // 2], config.learn_min_scale,
                           config.learn_max_scale)) if tops else seen_scale
     units: list[Floats] = []
+    touching: list[list[list[Floats]]] = []
     for ratio, mask, _, _ in blobs:
         r = ratio / seen_scale
         body = mask & (obj_img > 0)
@@ -253,16 +262,26 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             # Canoes touching (their sides under a tilted camera): as many as their area
             # says, told apart by colour first, then by where they lie.
             n = max(2, round(r))
-            parts = (_split_two(mask, body, layout.canoe_mm[0] * k) if n == 2 else
-                     _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
-            if parts is None:
+            ways = [p for p in (_split_two(mask, body, layout.canoe_mm[0] * k) if n == 2
+                                else None,
+                                _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
+                    if p is not None]
+            if not ways:
                 raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
                                  "apart from each other")
-            units.extend(_body_colour(bgr_img, part, sand, config) for part in parts)
+            # By shape (two of one colour, across the long side or end to end) or by colour:
+            # whichever pairs all the canoes best, once all are seen.
+            touching.append([[_body_colour(bgr_img, part, sand, config) for part in way]
+                             for way in ways])
         else:
             raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
                              "canoes lies on the beach (a hand, a heap?): put the canoes apart "
                              "and clear the rest")
+    if touching:
+        units = min(([*units, *(u for way in choice for u in way)]
+                     for choice in itertools.product(*touching)),
+                    key=lambda all_units: best_pairs(all_units, config)[0]
+                    if len(all_units) == 2 * len(players) else math.inf)
     if len(units) != 2 * len(players):
         raise SetupError(f"setup photo: {len(units)} canoe{'' if len(units) == 1 else 's'} "
                          "seen on the beach, expected "
@@ -296,7 +315,13 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     rim = rim_contrast(top, geo, river_img,
                        shift_px(centre, geo.slot_xy, config.disc_height_mm, geo.k))
     learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
-    seen = np.abs(learned) >= config.disc_min_learned
+    # A disc's rim is faint on some boards and at a low resolution: a slot shows no disc
+    # when its rim is far fainter than the others' too (an empty slot's is noise).
+    clear = np.abs(learned[~glare & np.isfinite(learned)])
+    typical = float(np.median(clear)) if len(clear) else 0.0
+    seen = np.abs(learned) >= float(np.clip(config.disc_min_learned_share * typical,
+                                            config.disc_min_learned_floor,
+                                            config.disc_min_learned))
     # A slot washed out by glare teaches nothing about the discs (the others do).
     learned = np.where(glare, np.nan, learned)
     absent = [SLOTS[s] for s in range(len(SLOTS)) if not seen[s] and not glare[s]
@@ -310,8 +335,11 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     spaces = weather_spaces(flat, light, geo, config)
     dark0 = spaces[0][1]
     others = [d for n, (_, d, _) in spaces.items() if n != 0]
+    # The marker is the one space clearly darker than the others (its own grey varies
+    # from board to board, and blur at a low resolution lightens a small token).
     if spaces[0][0] < config.weather_print_visible or not (
-            dark0 < config.weather_token_dark and dark0 < min(others) - 0.3):
+            dark0 < config.weather_setup_dark
+            and dark0 < min(others) - config.weather_setup_gap):
         raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)")
     token = np.array([dark0, *spaces[0][2]], np.float32)
 
@@ -325,6 +353,23 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         look=TableLook(rings.copy(), learned.astype(np.float32), token),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr)
+
+
+def _canoe_count(sizes: Sequence[float], scale: float, config: VisionConfig) -> int:
+    """How many canoes objects of ``sizes`` (in hulls) make when one canoe is ``scale``
+    hulls: specks none, the others as many as their area says (a heap counts too many).
+
+    >>> sizes = [1.1, 1.2, 2.2, 2.3]
+    >>> _canoe_count(sizes, 2.0, VisionConfig()), _canoe_count(sizes, 1.13, VisionConfig())
+    (2, 6)
+    """
+    count = 0
+    for size in sizes:
+        r = size / scale
+        if r < 1 - 3 * config.pair_margin:
+            continue
+        count += 1 if r < config.pair_ratio - config.pair_margin else max(2, round(r))
+    return count
 
 
 def learn_gems(top: Image, light: Light, geo: Geometry, layout: Layout,
@@ -422,19 +467,10 @@ def _body_colour(bgr_img: Floats, mask: Mask, ground: Floats, config: VisionConf
     return cast(Floats, np.median(body[far >= np.median(far)], axis=0))
 
 
-def assign_colours(units: Sequence[Floats], players: Sequence[str],
-                   config: VisionConfig) -> dict[str, BGR]:
-    """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
-    canoes grouped into pairs of least total colour distance, the pairs matched to the
-    player colours (the defaults) by least total distance.
-
-    >>> red, brown = (40, 40, 190), (40, 70, 115)
-    >>> units = [np.array(c, np.float32) for c in (red, brown, (42, 38, 185), (38, 72, 112))]
-    >>> sorted(assign_colours(units, ["brown", "red"], VisionConfig()).items())
-    [('brown', (39, 71, 114)), ('red', (41, 39, 188))]
-    """
-    wgt = config.brightness_weight
-    f = features(np.array(units, np.float32), wgt)
+def best_pairs(units: Sequence[Floats],
+               config: VisionConfig) -> tuple[float, list[tuple[int, int]]]:
+    """The canoes grouped into pairs of least total colour distance, and that distance."""
+    f = features(np.array(units, np.float32), config.brightness_weight)
     d = np.linalg.norm(f[:, None] - f[None], axis=2)
     best: tuple[float, list[tuple[int, int]]] = (math.inf, [])
 
@@ -452,9 +488,58 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str],
         cost = sum(float(d[a, b]) for a, b in p)
         if cost < best[0]:
             best = (cost, p)
+    return best
+
+
+def glared_twin(one: Floats, other: Floats, config: VisionConfig) -> int | None:
+    """Which of two canoes of one colour (0 or 1) is *not* under a glare spot, when the
+    brighter is the dimmer one's colour scaled plus white light (``pair_glare_white`` of
+    the paper's white at least, fitting within ``pair_glare_misfit``); None otherwise.
+
+    >>> cfg = VisionConfig()
+    >>> red = np.array([40.0, 40.0, 190.0])
+    >>> glared_twin(red * 0.9 + 0.3 * 255, red, cfg), glared_twin(red, red * 0.6, cfg)
+    (1, None)
+    """
+    pair = (np.asarray(one, np.float64), np.asarray(other, np.float64))
+    dim = 0 if pair[0].sum() <= pair[1].sum() else 1
+    basis = np.column_stack([pair[dim], np.full(3, 255.0)])
+    coef, *_ = np.linalg.lstsq(basis, pair[1 - dim], rcond=None)
+    misfit = float(np.linalg.norm(basis @ coef - pair[1 - dim]) / np.linalg.norm(pair[1 - dim]))
+    if coef[1] >= config.pair_glare_white and misfit <= config.pair_glare_misfit:
+        return dim
+    return None
+
+
+def assign_colours(units: Sequence[Floats], players: Sequence[str],
+                   config: VisionConfig) -> dict[str, BGR]:
+    """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
+    canoes grouped into pairs of least total colour distance, the pairs matched to the
+    player colours (the defaults) by least total distance.
+
+    >>> red, brown = (40, 40, 190), (40, 70, 115)
+    >>> units = [np.array(c, np.float32) for c in (red, brown, (42, 38, 185), (38, 72, 112))]
+    >>> sorted(assign_colours(units, ["brown", "red"], VisionConfig()).items())
+    [('brown', (39, 71, 114)), ('red', (41, 39, 188))]
+    """
+    wgt = config.brightness_weight
+    f = features(np.array(units, np.float32), wgt)
+    best = best_pairs(units, config)
     pairs = best[1]
     means = [np.mean([units[a], units[b]], axis=0) for a, b in pairs]
-    apart = max((float(d[a, b]), i) for i, (a, b) in enumerate(pairs))
+    # Twins must look alike in chroma (a shadow only darkens one; glare washes it out)...
+    apart = (0.0, 0)
+    for i, (a, b) in enumerate(pairs):
+        gap = float(np.linalg.norm(f[a, :2] - f[b, :2]))
+        if gap <= config.pair_colour_tolerance:
+            continue
+        # ...unless one is the other under a glare spot (its colour plus white light):
+        # the other shows the canoes' colour.
+        clear = glared_twin(units[a], units[b], config)
+        if clear is not None:
+            means[i] = np.asarray(units[(a, b)[clear]], np.float64)
+        else:
+            apart = max(apart, (gap, i))
     pf = features(np.array(means, np.float32), wgt)
     protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
     cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)

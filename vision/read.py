@@ -37,6 +37,7 @@ from vision.stages.light import (
     feature_of,
     features,
     measure_light,
+    median,
 )
 from vision.stages.objects import Palette, Region, find_objects, read_region
 from vision.stages.weather import read_weather
@@ -102,6 +103,7 @@ def read_board(
     beach_guard: Floats | None = None,
     look: TableLook | None = None,
     camera_centre: Centre | None = None,
+    detail_px_per_mm: float | None = None,
     in_play: Mapping[str, int] | None = None,
     details: bool = False,
 ) -> Reading:
@@ -121,6 +123,10 @@ def read_board(
     :param camera_centre: where the camera stands over the board (mm: x, y, height;
         :attr:`vision.locate.BoardPose.camera_pose`): the tops of canoes and discs are
         looked for where they appear, not on their footprint. None: straight above each.
+    :param detail_px_per_mm: how many of the camera's pixels a board millimetre spans at
+        the board's centre (None: enough). Under ``config.gem_min_detail`` a gem is a few
+        pixels blurred into its hull and the deposits' colours learned at setup with it:
+        every canoe's gem is then unknown (its colour and place are still read).
     :param in_play: how many canoes of each colour are on the board (the game knows: two
         a player less those lost, one for Diamanten Joe). More of a colour seen than that
         is a misreading: every position where that colour is seen is then unknown.
@@ -172,7 +178,8 @@ def read_board(
         unknown.add(BEACH)
         why.setdefault(BEACH, beach_why)
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
-                         camera_centre)
+                         camera_centre, gems=detail_px_per_mm is None
+                         or detail_px_per_mm >= config.gem_min_detail)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
     if in_play is not None:
@@ -182,6 +189,21 @@ def read_board(
         hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
         unknown |= hidden
         why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
+    # A canoe colour that looks like the riverbed around a slot: a canoe of it there is
+    # hardly an object, so "no canoe" cannot be said there while one is unaccounted for.
+    ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
+    for ci, colour in enumerate(palette.names):
+        seen_c = sum(1 for c in canoes.seen if c.colour == colour and c.at not in unknown)
+        if in_play is not None and seen_c >= in_play.get(colour, 0):
+            continue
+        proto = palette.protos[ci]
+        darker = (proto[2] - ring_ref[:, 2]) / wgt
+        alike = (np.linalg.norm(ring_ref[:, :2] - proto[:2], axis=1) < config.camouflage_chroma) & (
+            darker > config.background_dark) & (darker < config.background_bright)
+        for slot in (SLOTS[i] for i in np.flatnonzero(alike)):
+            if slot not in unknown:
+                unknown.add(slot)
+                why.setdefault(slot, f"a {colour} canoe looks like the riverbed here")
     discs = read_discs(rectified, geo, objs.opened, config,
                        look.disc_rim if look is not None else None,
                        shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k))
@@ -208,11 +230,15 @@ def glare_slots(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
     """Slots washed out by a glare spot: their riverbed ring is the river's colour (the
     median ring) scaled, plus white light (least squares: ``ring = a * river + g *
     white``) with ``g`` over ``glare_white``. A shadow only scales the colour."""
-    ring = zones.bgr[geo.ring_mat].astype(np.float64)  # (slots, n, 3)
-    ring[zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat]] = np.nan  # ground only
-    ring = np.nanmedian(ring, axis=1)
-    ring = np.where(np.isnan(ring), np.nanmedian(ring, axis=0), ring)
-    river = np.median(ring, axis=0)
+    bgr = zones.bgr[geo.ring_mat]  # (slots, n, 3)
+    ground = ~(zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat])  # ground only
+    seen = [median(bgr[s][ground[s]]) if np.count_nonzero(ground[s]) >= 8 else None
+            for s in range(len(bgr))]
+    known = [v for v in seen if v is not None]
+    if len(known) < 3:
+        return np.zeros(len(bgr), bool)
+    river = np.median(np.array(known, np.float64), axis=0)
+    ring = np.array([river if v is None else v for v in seen], np.float64)
     basis = np.column_stack([river, np.full(3, WHITE_LEVEL)])
     coef, *_ = np.linalg.lstsq(basis, ring.T, rcond=None)
     return cast(Mask, coef[1] > config.glare_white)
@@ -241,13 +267,16 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     """Where a canoe the game has in play, but seen nowhere, may be: when no position is
     unknown (it could be under a hand there), every position with more canoe-like area
     than its canoes read (a canoe half hidden under another) and its slots up and down
-    the river (it may be caught between them). None when the area shows no such place (the
-    canoe may really be off the board).
+    the river (it may be caught between them). When the area shows no such place, it is
+    hidden where nothing shows it (under a hand whose skin looks like the sand, in a deep
+    shadow): every position is then unknown, none read wrongly.
 
     >>> cfg = VisionConfig()
     >>> areas = {"T2": (0, 0.0), "T3": (1, 1.3), "T4": (0, 0.0), "beach": (0, 0.0)}
     >>> sorted(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2}, areas, cfg))
     ['T2', 'T3', 'T4']
+    >>> len(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2}, {"T3": (1, 0.8)}, cfg))
+    10
     """
     if unknown:
         return set()
@@ -261,7 +290,7 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
             if pos in SLOTS:
                 out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
                            if p in SLOTS)
-    return out
+    return out or {*SLOTS, BEACH}
 
 
 def _grounds_seen(zones: Region, beach: Region, geo: Geometry,

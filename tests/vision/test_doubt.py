@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 
+from companion.board import SLOTS
 from companion.state import Canoe, FrozenMap, new_game
-from vision.config import DEFAULT_GEM_BGR
+from vision.config import DEFAULT_GEM_BGR, VisionConfig
 from vision.detector import Detector, canoes_in_play
 from vision.observation import UNKNOWN
 from vision.profile import ProfileError, TableProfile, learn_profile, load_profile
@@ -87,6 +88,40 @@ def test_a_canoe_between_two_slots_makes_both_unknown():
     assert wrong(seen, ground_truth(state)) == []
 
 
+@pytest.mark.parametrize("share", [0.3, 0.7])
+def test_a_canoe_far_off_its_slot_between_distant_slots_is_unknown(share):
+    """T5 and L1 lie 94 mm apart: a canoe a third of the way from one to the other is
+    much nearer one of them, yet too far from it (a canoe stands at most about 19 mm
+    from its slot's centre) to be on it."""
+    state = new_game(PLAYERS)
+    state = state.replace(canoes=FrozenMap({
+        "red": (Canoe("T5"), Canoe("beach")), "blue": (Canoe("beach"), Canoe("beach")),
+        "yellow": (Canoe("beach"), Canoe("beach"))}))
+    to = between_canoe(state)
+    assert to is not None and to[:2] == ("red", "T5")
+    seen = read(state, table(6, between=share))
+    assert {"T5", to[2]} & set(seen.unknown)
+    assert wrong(seen, ground_truth(state)) == []
+
+
+def test_a_canoe_of_the_game_seen_nowhere_and_shown_by_nothing_makes_every_position_unknown():
+    """The game has two red canoes in play; the frame shows one (the other hidden where
+    nothing shows it: under a hand the colour of the sand, say). No position may then be
+    read: the canoe could be on any of them."""
+    game = new_game(PLAYERS).replace(canoes=FrozenMap({
+        "red": (Canoe("T2"), Canoe("beach")), "blue": (Canoe("T4"), Canoe("beach")),
+        "yellow": (Canoe("beach"), Canoe("beach"))}))
+    drawn = game.replace(canoes=FrozenMap({**game.canoes, "red": (Canoe("T2"), Canoe("lost"))}))
+    scene = table(6)
+    setup = render(new_game(PLAYERS), seed=1, scene=scene, size=SIZE)
+    det = Detector()
+    det.use_profile(learn_profile(setup, PLAYERS))
+    frame = render(drawn, seed=2, scene=scene, size=SIZE)
+    assert det.analyse(frame, in_play=canoes_in_play(drawn)).unknown == ()
+    seen = det.analyse(frame, in_play=canoes_in_play(game))
+    assert set(seen.unknown) == {*SLOTS, "beach"} and not seen.canoes
+
+
 def test_more_canoes_of_a_colour_than_the_game_has_are_unknown():
     state = new_game(PLAYERS)
     state = state.replace(canoes=FrozenMap({
@@ -121,3 +156,51 @@ def test_the_profile_learns_the_gem_colours_from_the_deposits(tmp_path):
     old["version"] = 1
     with pytest.raises(ProfileError, match="learn it again"):
         TableProfile.from_json(old)
+
+
+def test_a_gem_blurred_into_a_hull_is_not_read_as_the_hull_colour_gem():
+    """At 640x480 a pink gem in a yellow canoe blurs into the hull and mostly votes for
+    yellow (seeded tuning scene): a gem of nearly the hull's colour needs a clearer
+    majority, so the gem is unknown, never yellow."""
+    players = ["yellow", "brown", "red"]
+    scene = replace(SceneConfig.varied(5030018, family="moss"), fill=0.726604022466769)
+    state = new_game(players).replace(canoes=FrozenMap({
+        "yellow": (Canoe("T5", "pink"), Canoe("lost")),
+        "brown": (Canoe("L2"), Canoe("beach")),
+        "red": (Canoe("T2", "white"), Canoe("T3"))}), weather=0)
+    det = Detector(config=VisionConfig(gem_min_detail=0.0))  # gems read at any detail
+    det.use_profile(learn_profile(render(new_game(players), seed=5030018, scene=scene,
+                                         size=(640, 480)), players))
+    seen = det.analyse(render(state, seed=5030019, scene=scene, size=(640, 480)),
+                       in_play=canoes_in_play(state))
+    assert [c.gem for c in seen.canoes if c.colour == "yellow"] in ([], ["pink"], [UNKNOWN])
+    assert wrong(seen, ground_truth(state)) == []
+
+
+def test_gems_are_not_read_where_a_millimetre_spans_too_few_pixels():
+    """A 640x480 frame with the board filling 62 % of it: 0.66 camera pixels a board
+    millimetre, a gem 7 pixels across blurred into its hull (a violet gem read pink on
+    this seeded tuning board): every gem unknown, the canoes still read. The same board
+    at 1280x720 reads its gems."""
+    from vision.detector import detail_px_per_mm
+
+    players = ["yellow", "green", "red", "blue"]
+    scene = replace(SceneConfig.varied(5030004, family="zoch"), fill=0.6227422429475756)
+    state = new_game(players).replace(canoes=FrozenMap({
+        "yellow": (Canoe("L1", "violet"), Canoe("beach")), "green": (Canoe("T2"), Canoe("beach")),
+        "red": (Canoe("T4"), Canoe("beach")), "blue": (Canoe("R1", "pink"), Canoe("beach"))}))
+    for size, readable in (((640, 480), False), ((1280, 720), True)):
+        det = Detector()
+        det.use_profile(learn_profile(render(new_game(players), seed=5030004, scene=scene,
+                                             size=size), players))
+        seen = det.analyse(render(state, seed=5030005, scene=scene, size=size),
+                           in_play=canoes_in_play(state))
+        assert det.last_pose is not None
+        assert (detail_px_per_mm(det.last_pose, det.layout) >= 0.8) == readable
+        gems = {c.at: c.gem for c in seen.canoes if c.at != "beach"}
+        assert gems, size
+        if readable:
+            assert any(g != UNKNOWN for g in gems.values())
+        else:
+            assert all(g == UNKNOWN for g in gems.values())
+        assert wrong(seen, ground_truth(state)) == []

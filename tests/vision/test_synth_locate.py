@@ -134,3 +134,23 @@ def test_markers_are_tracked_in_a_still_stream_and_found_again_after_a_move(layo
     assert track_markers(cv2.cvtColor(moved, cv2.COLOR_BGR2GRAY), layout, pose.corners,
                          VisionConfig()) is None
     assert len(locate_board(moved, layout, previous=pose).markers) == 4
+
+
+def test_small_markers_of_a_640x480_frame_are_found_in_an_enlarged_copy():
+    """A seeded tuning scene at 640x480 whose markers (a few pixels a cell) were found
+    only twice at the frame's own size: enlarged, three or four are, and the board with
+    them."""
+    from dataclasses import replace
+
+    from vision.layout import load_layout
+    from vision.locate import find_markers
+
+    players = ["blue", "green", "yellow", "red"]
+    scene = replace(SceneConfig.varied(30039, family="slate"), fill=0.5638414835539052)
+    frame = render(new_game(players), seed=30039, scene=scene, size=(640, 480))
+    layout = load_layout()
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    assert len(find_markers(gray, layout, VisionConfig(marker_upscales=()))) == 2
+    assert len(find_markers(gray, layout)) >= 3
+    pose = locate_board(frame, layout)
+    assert pose.reprojection_px < 2.0

@@ -47,10 +47,11 @@ class Canoes:
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
                 palette: Palette, skip: set[str], config: VisionConfig,
-                camera_centre: Centre | None = None) -> Canoes:
+                camera_centre: Centre | None = None, gems: bool = True) -> Canoes:
     """Canoes per position and colour over every canoe-like object (positions in
     ``skip`` are already unknown). With ``camera_centre``, a canoe's footprint and its
-    top (where its gem is) are told apart: the canoe seen runs from one to the other."""
+    top (where its gem is) are told apart: the canoe seen runs from one to the other.
+    Without ``gems``, every canoe's gem is unknown (too few pixels to tell)."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -146,15 +147,17 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             strict=True)]
         inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
                            borderValue=0) > 0
-        gems, body = read_gems(rectified, light, cmask.astype(bool), tops, (x0, y0), config,
-                               layout, inside)
+        carried, body = read_gems(rectified, light, cmask.astype(bool), tops, (x0, y0), config,
+                                  layout, inside)
+        if not gems:
+            carried = ["unknown"] * len(carried)
         # The hull's colour must be clearly nearer its colour than any other in play.
         fb = features(body[None], config.brightness_weight)[0]
         d = np.sort(np.linalg.norm(palette.protos - fb, axis=1))
         if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
             mark(out, [where], "hull colour unclear")
             continue
-        out.seen.extend(CanoeSeen(colour, where, g) for g in gems)
+        out.seen.extend(CanoeSeen(colour, where, g) for g in carried)
         out.hulls.setdefault(colour, []).append((where, len(centres), body))
         read_px[pos_id] += len(centres) * float(np.median(one[1:]))
     # The canoe-like area at each position must be what the canoes read there cover: more
@@ -337,11 +340,15 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
         votes, well = _votes(bgr.astype(np.float64), body.astype(np.float64), gems, config)
         order = np.argsort(votes)[::-1]
         top, second = votes[order[0]], votes[order[1]] if len(order) > 1 else 0.0
-        if top >= need_gem and top >= config.gem_vote_ratio * (second + well):
+        # A gem of nearly the hull's colour needs a clearer majority: another gem blurred
+        # into the hull, or the hull's own lighter top, drifts towards it.
+        near_hull = float(np.linalg.norm(_chroma(gems[order[0]][None])[0]
+                                         - _chroma(body[None].astype(np.float64))[0])) \
+            < config.gem_near_hull_chroma
+        ratio = config.gem_near_hull_ratio if near_hull else config.gem_vote_ratio
+        if top >= need_gem and top >= ratio * (second + well):
             out.append(gem_names[int(order[0])])
-        elif (votes.sum() <= config.gem_none * need_gem
-              or (well >= need_well and votes.sum() <= config.well_gem_noise * need_gem)
-              or (well >= 2 * need_well and votes.sum() <= 2 * config.well_gem_noise * need_gem)):
+        elif well >= need_well and votes.sum() <= config.well_gem_noise * need_gem:
             out.append(None)
         else:
             out.append("unknown")

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from companion.board import BEACH, SLOTS
+from companion.board import ARMS, BEACH, SLOTS, downstream, upstream
 from vision.config import BGR, VisionConfig
 from vision.layout import Layout
 from vision.stages.geometry import Centre, Geometry, shift_px
@@ -266,4 +266,11 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                          geo.slot_xy[:, None, 1] - ys[None, :])
             near = d.min(1) < zone_r + config.foreign_margin_mm * k
             _mark(out, (SLOTS[s] for s in np.flatnonzero(near)), "a hand or something foreign")
+            if coloured >= config.transit_canoe_share * area and \
+                    area <= config.lean_max_ratio * hull_px:
+                # Partly canoe colour, no bigger than a canoe or two: a canoe on its way
+                # from a slot up or down the river (read there, it would be missing).
+                _mark(out, (p for s in np.flatnonzero(near) for p in (
+                    upstream(SLOTS[s]), *(downstream(SLOTS[s], a) for a in ARMS))
+                    if p in SLOTS), "a canoe on its way between slots")
     return out

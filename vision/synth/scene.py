@@ -109,9 +109,10 @@ class SceneConfig:
     fixed board the project was first tuned on."""
     art_seed: int = 0
     """Which board of the family (every family but ``zoch`` varies with it)."""
-    heights: bool = False
+    heights: bool = True
     """Draw canoes (15 mm) and discs (3 mm) with their height: their tops shift away from
-    the camera under tilt (parallax) and their sides show."""
+    the camera under tilt (parallax) and their sides show (False: a flat world, as the
+    scenes of issue 3 were drawn)."""
     k1: float = 0.0
     """Barrel distortion of the lens (0 .. -0.3), with the focal length of a standard lens."""
     flicker: float = 0.0
