@@ -12,8 +12,6 @@ import os
 import signal
 import socket
 import sys
-import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.table.camera import spec_help
@@ -88,49 +86,6 @@ def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
         return bool(libc.mallopt(-8, arenas))  # -8: M_ARENA_MAX
     except (OSError, AttributeError):
         return False
-
-
-TRIM_SECONDS = 60.0
-"""How often ``serve`` gives the memory glibc holds free back to the system
-(``malloc_trim``). Freed blocks scattered through an arena stay resident until then:
-measured in ``benchmarks/soak.py`` at game ends, 3 to 7 MB held free, given back in
-0.3 to 3 ms."""
-
-
-def trim_memory() -> Callable[[], object] | None:
-    """glibc's ``malloc_trim(0)``, ready to call (it returns 1 when memory went back to the
-    system), or None where there is no glibc."""
-    import ctypes
-    import ctypes.util
-
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):
-        return None
-    trim.argtypes = [ctypes.c_size_t]
-    trim.restype = ctypes.c_int
-    return lambda: trim(0)
-
-
-class Trimmer:
-    """Called often (the loop's heartbeat, every pass of its watcher thread), it trims
-    glibc's free memory at most once every ``every`` seconds of ``clock``."""
-
-    def __init__(self, trim: Callable[[], object] | None, every: float = TRIM_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.trim = trim
-        self.every = every
-        self.clock = clock
-        self.last = clock()
-        self.count = 0
-
-    def __call__(self) -> None:
-        now = self.clock()
-        if self.trim is not None and now - self.last >= self.every:
-            self.last = now
-            self.trim()
-            self.count += 1
 
 
 def register(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
@@ -269,13 +224,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from hardware.notify import Watchdog
 
     watchdog = Watchdog()  # systemd's Type=notify and WatchdogSec; nothing elsewhere
-    trimmer = Trimmer(trim_memory())
-
-    def heartbeat() -> None:
-        watchdog.ping()
-        trimmer()
-
-    loop.heartbeat = heartbeat
+    loop.heartbeat = watchdog.ping
     loop.watch()  # pings come from the loop's own thread, camera or not
 
     def interrupt(_signum: int, _frame: object) -> None:

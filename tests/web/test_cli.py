@@ -266,22 +266,3 @@ def test_serve_gives_freed_frames_back_to_the_system() -> None:
     # freed, and stays resident when freed. With serve's fixed threshold: given back.
     assert kept("glibc") > 12
     assert kept("fixed") < 4
-
-
-def test_serve_trims_free_memory_at_most_once_a_minute() -> None:
-    from web.cli import TRIM_SECONDS, Trimmer, trim_memory
-
-    trim = trim_memory()
-    assert trim is not None and trim() in (0, 1)  # glibc here; 1: memory went back
-    now = [100.0]
-    calls: list[float] = []
-    trimmer = Trimmer(lambda: calls.append(now[0]), clock=lambda: now[0])
-    for _ in range(10):  # the watcher's passes, half a second apart
-        now[0] += 0.5
-        trimmer()
-    assert calls == []
-    now[0] += TRIM_SECONDS
-    trimmer()
-    trimmer()
-    assert calls == [now[0]] and trimmer.count == 1
-    Trimmer(None)()  # no glibc: nothing to do
