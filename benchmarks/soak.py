@@ -5,7 +5,12 @@ phones' event streams opening, dropping and reconnecting, fuzzed requests mixed 
 
 Printed: games played, requests served, 5xx count, connection failures, p95 latency,
 stream connections opened and SSE messages read, tracebacks in the server's log, and the
-server's RSS after the first game (warmed up) and at the end.
+server's RSS after the first game (warmed up) and at the end. Also, beside it and not
+instead of it: the RSS after game ``--settled`` (25) and its trend from there to the end
+(least squares over the RSS after each game, MB per hour). The service's bounded caches
+fill during the first games (16 games in the store, 64 hints, 16 reviews, the mock pins'
+last 256 changes), so the growth from the first game includes them; what follows them
+shows whether anything grows without end.
 
     .venv/bin/python benchmarks/soak.py --minutes 120 [--pace 5] [--seed 1]
 
@@ -60,6 +65,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="rounds before the table starts the next game, if the game has "
                              "not ended (random play rarely finishes; default 12)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--settled", type=int, default=25,
+                        help="also print the RSS after this game (the caches full) and "
+                             "its trend from there (default 25)")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     server = Server()
@@ -68,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     games = rounds = 0
     warm: float | None = None
     samples: list[float] = []
+    stamps: list[float] = []
     started = time.monotonic()
     deadline = started + args.minutes * 60
     try:
@@ -106,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
                 phone.drop()
             games += 1
             samples.append(server.rss_mb())
+            stamps.append(time.monotonic())
             if warm is None:
                 warm = samples[-1]
             print(f"  game {games}: {time.monotonic() - started:.0f} s, RSS "
@@ -134,6 +144,13 @@ def main(argv: list[str] | None = None) -> int:
           f"({end - (warm or end):+.1f} MB); between games min {min(samples, default=end):.1f}"
           f", median {statistics.median(samples or [end]):.1f}, max "
           f"{max(samples, default=end):.1f} MB")
+    later = list(zip(stamps, samples, strict=True))[args.settled - 1:]
+    if len(later) >= 3:
+        slope = statistics.linear_regression([t for t, _ in later],
+                                             [r for _, r in later]).slope
+        print(f"server RSS after game {args.settled} (caches full): {later[0][1]:.1f} MB, "
+              f"{end - later[0][1]:+.1f} MB to the end; trend from there {slope * 3600:+.1f}"
+              f" MB/hour over {len(later)} games")
     for failure in (client.failures + fuzzer.failures)[:10]:
         print("  " + failure)
     return 1 if fives or log.count("Traceback") else 0

@@ -106,6 +106,14 @@ class Game:
             events.append(made)
             history.append(action)
 
+    def forget_states(self) -> None:
+        """Let go of the states between the start and now (kept only to make :meth:`pop`
+        quick; it rebuilds them from the start when it needs them). A game nobody is
+        playing keeps its history, its events and its current state: about half the
+        memory of one played action by action."""
+        if len(self._states) > 1:
+            self._states = [self.start]
+
     def pop(self) -> Action:
         """Undo the last action and return it. Raises IndexError when there is none."""
         if not self.history:

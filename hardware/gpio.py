@@ -9,6 +9,7 @@ import logging
 import os
 import threading
 import warnings
+from collections import deque
 
 from gpiozero import Device
 from gpiozero.pins import Factory
@@ -25,9 +26,27 @@ _auto_failure: Exception | None = None
 """Why gpiozero found no real GPIO (when ``_auto`` fell back to mock pins)."""
 
 
+PIN_STATES_KEPT = 256
+"""State changes a mock pin remembers (the newest ones). gpiozero's ``MockPin`` keeps
+every change in ``states`` for tests' ``assert_states``: a ``serve`` with mock lights
+(the default off a Pi) grew by about 330 of them a game, for ever."""
+
+
+class BoundedMockPin(MockPWMPin):  # type: ignore[misc]
+    """gpiozero's PWM mock pin whose ``states`` keeps only the last
+    :data:`PIN_STATES_KEPT` changes."""
+
+    states: deque[object]
+
+    def clear_states(self) -> None:
+        super().clear_states()
+        self.states = deque(self.states, maxlen=PIN_STATES_KEPT)
+
+
 def mock_factory() -> MockFactory:
-    """Mock pins that support PWM (needed by ``TonalBuzzer`` and the RGB LED)."""
-    return MockFactory(pin_class=MockPWMPin)
+    """Mock pins that support PWM (needed by ``TonalBuzzer`` and the RGB LED) and forget
+    all but their last :data:`PIN_STATES_KEPT` state changes."""
+    return MockFactory(pin_class=BoundedMockPin)
 
 
 class GPIOUnavailable(RuntimeError):

@@ -47,13 +47,17 @@ MAX_UPLOAD = 1024 * 1024
 app's own limit (64 kB) and this one, the app answers the refusal in its JSON shape."""
 
 
-MMAP_THRESHOLD = 1024 * 1024
+MMAP_THRESHOLD = 128 * 1024
 """Blocks of this size or more get their own memory map from glibc, returned whole when
-freed (``M_MMAP_THRESHOLD``). Left to itself glibc raises this threshold to the largest
-block it has freed (up to 32 MB) and keeps up to twice that free in each arena: after
-the synthetic camera drew a frame (38 MB of numpy work arrays, 19 MB each), a worker
-thread's arena held 39 MB free for good (``malloc_stats``: 43 MB held, 3.9 MB in use),
-+40 MB of RSS after ``benchmarks/fuzz.py``; with a fixed threshold, +5 MB."""
+freed (``M_MMAP_THRESHOLD``; 128 KiB is glibc's own starting value). Left to itself glibc
+raises this threshold to the largest block it has freed (up to 32 MB) and keeps up to
+twice that free in each arena: after the synthetic camera drew a frame (38 MB of numpy
+work arrays, 19 MB each), a worker thread's arena held 39 MB free for good
+(``malloc_stats``: 43 MB held, 3.9 MB in use), +40 MB of RSS after
+``benchmarks/fuzz.py``; with a fixed threshold, +5 MB. A 1 MiB threshold still left the
+blocks between 128 KiB and 1 MiB in the arenas (the camera's 640x360 frames and masks,
+large request bodies): scattered free chunks, ``benchmarks/soak.py --pace 0.5`` +13 to
++18 MB by game 15; with 128 KiB, +8 to +9 MB."""
 
 
 def fix_mmap_threshold(threshold: int = MMAP_THRESHOLD) -> bool:

@@ -169,14 +169,18 @@ class GameStore:
             game = self._games.get(game_id)
             if game is None:
                 game = self._replay(game_id)
-                self._keep(game_id, game)
-            else:
-                self._games.move_to_end(game_id)
+            self._keep(game_id, game)
             return game
 
     def _keep(self, game_id: int, game: Game) -> None:
         """Keep ``game`` in memory as the most recently used; forget the least recently
-        used beyond the limit (they are replayed from the log when asked for)."""
+        used beyond the limit (they are replayed from the log when asked for). The game
+        used before it keeps only its history and current state
+        (:meth:`Game.forget_states <companion.game.Game.forget_states>`): an undo there
+        rebuilds the states it needs."""
+        last = next(reversed(self._games), None)
+        if last is not None and last != game_id:
+            self._games[last].forget_states()
         self._games[game_id] = game
         self._games.move_to_end(game_id)
         while len(self._games) > self._games_in_memory:

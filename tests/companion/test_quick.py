@@ -493,6 +493,20 @@ def test_pop_after_push_all_rebuilds_the_states() -> None:
     assert game.all_events() == played.all_events()
 
 
+def test_pop_after_forget_states_rebuilds_them() -> None:
+    played = random_game(COLOURS[:4], seed=5)
+    game = Game(played.start.players, played.start.options)
+    for action in played.history:
+        game.push(action)
+    game.forget_states()
+    assert game._states == [game.start]
+    same_state(game.state, played.state)
+    for _ in range(20):
+        assert game.pop() == played.pop()
+        same_state(game.state, played.state)
+    assert game.events == played.events
+
+
 def test_push_all_stops_at_the_first_refusal() -> None:
     game = Game(COLOURS[:3])
     with pytest.raises(IllegalActionError, match="already locked in"):

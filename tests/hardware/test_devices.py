@@ -53,3 +53,23 @@ def test_a_pin_in_use_is_a_hardware_error_and_frees_the_others(factory: MockFact
     holder.close()
     with TableLights(parse_config("[leds]\nfalls = 17\nok = 22"), pin_factory=factory) as lights:
         assert lights.wired["falls"] and lights.wired["ok"]  # GPIO17 was released
+
+
+def test_mock_pins_remember_only_their_last_changes() -> None:
+    """``serve`` with mock lights runs for hours: gpiozero's mock pins would keep every
+    state change (about 330 a game); ours keep the newest ``PIN_STATES_KEPT``."""
+    from hardware.gpio import PIN_STATES_KEPT, mock_factory
+
+    factory = mock_factory()
+    try:
+        with TableLights(load_config(), pin_factory=factory) as lights:
+            for n in range(3 * PIN_STATES_KEPT):
+                lights.value = Outputs(bar=(n % 2 == 0,) + (False,) * 7,
+                                       buzzer=440.0 if n % 2 == 0 else None)
+            bar, buzzer = factory.pin(f"GPIO{BAR[0]}"), factory.pin(f"GPIO{BUZZER}")
+            assert len(bar.states) == len(buzzer.states) == PIN_STATES_KEPT
+            assert not bar.states[-1].state and buzzer.states[-1].state == 0
+            bar.clear_states()
+            assert [s.state for s in bar.states] == [False]
+    finally:
+        factory.reset()

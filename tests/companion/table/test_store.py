@@ -61,6 +61,27 @@ def test_only_the_recently_used_games_stay_in_memory(tmp_path: Path) -> None:
         assert again.history == played[first].history[:-1]
 
 
+def test_only_the_game_in_use_keeps_its_states(tmp_path: Path) -> None:
+    """A game the store keeps but nobody plays holds its history and current state, not
+    every state between (about half its memory); an undo there rebuilds them, the same."""
+    with GameStore(tmp_path / "games.sqlite3", games_in_memory=3) as store:
+        played = {}
+        for seed in range(5):
+            game = random_game(["red", "green", "yellow"], seed=seed, max_rounds=3)
+            game_id = store.create(game.start.players)
+            for action in game.history:
+                store.append(game_id, action)
+            played[game_id] = game
+        newest = max(played)
+        assert len(store._games) == 3
+        assert {g: len(store._games[g]._states) for g in store._games} == {
+            g: len(played[g].history) + 1 if g == newest else 1 for g in store._games}
+        older = next(iter(store._games))
+        assert store.undo(older) == played[older].pop()  # rebuilt from the start
+        assert store.game(older).state == played[older].state
+        assert len(store._games[newest]._states) == 1  # now the one before in use
+
+
 def test_wal_mode(tmp_path: Path) -> None:
     with GameStore(tmp_path / "g.sqlite3") as store:
         assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
