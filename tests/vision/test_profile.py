@@ -121,9 +121,12 @@ def test_a_faint_weather_marker_is_learned_as_the_one_dark_space():
     """At 640x480 a small marker blurs light (less than the default's darkness), yet it
     is the one space clearly darker than the others: learned, and read where it moves
     (seeded scene of a tuning family where setup learning used to refuse)."""
-    scene = replace(SceneConfig.varied(30029, family="lagoon"), fill=0.6106741379091868)
+    # (30043: a scene whose marker is faint with a margin under both OpenCV 5 and the
+    # Pi's OpenCV 4.11, whose blur differs slightly: the scene first chosen, 30029 with
+    # another fill, sat 0.006 from the gap rule under 4.11.)
+    scene = SceneConfig.varied(30043, family="lagoon")
     players = ["green", "yellow", "red"]
-    setup = render(new_game(players), seed=30029, scene=scene, size=(640, 480))
+    setup = render(new_game(players), seed=30043, scene=scene, size=(640, 480))
     profile = learn_profile(setup, players)
     assert profile.look.weather_token is not None
     assert -0.35 < profile.look.weather_token[0] < -0.1  # fainter than the default asks
@@ -131,10 +134,10 @@ def test_a_faint_weather_marker_is_learned_as_the_one_dark_space():
     det.use_profile(profile)
     for weather in (-1, 0, 1, 2):
         state = new_game(players).replace(weather=weather)
-        seen = det.analyse(render(state, seed=30030, scene=scene, size=(640, 480)))
+        seen = det.analyse(render(state, seed=30044, scene=scene, size=(640, 480)))
         assert seen.weather in (weather, None)
     # The marker elsewhere than on 0 is still refused.
-    moved = render(new_game(players), seed=30029, scene=scene, size=(640, 480),
+    moved = render(new_game(players), seed=30043, scene=scene, size=(640, 480),
                    faults=[("weather", 2)])
     with pytest.raises(SetupError, match="weather marker is not seen on 0"):
         learn_profile(moved, players)
