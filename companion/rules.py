@@ -1224,7 +1224,8 @@ GemChoice = tuple[tuple[Step, ...], tuple[GemOp, ...], str | None]
 
 _GEM_CHOICES: dict[tuple[str, str | None, FrozenMap[str, int]], tuple[GemChoice, ...]] = {}
 """``_gem_choices`` already worked out, by (deposit, gem carried, the deposit's gems): a
-playout asks the same few questions thousands of times. Emptied when it grows large."""
+playout asks the same few questions thousands of times. Emptied when it reaches 4,096
+entries (with ``_NET_OPS``, about 5 MB at most: see docs/engine.md)."""
 
 
 def _gem_choices(at: str, gem: str | None, deposits: FrozenMap[str, FrozenMap[str, int]]
