@@ -18,10 +18,9 @@ from typing import Any
 
 import pytest
 
-from companion.actions import MoveRiver
 from companion.state import Phase
 from tests.web.test_browser import ARTIFACTS, browser, server  # noqa: F401 (fixtures)
-from tests.web.test_whole_game import greedy
+from tests.web.test_whole_game import greedy, send
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser-a11y")]
 
@@ -144,13 +143,7 @@ def test_no_serious_or_critical_violation_on_any_page(server: dict[str, Any],  #
         if state.phase is Phase.OVER:
             break
         action = greedy(state, rng)
-        if isinstance(action, MoveRiver):
-            r = client.post(f"/api/games/{gid}/river", json={"key": key, "arms": None})
-        else:
-            data = action.to_json()
-            player = data.pop("player")
-            r = client.post(f"/api/play/{tokens[player]}/action", json=data)
-        assert r.status_code == 200, r.json
+        send(client, gid, key, tokens, action)
         steps += 1
         assert steps < 2000
     table = page()

@@ -61,6 +61,17 @@ def greedy(state: GameState, rng: random.Random) -> Action:
     return max(rules.legal_actions(state, player), key=score)
 
 
+def send(client: Any, gid: int, key: str, tokens: dict[str, str], action: Any) -> None:
+    """``action`` sent as the table (the river) or the player's phone would; it must work."""
+    if isinstance(action, MoveRiver):
+        r = client.post(f"/api/games/{gid}/river", json={"key": key, "arms": None})
+    else:
+        data = action.to_json()
+        player = data.pop("player")
+        r = client.post(f"/api/play/{tokens[player]}/action", json=data)
+    assert r.status_code == 200, r.json
+
+
 def no_scroll(page: Any) -> tuple[int, int]:
     return page.evaluate("[document.scrollingElement.scrollHeight, window.innerHeight]")
 
@@ -155,13 +166,7 @@ def test_a_whole_game_to_the_end(server: dict[str, Any], browser: Any,  # noqa: 
             phone.wait_for_selector("#message >> text=Your move is entered")
             continue
         action = greedy(state, rng)
-        if isinstance(action, MoveRiver):
-            r = client.post(f"/api/games/{gid}/river", json={"key": key, "arms": None})
-        else:
-            data = action.to_json()
-            player = data.pop("player")
-            r = client.post(f"/api/play/{tokens[player]}/action", json=data)
-        assert r.status_code == 200, r.json
+        send(client, gid, key, tokens, action)
         steps += 1
         assert steps < 2000
     winners = loop.state(gid).winners
