@@ -8,7 +8,7 @@ stream connections opened and SSE messages read, tracebacks in the server's log,
 server's RSS after the first game (warmed up) and at the end. Also, beside it and not
 instead of it: the RSS after game ``--settled`` (25) and its trend from there to the end
 (least squares over the RSS after each game, MB per hour). The service's bounded caches
-fill during the first games (16 games in the store, 64 hints, 16 reviews, the mock pins'
+fill during the first games (4 games in the store, 16 hints, 4 reviews, the mock pins'
 last 256 changes), so the growth from the first game includes them; what follows them
 shows whether anything grows without end.
 

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from companion.errors import InvalidActionError
 from companion.state import Options
-from companion.table.camera import SyntheticCamera
+from companion.table.camera import SyntheticCamera, on_vision_thread
 from companion.table.errors import NotFoundError
 from companion.text import N_
 from vision.synth import parse_fault
@@ -261,7 +261,7 @@ def camera() -> Response:
 @bp.get("/camera/frame.jpg")
 def camera_frame() -> Response | tuple[Response, int]:
     camera = loop().camera
-    jpeg = camera.jpeg() if camera is not None else None
+    jpeg = on_vision_thread(camera.jpeg) if camera is not None else None
     if jpeg is None:
         return error_response(tr(N_("No picture from the camera yet.")), 404, "not_found")
     response = Response(jpeg, mimetype="image/jpeg")

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Blueprint, Response, jsonify
 
 from companion.errors import InvalidActionError
-from companion.table.camera import TableCamera
+from companion.table.camera import TableCamera, on_vision_thread
 from companion.text import N_
 from web.api import json_body
 from web.i18n import tr
@@ -233,8 +233,9 @@ def current_layout() -> Layout:
 
 
 def latest_frame(camera: TableCamera | None) -> Image | None:
-    """The camera's latest picture as a BGR array, or None."""
-    return None if camera is None else camera.frame()
+    """The camera's latest picture as a BGR array, or None (decoded on the vision thread:
+    :func:`~companion.table.camera.on_vision_thread`)."""
+    return None if camera is None else on_vision_thread(camera.frame)
 
 
 def calibration_view(camera: TableCamera | None = None) -> dict[str, Any]:
@@ -252,7 +253,7 @@ def calibration_view(camera: TableCamera | None = None) -> dict[str, Any]:
                 "text": N_("No picture from the camera yet.")}
     from vision.locate import find_markers
 
-    seen = sorted(int(i) for i in find_markers(frame, layout))
+    seen = sorted(int(i) for i in on_vision_thread(find_markers, frame, layout))
     wanted = sorted(int(i) for i in layout.marker_centers)
     missing = [i for i in wanted if i not in seen]
     if not missing:
@@ -320,7 +321,8 @@ def colours() -> Response:
                                     "the setup, with a game started."))
     state = game_loop.state(game_loop.current)
     try:
-        profile = detector.learn_table(frame, state.players, joe=state.options.diamanten_joe)
+        profile = on_vision_thread(detector.learn_table, frame, state.players,
+                                   joe=state.options.diamanten_joe)
     except ValueError as error:  # SetupError, BoardNotFound: what is missing where
         raise InvalidActionError(str(error)) from None
     saved_profile = profile_file().save(profile)
@@ -390,13 +392,17 @@ def board_picture() -> Response | tuple[Response, int]:
                         "kind": "not_found"}), 404
     layout = current_layout()
     detector = camera.detector
-    try:
+
+    def straightened() -> tuple[bool, Any]:
         pose = detector.locate(frame) if detector is not None else locate_board(frame, layout)
+        top = rectify(frame, pose, layout, VisionConfig(px_per_mm=BOARD_PX_PER_MM))
+        return cv2.imencode(".jpg", top, [cv2.IMWRITE_JPEG_QUALITY, 85])
+
+    try:
+        ok, buf = on_vision_thread(straightened)
     except BoardNotFound as error:
         return jsonify({"ok": False, "kind": "not_found", "error": tr(N_(
             "The board is not found in the picture: {error}", error=str(error)))}), 404
-    top = rectify(frame, pose, layout, VisionConfig(px_per_mm=BOARD_PX_PER_MM))
-    ok, buf = cv2.imencode(".jpg", top, [cv2.IMWRITE_JPEG_QUALITY, 85])
     if not ok:
         return jsonify({"ok": False, "error": tr(N_("The picture could not be encoded.")),
                         "kind": "invalid"}), 500

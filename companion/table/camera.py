@@ -28,8 +28,9 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeVar
 
 import numpy as np
 
@@ -166,6 +167,31 @@ class QuietLog:
 
     def reset(self) -> None:
         self._last, self._held = None, 0
+
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+VISION_THREAD = "vision"
+"""The name of the service's one thread for OpenCV work asked for by requests."""
+
+_vision = ThreadPoolExecutor(max_workers=1, thread_name_prefix=VISION_THREAD)
+
+
+def on_vision_thread(work: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+    """Run ``work`` on the service's one vision thread and return what it returns (or
+    raise what it raises); the caller waits.
+
+    OpenCV keeps buffers per thread for good: the ArUco detector about 0.5 MB in every
+    thread that ever ran it. Run by waitress's 48 worker threads, the calibration page's
+    marker search, board picture and table learning made each thread keep its own:
+    300 requests of ``GET /api/calibration``, 40 at a time, took a fresh ``serve`` from
+    78 to 155 MB, and a long evening's RSS crept up as one worker after another served
+    one. On one thread they are kept once. (The camera watcher, one thread of its own,
+    reads the frames.)"""
+    if threading.current_thread().name.startswith(VISION_THREAD):
+        return work(*args, **kwargs)  # already there: waiting on itself would never end
+    return _vision.submit(work, *args, **kwargs).result()
 
 
 def encode_jpeg(frame: Image, quality: int = 80) -> bytes | None:

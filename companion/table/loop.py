@@ -130,13 +130,14 @@ HINTS_AT_ONCE = 1
 HINT_WAIT = 10.0
 """Seconds a hint request waits for the searches before it (then: 503, ask again)."""
 
-HINTS_KEPT = 64
-"""Hints remembered (by game, version and player): asking again costs nothing."""
+HINTS_KEPT = 16
+"""Hints remembered (by game, version and player): asking again costs nothing. Sixteen
+cover every player of the current position and of the few before it."""
 
 HINT_LEVEL = "strong"
 """The level whose search the hints run (its budget bounds their time)."""
 
-REVIEWS_KEPT = 16
+REVIEWS_KEPT = 4
 """Post-game reviews remembered (by game and version)."""
 
 MOVED = ("canoe", "gem")

@@ -266,3 +266,4 @@ def test_serve_gives_freed_frames_back_to_the_system() -> None:
     # freed, and stays resident when freed. With serve's fixed threshold: given back.
     assert kept("glibc") > 12
     assert kept("fixed") < 4
+
