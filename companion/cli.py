@@ -46,6 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    if argv is None and getattr(args, "prepare_process", None):
+        # The real command line (not a call from Python): a command may set up its
+        # process first (``serve`` restarts itself with glibc's tunables, web.cli).
+        args.prepare_process()
     try:
         status: int = args.func(args)
         sys.stdout.flush()

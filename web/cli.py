@@ -8,6 +8,7 @@ data directory.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import socket
@@ -76,6 +77,42 @@ def fix_mmap_threshold(threshold: int = MMAP_THRESHOLD) -> bool:
         return False
 
 
+THREAD_CACHES_OFF = "glibc.malloc.tcache_count=0"
+"""The glibc tunable :func:`restart_without_thread_caches` adds to ``GLIBC_TUNABLES``.
+glibc keeps up to seven freed blocks of each small size (to 1 KiB) in a cache per
+thread, counted as in use and never given back while the thread lives; waitress's 48
+workers live as long as the service, and each filled its own cache one request after
+another: the heap's blocks in use grew from 15 to 21 MB over a 7-minute dense soak
+(``mallinfo2``), then kept creeping. Without them the heap stayed at 13 MB, and the RSS
+after the first game to the end of the same soak was +4.0 MB instead of +13.1 MB."""
+
+
+def restart_without_thread_caches() -> None:
+    """Start this process again without glibc's per-thread caches (:data:`THREAD_CACHES_OFF`):
+    glibc reads its tunables only when a program starts, so ``serve`` execs itself once
+    with the tunable added (the same process id: systemd's watch and the shell's job are
+    undisturbed). Nothing is done where there is no glibc, or when ``GLIBC_TUNABLES``
+    already sets ``tcache_count`` (that is also how the second start knows it is one)."""
+    import ctypes
+    import ctypes.util
+
+    tunables = os.environ.get("GLIBC_TUNABLES", "")
+    if not sys.platform.startswith("linux") or "tcache_count" in tunables:
+        return
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
+        return
+    if not hasattr(libc, "gnu_get_libc_version"):
+        return  # not glibc (musl, for one): it has no such cache
+    env = {**os.environ,
+           "GLIBC_TUNABLES": ":".join(filter(None, (tunables, THREAD_CACHES_OFF)))}
+    sys.stdout.flush()
+    sys.stderr.flush()
+    with contextlib.suppress(OSError):
+        os.execve(sys.executable, sys.orig_argv, env)
+
+
 def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
     """Ask glibc for at most ``arenas`` memory arenas (unless ``MALLOC_ARENA_MAX`` is
     set); must run before the worker threads start. False where there is no glibc."""
@@ -123,7 +160,7 @@ def register(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
                        metavar="PASSWORD",
                        help="its password (default: $NIAGARA_WIFI_PASSWORD; none: an open "
                             "network)")
-    serve.set_defaults(func=run_serve)
+    serve.set_defaults(func=run_serve, prepare_process=restart_without_thread_caches)
 
 
 def lan_addresses() -> list[str]:
