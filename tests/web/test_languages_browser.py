@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from companion.state import Phase
-from tests.web.test_browser import ARTIFACTS, browser, server  # noqa: F401 (fixtures)
+from tests.web.test_browser import ARTIFACTS, server  # noqa: F401 (fixture)
 from tests.web.test_whole_game import greedy, send
 from web.catalogue import extract, read
 
@@ -72,7 +72,7 @@ def no_scroll(page: Any, where: str) -> None:
 
 
 def test_a_game_in_french_and_german_has_no_english_left(server: dict[str, Any],  # noqa: F811
-                                                         browser: Any) -> None:  # noqa: F811
+                                                         browser: Any) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     template = extract()
     english = {lang: english_fragments(lang, template) for lang in ("fr", "de")}
@@ -193,7 +193,7 @@ def test_a_game_in_french_and_german_has_no_english_left(server: dict[str, Any],
 
 
 def test_the_switch_changes_the_language_for_good(server: dict[str, Any],  # noqa: F811
-                                                  browser: Any) -> None:  # noqa: F811
+                                                  browser: Any) -> None:
     url = server["url"]
     ctx = browser.new_context(viewport={"width": 1366, "height": 768}, locale="de-DE")
     page = ctx.new_page()

@@ -23,7 +23,7 @@ import pytest
 from companion import rules
 from companion.actions import Action, MoveRiver, Recover
 from companion.state import GameState, Phase
-from tests.web.test_browser import ARTIFACTS, browser, server  # noqa: F401 (fixtures)
+from tests.web.test_browser import ARTIFACTS, server  # noqa: F401 (fixture)
 
 # Each game on its own pytest-xdist worker (with its own server and Chromium): the two run
 # beside each other, first of all tests (tests/conftest.py puts the longest first).
