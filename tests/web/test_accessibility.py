@@ -22,7 +22,10 @@ from companion.state import Phase
 from tests.web.test_browser import ARTIFACTS, server  # noqa: F401 (fixture)
 from tests.web.test_whole_game import greedy, send
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser-a11y")]
+# No xdist group: each language's audit (about 20 CPU-seconds, 66 axe runs in all) goes to
+# whichever worker is free, on the worker's Chromium and this module's server there. In one
+# group the three ran one after another on one worker, the last of all to finish.
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 BLOCKING = ("serious", "critical")
 
