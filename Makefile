@@ -4,12 +4,13 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-# pytest workers: browser and pin-timing tests mostly wait, so more workers than the two
+# pytest workers: browser and pin-timing tests partly wait, so more workers than the two
 # cores still help; --dist loadgroup spreads the tests one by one but keeps each group of
-# browser tests on one worker, with its own server and Chromium (xdist_group "browser-round",
-# "browser-camera", the two whole games apart, "browser-partner": computers and practice,
-# "browser-i18n": French and German, "browser-a11y": axe). The longest tests go out first
-# (tests/conftest.py).
+# browser tests on one worker, with its own server (xdist_group "browser-round",
+# "browser-camera", "browser-partner": computers and practice, "browser-i18n": French and
+# German; the two whole games and the three languages' axe audits go one by one). Each
+# worker starts Chromium once, for every browser test it runs. The longest tests go out
+# first (tests/conftest.py).
 WORKERS ?= 4
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 

@@ -92,12 +92,17 @@ def games(count: int, first_seed: int = 0) -> Iterator[Game]:
 
 def step_through(game: Game) -> Counter[str]:
     """Carry out a game's history on one QuickGame beside ``rules.apply``, comparing after
-    every action; counts the actions the quick path left to the reference."""
+    every action; counts the actions the quick path left to the reference.
+
+    The reference's states and events are the game's own: ``random_game`` pushed every
+    action through ``Game.push``, which keeps what ``rules.apply`` returned (applying
+    them again would compute the same values a second time)."""
     state = game.start
+    assert len(game._states) == len(game.history) + 1, "every state kept by Game.push"
     quick = QuickGame(state)
     unsure: Counter[str] = Counter()
-    for action in game.history:
-        after, events = rules.apply(state, action)
+    for action, after, events in zip(game.history, game._states[1:], game.events,
+                                     strict=True):
         try:
             raw = quick.apply(action)
         except Unsure:

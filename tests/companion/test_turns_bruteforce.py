@@ -34,13 +34,19 @@ EXTRAS: list[tuple[str, ...]] = [(), ("joe take",), ("joe swap",), ("joe give",)
 EXTRAS += [(f"steal {p} {g}",) for p in ("green", "yellow") for g in GEM_COLOURS]
 
 
+def parsed(sequences: list[tuple[str, ...]]) -> list[tuple[Step, ...]]:
+    return [tuple(Step.parse(s) for s in sequence) for sequence in sequences]
+
+
 def brute_force(state: GameState, start: str, card: int) -> set[object]:
     found = set()
-    for pre, move, post, extra in itertools.product(GEM_SEQS, MOVES, GEM_SEQS, EXTRAS):
+    # The steps are parsed once (not again in each of the ~100,000 sequences).
+    gems, moves, extras = parsed(GEM_SEQS), parsed(MOVES), parsed(EXTRAS)
+    for pre, move, post, extra in itertools.product(gems, moves, gems, extras):
         steps = (*pre, *move, *post, *extra)
         if not steps:
             continue
-        action = Paddle("red", (CanoeMove(start, tuple(Step.parse(s) for s in steps)),))
+        action = Paddle("red", (CanoeMove(start, steps),))
         try:
             after, _ = apply(state, action)
         except NiagaraError:

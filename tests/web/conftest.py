@@ -4,6 +4,7 @@ synthetic camera that waits for the table's "done"."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,26 @@ from companion.table.camera import SyntheticCamera
 from web.app import close_app, create_app
 
 PLAYERS = ["red", "green", "yellow"]
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium (Playwright) for the browser tests: one per pytest-xdist worker,
+    shared by every browser test module the worker runs (each test opens contexts of its
+    own; starting Chromium again for each module cost a second or two of CPU each time)."""
+    if not CHROMIUM.exists():
+        pytest.fail("Debian's chromium is not installed: run 'make browser' (make test does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                              args=ARGS)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture

@@ -20,16 +20,13 @@ from web.app import close_app, create_app
 
 pytestmark = pytest.mark.browser
 
-# Two groups of tests, each on one pytest-xdist worker with its own server and Chromium
-# (the module's fixtures), about a minute each: they run beside each other and beside the
-# whole games (tests/web/test_whole_game.py).
+# Two groups of tests, each on one pytest-xdist worker with its own server (the module's
+# fixture) and the worker's Chromium (tests/web/conftest.py), about a minute each: they run
+# beside each other and beside the whole games (tests/web/test_whole_game.py).
 ROUND = pytest.mark.xdist_group("browser-round")
 CAMERA = pytest.mark.xdist_group("browser-camera")
 
-CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="module")
@@ -50,19 +47,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     close_app(app)
     httpd.close()
     thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's chromium is not installed: run 'make browser' (make test does)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                              args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def owner_link(server: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ from companion.table.camera import SyntheticCamera
 from companion.table.loop import GameLoop
 from web.app import close_app, create_app
 
-from .test_browser import ARTIFACTS, browser, phone  # noqa: F401 (fixture)
+from .test_browser import ARTIFACTS, phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
               pytest.mark.xdist_group("browser-partner")]
@@ -86,7 +86,7 @@ def ask_hint(page: Any) -> None:
     assert page.locator("#hint-list li .hint-reason").first.inner_text()
 
 
-def test_a_practice_game_on_a_phone_to_the_end(server: dict[str, Any], browser: Any,  # noqa: F811
+def test_a_practice_game_on_a_phone_to_the_end(server: dict[str, Any], browser: Any,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     monkeypatch.setattr("companion.table.loop.new_seed", lambda: 9)  # the computers' seed
@@ -155,7 +155,7 @@ def test_a_practice_game_on_a_phone_to_the_end(server: dict[str, Any], browser: 
     ctx.close()
 
 
-def test_the_table_moves_the_computers_canoe(server: dict[str, Any], browser: Any,  # noqa: F811
+def test_the_table_moves_the_computers_canoe(server: dict[str, Any], browser: Any,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     monkeypatch.setattr("companion.table.loop.new_seed", lambda: 5)  # the computer's seed
