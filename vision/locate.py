@@ -342,10 +342,16 @@ def rectify(image: Image, pose: BoardPose, layout: Layout,
     scale = np.array([[k, 0, 0], [0, k, 0], [0, 0, 1]], np.float64)
     bw, bh = layout.board_mm
     size = (round(bw * k), round(bh * k))
+    # OpenCV interpolates 4-channel pictures with SIMD and 3-channel ones without: BGRA
+    # there and back is about twice as fast, and every pixel comes out the same.
+    four = image.ndim == 3 and image.shape[2] == 3
+    src = cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2BGRA)) if four else image
     if pose.camera is not None and pose.camera.distorted:
         mx, my = rectify_maps(pose.to_frame, pose.camera, size, k)
-        return cast(Image, cv2.remap(image, mx, my, cv2.INTER_LINEAR,
-                                     borderMode=cv2.BORDER_REPLICATE))
-    return cast(Image, cv2.warpPerspective(image, scale @ pose.to_board, size,
-                                           flags=cv2.INTER_LINEAR,
-                                           borderMode=cv2.BORDER_REPLICATE))
+        top = cast(Image, cv2.remap(src, mx, my, cv2.INTER_LINEAR,
+                                    borderMode=cv2.BORDER_REPLICATE))
+    else:
+        top = cast(Image, cv2.warpPerspective(src, scale @ pose.to_board, size,
+                                              flags=cv2.INTER_LINEAR,
+                                              borderMode=cv2.BORDER_REPLICATE))
+    return cast(Image, cv2.cvtColor(top, cv2.COLOR_BGRA2BGR)) if four else top
