@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+# One core: OpenCV is told so below; NumPy's BLAS reads this when first imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = ((1280, 720), (640, 480))
 
