@@ -41,6 +41,10 @@ class Region:
     label: NDArray[np.int16]
 
 
+_PROTOS: dict[tuple[object, ...], Floats] = {}
+"""Palette features per colours and weight (the same every frame of a table)."""
+
+
 @dataclass(frozen=True)
 class Palette:
     """The canoe colours in play and their features."""
@@ -51,8 +55,16 @@ class Palette:
     @classmethod
     def of(cls, canoe_bgr: Mapping[str, BGR], colours: Iterable[str], weight: float) -> Palette:
         names = [c for c in colours if c in canoe_bgr]
-        protos = np.array([feature_of(canoe_bgr[c], weight) for c in names], np.float32)
-        return cls(names, protos.reshape(len(names), 3))
+        key = (tuple((c, *map(float, canoe_bgr[c])) for c in names), float(weight))
+        protos = _PROTOS.get(key)
+        if protos is None:
+            protos = np.array([feature_of(canoe_bgr[c], weight) for c in names],
+                              np.float32).reshape(len(names), 3)
+            protos.flags.writeable = False  # shared between readings
+            if len(_PROTOS) > 64:
+                _PROTOS.clear()
+            _PROTOS[key] = protos
+        return cls(names, protos)
 
     def without(self, name: str) -> Floats:
         """The features with ``name`` made unreachable."""
