@@ -24,6 +24,7 @@ from vision.types import Floats, Image, Indices, Mask
 
 OPEN = np.ones((3, 3), np.uint8)
 WIDE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+WIDE_AREA = int(np.count_nonzero(WIDE))
 CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 
@@ -223,7 +224,9 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     bx0, by0, bx1, by1 = geo.object_box
     box = (slice(by0, by1), slice(bx0, bx1))
     hl_img = hl_img.reshape(h, w)
-    obj_img[box] |= cast(Image, cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, WIDE))
+    # (An opening keeps nothing of fewer pixels than its element: skip it then.)
+    if np.count_nonzero(hl_img[box]) >= WIDE_AREA:
+        obj_img[box] |= cast(Image, cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, WIDE))
     colour: NDArray[np.int16] = np.full(h * w, -1, np.int16)
     colour[zones.idx] = zones.label
     colour[beach.idx] = beach.label
