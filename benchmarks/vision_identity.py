@@ -11,7 +11,8 @@ per scene the table profile learned from the setup photo (compared as its JSON),
 frame read with it and the game's canoe counts, the same frame again through the same
 detector (markers searched near where they were), the frame and the setup photo read
 without a profile; then the speed benchmark's frames (``vision_speed.py``: 40 varied
-scenes at 1280x720 and 640x480, one detector each). Every reading is compared as the
+scenes at 1280x720 and 640x480, one detector each, and 8 still cameras' streams of 6
+frames, markers tracked). Every reading is compared as the
 ``detect --json`` shape (without the time), the reprojection error at full precision and
 the reason given for each unknown position. Prints every difference and the count of
 readings that differ; exit status 0.
@@ -170,6 +171,20 @@ def main(argv: list[str] | None = None) -> int:
                 if lines:
                     differ += 1
                     print(f"speed frame {i} at {size[0]}x{size[1]}:", *lines, sep="\n")
+        for i in range(args.speed_frames // 5):
+            # A still camera's stream (markers tracked from frame to frame), as the speed
+            # benchmark's: one detector per scene and version.
+            state, _ = random_state(np.random.default_rng([i, 7]))
+            scene = SceneConfig.random(i, hands=0)
+            dets = {k: r() for k, r in readers.items()}
+            for j in range(6):
+                frame = render(state, seed=100 * i + j, scene=scene)
+                seen = {k: _seen(d, d.analyse(frame)) for k, d in dets.items()}
+                compared += 1
+                lines = _differences({"frame": seen["old"]}, {"frame": seen["new"]})
+                if lines:
+                    differ += 1
+                    print(f"stream {i} frame {j}:", *lines, sep="\n")
     print(f"{compared} readings compared (baseline {args.baseline} against the working "
           f"tree), {differ} differ")
     return 0
