@@ -10,8 +10,9 @@ run), with the load average before and after.
 
 ``--baseline REF`` (a git commit, e.g. ``HEAD~3``) instead times that commit's ``vision``
 package (imported as ``vision_baseline``) and the working tree's on the same frames, each
-frame analysed by both back to back in one process, and prints new/old ratios: a
-before/after comparison under the same machine load. Target: <= 15 ms median at
+frame analysed by both back to back in one process, and prints new/old ratios (wall
+clock, and the medians of the thread's CPU time) for both sizes and the still camera's
+stream: a before/after comparison under the same machine load. Target: <= 15 ms median at
 1280x720 on a desktop core (a Raspberry Pi 5 core is roughly 2-3x slower).
 """
 
@@ -27,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+# One core: OpenCV is told so below; NumPy's BLAS reads this when first imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = ((1280, 720), (640, 480))
 
@@ -99,7 +102,9 @@ def _baseline_package(ref: str, into: Path) -> str:
 
 def compare(ref: str, frames: int, repeats: int) -> dict[str, dict[str, list[float]]]:
     """Old and new analyses of each frame back to back in one process (old first on even
-    frames, new first on odd ones), so both see the same machine load."""
+    frames, new first on odd ones), so both see the same machine load: wall-clock times
+    under ``old``/``new``, the thread's CPU times under ``old cpu``/``new cpu``. Also a
+    still camera's 1280x720 stream (one Detector per scene, as in :func:`measure`)."""
     import importlib
 
     import cv2
@@ -113,24 +118,37 @@ def compare(ref: str, frames: int, repeats: int) -> dict[str, dict[str, list[flo
     with tempfile.TemporaryDirectory() as tmp:
         sys.path.insert(0, tmp)
         old_det = importlib.import_module(_baseline_package(ref, Path(tmp)) + ".detector")
-        out: dict[str, dict[str, list[float]]] = {}
+        runs: dict[str, list[list[object]]] = {}
         for size in SIZES:
             shots = []
             for i in range(frames):
                 state, _ = random_state(np.random.default_rng([i, 7]))
                 shots.append(render(state, seed=i, scene=SceneConfig.random(i, hands=0),
                                     size=size))
-            dets = {"old": old_det.Detector(), "new": Detector()}
-            for d in dets.values():
-                d.analyse(shots[0])
-            times: dict[str, list[float]] = {"old": [], "new": []}
-            for r in range(repeats):
-                for k, frame in enumerate(shots):
-                    for name in ("old", "new") if (k + r) % 2 == 0 else ("new", "old"):
-                        t = time.perf_counter()
-                        dets[name].analyse(frame)
-                        times[name].append((time.perf_counter() - t) * 1000)
-            out[f"{size[0]}x{size[1]}"] = times
+            runs[f"{size[0]}x{size[1]}"] = [shots]
+        streams = []
+        for i in range(max(1, frames // 5)):
+            state, _ = random_state(np.random.default_rng([i, 7]))
+            scene = SceneConfig.random(i, hands=0)
+            streams.append([render(state, seed=100 * i + j, scene=scene) for j in range(6)])
+        runs["1280x720 stream"] = streams
+        out: dict[str, dict[str, list[float]]] = {}
+        for name, groups in runs.items():
+            times: dict[str, list[float]] = {"old": [], "new": [], "old cpu": [], "new cpu": []}
+            for shots in groups:
+                # One detector per camera (each stream its own; the varied frames share one,
+                # as a camera that moved between frames).
+                dets = {"old": old_det.Detector(), "new": Detector()}
+                for d in dets.values():
+                    d.analyse(shots[0])
+                for r in range(repeats):
+                    for k, frame in enumerate(shots[1:] if len(groups) > 1 else shots):
+                        for which in ("old", "new") if (k + r) % 2 == 0 else ("new", "old"):
+                            t, c = time.perf_counter(), time.thread_time()
+                            dets[which].analyse(frame)
+                            times[which + " cpu"].append((time.thread_time() - c) * 1000)
+                            times[which].append((time.perf_counter() - t) * 1000)
+            out[name] = times
     return out
 
 
@@ -163,9 +181,11 @@ def main() -> int:
     for size, t in times.items():
         (om, op), (nm, np_) = _stats(t["old"]), _stats(t["new"])
         per_frame = sorted(n / o for n, o in zip(t["new"], t["old"], strict=True))
+        oc, nc = _stats(t["old cpu"])[0], _stats(t["new cpu"])[0]
         print(f"{size}: old median {om:.1f} ms (p95 {op:.1f}); new median {nm:.1f} ms "
               f"(p95 {np_:.1f}); new/old: ratio of medians {nm / om:.2f}, median of "
-              f"per-frame ratios {per_frame[len(per_frame) // 2]:.2f}")
+              f"per-frame ratios {per_frame[len(per_frame) // 2]:.2f}; CPU medians old "
+              f"{oc:.1f} ms, new {nc:.1f} ms ({nc / oc:.2f})")
     print(f"after: {_load()}")
     return 0
 

@@ -72,18 +72,28 @@ class BoardPose:
         return ideal if self.camera is None else self.camera.distort(ideal)
 
 
-_DETECTORS: dict[tuple[str, int], cv2.aruco.ArucoDetector] = {}
+_DETECTORS: dict[tuple[str, int, int], cv2.aruco.ArucoDetector] = {}
 
 
-def _detector(dictionary: str) -> cv2.aruco.ArucoDetector:
-    key = (dictionary, 0)
+def _detector(dictionary: str, min_perimeter: int = 0,
+              window: int = 0) -> cv2.aruco.ArucoDetector:
+    """The detector; with ``min_perimeter`` and ``window`` (pixels: a perimeter, and the
+    larger side of the picture searched), one that takes no shorter outline for a marker
+    (a small window otherwise takes specks of texture for candidates, and checking each
+    of them costs several times the search)."""
+    key = (dictionary, min_perimeter, window)
     if key not in _DETECTORS:
         params = cv2.aruco.DetectorParameters()
         params.adaptiveThreshWinSizeMin = 5
         params.adaptiveThreshWinSizeMax = 25
         params.adaptiveThreshWinSizeStep = 10
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+        if min_perimeter and window:
+            params.minMarkerPerimeterRate = max(params.minMarkerPerimeterRate,
+                                                min_perimeter / window)
         d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
+        if len(_DETECTORS) > 64:
+            _DETECTORS.clear()
         _DETECTORS[key] = cv2.aruco.ArucoDetector(d, params)
     return _DETECTORS[key]
 
@@ -133,19 +143,28 @@ def track_markers(gray: Image, layout: Layout, previous: dict[int, Floats],
         x1, y1 = min(w, int(hi[0] + pad) + 1), min(h, int(hi[1] + pad) + 1)
         if x1 - x0 < 16 or y1 - y0 < 16:
             return None
-        got = _find_markers(gray[y0:y1, x0:x1], layout, scale)
+        # The marker cannot have shrunk to half its outline since: shorter outlines in
+        # the window are no candidates.
+        outline = float(np.sum(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)))
+        got = _find_markers(gray[y0:y1, x0:x1], layout, scale,
+                            min_perimeter=int(0.5 * outline * scale))
         if mid not in got:
             return None
         found[mid] = got[mid] + np.array([x0, y0], np.float32)
     return found
 
 
-def _find_markers(gray: Image, layout: Layout, scale: float) -> dict[int, Floats]:
+def _find_markers(gray: Image, layout: Layout, scale: float,
+                  min_perimeter: int = 0) -> dict[int, Floats]:
+    """Markers in ``gray`` searched at ``scale``; none with an outline shorter than
+    ``min_perimeter`` pixels there (0: OpenCV's default share of the picture)."""
     small = gray
     if scale != 1.0:
         small = cast(Image, cv2.resize(gray, None, fx=scale, fy=scale,
                                        interpolation=cv2.INTER_AREA))
-    corners, ids, _ = _detector(layout.marker_dictionary).detectMarkers(small)
+    detector = (_detector(layout.marker_dictionary, min_perimeter, max(small.shape[:2]))
+                if min_perimeter else _detector(layout.marker_dictionary))
+    corners, ids, _ = detector.detectMarkers(small)
     found: dict[int, Floats] = {}
     if ids is None:
         return found
@@ -342,10 +361,16 @@ def rectify(image: Image, pose: BoardPose, layout: Layout,
     scale = np.array([[k, 0, 0], [0, k, 0], [0, 0, 1]], np.float64)
     bw, bh = layout.board_mm
     size = (round(bw * k), round(bh * k))
+    # OpenCV interpolates 4-channel pictures with SIMD and 3-channel ones without: BGRA
+    # there and back is about twice as fast, and every pixel comes out the same.
+    four = image.ndim == 3 and image.shape[2] == 3
+    src = cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2BGRA)) if four else image
     if pose.camera is not None and pose.camera.distorted:
         mx, my = rectify_maps(pose.to_frame, pose.camera, size, k)
-        return cast(Image, cv2.remap(image, mx, my, cv2.INTER_LINEAR,
-                                     borderMode=cv2.BORDER_REPLICATE))
-    return cast(Image, cv2.warpPerspective(image, scale @ pose.to_board, size,
-                                           flags=cv2.INTER_LINEAR,
-                                           borderMode=cv2.BORDER_REPLICATE))
+        top = cast(Image, cv2.remap(src, mx, my, cv2.INTER_LINEAR,
+                                    borderMode=cv2.BORDER_REPLICATE))
+    else:
+        top = cast(Image, cv2.warpPerspective(src, scale @ pose.to_board, size,
+                                              flags=cv2.INTER_LINEAR,
+                                              borderMode=cv2.BORDER_REPLICATE))
+    return cast(Image, cv2.cvtColor(top, cv2.COLOR_BGRA2BGR)) if four else top

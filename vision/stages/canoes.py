@@ -12,6 +12,7 @@ from typing import cast
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from companion.board import BEACH, SLOTS
 from vision.config import BGR, JOE_COLOUR, VisionConfig
@@ -58,10 +59,12 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     body_px = config.canoe_body_share * length * width * k * k
     hull_px = config.canoe_hull_share * length * width * k * k
     out = Canoes()
-    read_px = np.zeros(len(SLOTS) + 1)
     colour_flat = objs.colour.ravel()
-    keep = objs.valid[objs.labels.ravel()] & (colour_flat >= 0)
-    pix = np.flatnonzero(keep)
+    # Pixels of canoe-like objects (label 0, no object, is never valid), in order; the
+    # labelled pixels are the opened object pixels (bytes are faster to scan).
+    labelled = np.flatnonzero(objs.opened)
+    valid_idx = labelled[objs.valid[objs.labels.ravel()[labelled]]]
+    pix = valid_idx[colour_flat[valid_idx] >= 0]
     groups = geo.where[pix].astype(np.int32) * 16 + colour_flat[pix]
     order_ = np.argsort(groups, kind="stable")
     pix, groups = pix[order_], groups[order_]
@@ -159,13 +162,12 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             continue
         out.seen.extend(CanoeSeen(colour, where, g) for g in carried)
         out.hulls.setdefault(colour, []).append((where, len(centres), body))
-        read_px[pos_id] += len(centres) * float(np.median(one[1:]))
     # The canoe-like area at each position must be what the canoes read there cover: more
     # is a canoe unread (too blurred or dull to take a colour, or hidden in a blob of
     # another), less is one read too many. One canoe's area where it stands: its top and
     # its side (at the slot; on the beach, at its middle).
-    valid_px = objs.valid[objs.labels.ravel()] & (objs.opened.ravel() > 0)
-    where_px = geo.where[valid_px].astype(np.int64)
+    # (Labelled pixels are all opened object pixels.)
+    where_px = geo.where[valid_idx].astype(np.int64)
     seen_px = np.bincount(where_px[where_px >= 0], minlength=len(SLOTS) + 1)
     at = np.vstack([geo.slot_xy, [geo.beach_centre]]).astype(np.float32)
     one_at = hull_px + side_area(at, geo.axis, camera_centre, layout, config, k)
@@ -308,10 +310,10 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
     bys += y0
     bxs += x0
     flat = rectified.reshape(-1, 3)
-    design = np.column_stack([np.ones(len(bxs)), bxs, bys]).astype(np.float32)
-    body = median(light.balance(flat[bys * w + bxs], design))
-    gem_names = list(config.gem_bgr)
-    gems = np.array([config.gem_bgr[g] for g in gem_names], np.float64)
+    body = median(light.balance(flat[bys * w + bxs], _design(bxs, bys)))
+    gem_names, gems, gem_chroma = _gem_table(config)
+    hull = body.astype(np.float64)
+    hull_chroma = _chroma(hull[None])
     k = config.px_per_mm
     rad = config.gem_look_mm * k
     gem_r = (layout.gem_mm / 2 if layout is not None else 5.5) * k
@@ -323,27 +325,30 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
         cx, cy = cx + x0, cy + y0
         xa, xb = max(0, math.floor(cx - r)), min(w, math.ceil(cx + r) + 1)
         ya, yb = max(0, math.floor(cy - r)), min(h, math.ceil(cy + r) + 1)
-        pyy, pxx = np.mgrid[ya:yb, xa:xb]
-        near = (pxx - cx) ** 2 + (pyy - cy) ** 2 <= rad * rad
+        near = ((np.arange(ya, yb) - cy) ** 2)[:, None] + (
+            (np.arange(xa, xb) - cx) ** 2)[None, :] <= rad * rad
         if inside is not None:
-            iy, ix = pyy - y0, pxx - x0
-            ok = (iy >= 0) & (iy < inside.shape[0]) & (ix >= 0) & (ix < inside.shape[1])
-            near &= ok
-            near[ok] &= inside[iy[ok], ix[ok]]
-        near = near.ravel()
-        if not np.any(near):
+            # Only where the window overlaps ``inside`` (placed at the mask's origin).
+            held = np.zeros_like(near)
+            ia, ib = max(ya, y0), min(yb, y0 + inside.shape[0])
+            ja, jb = max(xa, x0), min(xb, x0 + inside.shape[1])
+            if ia < ib and ja < jb:
+                held[ia - ya : ib - ya, ja - xa : jb - xa] = inside[ia - y0 : ib - y0,
+                                                                    ja - x0 : jb - x0]
+            near &= held
+        ys, xs = np.nonzero(near)
+        if len(ys) == 0:
             out.append("unknown")
             continue
-        px_design = np.column_stack([np.ones(pxx.size), pxx.ravel(), pyy.ravel()])[near]
-        bgr = light.balance(rectified[ya:yb, xa:xb].reshape(-1, 3)[near],
-                            px_design.astype(np.float32))
-        votes, well = _votes(bgr.astype(np.float64), body.astype(np.float64), gems, config)
+        ys += ya
+        xs += xa
+        bgr = light.balance(rectified[ys, xs], _design(xs, ys))
+        votes, well = _votes(bgr.astype(np.float64), hull, gems, config, hull_chroma)
         order = np.argsort(votes)[::-1]
         top, second = votes[order[0]], votes[order[1]] if len(order) > 1 else 0.0
         # A gem of nearly the hull's colour needs a clearer majority: another gem blurred
         # into the hull, or the hull's own lighter top, drifts towards it.
-        near_hull = float(np.linalg.norm(_chroma(gems[order[0]][None])[0]
-                                         - _chroma(body[None].astype(np.float64))[0])) \
+        near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chroma[0])) \
             < config.gem_near_hull_chroma
         ratio = config.gem_near_hull_ratio if near_hull else config.gem_vote_ratio
         if top >= need_gem and top >= ratio * (second + well):
@@ -355,15 +360,50 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
     return out, body
 
 
+def _design(xs: NDArray[np.intp], ys: NDArray[np.intp]) -> Floats:
+    """``[1, x, y]`` per pixel (float32), for :meth:`Light.balance`."""
+    out = np.empty((len(xs), 3), np.float32)
+    out[:, 0] = 1.0
+    out[:, 1] = xs
+    out[:, 2] = ys
+    return out
+
+
+_GEM_TABLES: dict[tuple[tuple[str, BGR], ...], tuple[list[str], Doubles, Doubles]] = {}
+
+
+def _gem_table(config: VisionConfig) -> tuple[list[str], Doubles, Doubles]:
+    """The gem names, their colours (float64 BGR rows) and chroma, cached per config."""
+    key = tuple(config.gem_bgr.items())
+    if key not in _GEM_TABLES:
+        names = list(config.gem_bgr)
+        gems = np.array([config.gem_bgr[g] for g in names], np.float64)
+        if len(_GEM_TABLES) > 64:
+            _GEM_TABLES.clear()
+        _GEM_TABLES[key] = (names, gems, _chroma(gems))
+    return _GEM_TABLES[key]
+
+
 def _chroma(bgr: Doubles) -> Doubles:
-    """The two chroma axes of :func:`~vision.stages.light.features` (no brightness)."""
-    return cast(Doubles, features(bgr.astype(np.float32), 1.0)[:, :2].astype(np.float64))
+    """The two chroma axes of :func:`~vision.stages.light.features` (no brightness),
+    computed as there (float32), returned as float64."""
+    b, g, r = np.asarray(bgr.T, np.float32, order="C")
+    i = (b + g + r) / 3 + 10.0  # as features(): float32 throughout
+    out = np.empty((len(b), 2), np.float64)
+    out[:, 0] = (r - g) / i
+    out[:, 1] = (r + g - 2 * b) / (2 * i)
+    return out
 
 
-def _votes(p: Doubles, hull: Doubles, gems: Doubles,
-           config: VisionConfig) -> tuple[Doubles, int]:
+def _norms(v: Doubles) -> Doubles:
+    """``np.linalg.norm(v, axis=-1)``, the same sums, without its overhead."""
+    return cast(Doubles, np.sqrt(np.add.reduce(v * v, axis=-1)))
+
+
+def _votes(p: Doubles, hull: Doubles, gems: Doubles, config: VisionConfig,
+           hull_chroma: Doubles | None = None) -> tuple[Doubles, int]:
     """Per gem colour, how many of the pixels ``p`` (balanced BGR) it explains; and how
-    many are the empty well.
+    many are the empty well (``hull_chroma``: the hull's :func:`_chroma`, if known).
 
     Blur mixes a gem's colour with the hull's, and light and facets scale both: a pixel
     of gem ``g`` is ``a * g + b * hull`` with ``a, b >= 0``. It votes for the gem whose
@@ -372,7 +412,7 @@ def _votes(p: Doubles, hull: Doubles, gems: Doubles,
     hull half-mixed with a yellow gem is grey, but fits yellow, not white. A pixel that is
     the hull's colour, much darker (``empty_well_ratio``), is the well.
     """
-    norm = np.maximum(np.linalg.norm(p, axis=1), config.gem_dark_floor)
+    norm = np.maximum(_norms(p), config.gem_dark_floor)
     gg = np.einsum("mc,mc->m", gems, gems)
     hh = float(hull @ hull)
     gh = gems @ hull
@@ -384,27 +424,30 @@ def _votes(p: Doubles, hull: Doubles, gems: Doubles,
     # The boundary of the cone: only the hull, or only the gem.
     only_gem = b < 0
     a = np.where(only_gem, np.maximum(pg / gg, 0), a)
-    b = np.where(only_gem, 0.0, b)
+    b[only_gem] = 0.0
     only_hull = a < 0
     b = np.where(only_hull, np.maximum(ph[:, None] / hh, 0), b)
-    a = np.where(only_hull, 0.0, a)
+    a[only_hull] = 0.0
     fit = p[:, None, :] - a[..., None] * gems[None] - b[..., None] * hull[None, None]
-    err = np.linalg.norm(fit, axis=2) / norm[:, None]
+    err = _norms(fit) / norm[:, None]
     gem_part = a * np.sqrt(gg)
     share = gem_part / np.maximum(gem_part + b * np.sqrt(hh), 1e-6)
-    err = np.where(share >= config.gem_share, err, np.inf)
-    order = np.argsort(err, axis=1)
-    rows = np.arange(len(p))
-    best, second = err[rows, order[:, 0]], err[rows, order[:, 1]]
+    err[~(share >= config.gem_share)] = np.inf
+    # The best fit (the first of equals) and the second best.
+    first = err.argmin(1)
+    best = err.min(1)
+    second = np.partition(err, 1, axis=1)[:, 1]
     # ...and does not look like the hull itself, lit a little differently.
-    unlike = np.linalg.norm(_chroma(p) - _chroma(hull[None]), axis=1) >= config.gem_hull_chroma
+    if hull_chroma is None:
+        hull_chroma = _chroma(hull[None])
+    unlike = _norms(_chroma(p) - hull_chroma) >= config.gem_hull_chroma
     # Gems are bright plastic: a pixel far darker than the hull is the well or a shadow.
     bright = p.sum(1) >= config.gem_min_level * float(hull.sum())
     vote = ((best < config.gem_cone_tolerance) & (best <= config.gem_cone_ratio * second)
             & unlike & bright)
-    votes = np.bincount(order[vote, 0], minlength=len(gems)).astype(np.float64)
+    votes = np.bincount(first[vote], minlength=len(gems)).astype(np.float64)
     level = ph / hh
-    off = np.linalg.norm(p - level[:, None] * hull[None], axis=1) / norm
+    off = _norms(p - level[:, None] * hull[None]) / norm
     well = ~vote & (level < config.empty_well_ratio) & (off < config.well_tolerance)
     return votes, int(np.count_nonzero(well))
 

@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 from companion.board import SLOTS, downstream, upstream
 from vision.config import VisionConfig
 from vision.layout import WEATHER_SPACES, Layout
-from vision.types import Floats, Image, Indices, Mask
+from vision.types import Doubles, Floats, Image, Indices, Mask
 
 
 @dataclass
@@ -256,8 +256,18 @@ class Cells:
 
     def grid(self, values: Floats, sigma_cells: float) -> Floats:
         """The Gaussian-weighted sum of ``values`` per pixel area, on the coarse grid."""
+        return self.smooth(self.sums(values), sigma_cells)
+
+    def sums(self, values: Floats, at: Indices | None = None) -> Doubles:
+        """Per cell, the sum of ``values`` (float64), over every pixel or the pixels
+        ``at`` (then ``values`` are theirs)."""
         n = self.shape[0] * self.shape[1]
-        grid = np.bincount(self.cell, weights=values, minlength=n).astype(np.float32)
+        cell = self.cell if at is None else self.cell[at]
+        return cast(Doubles, np.bincount(cell, weights=values, minlength=n))
+
+    def smooth(self, sums: Doubles, sigma_cells: float) -> Floats:
+        """Cell sums (:meth:`sums`) per pixel area, Gaussian-blurred on the coarse grid."""
+        grid = sums.astype(np.float32)
         grid *= 1.0 / self.area
         return cast(Floats, cv2.GaussianBlur(grid.reshape(self.shape), (0, 0), sigma_cells,
                                              borderType=cv2.BORDER_CONSTANT))

@@ -31,14 +31,23 @@ def local_level(f: Floats, like_ground: Mask | Floats, cells: Cells, sigma_cells
     """
     use = like_ground.astype(np.float32)
     level = f[:, 2]
+    # Per cell sums in float64 are exact here (0/1 weights; log levels within a few
+    # binades), so the second pass takes the dropped pixels off the first's sums: the
+    # same sums as summing the rest again.
+    counts = cells.sums(use)
+    totals = cells.sums(level * use)
 
     def once() -> tuple[Floats, Floats]:
-        weight = cells.grid(use, sigma_cells)
-        mean = cells.grid(level * use, sigma_cells) / np.maximum(weight, 1e-6)
+        weight = cells.smooth(counts, sigma_cells)
+        mean = cells.smooth(totals, sigma_cells) / np.maximum(weight, 1e-6)
         return cells.read(cast(Floats, mean)), weight  # float32 / float32 (stubs: float64)
 
     lv, _ = once()
-    use *= level > lv - drop
+    keep = level > lv - drop
+    dropped = np.flatnonzero((use > 0) & ~keep)
+    use *= keep
+    counts -= cells.sums(np.ones(len(dropped), np.float32), dropped)
+    totals -= cells.sums(level[dropped], dropped)
     lv, weight = once()
     return lv, cells.read(weight)
 
@@ -58,7 +67,7 @@ def river_ground(geo: Geometry, config: VisionConfig,
 
     def ground(f: Floats) -> Floats:
         ring_ground[:] = median(f[geo.ring_mat], axis=1)
-        out = ring_ground[geo.zone_slot]
+        out = np.take(ring_ground.T, geo.zone_slot, axis=1).T  # column by column
         d0 = f[:, 0] - out[:, 0]
         d1 = f[:, 1] - out[:, 1]
         strict = config.ground_strict_share * config.background_chroma

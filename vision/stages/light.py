@@ -37,6 +37,19 @@ def features(bgr: Floats, brightness_weight: float) -> Floats:
     return out
 
 
+def column_features(bgr: Floats, brightness_weight: float) -> Floats:
+    """:func:`features`, the same values, stored column by column (a Fortran-ordered
+    ``(N, 3)``): each feature's column is contiguous, so the many per-column operations
+    on a region's pixels run faster."""
+    b, g, r = np.asarray(bgr.T, np.float32, order="C")
+    i = (b + g + r) / 3 + _EPS
+    out = np.empty((3, len(i)), np.float32)
+    np.divide(r - g, i, out=out[0])
+    np.divide(r + g - 2 * b, 2 * i, out=out[1])
+    np.multiply(np.log(i), brightness_weight, out=out[2])
+    return cast(Floats, out.T)
+
+
 _S = TypeVar("_S", bound=np.generic)
 
 

@@ -19,11 +19,12 @@ from vision.config import BGR, VisionConfig
 from vision.layout import Layout
 from vision.stages.geometry import Centre, Geometry, shift_px
 from vision.stages.ground import GroundOf
-from vision.stages.light import Light, feature_of, features
+from vision.stages.light import Light, column_features, feature_of
 from vision.types import Floats, Image, Indices, Mask
 
 OPEN = np.ones((3, 3), np.uint8)
 WIDE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+WIDE_AREA = int(np.count_nonzero(WIDE))
 CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 
@@ -41,6 +42,10 @@ class Region:
     label: NDArray[np.int16]
 
 
+_PROTOS: dict[tuple[object, ...], Floats] = {}
+"""Palette features per colours and weight (the same every frame of a table)."""
+
+
 @dataclass(frozen=True)
 class Palette:
     """The canoe colours in play and their features."""
@@ -51,8 +56,16 @@ class Palette:
     @classmethod
     def of(cls, canoe_bgr: Mapping[str, BGR], colours: Iterable[str], weight: float) -> Palette:
         names = [c for c in colours if c in canoe_bgr]
-        protos = np.array([feature_of(canoe_bgr[c], weight) for c in names], np.float32)
-        return cls(names, protos.reshape(len(names), 3))
+        key = (tuple((c, *map(float, canoe_bgr[c])) for c in names), float(weight))
+        protos = _PROTOS.get(key)
+        if protos is None:
+            protos = np.array([feature_of(canoe_bgr[c], weight) for c in names],
+                              np.float32).reshape(len(names), 3)
+            protos.flags.writeable = False  # shared between readings
+            if len(_PROTOS) > 64:
+                _PROTOS.clear()
+            _PROTOS[key] = protos
+        return cls(names, protos)
 
     def without(self, name: str) -> Floats:
         """The features with ``name`` made unreachable."""
@@ -96,13 +109,15 @@ def object_masks(feats: Floats, ground: Floats, config: VisionConfig,
             dlog > config.background_dark) & (dlog < config.background_bright)
     # A highlight is the ground washed towards white: its chroma lies between the
     # ground's and neutral grey.
-    g0, g1 = ground[:, 0], ground[:, 1]
-    t = np.clip((feats[:, 0] * g0 + feats[:, 1] * g1) / np.maximum(g0 * g0 + g1 * g1, 1e-6),
-                0, 1)
-    e0 = feats[:, 0] - t * g0
-    e1 = feats[:, 1] - t * g1
-    highlight = ((dlog > config.highlight_brighter) & (e0 * e0 + e1 * e1
-                 < config.highlight_chroma**2) & ~is_ground)
+    # (Only brighter pixels unlike the ground can be one: the test runs on those alone.)
+    maybe = np.flatnonzero((dlog > config.highlight_brighter) & ~is_ground)
+    f, g = feats[maybe], ground[maybe]
+    g0, g1 = g[:, 0], g[:, 1]
+    t = np.clip((f[:, 0] * g0 + f[:, 1] * g1) / np.maximum(g0 * g0 + g1 * g1, 1e-6), 0, 1)
+    e0 = f[:, 0] - t * g0
+    e1 = f[:, 1] - t * g1
+    highlight = np.zeros(len(feats), bool)
+    highlight[maybe] = e0 * e0 + e1 * e1 < config.highlight_chroma**2
     return ~is_ground & ~highlight, highlight
 
 
@@ -110,7 +125,7 @@ def read_region(flat: Image, light: Light, idx: Indices, design: Floats, ground_
                 candidates: Floats, config: VisionConfig, local_light: bool = False) -> Region:
     """Balance, featurise, separate from the ground and classify one region's pixels."""
     bgr = light.balance(flat[idx], design)
-    f = features(bgr, config.brightness_weight)
+    f = column_features(bgr, config.brightness_weight)
     obj, highlight = object_masks(f, ground_of(f), config, local_light)
     label = np.full(len(idx), -1, np.int16)
     label[obj] = classify(f[obj], candidates, config.canoe_distance)
@@ -160,6 +175,37 @@ def enclosed(mask: Mask) -> Mask:
     return filled[4:-4, 4:-4] > 0
 
 
+def components(mask: Image) -> tuple[int, NDArray[np.int32], NDArray[np.int32],
+                                    NDArray[np.float64]]:
+    """``cv2.connectedComponentsWithStats(mask, connectivity=8)``, the same labels, stats
+    and centroids for every component (row 0, the background, left zero), computed from
+    the component pixels alone: OpenCV's statistics visit every pixel of the picture and
+    cost several times the labelling."""
+    n, found = cv2.connectedComponents(mask, connectivity=8, ltype=cv2.CV_32S)
+    labels = cast(NDArray[np.int32], found)
+    idx = np.flatnonzero(mask)  # (the labelled pixels; bytes are faster to scan)
+    lab = labels.ravel()[idx]
+    ys, xs = np.divmod(idx, mask.shape[1])
+    stats = np.zeros((n, 5), np.int32)
+    cents = np.zeros((n, 2), np.float64)
+    if len(idx):
+        area = np.bincount(lab, minlength=n)
+        order = np.argsort(lab, kind="stable")
+        lab_s, xs_s, ys_s = lab[order], xs[order], ys[order]
+        starts = np.concatenate([[0], np.flatnonzero(np.diff(lab_s)) + 1])
+        ids = lab_s[starts]
+        x0, y0 = np.minimum.reduceat(xs_s, starts), np.minimum.reduceat(ys_s, starts)
+        stats[ids, cv2.CC_STAT_LEFT] = x0
+        stats[ids, cv2.CC_STAT_TOP] = y0
+        stats[ids, cv2.CC_STAT_WIDTH] = np.maximum.reduceat(xs_s, starts) - x0 + 1
+        stats[ids, cv2.CC_STAT_HEIGHT] = np.maximum.reduceat(ys_s, starts) - y0 + 1
+        stats[ids, cv2.CC_STAT_AREA] = area[ids]
+        # As OpenCV: the sums of the coordinates (exact in float64) over the area.
+        cents[1:, 0] = np.bincount(lab, weights=xs, minlength=n)[1:] / area[1:]
+        cents[1:, 1] = np.bincount(lab, weights=ys, minlength=n)[1:] / area[1:]
+    return n, labels, stats, cents
+
+
 def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                  config: VisionConfig, camera_centre: Centre | None = None) -> Objects:
     """Label the objects of both regions and sort canoe-like ones from foreign ones
@@ -178,14 +224,16 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     bx0, by0, bx1, by1 = geo.object_box
     box = (slice(by0, by1), slice(bx0, bx1))
     hl_img = hl_img.reshape(h, w)
-    obj_img[box] |= cast(Image, cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, WIDE))
+    # (An opening keeps nothing of fewer pixels than its element: skip it then.)
+    if np.count_nonzero(hl_img[box]) >= WIDE_AREA:
+        obj_img[box] |= cast(Image, cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, WIDE))
     colour: NDArray[np.int16] = np.full(h * w, -1, np.int16)
     colour[zones.idx] = zones.label
     colour[beach.idx] = beach.label
     colour = colour.reshape(h, w)
     opened = np.zeros_like(obj_img)
     opened[box] = cv2.morphologyEx(obj_img[box], cv2.MORPH_OPEN, CROSS)
-    n, labels_box, stats, cents = cv2.connectedComponentsWithStats(opened[box], connectivity=8)
+    n, labels_box, stats, cents = components(opened[box])
     stats[:, 0] += bx0
     stats[:, 1] += by0
     labels = np.zeros((h, w), np.int32)

@@ -19,12 +19,18 @@ def weather_spaces(flat: Image, light: Light, geo: Geometry,
     """Per weather space: the share of its printed edge that looks like the print, how
     much darker its centre is than its edge (log brightness), its centre's chroma."""
     wgt = config.brightness_weight
-    rings, centres = {}, {}
-    for n in WEATHER_SPACES:
-        ci, ri = geo.weather_centre[n], geo.weather_ring[n]
-        centres[n] = features(flat[ci].astype(np.float32) * light.gains(geo.coords[ci]), wgt)
-        rings[n] = features(flat[ri].astype(np.float32) * light.gains(geo.coords[ri]), wgt)
-    print_colour = median(np.concatenate(list(rings.values())))
+    # Every space's centre and ring pixels balanced and featurised in one go (the same
+    # arithmetic per pixel), then cut back into spaces.
+    parts = [geo.weather_centre[n] for n in WEATHER_SPACES] + [
+        geo.weather_ring[n] for n in WEATHER_SPACES]
+    idx = np.concatenate(parts)
+    feats = features(flat[idx].astype(np.float32) * light.gains(geo.coords[idx]), wgt)
+    cuts = np.cumsum([len(part) for part in parts])[:-1]
+    pieces = np.split(feats, cuts)
+    k = len(WEATHER_SPACES)
+    centres = dict(zip(WEATHER_SPACES, pieces[:k], strict=True))
+    rings = dict(zip(WEATHER_SPACES, pieces[k:], strict=True))
+    print_colour = median(feats[int(cuts[k - 1]):])
     out = {}
     for n in WEATHER_SPACES:
         ring_d = np.linalg.norm(rings[n][:, :2] - print_colour[:2], axis=1)
