@@ -101,9 +101,8 @@ def restart_without_thread_caches() -> None:
         return
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-    except OSError:
-        return
-    if not hasattr(libc, "gnu_get_libc_version"):
+        libc.gnu_get_libc_version.restype = ctypes.c_char_p  # glibc's own function
+    except (OSError, AttributeError):
         return  # not glibc (musl, for one): it has no such cache
     env = {**os.environ,
            "GLIBC_TUNABLES": ":".join(filter(None, (tunables, THREAD_CACHES_OFF)))}

@@ -147,18 +147,15 @@ def test_reading_frames_leaves_memory_flat(midgame):
     # Python's allocated blocks are counted (cheap, unlike tracing every allocation): a
     # reading that keeps anything (the lists of disc scores once kept for ever: about 50
     # objects a reading; a 9-tuple a reading: 18 blocks) grows them by one block a reading
-    # or more. Two batches of 100 readings: a cache filling once shows in one batch only
+    # or more. Two batches of 200 readings: a cache filling once shows in one batch only
     # (up to ~190 blocks seen in the first), a leak in both; at least one of them must
-    # stay under one block a reading. (Batches of 200 caught the same leaks at twice the
-    # cost: once warm, a batch of 100 readings grows by 0 to 8 blocks, far under the 100
-    # of a leak of one block a reading.)
+    # stay under one block a reading.
     import gc
     import sys
 
     from vision.locate import locate_board, rectify
     from vision.read import read_board
 
-    batch = 100
     det = Detector(colours=PLAYERS)
     frames = [render(midgame, seed=s, scene=SceneConfig.random(s, hands=0)) for s in (1, 2)]
     tops = [rectify(f, locate_board(f, det.layout), det.layout) for f in frames]
@@ -168,8 +165,8 @@ def test_reading_frames_leaves_memory_flat(midgame):
     for _batch in range(2):
         gc.collect()
         before = sys.getallocatedblocks()
-        for i in range(batch):
+        for i in range(200):
             read_board(tops[i % 2], det.layout, colours=PLAYERS)
         gc.collect()
         grown.append(sys.getallocatedblocks() - before)
-    assert min(grown) < batch, f"{grown} more memory blocks after each {batch} readings"
+    assert min(grown) < 200, f"{grown} more memory blocks after each 200 readings"
