@@ -259,6 +259,11 @@ class VisionConfig:
     not read (unknown): an 11 mm gem is then a few pixels blurred into its hull, and the
     deposits' colours learned at setup with it (a 640x480 frame with the board filling
     less than about three quarters of it)."""
+    joe_needs_centre: bool = True
+    """Diamanten Joe's canoe is read only where its middle shows a gem or the empty well
+    (read even when gems are not reported, ``gem_min_detail``); otherwise its position is
+    unknown: his pale wood is the colour nearest to many blends (a brown hull blurred with
+    its gem, a pale reflection, another canoe's lit side)."""
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
     well_gem_noise: float = 0.3
