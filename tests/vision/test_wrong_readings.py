@@ -7,7 +7,7 @@ from companion.board import LOST
 from companion.state import Canoe, FrozenMap, GameState, Options, new_game
 from vision.detector import Detector, canoes_in_play
 from vision.profile import learn_profile
-from vision.synth import SceneConfig, ground_truth, render
+from vision.synth import Hand, SceneConfig, ground_truth, render
 
 from .test_profile import wrong
 
@@ -42,3 +42,21 @@ def test_a_brown_hull_blurred_with_its_gem_at_640x480_is_not_read_as_joe():
     seen = read(state, scene, 5030038, (640, 480))
     assert wrong(seen, ground_truth(state)) == []
     assert "joe" not in {c.colour for c in seen.canoes_at("R2")}
+
+
+def test_a_dark_sleeve_over_the_beach_hides_a_canoe_and_the_beach_is_unknown():
+    """A motion-blurred arm in a dark sleeve lies across the board and the beach: under it
+    a brown canoe looks like sand in shade. The beach was read without it; sand far darker
+    than the beach's median over a canoe's area now makes the beach unknown."""
+    state = game(["blue", "brown", "green", "red", "yellow"], {
+        "blue": (Canoe("L1"), Canoe("T3", "white")),
+        "brown": (Canoe("T5", "yellow"), Canoe("beach")),
+        "green": (Canoe("R2"), Canoe(LOST)), "red": (Canoe("R1", "white"), Canoe("T1", "white")),
+        "yellow": (Canoe("T2"), Canoe("T2", "white"))}, Canoe("L2"), weather=-1)
+    arm = Hand(start=(-150.0, 158.65514612026473), end=(541.81491587967, 105.67703471028048),
+               width_mm=82.26178429845336, skin=(95, 125, 175), sleeve=(60, 60, 60))
+    scene = replace(SceneConfig.varied(5110075, family="slate"), hands=(arm,),
+                    motion_blur_px=44.535390249993895, motion_blur_deg=50.52596575173349)
+    seen = read(state, scene, 5110075, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "beach" in seen.unknown
