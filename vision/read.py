@@ -216,9 +216,9 @@ def read_board(
     if look is not None:
         # "No disc" only where the riverbed around the slot looks as it did at setup: a
         # motion-blurred hand smears the rim away and tints the riverbed there.
-        for s in np.flatnonzero(ring_changed(rings, look.rings, config)):
-            if discs[SLOTS[s]] == ABSENT:
-                discs[SLOTS[s]] = UNKNOWN
+        for i in np.flatnonzero(ring_changed(rings, look.rings, config)):
+            if discs[SLOTS[i]] == ABSENT:
+                discs[SLOTS[i]] = UNKNOWN
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
