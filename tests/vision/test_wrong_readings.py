@@ -12,7 +12,23 @@ from vision.detector import Detector, canoes_in_play
 from vision.profile import learn_profile
 from vision.synth import Hand, SceneConfig, ground_truth, render
 
-from .test_profile import wrong
+
+
+def wrong(seen, truth) -> list[str]:
+    """Positions read wrongly: a disc, or canoe colours, or a gem read that is not there
+    (``unknown`` is no wrong reading, nor a gem left ``unknown``)."""
+    bad = []
+    for pos in (*truth.discs, "beach"):
+        if pos in seen.unknown:
+            continue
+        if pos != "beach" and seen.discs[pos] not in ("unknown", truth.discs[pos]):
+            bad.append(pos)
+        got = sorted((c.colour, str(c.gem)) for c in seen.canoes_at(pos))
+        want = sorted((c.colour, str(c.gem)) for c in truth.canoes_at(pos))
+        if [c for c, _ in got] != [c for c, _ in want] or any(
+                g not in ("unknown", w) for (_, g), (_, w) in zip(got, want, strict=True)):
+            bad.append(pos)
+    return bad
 
 
 def game(players: list[str], canoes: dict[str, tuple[Canoe, Canoe]], joe: Canoe | None,
