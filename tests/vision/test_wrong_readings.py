@@ -13,7 +13,6 @@ from vision.profile import learn_profile
 from vision.synth import Hand, SceneConfig, ground_truth, render
 
 
-
 def wrong(seen, truth) -> list[str]:
     """Positions read wrongly: a disc, or canoe colours, or a gem read that is not there
     (``unknown`` is no wrong reading, nor a gem left ``unknown``)."""
