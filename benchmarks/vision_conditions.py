@@ -228,7 +228,8 @@ def _frames(cache: Path | None, tag: str, make: Callable[[], tuple[Image, Image]
         return cast(Image, cv2.imread(str(files[0]))), cast(Image, cv2.imread(str(files[1])))
     setup, frame = make()
     for f, img in zip(files, (setup, frame), strict=True):
-        part = f.with_name(f.name + ".part.png")
+        # Its own part file per process: two runs sharing a cache may render one scene.
+        part = f.with_name(f"{f.name}.{os.getpid()}.part.png")
         cv2.imwrite(str(part), img, [cv2.IMWRITE_PNG_COMPRESSION, 1])
         part.replace(f)  # whole files only, even when a run is stopped
     return setup, frame

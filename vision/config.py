@@ -171,8 +171,10 @@ class VisionConfig:
     """A canoe colour whose chroma is this close to the riverbed around a slot (and its
     brightness within the ground's range) hides there: while a canoe of it is unaccounted
     for (or the game is not known), that slot is unknown, never "no canoe"."""
-    canoe_margin: float = 0.05
-    """A hull's colour must be nearer its canoe colour than any other by this, else unknown."""
+    canoe_margin: float = 0.1
+    """A hull's colour must be nearer its canoe colour than any other by this, else unknown
+    (of 2,200 hulls read on tuning scenes, 2 were nearer by less than 0.15, none by less
+    than 0.1; a hull lit warmer, or blurred with its gem, drifts towards another colour)."""
     pair_ratio: float = 1.45
     pair_margin: float = 0.12
     """A hull blob this many canoes big (+- margin) cannot be told one from two: unknown."""
@@ -194,6 +196,12 @@ class VisionConfig:
     """An object with more unclassified pixels than this share is foreign (a hand, a sleeve)."""
     beach_guard_px: float = 20.0
     """Changed pixels (mm^2) in the band around the beach that make the beach unknown."""
+    beach_dark_log: float = 0.75
+    beach_dark_canoes: float = 1.0
+    """Sand darker than the beach's median by this (log brightness) over at least this
+    many canoes' area is a dark sleeve or a deep shadow over the beach, which can hide a
+    canoe: the beach is unknown (on tuning scenes without a hand, at most 0.03 canoes' area
+    is so dark; under a dark sleeve, 10)."""
     foreign_margin_mm: float = 14.0
     """Slots this close to a foreign object are reported unknown."""
     edge_canoe_share: float = 0.9
@@ -259,6 +267,11 @@ class VisionConfig:
     not read (unknown): an 11 mm gem is then a few pixels blurred into its hull, and the
     deposits' colours learned at setup with it (a 640x480 frame with the board filling
     less than about three quarters of it)."""
+    joe_needs_centre: bool = True
+    """Diamanten Joe's canoe is read only where its middle shows a gem or the empty well
+    (read even when gems are not reported, ``gem_min_detail``); otherwise its position is
+    unknown: his pale wood is the colour nearest to many blends (a brown hull blurred with
+    its gem, a pale reflection, another canoe's lit side)."""
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
     well_gem_noise: float = 0.3
@@ -291,6 +304,13 @@ class VisionConfig:
     """...and below this share of the median slot's (rims are faint at a low resolution or
     on a pale board), or below this floor in any case (an empty slot's contrast is noise,
     under 0.01)."""
+    disc_absent_ring_chroma: float = 0.08
+    disc_absent_ring_log: float = 0.06
+    """With a table profile, "no disc" is said only where the slot's riverbed ring differs
+    from its ring at setup (less the change of all rings: the room's light) by less than
+    this in chroma and in log brightness: a motion-blurred hand over a slot smears its disc's
+    rim away and tints the riverbed (0.14-0.5 in chroma, 0.12-0.26 in brightness on the
+    tuning scenes; an empty slot, under 0.04 and 0.01)."""
     disc_flat_outside: float = 0.04
     """Where only the outside is visible, "no rim" counts only at angles where the riverbed
     at 3.5 and 7 mm outside differs by less than this share (no shadow's gradient)."""

@@ -20,7 +20,7 @@ import numpy as np
 from companion.board import ARMS, BEACH, SLOTS, downstream, upstream
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout
-from vision.observation import UNKNOWN, CanoeSeen
+from vision.observation import ABSENT, UNKNOWN, CanoeSeen
 from vision.stages.canoes import Hull, beach_blobs, read_canoes
 from vision.stages.discs import read_discs
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
@@ -163,6 +163,9 @@ def read_board(
     sand_ref = feature_of(grounds["sand"], wgt)
     beach_foreign = bool(np.linalg.norm(sand[:2] - sand_ref[:2]) > config.covered_chroma)
     beach_why = "sand covered" if beach_foreign else "something crosses the beach's edge"
+    if not beach_foreign and deep_dark(beach, layout, geo, config):
+        beach_foreign = True
+        beach_why = "a dark sleeve or a deep shadow over the beach"
     guard = guard_chroma(rectified, light, geo) if beach_guard is not None or details else None
     if beach_guard is not None and guard is not None and len(beach_guard) == len(guard):
         ys, xs = np.divmod(geo.guard_idx, geo.shape[1])
@@ -210,6 +213,12 @@ def read_board(
     for s in unknown:
         if s in discs:
             discs[s] = UNKNOWN
+    if look is not None:
+        # "No disc" only where the riverbed around the slot looks as it did at setup: a
+        # motion-blurred hand smears the rim away and tints the riverbed there.
+        for i in np.flatnonzero(ring_changed(rings, look.rings, config)):
+            if discs[SLOTS[i]] == ABSENT:
+                discs[SLOTS[i]] = UNKNOWN
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
@@ -242,6 +251,37 @@ def glare_slots(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
     basis = np.column_stack([river, np.full(3, WHITE_LEVEL)])
     coef, *_ = np.linalg.lstsq(basis, ring.T, rcond=None)
     return cast(Mask, coef[1] > config.glare_white)
+
+
+def deep_dark(beach: Region, layout: Layout, geo: Geometry, config: VisionConfig) -> bool:
+    """Sand far darker than the beach's median (``beach_dark_log``, log brightness) over
+    at least ``beach_dark_canoes`` canoes' area: a dark sleeve lying over the beach, or a
+    deep shadow, that can hide a canoe (it looks like the sand in shade, no object)."""
+    sand = ~beach.obj
+    if not np.any(sand):
+        return False
+    level = beach.feats[:, 2]
+    dark = sand & (level < median(level[sand]) - config.beach_dark_log * config.brightness_weight)
+    length, width = layout.canoe_mm
+    hull_px = config.canoe_hull_share * length * width * geo.k * geo.k
+    return bool(np.count_nonzero(dark) >= config.beach_dark_canoes * hull_px)
+
+
+def ring_changed(rings: Floats, learned: Floats, config: VisionConfig) -> Mask:
+    """Slots whose riverbed ring (features) changed since setup more than the rings did
+    on the whole (the room's light may change over an evening): by chroma or log
+    brightness, ``disc_absent_ring_chroma``, ``disc_absent_ring_log``.
+
+    >>> learned = np.zeros((9, 3), np.float32)
+    >>> rings = learned + np.float32(0.05)  # the light changed: every ring alike
+    >>> rings[2, 0] += 0.2  # a tinted blur over the third slot
+    >>> ring_changed(rings, learned, VisionConfig()).nonzero()[0].tolist()
+    [2]
+    """
+    shift = rings - learned
+    off = shift - np.median(shift, axis=0)
+    return cast(Mask, (np.linalg.norm(off[:, :2], axis=1) > config.disc_absent_ring_chroma)
+                | (np.abs(off[:, 2]) / config.brightness_weight > config.disc_absent_ring_log))
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],

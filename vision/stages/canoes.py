@@ -152,6 +152,12 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                            borderValue=0) > 0
         carried, body = read_gems(rectified, light, cmask.astype(bool), tops, (x0, y0), config,
                                   layout, inside)
+        if colour == JOE_COLOUR and config.joe_needs_centre and "unknown" in carried:
+            # Joe's canoe is one pale wooden hull with a well: a patch of his colour whose
+            # middle shows neither a gem nor the empty well is something else (a hull
+            # blurred with its gem, a pale reflection, the side of another canoe).
+            mark(out, [where], "Joe's colour without his canoe's middle")
+            continue
         if not gems:
             carried = ["unknown"] * len(carried)
         # The hull's colour must be clearly nearer its colour than any other in play.
