@@ -79,48 +79,58 @@ def main(argv: list[str] | None = None) -> int:
     stamps: list[float] = []
     started = time.monotonic()
     deadline = started + args.minutes * 60
+    died: int | None = None
+    end = 0.0
     try:
-        while time.monotonic() < deadline:
-            players = rng.sample(PLAYERS, rng.randint(3, 5))
-            game = new_game(client, server.key, players)
-            phones: dict[str, Phone] = {}
+        try:
+            while time.monotonic() < deadline:
+                players = rng.sample(PLAYERS, rng.randint(3, 5))
+                game = new_game(client, server.key, players)
+                phones: dict[str, Phone] = {}
 
-            def connect(player: str, game: dict[str, Any] = game,
-                        phones: dict[str, Phone] = phones) -> None:
-                path = (f"/api/games/{game['id']}/stream" if player == "table" else
-                        f"/api/play/{game['tokens'][player]}/stream")
-                phones[player] = Phone(server.port, path, counts)
-                phones[player].start()
+                def connect(player: str, game: dict[str, Any] = game,
+                            phones: dict[str, Phone] = phones) -> None:
+                    path = (f"/api/games/{game['id']}/stream" if player == "table" else
+                            f"/api/play/{game['tokens'][player]}/stream")
+                    phones[player] = Phone(server.port, path, counts)
+                    phones[player].start()
 
-            for player in ["table", *players]:
-                connect(player)
-            for _round in range(args.rounds):
-                if time.monotonic() >= deadline:
-                    break
-                for _ in range(rng.randint(5, 20)):
-                    method, path, body, headers = fuzz_request(rng, game, server.key)
-                    if not path.endswith("/stream"):
-                        fuzzer.send(method, path, body, headers)
-                for player in list(phones):
-                    if rng.random() < 0.2:  # the phone slept, or the page was reloaded
-                        phones[player].drop()
-                        connect(player)
-                client.send("GET", f"/games/{game['id']}/table")
-                more = play_round(client, game, rng)
-                rounds += 1
-                time.sleep(args.pace)
-                if not more:
-                    break
-            for phone in phones.values():
-                phone.drop()
-            games += 1
-            samples.append(server.rss_mb())
-            stamps.append(time.monotonic())
-            if warm is None:
-                warm = samples[-1]
-            print(f"  game {games}: {time.monotonic() - started:.0f} s, RSS "
-                  f"{samples[-1]:.1f} MB", flush=True)
-        end = server.rss_mb()
+                for player in ["table", *players]:
+                    connect(player)
+                for _round in range(args.rounds):
+                    if time.monotonic() >= deadline:
+                        break
+                    for _ in range(rng.randint(5, 20)):
+                        method, path, body, headers = fuzz_request(rng, game, server.key)
+                        if not path.endswith("/stream"):
+                            fuzzer.send(method, path, body, headers)
+                    for player in list(phones):
+                        if rng.random() < 0.2:  # the phone slept, or the page was reloaded
+                            phones[player].drop()
+                            connect(player)
+                    client.send("GET", f"/games/{game['id']}/table")
+                    more = play_round(client, game, rng)
+                    rounds += 1
+                    time.sleep(args.pace)
+                    if not more:
+                        break
+                for phone in phones.values():
+                    phone.drop()
+                games += 1
+                samples.append(server.rss_mb())
+                stamps.append(time.monotonic())
+                if warm is None:
+                    warm = samples[-1]
+                print(f"  game {games}: {time.monotonic() - started:.0f} s, RSS "
+                      f"{samples[-1]:.1f} MB", flush=True)
+            end = server.rss_mb()
+        except (KeyError, OSError):
+            # A refused or failed call mid-game: the server gone is worth reporting (the
+            # figures so far, and how it ended); anything else is the benchmark's own fault.
+            died = server.process.poll()
+            if died is None:
+                raise
+            end = samples[-1] if samples else 0.0
     finally:
         log = server.stop()
     times = client.times + fuzzer.times
@@ -153,7 +163,11 @@ def main(argv: list[str] | None = None) -> int:
               f" MB/hour over {len(later)} games")
     for failure in (client.failures + fuzzer.failures)[:10]:
         print("  " + failure)
-    return 1 if fives or log.count("Traceback") else 0
+    if died is not None:
+        print(f"the server stopped by itself after {time.monotonic() - started:.0f} s "
+              f"(exit status {died}): the figures above stop there; its log's end:\n"
+              + "\n".join(log.splitlines()[-15:]))
+    return 1 if fives or log.count("Traceback") or died is not None else 0
 
 
 if __name__ == "__main__":
