@@ -323,7 +323,8 @@ def test_drag_a_slot_on_the_calibration_page(server: dict[str, Any], browser: An
     for _ in range(5):
         page.keyboard.press("ArrowUp")
     page.get_by_role("button", name="Save the layout").click()
-    page.wait_for_selector("#layout-status >> text=Saved")
+    # "Saved: the camera uses ..." (a bare text=Saved would also match "Not saved yet.")
+    page.wait_for_selector("#layout-status >> text=/^Saved: /")
     saved = layout.layout
     assert layout.custom and layout.path.exists()
     assert abs(saved.slots["T1"][0] - (t1[0] + 8)) < 1.5
