@@ -105,6 +105,19 @@ class VisionConfig:
     darkens the river's colour)."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
+    marks_inner_mm: float = 24.0
+    """At setup, an object in a slot zone that keeps this far from the slot's middle
+    (beyond the disc and a canoe's half length) is the board's own print, a bank reaching
+    into the zone (:mod:`vision.stages.marks`); a hand or a canoe covers the middle."""
+    marks_inner_share: float = 0.1
+    """...allowing this share of its pixels nearer (a bank's blurred edge)."""
+    marks_grow_px: int = 1
+    """The marks also take the pixels this far around them (a frame rectified a pixel
+    off from the setup photo)."""
+    marks_chroma: float = 0.15
+    """A mark pixel is the print as at setup within this chroma distance..."""
+    marks_log: float = 0.3
+    """...and this log brightness (less the change of its slot's riverbed since setup)."""
     highlight_chroma: float = 0.14
     """Bright pixels whose chroma lies this close to the line from the ground's chroma to
     neutral grey are disc highlights, not objects..."""

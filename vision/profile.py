@@ -35,6 +35,7 @@ from vision.stages.discs import rim_contrast
 from vision.stages.geometry import Geometry, geometry, shift_px
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
 from vision.stages.light import Light, features, measure_light
+from vision.stages.marks import Marks, learn_marks
 from vision.stages.objects import OPEN, WIDE, enclosed, read_region
 from vision.stages.weather import weather_spaces
 from vision.types import Floats, Image, Mask
@@ -89,9 +90,13 @@ class TableProfile:
             "weather_token": (None if look.weather_token is None
                               else [round(float(v), 4) for v in look.weather_token]),
             "beach_guard": (None if self.beach_guard is None
-                            else np.round(self.beach_guard, 3).tolist()),
+                            else np.round(self.beach_guard.astype(np.float64), 3).tolist()),
             "gem_bgr": (None if self.gem_bgr is None
                         else {k: list(v) for k, v in self.gem_bgr.items()}),
+            "river_marks": (None if look.marks is None else {
+                "shape": list(look.marks.shape),
+                "idx": look.marks.idx.tolist(),
+                "feats": np.round(look.marks.feats.astype(np.float64), 3).tolist()}),
         }
 
     def save(self, path: str | Path) -> None:
@@ -133,7 +138,8 @@ class TableProfile:
                 canoe_bgr=canoe,
                 ground_bgr={str(k): _bgr(v) for k, v in data["ground_bgr"].items()},
                 look=TableLook(rings, rim, None if token is None
-                               else np.array(token, np.float32).reshape(3)),
+                               else np.array(token, np.float32).reshape(3),
+                               _marks(data.get("river_marks"))),
                 hull_scale=float(data.get("hull_scale", 1.0)),
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
                 layout=data.get("layout"),
@@ -143,6 +149,23 @@ class TableProfile:
             raise
         except (KeyError, TypeError, ValueError) as exc:
             raise ProfileError(f"not a table profile ({type(exc).__name__}: {exc})") from None
+
+
+def _marks(value: object) -> Marks | None:
+    """The ``river_marks`` of a profile's JSON (absent in profiles learned before them:
+    none, every bank in a slot zone reads as an object)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ProfileError("river_marks must be an object with shape, idx and feats")
+    shape = [int(v) for v in value["shape"]]
+    idx = np.array(value["idx"], np.intp).reshape(-1)
+    feats = np.array(value["feats"], np.float32).reshape(-1, 3)
+    if len(shape) != 2 or min(shape) < 1 or len(idx) != len(feats) or (
+            len(idx) and (idx.min() < 0 or idx.max() >= shape[0] * shape[1])) \
+            or not np.all(np.isfinite(feats)):
+        raise ProfileError("river_marks hold bad values")
+    return Marks((shape[0], shape[1]), idx, feats)
 
 
 def _bgr(value: object) -> BGR:
@@ -289,9 +312,12 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                          "canoe on the beach, apart, in view")
     canoe_bgr = assign_colours(units, players, config)
 
-    # The river: only Joe's canoe on T1 (when in play), a disc on every slot.
+    # The river: only Joe's canoe on T1 (when in play), a disc on every slot; the board's
+    # own print reaching into the slot zones (banks) is no object there.
+    marks = learn_marks(zones.obj, zones.feats, geo, config)
     river_obj = np.zeros(h * w, np.uint8)
     river_obj[zones.idx[zones.obj]] = 1
+    river_obj[marks.idx] = 0
     # Thin things (a disc's light rim, highlights) are no canoe: open wider than a rim.
     river_img = cast(Image, cv2.morphologyEx(river_obj.reshape(h, w), cv2.MORPH_OPEN, WIDE))
     per_slot = np.bincount(geo.zone_slot[river_img.ravel()[geo.zone_idx] > 0],
@@ -350,7 +376,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     gem_bgr = learn_gems(top, light, geo, layout, config)
     return TableProfile(
         players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
-        look=TableLook(rings.copy(), learned.astype(np.float32), token),
+        look=TableLook(rings.copy(), learned.astype(np.float32), token, marks),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr)
 

@@ -39,6 +39,7 @@ from vision.stages.light import (
     measure_light,
     median,
 )
+from vision.stages.marks import Marks, read_marks
 from vision.stages.objects import Palette, Region, find_objects, read_region
 from vision.stages.weather import read_weather
 from vision.types import Floats, Image, Mask
@@ -78,6 +79,8 @@ class TableLook:
     """Each slot's disc rim contrast, signed (negative: a light rim)."""
     weather_token: Floats | None = None
     """The weather marker: ``[darkness, chroma0, chroma1]``."""
+    marks: Marks | None = None
+    """The board's print inside the slot zones (banks), as at setup."""
 
 
 @dataclass
@@ -173,6 +176,11 @@ def read_board(
                         config.canoe_height_mm, geo.k)
         beach_foreign |= guard_crossed(guard, beach_guard, geo, config, lean)
 
+    if look is not None and look.marks is not None and look.marks.shape == geo.shape:
+        # The board's own print in the zones (a bank), as at setup: ground, no object.
+        pos, same = read_marks(zones.feats, look.marks, rings - look.rings, geo, config)
+        zones.obj[pos[same]] = False
+        zones.label[pos[same]] = -1
     objs = find_objects(zones, beach, geo, layout, config, camera_centre)
     unknown |= objs.unknown
     why = {**objs.why, **why}

@@ -1,0 +1,75 @@
+"""The board's own print inside the slot zones (banks of a narrow river), learned at
+setup: read as ground, not as a hand; a hand over it is still a hand."""
+
+import json
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from companion.state import Canoe, new_game
+from vision.detector import Detector, canoes_in_play
+from vision.profile import ProfileError, SetupError, TableProfile, learn_profile
+from vision.synth import Hand, SceneConfig, ground_truth, render
+
+from .test_wrong_readings import game, wrong
+
+STATE = game(["red", "blue", "yellow"], {
+    "red": (Canoe("T2", "white"), Canoe("beach")), "blue": (Canoe("L1"), Canoe("R2", "yellow")),
+    "yellow": (Canoe("T4"), Canoe("beach"))}, None, weather=1)
+# A pale board of the tuning family "chalk" whose river is narrower than the slot zones.
+SCENE = SceneConfig.varied(5000054, family="chalk")
+
+
+@pytest.fixture(scope="module")
+def profile():
+    setup = render(new_game(STATE.players), seed=5000054, scene=SCENE)
+    return learn_profile(setup, STATE.players)
+
+
+def read(profile, scene=SCENE):
+    det = Detector()
+    det.use_profile(profile)
+    return det.analyse(render(STATE, seed=5000055, scene=scene),
+                       in_play=canoes_in_play(STATE))
+
+
+def test_banks_inside_narrow_slot_zones_are_print_not_a_hand(profile):
+    assert profile.look.marks is not None and len(profile.look.marks) > 500
+    seen = read(profile)
+    assert seen.unknown == () and wrong(seen, ground_truth(STATE)) == []
+    # The same table without its marks: the banks cross the zones' edges like a hand.
+    blind = read(replace(profile, look=replace(profile.look, marks=None)))
+    assert len(blind.unknown) >= 4
+
+
+def test_a_hand_over_a_bank_is_still_a_hand(profile):
+    """Fingertips over L1's bank only (the slot's middle is free): L1 unknown."""
+    hand = Hand(start=(460.0, -150.0), end=(466.0, 60.0), width_mm=70.0)
+    seen = read(profile, replace(SCENE, hands=(hand,)))
+    assert "L1" in seen.unknown
+    assert wrong(seen, ground_truth(STATE)) == []
+
+
+def test_a_hand_in_a_slot_zone_at_setup_is_refused_not_learned_as_print():
+    hand = Hand(start=(460.0, -150.0), end=(462.0, 95.0), width_mm=70.0)
+    setup = render(new_game(STATE.players), seed=5000054, scene=replace(SCENE, hands=(hand,)))
+    with pytest.raises(SetupError, match="L1"):
+        learn_profile(setup, STATE.players)
+
+
+def test_marks_round_trip_and_bad_marks_are_refused(profile):
+    data = json.loads(json.dumps(profile.to_json()))
+    again = TableProfile.from_json(data)
+    assert again.look.marks is not None
+    assert np.array_equal(again.look.marks.idx, profile.look.marks.idx)
+    assert np.allclose(again.look.marks.feats, profile.look.marks.feats, atol=5e-4)
+    # A profile learned before marks existed reads without them.
+    assert TableProfile.from_json({**data, "river_marks": None}).look.marks is None
+    for bad in ({"shape": [300], "idx": [], "feats": []},
+                {"shape": [300, 600], "idx": [180_000], "feats": [[0, 0, 0]]},
+                {"shape": [300, 600], "idx": [1, 2], "feats": [[0, 0, 0]]},
+                {"shape": [300, 600], "idx": [1], "feats": [[0, "x", 0]]},
+                [1, 2]):
+        with pytest.raises(ProfileError):
+            TableProfile.from_json({**data, "river_marks": bad})

@@ -1,0 +1,109 @@
+"""Stage: the board's own marks inside the slot zones, learned at setup.
+
+A slot zone is a circle around the slot; where the river is narrow, or bends, or forks,
+the circle reaches over its banks onto the land. Those pixels are unlike the riverbed,
+so they read as an object, and an object that crosses the zone's edge from outside is
+taken for a hand: the slot would be unknown in every frame. At setup nothing stands in
+the river but Diamanten Joe on T1, so what is no riverbed there and keeps away from the
+slot's middle (where a canoe or a hand would be) is the board's own print. Its pixels
+and what they looked like are kept (:class:`Marks`, part of the table profile); while
+reading, a pixel of them that still looks as at setup is ground, not an object.
+
+>>> marks = Marks((300, 600), np.array([610, 611], np.intp),
+...               np.zeros((2, 3), np.float32))
+>>> marks.neighbours.tolist()[0][:5]
+[-1, -1, -1, -1, 0]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import cast
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.config import VisionConfig
+from vision.stages.geometry import Geometry
+from vision.types import Floats, Image, Indices, Mask
+
+_OFFSETS = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+
+
+@dataclass(frozen=True)
+class Marks:
+    """The board's print inside the slot zones as seen at setup: rectified pixels
+    (``idx``, flat, in a view of ``shape``) and their features then (``feats``)."""
+
+    shape: tuple[int, int]
+    idx: Indices
+    feats: Floats
+    neighbours: NDArray[np.intp] = field(init=False, repr=False, compare=False)
+    """Per pixel, the positions (into ``idx``) of its 3 x 3 neighbourhood that are marks
+    too (-1: none): a frame rectified a pixel off from the setup photo still matches."""
+
+    def __post_init__(self) -> None:
+        h, w = self.shape
+        where = np.full(h * w, -1, np.intp)
+        where[self.idx] = np.arange(len(self.idx))
+        ys, xs = np.divmod(self.idx, w)
+        out = np.full((len(self.idx), len(_OFFSETS)), -1, np.intp)
+        for j, (dy, dx) in enumerate(_OFFSETS):
+            y, x = ys + dy, xs + dx
+            ok = (y >= 0) & (y < h) & (x >= 0) & (x < w)
+            out[ok, j] = where[y[ok] * w + x[ok]]
+        object.__setattr__(self, "neighbours", out)
+
+    def __len__(self) -> int:
+        return len(self.idx)
+
+
+def learn_marks(obj: Mask, feats: Floats, geo: Geometry, config: VisionConfig) -> Marks:
+    """The marks of a setup photo's slot zones: ``obj`` (over the zone pixels) the
+    objects seen there, ``feats`` the zone pixels' features. Every object whose pixels
+    keep ``marks_inner_mm`` away from their slot's middle (all but ``marks_inner_share``
+    of them) is print, and so are the pixels
+    around it (``marks_grow_px``), with their features (see :func:`read_marks` for what
+    is compared). Diamanten Joe's canoe on T1 covers its middle: no mark."""
+    h, w = geo.shape
+    img: Image = np.zeros(h * w, np.uint8)
+    img[geo.zone_idx[obj]] = 1
+    n, labels = cv2.connectedComponents(img.reshape(h, w), connectivity=8, ltype=cv2.CV_32S)
+    lab = labels.ravel()[geo.zone_idx]
+    ys, xs = np.divmod(geo.zone_idx, w)
+    centre = geo.slot_xy[geo.zone_slot]
+    near = np.hypot(xs - centre[:, 0], ys - centre[:, 1]) < config.marks_inner_mm * geo.k
+    area = np.bincount(lab, minlength=n)
+    inner = np.bincount(lab[near], minlength=n)
+    is_mark = inner <= config.marks_inner_share * area
+    is_mark[0] = False
+    print_img: Image = np.zeros(h * w, np.uint8)
+    print_img[geo.zone_idx[is_mark[lab]]] = 1
+    grow = 2 * config.marks_grow_px + 1
+    grown = cast(Image, cv2.dilate(print_img.reshape(h, w), np.ones((grow, grow), np.uint8)))
+    in_zone = grown.ravel()[geo.zone_idx] > 0
+    return Marks(geo.shape, geo.zone_idx[in_zone].astype(np.intp),
+                 np.ascontiguousarray(feats[in_zone], np.float32))
+
+
+def read_marks(feats: Floats, marks: Marks, shift: Floats, geo: Geometry,
+               config: VisionConfig) -> tuple[Indices, Mask]:
+    """Which mark pixels look as they did at setup in this frame: their positions in the
+    zone pixels, and per position whether it is unchanged. ``feats``: the zone pixels'
+    features now; ``shift`` (``(slots, 3)``): how each slot's riverbed ring changed
+    since setup (the room's light; a mark is lit alike). A pixel is unchanged when some
+    mark pixel of its 3 x 3 neighbourhood had, at setup, its chroma within
+    ``marks_chroma`` and its log brightness (less the ring's change) within
+    ``marks_log``."""
+    pos = np.searchsorted(geo.zone_idx, marks.idx)
+    pos = np.minimum(pos, len(geo.zone_idx) - 1)
+    inside: Mask = np.asarray(geo.zone_idx[pos] == marks.idx)  # (another layout's: none)
+    now = feats[pos] - shift[geo.zone_slot[pos]]
+    nb = marks.neighbours
+    then = marks.feats[np.maximum(nb, 0)]  # (n, 9, 3)
+    d_chroma = np.hypot(then[..., 0] - now[:, None, 0], then[..., 1] - now[:, None, 1])
+    d_log = np.abs(then[..., 2] - now[:, None, 2]) / config.brightness_weight
+    alike = (nb >= 0) & (d_chroma < config.marks_chroma) & (d_log < config.marks_log)
+    same: Mask = np.asarray(alike.any(axis=1))
+    return pos[inside], same[inside]
