@@ -103,6 +103,9 @@ class VisionConfig:
     """A slot whose riverbed is the river's colour plus white light of more than this share
     of the markers' white paper is washed out by a glare spot: unknown (a shadow only
     darkens the river's colour)."""
+    glare_brighter: float = 0.04
+    """...and whose riverbed is brighter than the river's by this share at least (glare
+    adds light; on a pale river a tinted shadow fits the river-plus-white model too)."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     marks_inner_mm: float = 24.0
@@ -118,6 +121,11 @@ class VisionConfig:
     """A mark pixel is the print as at setup within this chroma distance..."""
     marks_log: float = 0.3
     """...and this log brightness (less the change of its slot's riverbed since setup)."""
+    covered_dark_log: float = 0.9
+    """With a table profile, a slot whose riverbed ring is darker than at setup by this
+    (natural log of the light left, balanced to the markers' white; 0.9: under 41 %) is
+    unknown: a grey sleeve over a pale river, or a deep shadow (a single shadow leaves
+    more than half the light)."""
     highlight_chroma: float = 0.14
     """Bright pixels whose chroma lies this close to the line from the ground's chroma to
     neutral grey are disc highlights, not objects..."""
@@ -317,6 +325,12 @@ class VisionConfig:
     """...and below this share of the median slot's (rims are faint at a low resolution or
     on a pale board), or below this floor in any case (an empty slot's contrast is noise,
     under 0.01)."""
+    ring_setup_chroma: float = 0.1
+    ring_setup_log: float = 0.3
+    """With a table profile, a slot's riverbed ring that differs from its own at setup by
+    this chroma or log brightness (balanced to the markers' white, whatever the other
+    slots did) may hide something: no "no disc" there, and while a canoe of the game is
+    not seen, the slot is unknown."""
     disc_absent_ring_chroma: float = 0.08
     disc_absent_ring_log: float = 0.06
     """With a table profile, "no disc" is said only where the slot's riverbed ring differs

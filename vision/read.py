@@ -153,6 +153,13 @@ def read_board(
     covered = covered_slots(rings, river_ref, config)
     unknown = {SLOTS[s] for s in np.flatnonzero(covered)}
     why = dict.fromkeys(unknown, "riverbed covered")
+    if look is not None:
+        # Far darker than at setup (balanced to the markers' white): a grey sleeve over a
+        # pale river has the river's chroma, and under it a canoe and a disc's rim fade.
+        dark = (rings[:, 2] - look.rings[:, 2]) / wgt < -config.covered_dark_log
+        for slot in (SLOTS[i] for i in np.flatnonzero(dark)):
+            unknown.add(slot)
+            why.setdefault(slot, "far darker than at setup (a sleeve, a deep shadow)")
     glare = glare_slots(zones, geo, config)
     for slot in (SLOTS[i] for i in np.flatnonzero(glare)):
         unknown.add(slot)
@@ -200,6 +207,21 @@ def read_board(
         hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
         unknown |= hidden
         why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
+        if look is not None:
+            # Still one unseen: it may be under what made a slot look unlike at setup (a
+            # motion-blurred sleeve, greyish like a pale river in shade, fades a canoe).
+            known = Counter(c.colour for c in canoes.seen if c.at not in unknown)
+            if any(known[c] < n for c, n in in_play.items()):
+                moved = ring_moved(rings, look.rings, config) & ~np.isin(SLOTS, list(unknown))
+                for slot in (SLOTS[i] for i in np.flatnonzero(moved)):
+                    unknown.add(slot)
+                    why.setdefault(slot, "a canoe of the game not seen; the riverbed here "
+                                         "looks unlike at setup")
+                if BEACH not in unknown and darker_than_setup(beach, float(sand_ref[2]),
+                                                              layout, geo, config):
+                    unknown.add(BEACH)
+                    why.setdefault(BEACH, "a canoe of the game not seen; the sand is darker "
+                                          "than at setup over a canoe's area")
     # A canoe colour that looks like the riverbed around a slot: a canoe of it there is
     # hardly an object, so "no canoe" cannot be said there while one is unaccounted for.
     ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
@@ -224,7 +246,8 @@ def read_board(
     if look is not None:
         # "No disc" only where the riverbed around the slot looks as it did at setup: a
         # motion-blurred hand smears the rim away and tints the riverbed there.
-        for i in np.flatnonzero(ring_changed(rings, look.rings, config)):
+        for i in np.flatnonzero(ring_changed(rings, look.rings, config)
+                                | ring_moved(rings, look.rings, config)):
             if discs[SLOTS[i]] == ABSENT:
                 discs[SLOTS[i]] = UNKNOWN
     weather = read_weather(flat, light, geo, config,
@@ -246,7 +269,8 @@ def read_board(
 def glare_slots(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
     """Slots washed out by a glare spot: their riverbed ring is the river's colour (the
     median ring) scaled, plus white light (least squares: ``ring = a * river + g *
-    white``) with ``g`` over ``glare_white``. A shadow only scales the colour."""
+    white``) with ``g`` over ``glare_white``, and brighter than the river by
+    ``glare_brighter``. A shadow only scales the colour."""
     bgr = zones.bgr[geo.ring_mat]  # (slots, n, 3)
     ground = ~(zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat])  # ground only
     seen = [median(bgr[s][ground[s]]) if np.count_nonzero(ground[s]) >= 8 else None
@@ -258,7 +282,10 @@ def glare_slots(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
     ring = np.array([river if v is None else v for v in seen], np.float64)
     basis = np.column_stack([river, np.full(3, WHITE_LEVEL)])
     coef, *_ = np.linalg.lstsq(basis, ring.T, rcond=None)
-    return cast(Mask, coef[1] > config.glare_white)
+    # On a pale river the river's colour and white are nearly one direction: a shadow
+    # with a slight tint fits as "less river plus white". Glare adds light.
+    brighter = ring.sum(axis=1) > (1 + config.glare_brighter) * float(river.sum())
+    return cast(Mask, (coef[1] > config.glare_white) & brighter)
 
 
 def deep_dark(beach: Region, layout: Layout, geo: Geometry, config: VisionConfig) -> bool:
@@ -270,6 +297,19 @@ def deep_dark(beach: Region, layout: Layout, geo: Geometry, config: VisionConfig
         return False
     level = beach.feats[:, 2]
     dark = sand & (level < median(level[sand]) - config.beach_dark_log * config.brightness_weight)
+    length, width = layout.canoe_mm
+    hull_px = config.canoe_hull_share * length * width * geo.k * geo.k
+    return bool(np.count_nonzero(dark) >= config.beach_dark_canoes * hull_px)
+
+
+def darker_than_setup(beach: Region, sand_level: float, layout: Layout, geo: Geometry,
+                      config: VisionConfig) -> bool:
+    """Sand darker than the sand at setup (``sand_level``, its log brightness feature) by
+    ``ring_setup_log`` over ``beach_dark_canoes`` canoes' area: a grey sleeve lying over
+    most of the beach moves its median too (:func:`deep_dark` misses it)."""
+    sand = ~beach.obj
+    dark = sand & (beach.feats[:, 2] < sand_level - config.ring_setup_log
+                   * config.brightness_weight)
     length, width = layout.canoe_mm
     hull_px = config.canoe_hull_share * length * width * geo.k * geo.k
     return bool(np.count_nonzero(dark) >= config.beach_dark_canoes * hull_px)
@@ -290,6 +330,22 @@ def ring_changed(rings: Floats, learned: Floats, config: VisionConfig) -> Mask:
     off = shift - np.median(shift, axis=0)
     return cast(Mask, (np.linalg.norm(off[:, :2], axis=1) > config.disc_absent_ring_chroma)
                 | (np.abs(off[:, 2]) / config.brightness_weight > config.disc_absent_ring_log))
+
+
+def ring_moved(rings: Floats, learned: Floats, config: VisionConfig) -> Mask:
+    """Slots whose riverbed ring (features, balanced to the markers' white) is unlike at
+    setup by ``ring_setup_chroma`` or ``ring_setup_log``, however the others changed (an
+    arm over most slots moves their median too).
+
+    >>> learned = np.zeros((9, 3), np.float32)
+    >>> rings = learned.copy()
+    >>> rings[:6, 2] -= np.float32(0.4 * VisionConfig().brightness_weight)  # a grey sleeve
+    >>> ring_moved(rings, learned, VisionConfig()).nonzero()[0].tolist()
+    [0, 1, 2, 3, 4, 5]
+    """
+    shift = rings - learned
+    return cast(Mask, (np.linalg.norm(shift[:, :2], axis=1) > config.ring_setup_chroma)
+                | (np.abs(shift[:, 2]) / config.brightness_weight > config.ring_setup_log))
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],

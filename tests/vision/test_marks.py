@@ -1,5 +1,6 @@
 """The board's own print inside the slot zones (banks of a narrow river), learned at
-setup: read as ground, not as a hand; a hand over it is still a hand."""
+setup: read as ground, not as a hand; a hand over it is still a hand. And a pale river's
+shadows, no glare."""
 
 import json
 from dataclasses import replace
@@ -73,3 +74,16 @@ def test_marks_round_trip_and_bad_marks_are_refused(profile):
                 [1, 2]):
         with pytest.raises(ProfileError):
             TableProfile.from_json({**data, "river_marks": bad})
+
+
+@pytest.mark.parametrize("seed", [5000003, 5000012])
+def test_a_tinted_shadow_on_a_pale_river_is_no_glare(seed):
+    """On a pale chalk river, the river's colour and white light are nearly one direction:
+    a slot in a slightly tinted shadow fitted "less river plus white" and was read as
+    washed out by glare (unknown). Glare adds light: a darker slot is none."""
+    scene = SceneConfig.varied(seed, family="chalk")
+    det = Detector()
+    det.use_profile(learn_profile(render(new_game(STATE.players), seed=seed, scene=scene),
+                                  STATE.players))
+    seen = det.analyse(render(STATE, seed=seed + 1, scene=scene), in_play=canoes_in_play(STATE))
+    assert seen.unknown == () and wrong(seen, ground_truth(STATE)) == []

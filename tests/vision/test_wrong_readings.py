@@ -105,3 +105,39 @@ def test_a_rim_smeared_by_a_blurred_hand_is_no_missing_disc():
     seen = det.analyse(smeared, in_play=canoes_in_play(state))
     assert seen.discs["T3"] == "unknown"
     assert wrong(seen, ground_truth(state)) == []
+
+
+def test_a_grey_sleeve_over_a_pale_river_hides_a_canoe_and_that_slot_is_unknown():
+    """A motion-blurred grey sleeve lies along a pale chalk river: to the slots' rings it
+    is the river in shade (its chroma within 0.15), and it moved the rings' median too.
+    Under it the brown canoe on L1 faded: L1 was read empty with no disc. While a canoe
+    of the game is unseen, a slot whose ring is unlike its own at setup is unknown."""
+    state = game(["red", "blue", "yellow", "brown"], {
+        "red": (Canoe("T4"), Canoe("T5")), "blue": (Canoe("T5"), Canoe("beach")),
+        "yellow": (Canoe("R1", "yellow"), Canoe("T2", "yellow")),
+        "brown": (Canoe("L1", "yellow"), Canoe("beach"))}, Canoe("T5", "blue"), weather=-1)
+    arm = Hand(start=(750.0, 89.2738475206196), end=(184.0010733467987, 137.22263943797213),
+               width_mm=84.4729585447779, skin=(95, 125, 175), sleeve=(140, 140, 140))
+    scene = replace(SceneConfig.varied(5110053, family="chalk"), hands=(arm,),
+                    motion_blur_px=32.576198264899794, motion_blur_deg=48.94996456321845)
+    seen = read(state, scene, 5110053, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "L1" in seen.unknown
+
+
+def test_a_grey_sleeve_over_most_of_the_beach_hides_canoes_and_the_beach_is_unknown():
+    """The same grey sleeve over most of a pale beach moves the sand's median with it, so
+    the dark-sleeve test against the median missed it: three canoes under it were not
+    read. Sand darker than at setup over a canoe's area, with canoes unseen: unknown."""
+    state = game(["red", "brown", "green", "blue", "yellow"], {
+        "red": (Canoe("R2", "pink"), Canoe("R2", "violet")),
+        "brown": (Canoe("T2"), Canoe("T2", "violet")), "green": (Canoe("T5"), Canoe("beach")),
+        "blue": (Canoe("beach"), Canoe("beach")), "yellow": (Canoe("beach"), Canoe(LOST))},
+        None, weather=2)
+    arm = Hand(start=(-150.0, 204.00927321851964), end=(255.65732799467904, 161.31339185475224),
+               width_mm=92.8820207420344, skin=(120, 150, 205), sleeve=(140, 140, 140))
+    scene = replace(SceneConfig.varied(5110067, family="chalk"), hands=(arm,),
+                    motion_blur_px=37.86386811079244, motion_blur_deg=41.18499272342698)
+    seen = read(state, scene, 5110067, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "beach" in seen.unknown
