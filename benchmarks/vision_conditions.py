@@ -7,8 +7,10 @@ never used while tuning; ``tuning`` for the others), a widely varied camera and 
 first learned from a setup photo of the same table (start position, no hands), as the
 product does; then the frame is read and compared with the truth.
 
-Per condition and overall: per-position accuracy over positions without a hand (a
-position is right when its disc and canoe colours and gems are), frames exactly right,
+Per condition and overall: the issue's measure, per *clear* position (nothing over it:
+no hand reaching into its zone, no canoe drawn between it and the next; right when its
+disc and canoe colours are read right, a gem left unknown allowed), then per position
+over all positions (right when its disc, canoe colours and gems are), frames exactly right,
 wrong readings (a disc that is not there, a canoe in the wrong place, a wrong colour,
 gem or weather: must be 0), unknown rate, setup-learning failures (a table whose setup
 photo is refused is not read: the product asks for another photo). ``--no-profile``
@@ -55,6 +57,7 @@ from vision.synth import (
     TUNING_FAMILIES,
     Glare,
     SceneConfig,
+    between_canoe,
     camera_pose,
     ground_truth,
     random_clutter,
@@ -180,11 +183,46 @@ def camera_for(name: str, scene: SceneConfig, size: tuple[int, int],
     return CameraModel(k, dist, size, calibrated=True)
 
 
+def covered_positions(scene: SceneConfig, state: GameState, faults: tuple) -> set[str]:
+    """The positions something covers in the frame (the issue's targets are per *clear*
+    slot): a hand reaching into a slot's zone or onto the beach (its palm and arm, 0.6 of
+    its width either side of its line, plus half its motion blur; its soft shadow does not
+    count), and both slots of a canoe drawn between them."""
+    layout = load_layout()
+    out: set[str] = set()
+    for hand in scene.hands:
+        a, b = np.array(hand.start, float), np.array(hand.end, float)
+        reach = 0.6 * hand.width_mm + scene.motion_blur_px / 4
+        line = a + np.linspace(0, 1, 400)[:, None] * (b - a)
+        for slot in SLOTS:
+            d = float(np.min(np.hypot(*(line - np.array(layout.slots[slot])).T)))
+            if d < reach + layout.slot_zone_mm:
+                out.add(slot)
+        beach = np.array(layout.beach, np.float32)
+        if any(cv2.pointPolygonTest(beach, (float(x), float(y)), True) > -reach
+               for x, y in line[::4]):
+            out.add(BEACH)
+    if scene.between:
+        move = between_canoe(state, faults)
+        if move is not None:
+            out.update(move[1:])
+    return out
+
+
 def score(seen: Observation, truth: Observation, tally: Counter, errors: list[str],
-          tag: str) -> None:
+          tag: str, covered: frozenset[str] | set[str] = frozenset()) -> None:
     exact = seen.board_found and not seen.unknown and seen.weather == truth.weather
     for pos in POSITIONS:
         tally["positions"] += 1
+        if pos not in covered:
+            # Per clear position, the issue's measure: disc and canoe colours (a gem left
+            # unknown is no error here; a wrong one is counted as wrong below).
+            tally["clear"] += 1
+            read = seen.board_found and pos not in seen.unknown and (
+                pos == BEACH or seen.discs[pos] == truth.discs[pos])
+            if read and sorted(c.colour for c in seen.canoes_at(pos)) == sorted(
+                    c.colour for c in truth.canoes_at(pos)):
+                tally["clear_right"] += 1
         if not seen.board_found or pos in seen.unknown:
             tally["unknown"] += 1
             tally["unknown_position"] += 1
@@ -243,7 +281,8 @@ def _render_pair(setup: GameState, state: GameState, faults: tuple, seed: int,
 
 
 def read_old(old: ModuleType, frame: Image, setup_frame: Image, state: GameState,
-             tally: Counter, errors: list[str], tag: str, faults: tuple) -> None:
+             tally: Counter, errors: list[str], tag: str, faults: tuple,
+             covered: set[str]) -> None:
     """The baseline's reading of the same frames, its own way (its ``learn_profile`` and
     ``Detector`` as they were: no camera model, no game counts; ``learn_colours`` before
     the table profile existed)."""
@@ -262,7 +301,7 @@ def read_old(old: ModuleType, frame: Image, setup_frame: Image, state: GameState
     t = time.perf_counter()
     seen = det.analyse(frame)
     tally[f"ms={round((time.perf_counter() - t) * 1000)}"] += 1
-    score(seen, ground_truth(state, faults=faults), tally, errors, tag)
+    score(seen, ground_truth(state, faults=faults), tally, errors, tag, covered)
 
 
 def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ...],
@@ -288,7 +327,8 @@ def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ..
             cache, f"{name.replace('/', '-')}-{seed}-{family}",
             partial(_render_pair, setup, state, faults, seed, quiet, scene, size))
         if old is not None and old_tally is not None and old_errors is not None:
-            read_old(old, frame, setup_frame, state, old_tally, old_errors, tag, faults)
+            read_old(old, frame, setup_frame, state, old_tally, old_errors, tag, faults,
+                     covered_positions(scene, state, faults))
         if profile:
             try:
                 learn(det, setup_frame, state.players, joe)
@@ -300,7 +340,8 @@ def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ..
         t = time.perf_counter()
         seen = det.analyse(frame, in_play=canoes_in_play(state))
         tally[f"ms={round((time.perf_counter() - t) * 1000)}"] += 1
-        score(seen, ground_truth(state, faults=faults), tally, errors, tag)
+        score(seen, ground_truth(state, faults=faults), tally, errors, tag,
+              covered_positions(scene, state, faults))
     return tally
 
 
@@ -339,7 +380,9 @@ def report(name: str, t: Counter) -> str:
     f = t["frames"] or 1
     times = sorted(int(k[3:]) for k, v in t.items() if k.startswith("ms=") for _ in range(v))
     ms = f"{times[len(times) // 2]:4d}" if times else "   -"
-    return (f"  {name:15s} {t['frames']:4d} frames  positions right {100 * t['right'] / n:6.2f}%"
+    clear = f"{100 * t['clear_right'] / t['clear']:6.2f}%" if t["clear"] else "     -"
+    return (f"  {name:15s} {t['frames']:4d} frames  clear right {clear}"
+            f"  positions right {100 * t['right'] / n:6.2f}%"
             f"  exact {100 * t['exact'] / f:6.2f}%  wrong {t['wrong']:3d}"
             f"  unknown {100 * t['unknown'] / n:5.2f}%  weather {100 * t['weather_seen'] / f:6.2f}%"
             f"  learning failed {t['learn_failed']}  median {ms} ms")
