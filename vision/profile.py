@@ -29,7 +29,7 @@ from vision.camera import CameraModel
 from vision.config import BGR, DEFAULT_CANOE_BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout, load_layout
 from vision.locate import BoardNotFound, locate_board, rectify
-from vision.read import TableLook, glare_slots
+from vision.read import TableLook, glare_slots, sand_levels
 from vision.stages.canoes import side_area, split_centres
 from vision.stages.discs import rim_contrast
 from vision.stages.geometry import Geometry, geometry, shift_px
@@ -93,6 +93,8 @@ class TableProfile:
                             else np.round(self.beach_guard.astype(np.float64), 3).tolist()),
             "gem_bgr": (None if self.gem_bgr is None
                         else {k: list(v) for k, v in self.gem_bgr.items()}),
+            "sand_levels": (None if look.sand_levels is None else [
+                None if np.isnan(v) else round(float(v), 3) for v in look.sand_levels]),
             "river_marks": (None if look.marks is None else {
                 "shape": list(look.marks.shape),
                 "idx": look.marks.idx.tolist(),
@@ -139,7 +141,8 @@ class TableProfile:
                 ground_bgr={str(k): _bgr(v) for k, v in data["ground_bgr"].items()},
                 look=TableLook(rings, rim, None if token is None
                                else np.array(token, np.float32).reshape(3),
-                               _marks(data.get("river_marks"))),
+                               _marks(data.get("river_marks")),
+                               _levels(data.get("sand_levels"))),
                 hull_scale=float(data.get("hull_scale", 1.0)),
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
                 layout=data.get("layout"),
@@ -149,6 +152,16 @@ class TableProfile:
             raise
         except (KeyError, TypeError, ValueError) as exc:
             raise ProfileError(f"not a table profile ({type(exc).__name__}: {exc})") from None
+
+
+def _levels(value: object) -> Floats | None:
+    """The ``sand_levels`` of a profile's JSON (numbers or null; absent in older ones)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+            v is None or (isinstance(v, (int, float)) and math.isfinite(v)) for v in value):
+        raise ProfileError("sand_levels must be a list of numbers or nulls")
+    return np.array([np.nan if v is None else v for v in value], np.float32)
 
 
 def _marks(value: object) -> Marks | None:
@@ -376,7 +389,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     gem_bgr = learn_gems(top, light, geo, layout, config)
     return TableProfile(
         players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
-        look=TableLook(rings.copy(), learned.astype(np.float32), token, marks),
+        look=TableLook(rings.copy(), learned.astype(np.float32), token, marks,
+                       sand_levels(beach, geo)),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr)
 

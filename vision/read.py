@@ -81,6 +81,9 @@ class TableLook:
     """The weather marker: ``[darkness, chroma0, chroma1]``."""
     marks: Marks | None = None
     """The board's print inside the slot zones (banks), as at setup."""
+    sand_levels: Floats | None = None
+    """The sand's log brightness per cell of the beach's light grid at setup (NaN: none
+    seen there), :func:`sand_levels`."""
 
 
 @dataclass
@@ -217,8 +220,8 @@ def read_board(
                     unknown.add(slot)
                     why.setdefault(slot, "a canoe of the game not seen; the riverbed here "
                                          "looks unlike at setup")
-                if BEACH not in unknown and darker_than_setup(beach, float(sand_ref[2]),
-                                                              layout, geo, config):
+                if BEACH not in unknown and look.sand_levels is not None and \
+                        darker_than_setup(beach, look.sand_levels, layout, geo, config):
                     unknown.add(BEACH)
                     why.setdefault(BEACH, "a canoe of the game not seen; the sand is darker "
                                           "than at setup over a canoe's area")
@@ -302,14 +305,29 @@ def deep_dark(beach: Region, layout: Layout, geo: Geometry, config: VisionConfig
     return bool(np.count_nonzero(dark) >= config.beach_dark_canoes * hull_px)
 
 
-def darker_than_setup(beach: Region, sand_level: float, layout: Layout, geo: Geometry,
+def sand_levels(beach: Region, geo: Geometry) -> Floats:
+    """Per cell of the beach's light grid, the sand's mean log brightness feature (NaN
+    where no sand shows: a canoe lies over the whole cell)."""
+    sand = (~beach.obj).astype(np.float32)
+    cells = geo.beach_cells
+    count = cells.sums(sand)
+    total = cells.sums(beach.feats[:, 2] * sand)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return cast(Floats, np.where(count > 0, total / np.maximum(count, 1), np.nan)
+                    .astype(np.float32))
+
+
+def darker_than_setup(beach: Region, levels: Floats, layout: Layout, geo: Geometry,
                       config: VisionConfig) -> bool:
-    """Sand darker than the sand at setup (``sand_level``, its log brightness feature) by
-    ``ring_setup_log`` over ``beach_dark_canoes`` canoes' area: a grey sleeve lying over
-    most of the beach moves its median too (:func:`deep_dark` misses it)."""
-    sand = ~beach.obj
-    dark = sand & (beach.feats[:, 2] < sand_level - config.ring_setup_log
-                   * config.brightness_weight)
+    """Sand darker than the same spot's sand at setup (``levels``: :func:`sand_levels` of
+    the setup photo) by ``ring_setup_log`` over ``beach_dark_canoes`` canoes' area: a grey
+    sleeve lying over most of the beach moves its median too (:func:`deep_dark` misses
+    it); a shadow that was there at setup is no change."""
+    if len(levels) != geo.beach_cells.shape[0] * geo.beach_cells.shape[1]:
+        return False  # (learned with another geometry)
+    then = levels[geo.beach_cells.cell]
+    dark = ~beach.obj & (beach.feats[:, 2] < then - config.ring_setup_log
+                         * config.brightness_weight)
     length, width = layout.canoe_mm
     hull_px = config.canoe_hull_share * length * width * geo.k * geo.k
     return bool(np.count_nonzero(dark) >= config.beach_dark_canoes * hull_px)

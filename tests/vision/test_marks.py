@@ -67,6 +67,13 @@ def test_marks_round_trip_and_bad_marks_are_refused(profile):
     assert np.allclose(again.look.marks.feats, profile.look.marks.feats, atol=5e-4)
     # A profile learned before marks existed reads without them.
     assert TableProfile.from_json({**data, "river_marks": None}).look.marks is None
+    # The sand's light per cell at setup (null where canoes covered a whole cell).
+    levels = profile.look.sand_levels
+    assert levels is not None and np.isnan(levels).any() and np.isfinite(levels).sum() > 100
+    assert np.allclose(again.look.sand_levels, levels, atol=5e-4, equal_nan=True)
+    for bad in ("dark", [0.1, "x"], [0.1, float("inf")]):
+        with pytest.raises(ProfileError, match="sand_levels"):
+            TableProfile.from_json({**data, "sand_levels": bad})
     for bad in ({"shape": [300], "idx": [], "feats": []},
                 {"shape": [300, 600], "idx": [180_000], "feats": [[0, 0, 0]]},
                 {"shape": [300, 600], "idx": [1, 2], "feats": [[0, 0, 0]]},
