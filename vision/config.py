@@ -106,6 +106,11 @@ class VisionConfig:
     glare_brighter: float = 0.04
     """...and whose riverbed is brighter than the river's by this share at least (glare
     adds light; on a pale river a tinted shadow fits the river-plus-white model too)."""
+    glare_same_chroma: float = 0.03
+    glare_same_log: float = 0.06
+    """With a table profile, a slot whose ring is within this chroma and log brightness of
+    its own at setup, where it was not washed out, is not washed out now (the glare test
+    compares with the median ring, which shadows elsewhere move)."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     marks_inner_mm: float = 24.0

@@ -93,6 +93,8 @@ class TableProfile:
                             else np.round(self.beach_guard.astype(np.float64), 3).tolist()),
             "gem_bgr": (None if self.gem_bgr is None
                         else {k: list(v) for k, v in self.gem_bgr.items()}),
+            "glare_at_setup": (None if look.glare is None
+                               else [SLOTS[i] for i in np.flatnonzero(look.glare)]),
             "sand_levels": (None if look.sand_levels is None else [
                 None if np.isnan(v) else round(float(v), 3) for v in look.sand_levels]),
             "river_marks": (None if look.marks is None else {
@@ -142,6 +144,7 @@ class TableProfile:
                 look=TableLook(rings, rim, None if token is None
                                else np.array(token, np.float32).reshape(3),
                                _marks(data.get("river_marks")),
+                               _glare(data.get("glare_at_setup")),
                                _levels(data.get("sand_levels"))),
                 hull_scale=float(data.get("hull_scale", 1.0)),
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
@@ -152,6 +155,15 @@ class TableProfile:
             raise
         except (KeyError, TypeError, ValueError) as exc:
             raise ProfileError(f"not a table profile ({type(exc).__name__}: {exc})") from None
+
+
+def _glare(value: object) -> Mask | None:
+    """The ``glare_at_setup`` of a profile's JSON (slot names; absent in older ones)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(v in SLOTS for v in value):
+        raise ProfileError(f"glare_at_setup must list slots ({', '.join(SLOTS)})")
+    return np.isin(SLOTS, value)
 
 
 def _levels(value: object) -> Floats | None:
@@ -390,7 +402,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     return TableProfile(
         players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
         look=TableLook(rings.copy(), learned.astype(np.float32), token, marks,
-                       sand_levels(beach, geo)),
+                       glare.copy(), sand_levels(beach, geo)),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr)
 

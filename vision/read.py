@@ -81,6 +81,8 @@ class TableLook:
     """The weather marker: ``[darkness, chroma0, chroma1]``."""
     marks: Marks | None = None
     """The board's print inside the slot zones (banks), as at setup."""
+    glare: Mask | None = None
+    """Per slot, washed out by glare at setup (None: not known)."""
     sand_levels: Floats | None = None
     """The sand's log brightness per cell of the beach's light grid at setup (NaN: none
     seen there), :func:`sand_levels`."""
@@ -164,6 +166,13 @@ def read_board(
             unknown.add(slot)
             why.setdefault(slot, "far darker than at setup (a sleeve, a deep shadow)")
     glare = glare_slots(zones, geo, config)
+    if look is not None and look.glare is not None:
+        # A slot whose ring is as at setup, where it was not washed out, is not now: the
+        # rings' median (the river) moved with shadows elsewhere.
+        shift = rings - look.rings
+        same = (np.linalg.norm(shift[:, :2], axis=1) < config.glare_same_chroma) & (
+            np.abs(shift[:, 2]) / wgt < config.glare_same_log)
+        glare &= ~(same & ~look.glare)
     for slot in (SLOTS[i] for i in np.flatnonzero(glare)):
         unknown.add(slot)
         why.setdefault(slot, "washed out (glare)")

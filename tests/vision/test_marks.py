@@ -8,6 +8,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from companion.board import LOST, SLOTS
 from companion.state import Canoe, new_game
 from vision.detector import Detector, canoes_in_play
 from vision.profile import ProfileError, SetupError, TableProfile, learn_profile
@@ -71,6 +72,11 @@ def test_marks_round_trip_and_bad_marks_are_refused(profile):
     levels = profile.look.sand_levels
     assert levels is not None and np.isnan(levels).any() and np.isfinite(levels).sum() > 100
     assert np.allclose(again.look.sand_levels, levels, atol=5e-4, equal_nan=True)
+    assert again.look.glare is not None and not again.look.glare.any()
+    glared = TableProfile.from_json({**data, "glare_at_setup": ["T3"]}).look.glare
+    assert glared is not None and glared.tolist() == [s == "T3" for s in SLOTS]
+    with pytest.raises(ProfileError, match="glare_at_setup"):
+        TableProfile.from_json({**data, "glare_at_setup": ["T9"]})
     for bad in ("dark", [0.1, "x"], [0.1, float("inf")]):
         with pytest.raises(ProfileError, match="sand_levels"):
             TableProfile.from_json({**data, "sand_levels": bad})
@@ -94,3 +100,23 @@ def test_a_tinted_shadow_on_a_pale_river_is_no_glare(seed):
                                   STATE.players))
     seen = det.analyse(render(STATE, seed=seed + 1, scene=scene), in_play=canoes_in_play(STATE))
     assert seen.unknown == () and wrong(seen, ground_truth(STATE)) == []
+
+
+def test_slots_as_at_setup_are_not_washed_out_when_shadows_move_the_median_ring():
+    """A pale chalk board under a 21 degree tilt, shadows over the right arms: against the
+    median ring the T slots fit "river plus white light" (glare), at setup and now. T3
+    and T4 were not washed out at setup and their rings have not changed: they are read
+    (T1 and T2, taken for glare at setup too, stay unknown: no exemption learned)."""
+    state = game(["brown", "red", "yellow", "blue", "green"], {
+        "brown": (Canoe("T4", "violet"), Canoe("beach")), "red": (Canoe("R1", "pink"), Canoe("T4")),
+        "yellow": (Canoe("R2", "white"), Canoe(LOST)), "blue": (Canoe("T4", "yellow"), Canoe(LOST)),
+        "green": (Canoe("R1"), Canoe("T5", "blue"))}, None, weather=0)
+    scene = replace(SceneConfig.varied(5010025, family="chalk"), tilt_deg=21.457100694684094)
+    faults = (("missing_disc", "T2"),)
+    det = Detector()
+    det.use_profile(learn_profile(render(new_game(state.players), seed=5010025, scene=scene),
+                                  state.players))
+    seen = det.analyse(render(state, seed=5010026, scene=scene, faults=faults),
+                       in_play=canoes_in_play(state))
+    assert wrong(seen, ground_truth(state, faults=faults)) == []
+    assert "T3" not in seen.unknown and "T4" not in seen.unknown
