@@ -11,8 +11,8 @@ reading, a pixel of them that still looks as at setup is ground, not an object.
 
 >>> marks = Marks((300, 600), np.array([610, 611], np.intp),
 ...               np.zeros((2, 3), np.float32))
->>> marks.neighbours.tolist()[0][:5]
-[-1, -1, -1, -1, 0]
+>>> marks.low.shape, marks.high.shape
+((2, 3), (2, 3))
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from typing import cast
 
 import cv2
 import numpy as np
-from numpy.typing import NDArray
 
 from vision.config import VisionConfig
 from vision.stages.geometry import Geometry
@@ -39,21 +38,29 @@ class Marks:
     shape: tuple[int, int]
     idx: Indices
     feats: Floats
-    neighbours: NDArray[np.intp] = field(init=False, repr=False, compare=False)
-    """Per pixel, the positions (into ``idx``) of its 3 x 3 neighbourhood that are marks
-    too (-1: none): a frame rectified a pixel off from the setup photo still matches."""
+    low: Floats = field(init=False, repr=False, compare=False)
+    high: Floats = field(init=False, repr=False, compare=False)
+    """Per pixel, the least and greatest features (each of the three) of the mark pixels
+    of its 3 x 3 neighbourhood at setup: a frame rectified a pixel off from the setup
+    photo still matches."""
 
     def __post_init__(self) -> None:
         h, w = self.shape
         where = np.full(h * w, -1, np.intp)
         where[self.idx] = np.arange(len(self.idx))
         ys, xs = np.divmod(self.idx, w)
-        out = np.full((len(self.idx), len(_OFFSETS)), -1, np.intp)
-        for j, (dy, dx) in enumerate(_OFFSETS):
+        low = self.feats.copy()
+        high = self.feats.copy()
+        for dy, dx in _OFFSETS:
             y, x = ys + dy, xs + dx
             ok = (y >= 0) & (y < h) & (x >= 0) & (x < w)
-            out[ok, j] = where[y[ok] * w + x[ok]]
-        object.__setattr__(self, "neighbours", out)
+            nb = np.full(len(self.idx), -1, np.intp)
+            nb[ok] = where[y[ok] * w + x[ok]]
+            has = nb >= 0
+            low[has] = np.minimum(low[has], self.feats[nb[has]])
+            high[has] = np.maximum(high[has], self.feats[nb[has]])
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
 
     def __len__(self) -> int:
         return len(self.idx)
@@ -92,18 +99,15 @@ def read_marks(feats: Floats, marks: Marks, shift: Floats, geo: Geometry,
     """Which mark pixels look as they did at setup in this frame: their positions in the
     zone pixels, and per position whether it is unchanged. ``feats``: the zone pixels'
     features now; ``shift`` (``(slots, 3)``): how each slot's riverbed ring changed
-    since setup (the room's light; a mark is lit alike). A pixel is unchanged when some
-    mark pixel of its 3 x 3 neighbourhood had, at setup, its chroma within
-    ``marks_chroma`` and its log brightness (less the ring's change) within
-    ``marks_log``."""
+    since setup (the room's light; a mark is lit alike). A pixel is unchanged when its
+    features (less the ring's change) lie within ``marks_chroma`` in chroma and
+    ``marks_log`` in log brightness of the range its 3 x 3 neighbourhood's mark pixels
+    spanned at setup."""
     pos = np.searchsorted(geo.zone_idx, marks.idx)
     pos = np.minimum(pos, len(geo.zone_idx) - 1)
     inside: Mask = np.asarray(geo.zone_idx[pos] == marks.idx)  # (another layout's: none)
     now = feats[pos] - shift[geo.zone_slot[pos]]
-    nb = marks.neighbours
-    then = marks.feats[np.maximum(nb, 0)]  # (n, 9, 3)
-    d_chroma = np.hypot(then[..., 0] - now[:, None, 0], then[..., 1] - now[:, None, 1])
-    d_log = np.abs(then[..., 2] - now[:, None, 2]) / config.brightness_weight
-    alike = (nb >= 0) & (d_chroma < config.marks_chroma) & (d_log < config.marks_log)
-    same: Mask = np.asarray(alike.any(axis=1))
+    off = np.maximum(np.maximum(marks.low - now, now - marks.high), 0)
+    same: Mask = np.asarray((np.hypot(off[:, 0], off[:, 1]) < config.marks_chroma)
+                            & (off[:, 2] < config.marks_log * config.brightness_weight))
     return pos[inside], same[inside]
