@@ -243,6 +243,10 @@ class VisionConfig:
     """...the shift at least this long (mm: a camera tilted enough to lean canoes out)..."""
     lean_max_ratio: float = 2.6
     """...and it is no bigger than this many canoes (two side by side, with their sides)."""
+    lean_crowd_ratio: float = 3.6
+    lean_crowd_share: float = 0.9
+    """...or no bigger than this many (three on a slot, leaning out together under a steep
+    tilt) when this share of it is canoe colour or enclosed by it."""
     transit_canoe_share: float = 0.3
     """An object crossing a zone's edge that is not taken for a canoe (a hand) but has at
     least this share of canoe colour, and is no bigger than ``lean_max_ratio`` canoes, may

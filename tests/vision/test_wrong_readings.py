@@ -141,3 +141,18 @@ def test_a_grey_sleeve_over_most_of_the_beach_hides_canoes_and_the_beach_is_unkn
     seen = read(state, scene, 5110067, (1280, 720))
     assert wrong(seen, ground_truth(state)) == []
     assert "beach" in seen.unknown
+
+
+def test_three_canoes_leaning_out_of_a_slot_under_a_steep_tilt_are_canoes_not_a_hand():
+    """Three canoes on T4 under a 21 degree tilt: their tops lean out of the slot's zone
+    together, one object of more than two canoes' area crossing the zone's edge, and it
+    was taken for a hand (T3, T4, T5 unknown). Nearly all canoe colour, leaning the way
+    parallax shifts: canoes."""
+    state = game(["yellow", "green", "brown", "blue", "red"], {
+        "yellow": (Canoe("T4"), Canoe("T4")), "green": (Canoe("T3", "blue"), Canoe("T4")),
+        "brown": (Canoe("L1", "violet"), Canoe("beach")), "blue": (Canoe("beach"), Canoe(LOST)),
+        "red": (Canoe("L2"), Canoe("T3"))}, None, weather=1)
+    scene = replace(SceneConfig.varied(5010049, family="zoch"), tilt_deg=21.383026161350475)
+    seen = read(state, scene, 5010049, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert not {"T3", "T4", "T5"} & set(seen.unknown)

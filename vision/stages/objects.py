@@ -268,7 +268,7 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
         # bigger than one canoe as seen.
         inside = i not in touching or (coloured >= config.edge_canoe_share * area
                                        and area <= config.pair_max_ratio * hull_px)
-        if not inside and area <= config.lean_max_ratio * hull_px:
+        if not inside and area <= config.lean_crowd_ratio * hull_px:
             cx, cy = float(cents[i][0]) + bx0, float(cents[i][1]) + by0
             by_, bx_ = np.divmod(band[band_label == i], w)
             s = shift_px(camera_centre, np.array([[cx, cy]], np.float32),
@@ -279,7 +279,10 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             if leans and float(np.hypot(*s)) >= config.lean_min_px * k:
                 held = int(np.count_nonzero(enclosed(
                     colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[sub]))
-                inside = held >= config.lean_canoe_share * area
+                # (Three canoes on a slot lean out together under a steep tilt: bigger
+                # than two, then nearly all canoe colour.)
+                inside = held >= (config.lean_canoe_share if area <= config.lean_max_ratio
+                                  * hull_px else config.lean_crowd_share) * area
         if inside and area - coloured <= config.foreign_other_share * area:
             out.valid[i] = True
             # A canoe caught between two positions: neither can be read.
