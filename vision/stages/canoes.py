@@ -19,7 +19,7 @@ from vision.config import BGR, JOE_COLOUR, VisionConfig
 from vision.layout import Layout
 from vision.observation import CanoeSeen
 from vision.stages.geometry import Centre, Geometry, shift_px
-from vision.stages.light import Light, feature_of, features, median
+from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, median
 from vision.stages.objects import CLOSE, OPEN, Objects, Palette, Region, footprint
 from vision.types import Doubles, Floats, Image, Mask
 
@@ -69,6 +69,10 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     order_ = np.argsort(groups, kind="stable")
     pix, groups = pix[order_], groups[order_]
     bounds = np.flatnonzero(np.diff(groups)) + 1
+    # First what each colour's pixels at each position show, then every gem at once
+    # (read_gems_of), then the decisions in the same order as one position at a time.
+    found: list[tuple[str, str, list[tuple[float, float]], bool, int, int]] = []
+    asked: list[GemsAsked] = []
     for chunk in np.split(pix, bounds):
         if len(chunk) < config.canoe_min_fraction * body_px:
             continue
@@ -128,6 +132,19 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 else:
                     centres.extend(two)
         limit = 1 if colour == JOE_COLOUR else 2
+        found.append((where, colour, centres, ambiguous, x0, y0))
+        if ambiguous or len(centres) > limit or not centres:
+            continue
+        seen_at = np.array(centres, np.float32) + np.array([x0, y0], np.float32)
+        tops = [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
+            centres, shift_px(camera_centre, seen_at, config.canoe_height_mm, k).tolist(),
+            strict=True)]
+        inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
+                           borderValue=0) > 0
+        asked.append((cmask.astype(bool), tops, (x0, y0), inside))
+    read = iter(read_gems_of(rectified, light, asked, config, layout))
+    for where, colour, centres, ambiguous, x0, y0 in found:
+        limit = 1 if colour == JOE_COLOUR else 2
         if ambiguous or len(centres) > limit:
             mark(out, [where], "canoe count unclear" if ambiguous else "too many canoes")
             continue
@@ -144,14 +161,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                     mark(out, [SLOTS[p] for p in np.flatnonzero(
                         d < near[0] + config.canoe_between_mm)],
                          "canoe between slots")
-        seen_at = np.array(centres, np.float32) + np.array([x0, y0], np.float32)
-        tops = [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
-            centres, shift_px(camera_centre, seen_at, config.canoe_height_mm, k).tolist(),
-            strict=True)]
-        inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
-                           borderValue=0) > 0
-        carried, body = read_gems(rectified, light, cmask.astype(bool), tops, (x0, y0), config,
-                                  layout, inside)
+        carried, body = next(read)
         if colour == JOE_COLOUR and config.joe_needs_centre and "unknown" in carried:
             # Joe's canoe is one pale wooden hull with a well: a patch of his colour whose
             # middle shows neither a gem nor the empty well is something else (a hull
@@ -310,60 +320,109 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
     no gem. Anything else is ``"unknown"``: a hull-coloured centre is neither an empty
     canoe nor a gem of the hull's colour.
     """
-    x0, y0 = origin
+    return read_gems_of(rectified, light, [(cmask, centres, origin, inside)], config,
+                        layout)[0]
+
+
+GemsAsked = tuple[Mask, list[tuple[float, float]], tuple[int, int], Mask | None]
+"""One colour mask's gems to read: the mask, its canoes' top centres, its origin and
+where it is inside (the arguments of :func:`read_gems`)."""
+
+
+def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config: VisionConfig,
+                 layout: Layout | None = None) -> list[tuple[list[str | None], Floats]]:
+    """:func:`read_gems` for several colour masks of one frame, the same readings: every
+    pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
+    pixels each, NumPy's cost per call, not the pixels, was most of the time)."""
     h, w = rectified.shape[:2]
-    bys, bxs = np.nonzero(cmask)
-    bys += y0
-    bxs += x0
     flat = rectified.reshape(-1, 3)
-    body = median(light.balance(flat[bys * w + bxs], _design(bxs, bys)))
     gem_names, gems, gem_chroma = _gem_table(config)
-    hull = body.astype(np.float64)
-    hull_chroma = _chroma(hull[None])
     k = config.px_per_mm
     rad = config.gem_look_mm * k
     gem_r = (layout.gem_mm / 2 if layout is not None else 5.5) * k
     need_gem = config.gem_min_votes * math.pi * gem_r * gem_r
     need_well = config.well_min_votes * math.pi * 6.0 * 3.5 * k * k
-    out: list[str | None] = []
     r = math.ceil(rad)
-    for cx, cy in centres:
-        cx, cy = cx + x0, cy + y0
-        xa, xb = max(0, math.floor(cx - r)), min(w, math.ceil(cx + r) + 1)
-        ya, yb = max(0, math.floor(cy - r)), min(h, math.ceil(cy + r) + 1)
-        near = ((np.arange(ya, yb) - cy) ** 2)[:, None] + (
-            (np.arange(xa, xb) - cx) ** 2)[None, :] <= rad * rad
-        if inside is not None:
-            # Only where the window overlaps ``inside`` (placed at the mask's origin).
-            held = np.zeros_like(near)
-            ia, ib = max(ya, y0), min(yb, y0 + inside.shape[0])
-            ja, jb = max(xa, x0), min(xb, x0 + inside.shape[1])
-            if ia < ib and ja < jb:
-                held[ia - ya : ib - ya, ja - xa : jb - xa] = inside[ia - y0 : ib - y0,
-                                                                    ja - x0 : jb - x0]
-            near &= held
-        ys, xs = np.nonzero(near)
-        if len(ys) == 0:
-            out.append("unknown")
+    bodies: list[Floats] = []
+    hulls: list[Doubles] = []
+    hull_chromas: list[Doubles] = []
+    # Per window (a canoe's top centre): its mask, and its pixels' rows and columns
+    # (none when no pixel is near it).
+    owner: list[int] = []
+    where: list[tuple[NDArray[np.intp], NDArray[np.intp]] | None] = []
+    seen: list[tuple[NDArray[np.intp], NDArray[np.intp]]] = []
+    for m, (cmask, centres, (x0, y0), inside) in enumerate(asked):
+        bys, bxs = np.nonzero(cmask)
+        bys += y0
+        bxs += x0
+        body = median(light.balance(flat[bys * w + bxs], _design(bxs, bys)))
+        bodies.append(body)
+        hull = body.astype(np.float64)
+        hulls.append(hull)
+        hull_chromas.append(_chroma(hull[None]))
+        for cx, cy in centres:
+            cx, cy = cx + x0, cy + y0
+            xa, xb = max(0, math.floor(cx - r)), min(w, math.ceil(cx + r) + 1)
+            ya, yb = max(0, math.floor(cy - r)), min(h, math.ceil(cy + r) + 1)
+            near = ((np.arange(ya, yb) - cy) ** 2)[:, None] + (
+                (np.arange(xa, xb) - cx) ** 2)[None, :] <= rad * rad
+            if inside is not None:
+                # Only where the window overlaps ``inside`` (placed at the mask's origin).
+                held = np.zeros_like(near)
+                ia, ib = max(ya, y0), min(yb, y0 + inside.shape[0])
+                ja, jb = max(xa, x0), min(xb, x0 + inside.shape[1])
+                if ia < ib and ja < jb:
+                    held[ia - ya : ib - ya, ja - xa : jb - xa] = inside[ia - y0 : ib - y0,
+                                                                        ja - x0 : jb - x0]
+                near &= held
+            ys, xs = np.nonzero(near)
+            owner.append(m)
+            if len(ys) == 0:
+                where.append(None)
+                continue
+            ys += ya
+            xs += xa
+            where.append((ys, xs))
+            seen.append((ys, xs))
+    mine = [owner[i] for i, yx in enumerate(where) if yx is not None]
+    votes = wells = None
+    if seen:
+        # Balanced as :meth:`Light.balance` does (its white plane taken window by window).
+        white = np.concatenate([_design(xs, ys) @ light.coef for ys, xs in seen])
+        np.maximum(white, 8.0, out=white)
+        bgr = rectified[np.concatenate([ys for ys, _ in seen]),
+                        np.concatenate([xs for _, xs in seen])].astype(np.float32)
+        bgr *= WHITE_LEVEL
+        bgr /= white
+        bounds = np.cumsum([0, *(len(ys) for ys, _ in seen)])
+        # (Each window's pixels in an array of its own, as one window at a time had them.)
+        parts = [bgr[bounds[j] : bounds[j + 1]].astype(np.float64) for j in range(len(seen))]
+        votes, wells = _votes(parts, [hulls[m] for m in mine], gems, config,
+                              [hull_chromas[m] for m in mine])
+    out: list[tuple[list[str | None], Floats]] = [([], body) for body in bodies]
+    row = 0
+    for i, m in enumerate(owner):
+        carried = out[m][0]
+        if where[i] is None:
+            carried.append("unknown")
             continue
-        ys += ya
-        xs += xa
-        bgr = light.balance(rectified[ys, xs], _design(xs, ys))
-        votes, well = _votes(bgr.astype(np.float64), hull, gems, config, hull_chroma)
-        order = np.argsort(votes)[::-1]
-        top, second = votes[order[0]], votes[order[1]] if len(order) > 1 else 0.0
+        assert votes is not None and wells is not None
+        v, well = votes[row], int(wells[row])
+        row += 1
+        order = np.argsort(v)[::-1]
+        top, second = v[order[0]], v[order[1]] if len(order) > 1 else 0.0
         # A gem of nearly the hull's colour needs a clearer majority: another gem blurred
         # into the hull, or the hull's own lighter top, drifts towards it.
-        near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chroma[0])) \
+        near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chromas[m][0])) \
             < config.gem_near_hull_chroma
         ratio = config.gem_near_hull_ratio if near_hull else config.gem_vote_ratio
         if top >= need_gem and top >= ratio * (second + well):
-            out.append(gem_names[int(order[0])])
-        elif well >= need_well and votes.sum() <= config.well_gem_noise * need_gem:
-            out.append(None)
+            carried.append(gem_names[int(order[0])])
+        elif well >= need_well and v.sum() <= config.well_gem_noise * need_gem:
+            carried.append(None)
         else:
-            out.append("unknown")
-    return out, body
+            carried.append("unknown")
+    return out
 
 
 def _design(xs: NDArray[np.intp], ys: NDArray[np.intp]) -> Floats:
@@ -406,10 +465,11 @@ def _norms(v: Doubles) -> Doubles:
     return cast(Doubles, np.sqrt(np.add.reduce(v * v, axis=-1)))
 
 
-def _votes(p: Doubles, hull: Doubles, gems: Doubles, config: VisionConfig,
-           hull_chroma: Doubles | None = None) -> tuple[Doubles, int]:
-    """Per gem colour, how many of the pixels ``p`` (balanced BGR) it explains; and how
-    many are the empty well (``hull_chroma``: the hull's :func:`_chroma`, if known).
+def _votes(parts: list[Doubles], hulls: list[Doubles], gems: Doubles, config: VisionConfig,
+           hull_chromas: list[Doubles]) -> tuple[Doubles, NDArray[np.intp]]:
+    """Per window of pixels (``parts[i]``, balanced BGR, of a canoe whose hull is
+    ``hulls[i]``, its :func:`_chroma` ``hull_chromas[i]``), how many of its pixels each
+    gem colour explains (``(windows, gems)``), and how many are the empty well.
 
     Blur mixes a gem's colour with the hull's, and light and facets scale both: a pixel
     of gem ``g`` is ``a * g + b * hull`` with ``a, b >= 0``. It votes for the gem whose
@@ -417,45 +477,61 @@ def _votes(p: Doubles, hull: Doubles, gems: Doubles, config: VisionConfig,
     (``gem_share``) and clearly better than any other gem's (``gem_cone_ratio``): a blue
     hull half-mixed with a yellow gem is grey, but fits yellow, not white. A pixel that is
     the hull's colour, much darker (``empty_well_ratio``), is the well.
+
+    (Every window's products with the gems and the hull are taken on its own pixels, as
+    one window at a time did; the rest is element by element, the same values over all
+    windows at once. Sums over the three channels are added channel by channel, in
+    the order NumPy's sum over a last axis of three adds them.)
     """
+    nw, ng = len(parts), len(gems)
+    win = np.repeat(np.arange(nw), [len(part) for part in parts])
+    p = np.concatenate(parts)
     norm = np.maximum(_norms(p), config.gem_dark_floor)
     gg = np.einsum("mc,mc->m", gems, gems)
-    hh = float(hull @ hull)
-    gh = gems @ hull
-    pg = p @ gems.T  # (N, M)
-    ph = p @ hull  # (N,)
-    det = np.maximum(gg * hh - gh * gh, 1e-6)
-    a = (pg * hh - ph[:, None] * gh) / det
+    hh_w = np.array([float(hull @ hull) for hull in hulls])
+    gh_w = np.array([gems @ hull for hull in hulls]).reshape(nw, ng)
+    pg = np.concatenate([part @ gems.T for part in parts])  # (N, M)
+    ph = np.concatenate([part @ hull for part, hull in zip(parts, hulls, strict=True)])
+    det = np.maximum(gg * hh_w[:, None] - gh_w * gh_w, 1e-6)[win]
+    hh = hh_w[win]
+    gh = gh_w[win]
+    a = (pg * hh[:, None] - ph[:, None] * gh) / det
     b = (ph[:, None] * gg - pg * gh) / det
     # The boundary of the cone: only the hull, or only the gem.
     only_gem = b < 0
     a = np.where(only_gem, np.maximum(pg / gg, 0), a)
     b[only_gem] = 0.0
     only_hull = a < 0
-    b = np.where(only_hull, np.maximum(ph[:, None] / hh, 0), b)
+    b = np.where(only_hull, np.maximum(ph[:, None] / hh[:, None], 0), b)
     a[only_hull] = 0.0
-    fit = p[:, None, :] - a[..., None] * gems[None] - b[..., None] * hull[None, None]
-    err = _norms(fit) / norm[:, None]
+    hull_px = np.array(hulls)[win]  # (N, 3)
+    # |p - a * gem - b * hull| channel by channel.
+    sq = np.zeros_like(a)
+    for c in range(3):
+        fit = p[:, c : c + 1] - a * gems[:, c] - b * hull_px[:, c : c + 1]
+        fit *= fit
+        sq += fit
+    err = np.sqrt(sq)
+    err /= norm[:, None]
     gem_part = a * np.sqrt(gg)
-    share = gem_part / np.maximum(gem_part + b * np.sqrt(hh), 1e-6)
+    share = gem_part / np.maximum(gem_part + b * np.sqrt(hh)[:, None], 1e-6)
     err[~(share >= config.gem_share)] = np.inf
     # The best fit (the first of equals) and the second best.
     first = err.argmin(1)
     best = err.min(1)
     second = np.partition(err, 1, axis=1)[:, 1]
     # ...and does not look like the hull itself, lit a little differently.
-    if hull_chroma is None:
-        hull_chroma = _chroma(hull[None])
-    unlike = _norms(_chroma(p) - hull_chroma) >= config.gem_hull_chroma
+    unlike = _norms(_chroma(p) - np.concatenate(hull_chromas)[win]) >= config.gem_hull_chroma
     # Gems are bright plastic: a pixel far darker than the hull is the well or a shadow.
-    bright = p.sum(1) >= config.gem_min_level * float(hull.sum())
+    bright = p.sum(1) >= np.array([config.gem_min_level * float(hull.sum())
+                                   for hull in hulls])[win]
     vote = ((best < config.gem_cone_tolerance) & (best <= config.gem_cone_ratio * second)
             & unlike & bright)
-    votes = np.bincount(first[vote], minlength=len(gems)).astype(np.float64)
+    votes = np.bincount(win[vote] * ng + first[vote], minlength=nw * ng).reshape(nw, ng)
     level = ph / hh
-    off = _norms(p - level[:, None] * hull[None]) / norm
+    off = _norms(p - level[:, None] * hull_px) / norm
     well = ~vote & (level < config.empty_well_ratio) & (off < config.well_tolerance)
-    return votes, int(np.count_nonzero(well))
+    return votes.astype(np.float64), np.bincount(win[well], minlength=nw)
 
 
 GEM_PROTOS: dict[tuple[tuple[tuple[str, BGR], ...], float], tuple[list[str], Floats]] = {}
