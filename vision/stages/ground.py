@@ -66,7 +66,9 @@ def river_ground(geo: Geometry, config: VisionConfig,
     sigma = light_sigma_cells(geo, config)
 
     def ground(f: Floats) -> Floats:
-        ring_ground[:] = median(f[geo.ring_mat], axis=1)
+        # (Column by column: each feature's ring values gathered contiguous.)
+        for c in range(3):
+            ring_ground[:, c] = median(f[:, c][geo.ring_mat], axis=1)
         out = np.take(ring_ground.T, geo.zone_slot, axis=1).T  # column by column
         d0 = f[:, 0] - out[:, 0]
         d1 = f[:, 1] - out[:, 1]
@@ -95,11 +97,15 @@ def sand_ground(geo: Geometry, config: VisionConfig, sand_seen: Floats) -> Groun
         is_sand = (d0 * d0 + d1 * d1 < strict * strict).astype(np.float32)
         lv, wt = local_level(f, is_sand, geo.beach_cells, sigma,
                              config.ground_dark_log * config.brightness_weight)
-        if np.any(is_sand > 0):
-            fallback = float(np.percentile(f[is_sand > 0, 2], 50))
+        local = wt > config.ground_min_weight
+        if local.all():
+            out[:, 2] = lv  # (no pixel needs the fallback below)
         else:
-            fallback = float(np.percentile(f[:, 2], 75))
-        out[:, 2] = np.where(wt > config.ground_min_weight, lv, fallback)
+            if np.any(is_sand > 0):
+                fallback = float(np.percentile(f[is_sand > 0, 2], 50))
+            else:
+                fallback = float(np.percentile(f[:, 2], 75))
+            out[:, 2] = np.where(local, lv, fallback)
         sand_seen[:] = sand
         return out
 
