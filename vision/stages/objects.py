@@ -79,12 +79,20 @@ def classify(feats: Floats, protos: Floats, limit: float) -> NDArray[np.int16]:
     """Index of the nearest prototype per feature row, -1 when none is within ``limit``."""
     if len(protos) == 0 or len(feats) == 0:
         return np.full(len(feats), -1, np.int16)
-    d = np.empty((len(feats), len(protos)), np.float32)
+    # Squared distances feature by feature, each column contiguous (the sums in
+    # einsum's order over a row: first plus second, plus third).
+    cols = np.array(feats.T, np.float32, order="C")
+    d = np.empty((len(protos), len(feats)), np.float32)
+    part = np.empty(len(feats), np.float32)
     for j, p in enumerate(protos):
-        diff = feats - p
-        d[:, j] = np.einsum("ij,ij->i", diff, diff)
-    best: NDArray[np.int16] = d.argmin(1).astype(np.int16)
-    best[d[np.arange(len(d)), best] > limit * limit] = -1
+        np.subtract(cols[0], p[0], out=d[j])
+        d[j] *= d[j]
+        for c in (1, 2):
+            np.subtract(cols[c], p[c], out=part)
+            part *= part
+            d[j] += part
+    best: NDArray[np.int16] = d.argmin(0).astype(np.int16)
+    best[d.min(0) > limit * limit] = -1
     return best
 
 
