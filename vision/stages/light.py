@@ -58,13 +58,13 @@ def median(a: NDArray[_S], axis: int = 0) -> NDArray[_S]:
     which dominates for the small arrays read here. (Of a 1-D ``a``: a NumPy scalar of
     its dtype, used as an array of none.)"""
     k = a.shape[axis] // 2
-    return cast(NDArray[_S], np.take(np.partition(a, k, axis=axis), k, axis=axis))
+    return cast("NDArray[_S]", np.take(np.partition(a, k, axis=axis), k, axis=axis))
 
 
 def quantile(a: NDArray[_S], q: float) -> NDArray[_S]:
     """The ``q`` quantile along axis 0 (nearest rank, one partition)."""
     k = min(len(a) - 1, max(0, round(q * (len(a) - 1))))
-    return cast(NDArray[_S], np.partition(a, k, axis=0)[k])
+    return cast("NDArray[_S]", np.partition(a, k, axis=0)[k])
 
 
 def feature_of(colour: BGR, weight: float) -> Floats:
