@@ -58,6 +58,11 @@ def rim_contrast(rectified: Image, geo: Geometry, objects: Image,
     return out
 
 
+def _share(mask: NDArray[np.bool_] | np.bool_) -> float:
+    """``mask.mean()``, the same value, without its overhead (a few microseconds a call)."""
+    return np.count_nonzero(mask) / mask.size
+
+
 def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionConfig,
                learned: Floats | None = None, shift: Floats | None = None) -> dict[str, str]:
     """``present``, ``absent`` or ``unknown`` per slot.
@@ -83,7 +88,7 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         ring = samples[s]
         # The rim and the riverbed just outside must be visible; inside is optional.
         ok = ~covered[s, 1:5].any(0)
-        if ok.mean() < config.disc_min_visible:
+        if _share(ok) < config.disc_min_visible:
             out[slot] = UNKNOWN
             continue
         inside, outside, far = ring[0], ring[4], ring[5]
@@ -99,11 +104,11 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         score = (ref - rim) / np.maximum(ref, 1.0)
         if learned is not None:
             score *= config.disc_reference_contrast / learned[s]
-        if both.mean() >= config.disc_min_visible:
+        if _share(both) >= config.disc_min_visible:
             value = float(median(score[both]))
             if value >= present_at:
                 out[slot] = PRESENT
-            elif (value <= absent_at and both.mean() >= config.disc_absent_visible):
+            elif (value <= absent_at and _share(both) >= config.disc_absent_visible):
                 # Without a profile, a light rim line (another board's disc) is no "absent".
                 lit = 0.0 if learned is not None else float(median(
                     ((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both]))
@@ -115,7 +120,7 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         flat = ok & ~covered[s, 5] & (
             np.abs(far - outside) / np.maximum(outside, 1.0) < config.disc_flat_outside)
         flat_value = float(median(score[flat])) if np.any(flat) else value
-        trusted = flat.mean() >= config.disc_absent_visible
+        trusted = _share(flat) >= config.disc_absent_visible
         if value >= config.disc_rim_one_side or (
                 trusted and flat_value >= present_at):
             out[slot] = PRESENT
