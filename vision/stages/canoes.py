@@ -73,6 +73,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # (read_gems_of), then the decisions in the same order as one position at a time.
     found: list[tuple[str, str, list[tuple[float, float]], bool, int, int]] = []
     asked: list[GemsAsked] = []
+    blobs: list[tuple[str, str, int, int, int, Image, Image]] = []
+    comps: list[tuple[int, NDArray[np.int32], NDArray[np.int32], Doubles]] = []
     for chunk in np.split(pix, bounds):
         if len(chunk) < config.canoe_min_fraction * body_px:
             continue
@@ -92,16 +94,25 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         if np.count_nonzero(cmask) < config.canoe_min_fraction * body_px:
             continue
         closed = cv2.morphologyEx(cmask, cv2.MORPH_CLOSE, CLOSE_LONG)
-        closed = cv2.morphologyEx(closed, cv2.MORPH_CLOSE, CLOSE)
-        nb, blob_lab, blob_stats, blob_cent = cv2.connectedComponentsWithStats(
-            closed, connectivity=8
-        )
+        closed = cast(Image, cv2.morphologyEx(closed, cv2.MORPH_CLOSE, CLOSE))
+        blobs.append((where, colour, pos_id, x0, y0, cmask, closed))
+        comps.append(cast("tuple[int, NDArray[np.int32], NDArray[np.int32], Doubles]",
+                          cv2.connectedComponentsWithStats(closed, connectivity=8)))
+    # One canoe's area where it stands: its top, and its side under a tilted camera (for
+    # every blob of the frame in one call: the same values, row by row).
+    ones = np.split(hull_px + side_area(
+        np.concatenate([np.zeros((0, 2), np.float32)] + [
+            cc[3].astype(np.float32) + np.array([b[3], b[4]], np.float32)
+            for b, cc in zip(blobs, comps, strict=True)]),
+        np.concatenate([np.zeros((0, 2), np.float32)] + [
+            np.repeat(geo.axis[b[2] : b[2] + 1], cc[0], 0)
+            for b, cc in zip(blobs, comps, strict=True)]),
+        camera_centre, layout, config, k), np.cumsum([cc[0] for cc in comps]))
+    for (where, colour, pos_id, x0, y0, cmask, closed), cc, one in zip(blobs, comps, ones,
+                                                                       strict=False):
+        nb, blob_lab, blob_stats, blob_cent = cc
         centres: list[tuple[float, float]] = []
         ambiguous = False
-        # One canoe's area where it stands: its top, and its side under a tilted camera.
-        one = hull_px + side_area(blob_cent.astype(np.float32) + np.array([x0, y0], np.float32),
-                                  np.repeat(geo.axis[pos_id : pos_id + 1], nb, 0),
-                                  camera_centre, layout, config, k)
         for j in range(1, nb):
             ratio = blob_stats[j, cv2.CC_STAT_AREA] / one[j]
             out.ratios.append((where, colour, round(float(ratio), 2)))
