@@ -132,7 +132,7 @@ def track_markers(gray: Image, layout: Layout, previous: dict[int, Floats],
     """The markers of ``previous`` (id -> corners in the last frame) searched only in small
     windows around where they were (a still camera: far less to search than the frame).
     None when any of them is not found there (the camera or the board moved): search the
-    whole frame then."""
+    whole frame then. ``gray`` may be the BGR frame: only the windows are made grey."""
     h, w = gray.shape[:2]
     scale = min(1.0, max(config.marker_scale, config.marker_search_width / w))
     found: dict[int, Floats] = {}
@@ -146,8 +146,10 @@ def track_markers(gray: Image, layout: Layout, previous: dict[int, Floats],
         # The marker cannot have shrunk to half its outline since: shorter outlines in
         # the window are no candidates.
         outline = float(np.sum(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)))
-        got = _find_markers(gray[y0:y1, x0:x1], layout, scale,
-                            min_perimeter=int(0.5 * outline * scale))
+        window = gray[y0:y1, x0:x1]
+        if window.ndim == 3:
+            window = cast(Image, cv2.cvtColor(window, cv2.COLOR_BGR2GRAY))
+        got = _find_markers(window, layout, scale, min_perimeter=int(0.5 * outline * scale))
         if mid not in got:
             return None
         found[mid] = got[mid] + np.array([x0, y0], np.float32)
@@ -212,10 +214,8 @@ def locate_board(
     if (previous is not None and previous.corners
             and tuple(previous.image_size) == (w, h)
             and len(previous.corners) == len(layout.marker_centers)):
-        gray = (image if image.ndim == 2
-                else cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
-        markers = track_markers(gray, layout, previous.corners, config)
-        image = gray
+        # (Only the markers' windows are made grey; the whole frame if they moved.)
+        markers = track_markers(image, layout, previous.corners, config)
     if markers is None:
         markers = find_markers(image, layout, config)
     if len(markers) < config.min_markers:
