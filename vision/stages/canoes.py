@@ -73,6 +73,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # (read_gems_of), then the decisions in the same order as one position at a time.
     found: list[tuple[str, str, list[tuple[float, float]], bool, int, int]] = []
     asked: list[GemsAsked] = []
+    seen_at: list[Floats] = []
     blobs: list[tuple[str, str, int, int, int, Image, Image]] = []
     comps: list[tuple[int, NDArray[np.int32], NDArray[np.int32], Doubles]] = []
     for chunk in np.split(pix, bounds):
@@ -146,14 +147,26 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         found.append((where, colour, centres, ambiguous, x0, y0))
         if ambiguous or len(centres) > limit or not centres:
             continue
-        seen_at = np.array(centres, np.float32) + np.array([x0, y0], np.float32)
-        tops = [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
-            centres, shift_px(camera_centre, seen_at, config.canoe_height_mm, k).tolist(),
-            strict=True)]
+        seen_at.append(np.array(centres, np.float32) + np.array([x0, y0], np.float32))
         inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
                            borderValue=0) > 0
-        asked.append((cmask.astype(bool), tops, (x0, y0), inside))
-    read = iter(read_gems_of(rectified, light, asked, config, layout))
+        asked.append((cmask.astype(bool), centres, (x0, y0), inside))
+    # Where each canoe's top is (every canoe's parallax in one call, the same values).
+    shifts = np.split(shift_px(camera_centre, np.concatenate([np.zeros((0, 2), np.float32),
+                                                              *seen_at]),
+                               config.canoe_height_mm, k),
+                      np.cumsum([len(at) for at in seen_at]))
+    asked = [(cmask, [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
+        centres, shift.tolist(), strict=True)], origin, inside)
+        for (cmask, centres, origin, inside), shift in zip(asked, shifts, strict=False)]
+    results = read_gems_of(rectified, light, asked, config, layout)
+    # The hulls' distances to every colour in play, sorted (all hulls in one go, the
+    # same values: features row by row, norms over the last axis of three).
+    hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
+                          config.brightness_weight)
+    diff = palette.protos[None] - hull_feats[:, None]
+    hull_d = np.sort(np.sqrt(np.add.reduce(diff * diff, axis=2)), axis=1)
+    read = 0
     for where, colour, centres, ambiguous, x0, y0 in found:
         limit = 1 if colour == JOE_COLOUR else 2
         if ambiguous or len(centres) > limit:
@@ -172,7 +185,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                     mark(out, [SLOTS[p] for p in np.flatnonzero(
                         d < near[0] + config.canoe_between_mm)],
                          "canoe between slots")
-        carried, body = next(read)
+        carried, body = results[read]
+        d = hull_d[read]
+        read += 1
         if colour == JOE_COLOUR and config.joe_needs_centre and "unknown" in carried:
             # Joe's canoe is one pale wooden hull with a well: a patch of his colour whose
             # middle shows neither a gem nor the empty well is something else (a hull
@@ -182,8 +197,6 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         if not gems:
             carried = ["unknown"] * len(carried)
         # The hull's colour must be clearly nearer its colour than any other in play.
-        fb = features(body[None], config.brightness_weight)[0]
-        d = np.sort(np.linalg.norm(palette.protos - fb, axis=1))
         if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
             mark(out, [where], "hull colour unclear")
             continue
