@@ -484,11 +484,6 @@ def _chroma(bgr: Doubles) -> Doubles:
     return out
 
 
-def _norms(v: Doubles) -> Doubles:
-    """``np.linalg.norm(v, axis=-1)``, the same sums, without its overhead."""
-    return cast(Doubles, np.sqrt(np.add.reduce(v * v, axis=-1)))
-
-
 def _votes(parts: list[Doubles], hulls: list[Doubles], gems: Doubles, config: VisionConfig,
            hull_chromas: list[Doubles]) -> tuple[Doubles, NDArray[np.intp]]:
     """Per window of pixels (``parts[i]``, balanced BGR, of a canoe whose hull is
@@ -503,57 +498,98 @@ def _votes(parts: list[Doubles], hulls: list[Doubles], gems: Doubles, config: Vi
     the hull's colour, much darker (``empty_well_ratio``), is the well.
 
     (Every window's products with the gems and the hull are taken on its own pixels, as
-    one window at a time did; the rest is element by element, the same values over all
-    windows at once. Sums over the three channels are added channel by channel, in
-    the order NumPy's sum over a last axis of three adds them.)
+    one window at a time did; the rest is element by element over all windows at once,
+    one gem per row and one channel at a time: sums over the channels add the first and
+    the second, then the third, as NumPy's sum over a last axis of three does; the best
+    and second best fits are found gem by gem, the same values as a sort.)
     """
     nw, ng = len(parts), len(gems)
     win = np.repeat(np.arange(nw), [len(part) for part in parts])
     p = np.concatenate(parts)
-    norm = np.maximum(_norms(p), config.gem_dark_floor)
+    p0, p1, p2 = np.array(p.T)  # each channel contiguous
+    sq = p0 * p0
+    sq += p1 * p1
+    sq += p2 * p2
+    norm = np.maximum(np.sqrt(sq), config.gem_dark_floor)
     gg = np.einsum("mc,mc->m", gems, gems)
     hh_w = np.array([float(hull @ hull) for hull in hulls])
     gh_w = np.array([gems @ hull for hull in hulls]).reshape(nw, ng)
-    pg = np.concatenate([part @ gems.T for part in parts])  # (N, M)
+    # (gems, pixels) from here on.
+    pg = np.ascontiguousarray(np.concatenate([part @ gems.T for part in parts]).T)
     ph = np.concatenate([part @ hull for part, hull in zip(parts, hulls, strict=True)])
-    det = np.maximum(gg * hh_w[:, None] - gh_w * gh_w, 1e-6)[win]
+    det = np.maximum(gg * hh_w[:, None] - gh_w * gh_w, 1e-6).T[:, win]
     hh = hh_w[win]
-    gh = gh_w[win]
-    a = (pg * hh[:, None] - ph[:, None] * gh) / det
-    b = (ph[:, None] * gg - pg * gh) / det
+    gh = gh_w.T[:, win]
+    a = pg * hh
+    t = ph * gh
+    a -= t
+    a /= det
+    b = ph * gg[:, None]
+    np.multiply(pg, gh, out=t)
+    b -= t
+    b /= det
     # The boundary of the cone: only the hull, or only the gem.
     only_gem = b < 0
-    a = np.where(only_gem, np.maximum(pg / gg, 0), a)
+    np.divide(pg, gg[:, None], out=t)
+    np.maximum(t, 0, out=t)
+    np.copyto(a, t, where=only_gem)
     b[only_gem] = 0.0
     only_hull = a < 0
-    b = np.where(only_hull, np.maximum(ph[:, None] / hh[:, None], 0), b)
+    level = ph / hh
+    np.copyto(b, np.broadcast_to(np.maximum(level, 0), b.shape), where=only_hull)
     a[only_hull] = 0.0
-    hull_px = np.array(hulls)[win]  # (N, 3)
-    # |p - a * gem - b * hull| channel by channel.
-    sq = np.zeros_like(a)
-    for c in range(3):
-        fit = p[:, c : c + 1] - a * gems[:, c] - b * hull_px[:, c : c + 1]
-        fit *= fit
-        sq += fit
-    err = np.sqrt(sq)
-    err /= norm[:, None]
-    gem_part = a * np.sqrt(gg)
-    share = gem_part / np.maximum(gem_part + b * np.sqrt(hh)[:, None], 1e-6)
-    err[~(share >= config.gem_share)] = np.inf
-    # The best fit (the first of equals) and the second best.
-    first = err.argmin(1)
-    best = err.min(1)
-    second = np.partition(err, 1, axis=1)[:, 1]
-    # ...and does not look like the hull itself, lit a little differently.
-    unlike = _norms(_chroma(p) - np.concatenate(hull_chromas)[win]) >= config.gem_hull_chroma
+    h0, h1, h2 = np.array(hulls).T[:, win]
+    # |p - a * gem - b * hull|, channel by channel.
+    err = np.zeros_like(a)
+    for c, (pc, hc) in enumerate(((p0, h0), (p1, h1), (p2, h2))):
+        np.multiply(a, gems[:, c : c + 1], out=t)
+        np.subtract(pc, t, out=t)
+        t -= b * hc
+        t *= t
+        err += t
+    np.sqrt(err, out=err)
+    err /= norm
+    gem_part = a * np.sqrt(gg)[:, None]
+    np.multiply(b, np.sqrt(hh), out=t)
+    t += gem_part
+    np.maximum(t, 1e-6, out=t)
+    np.divide(gem_part, t, out=t)
+    err[~(t >= config.gem_share)] = np.inf
+    # The best fit (the first of equals) and the second best, gem by gem.
+    best = np.minimum(err[0], err[1])
+    second = np.maximum(err[0], err[1])
+    first = (err[1] < err[0]).astype(np.intp)
+    for j in range(2, ng):
+        first[err[j] < best] = j
+        np.minimum(second, np.maximum(best, err[j]), out=second)
+        np.minimum(best, err[j], out=best)
+    # ...and does not look like the hull itself, lit a little differently (chroma as
+    # _chroma computes it).
+    b32, g32, r32 = p0.astype(np.float32), p1.astype(np.float32), p2.astype(np.float32)
+    i = (b32 + g32 + r32) / 3 + 10.0
+    hc_px = np.concatenate(hull_chromas)[win]
+    c0 = ((r32 - g32) / i).astype(np.float64) - hc_px[:, 0]
+    c1 = ((r32 + g32 - 2 * b32) / (2 * i)).astype(np.float64) - hc_px[:, 1]
+    c0 *= c0
+    c1 *= c1
+    c0 += c1
+    unlike = np.sqrt(c0) >= config.gem_hull_chroma
     # Gems are bright plastic: a pixel far darker than the hull is the well or a shadow.
-    bright = p.sum(1) >= np.array([config.gem_min_level * float(hull.sum())
-                                   for hull in hulls])[win]
+    bright = (p0 + p1) + p2 >= np.array([config.gem_min_level * float(hull.sum())
+                                         for hull in hulls])[win]
     vote = ((best < config.gem_cone_tolerance) & (best <= config.gem_cone_ratio * second)
             & unlike & bright)
     votes = np.bincount(win[vote] * ng + first[vote], minlength=nw * ng).reshape(nw, ng)
-    level = ph / hh
-    off = _norms(p - level[:, None] * hull_px) / norm
+    e = p0 - level * h0
+    sq = e * e
+    np.subtract(p1, level * h1, out=e)
+    e *= e
+    sq += e
+    np.subtract(p2, level * h2, out=e)
+    e *= e
+    sq += e
+    off = np.sqrt(sq)
+    off /= norm
     well = ~vote & (level < config.empty_well_ratio) & (off < config.well_tolerance)
     return votes.astype(np.float64), np.bincount(win[well], minlength=nw)
 
