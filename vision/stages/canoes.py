@@ -379,7 +379,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         bys, bxs = np.nonzero(cmask)
         bys += y0
         bxs += x0
-        body = median(light.balance(flat[bys * w + bxs], _design(bxs, bys)))
+        body = median(light.balance(np.take(flat, bys * w + bxs, axis=0), _design(bxs, bys)))
         bodies.append(body)
         hull = body.astype(np.float64)
         hulls.append(hull)
@@ -414,8 +414,8 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         # Balanced as :meth:`Light.balance` does (its white plane taken window by window).
         white = np.concatenate([_design(xs, ys) @ light.coef for ys, xs in seen])
         np.maximum(white, 8.0, out=white)
-        bgr = rectified[np.concatenate([ys for ys, _ in seen]),
-                        np.concatenate([xs for _, xs in seen])].astype(np.float32)
+        bgr = np.take(flat, np.concatenate([ys * w + xs for ys, xs in seen]),
+                      axis=0).astype(np.float32)
         bgr *= WHITE_LEVEL
         bgr /= white
         bounds = np.cumsum([0, *(len(ys) for ys, _ in seen)])

@@ -101,7 +101,7 @@ def measure_light(flat: Image, geo: Geometry, markers: Iterable[int]) -> Light:
         idx = geo.white_idx.get(mid)
         if idx is None or len(idx) == 0:
             continue
-        whites.append(quantile(flat[idx], 0.75).astype(np.float64))
+        whites.append(quantile(np.take(flat, idx, axis=0), 0.75).astype(np.float64))
         xy.append(geo.white_xy[mid])
     if not whites:
         # No marker paper to trust (fixed corners): the board's brightest tones stand in.

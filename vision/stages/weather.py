@@ -22,7 +22,8 @@ def weather_spaces(flat: Image, light: Light, geo: Geometry,
     # Every space's centre and ring pixels balanced and featurised in one go (the same
     # arithmetic per pixel), then cut back into spaces.
     idx, coords, cuts = _space_pixels(geo)
-    feats = features(flat[idx].astype(np.float32) * light.gains(coords), wgt)
+    feats = features(np.take(flat, idx, axis=0).astype(np.float32) * light.gains(coords),
+                     wgt)
     pieces = np.split(feats, cuts)
     k = len(WEATHER_SPACES)
     centres = dict(zip(WEATHER_SPACES, pieces[:k], strict=True))
