@@ -190,7 +190,7 @@ def components(mask: Image) -> tuple[int, NDArray[np.int32], NDArray[np.int32],
     the component pixels alone: OpenCV's statistics visit every pixel of the picture and
     cost several times the labelling."""
     n, found = cv2.connectedComponents(mask, connectivity=8, ltype=cv2.CV_32S)
-    labels = cast(NDArray[np.int32], found)
+    labels = cast("NDArray[np.int32]", found)
     idx = np.flatnonzero(mask)  # (the labelled pixels; bytes are faster to scan)
     lab = labels.ravel()[idx]
     ys, xs = np.divmod(idx, mask.shape[1])
