@@ -20,7 +20,7 @@ from vision.layout import Layout
 from vision.observation import CanoeSeen
 from vision.stages.geometry import Centre, Geometry, shift_px
 from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, median
-from vision.stages.objects import CLOSE, OPEN, Objects, Palette, Region, footprint
+from vision.stages.objects import CLOSE, OPEN, Objects, Palette, Region
 from vision.types import Doubles, Floats, Image, Mask
 
 CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
@@ -109,8 +109,14 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             np.repeat(geo.axis[b[2] : b[2] + 1], cc[0], 0)
             for b, cc in zip(blobs, comps, strict=True)]),
         camera_centre, layout, config, k), np.cumsum([cc[0] for cc in comps]))
-    for (where, colour, pos_id, x0, y0, cmask, closed), cc, one in zip(blobs, comps, ones,
-                                                                       strict=False):
+    # ...and the parallax at every blob's middle (for count_by_shape; one call, the same
+    # values row by row).
+    shifts_at = np.split(shift_px(camera_centre, np.concatenate([np.zeros((0, 2), np.float32)] + [
+        (cc[3] + np.array([b[3], b[4]])).astype(np.float32)
+        for b, cc in zip(blobs, comps, strict=True)]), config.canoe_height_mm,
+        config.px_per_mm), np.cumsum([cc[0] for cc in comps]))
+    for (where, colour, pos_id, x0, y0, cmask, closed), cc, one, blob_shift in zip(
+            blobs, comps, ones, shifts_at, strict=False):
         nb, blob_lab, blob_stats, blob_cent = cc
         centres: list[tuple[float, float]] = []
         ambiguous = False
@@ -129,7 +135,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 continue
             blob = blob_lab == j
             by_shape = count_by_shape(blob, geo.axis[pos_id], blob_cent[j] + (x0, y0),
-                                      camera_centre, layout, config)
+                                      camera_centre, layout, config, blob_shift[j])
             # Area and outline must agree; where the area cannot tell, the outline can.
             count = by_area if by_shape is None or by_shape == by_area else (
                 by_shape if by_area is None else None)
@@ -167,7 +173,13 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     diff = palette.protos[None] - hull_feats[:, None]
     hull_d = np.sort(np.sqrt(np.add.reduce(diff * diff, axis=2)), axis=1)
     read = 0
-    for where, colour, centres, ambiguous, x0, y0 in found:
+    # Where each canoe seen on a slot stands (objects.footprint for all in one call).
+    mids = [(cx + x0, cy + y0) for _, _, centres, _, x0, y0 in found for cx, cy in centres]
+    lean = shift_px(camera_centre, np.array(mids, np.float32).reshape(-1, 2),
+                    config.canoe_height_mm, k).tolist()
+    feet = iter([(m[0] - s[0] / 2, m[1] - s[1] / 2) for m, s in zip(mids, lean, strict=True)])
+    for where, colour, centres, ambiguous, _, _ in found:
+        at_feet = [next(feet) for _ in centres]
         limit = 1 if colour == JOE_COLOUR else 2
         if ambiguous or len(centres) > limit:
             mark(out, [where], "canoe count unclear" if ambiguous else "too many canoes")
@@ -176,8 +188,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             continue
         if where != BEACH:
             # A canoe off its slot's centre towards the next slot is between the two.
-            for cx, cy in centres:
-                fx, fy = footprint((cx + x0, cy + y0), camera_centre, config, k)
+            for fx, fy in at_feet:
                 d = np.hypot(geo.slot_xy[:, 0] - fx, geo.slot_xy[:, 1] - fy) / k
                 near = np.sort(d)[:2]
                 if near[1] - near[0] < config.canoe_between_mm:
@@ -236,10 +247,12 @@ def mark(out: Canoes | Objects, positions: Iterable[str], why: str) -> None:
 
 
 def count_by_shape(blob: Mask, axis: Floats, at_px: Floats, camera_centre: Centre | None,
-                   layout: Layout, config: VisionConfig) -> int | None:
+                   layout: Layout, config: VisionConfig,
+                   shift: Floats | None = None) -> int | None:
     """How many canoes one colour's blob is by its outline: its length along the river
     and its width across, against one canoe's there (its side under tilt included): 1,
-    2 (side by side, or end to end), or None (neither clearly)."""
+    2 (side by side, or end to end), or None (neither clearly). ``shift``: the parallax
+    shift at ``at_px`` when already known (:func:`shift_px`'s row for it)."""
     k = config.px_per_mm
     ys, xs = np.nonzero(blob)
     if len(xs) < 4:
@@ -254,7 +267,8 @@ def count_by_shape(blob: Mask, axis: Floats, at_px: Floats, camera_centre: Centr
 
     length_b = span(along)
     width_b = span(across)
-    s = shift_px(camera_centre, np.array([at_px], np.float32), config.canoe_height_mm, k)[0]
+    s = shift if shift is not None else shift_px(
+        camera_centre, np.array([at_px], np.float32), config.canoe_height_mm, k)[0]
     length_1 = layout.canoe_mm[0] * k + abs(float(s[0]) * ux + float(s[1]) * uy)
     width_1 = layout.canoe_mm[1] * k + abs(-float(s[0]) * uy + float(s[1]) * ux)
     long_, wide = length_b / length_1, width_b / width_1
