@@ -62,7 +62,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     colour_flat = objs.colour.ravel()
     # Pixels of canoe-like objects (label 0, no object, is never valid), in order; the
     # labelled pixels are the opened object pixels (bytes are faster to scan).
-    labelled = np.flatnonzero(objs.opened)
+    labelled = objs.pixels if objs.pixels is not None else np.flatnonzero(objs.opened)
     valid_idx = labelled[objs.valid[objs.labels.ravel()[labelled]]]
     pix = valid_idx[colour_flat[valid_idx] >= 0]
     groups = geo.where[pix].astype(np.int32) * 16 + colour_flat[pix]

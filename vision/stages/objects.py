@@ -154,6 +154,8 @@ class Objects:
     beach_foreign: bool = False
     why: dict[str, str] = field(default_factory=dict)
     """Per unknown position, the first reason."""
+    pixels: Indices | None = None
+    """The flat indices of ``opened``'s object pixels, in order (None: not kept)."""
 
 
 def _mark(out: Objects, positions: Iterable[str], why: str) -> None:
@@ -183,15 +185,16 @@ def enclosed(mask: Mask) -> Mask:
     return filled[4:-4, 4:-4] > 0
 
 
-def components(mask: Image) -> tuple[int, NDArray[np.int32], NDArray[np.int32],
-                                    NDArray[np.float64]]:
+def components(mask: Image, idx: Indices | None = None) -> tuple[
+        int, NDArray[np.int32], NDArray[np.int32], NDArray[np.float64]]:
     """``cv2.connectedComponentsWithStats(mask, connectivity=8)``, the same labels, stats
     and centroids for every component (row 0, the background, left zero), computed from
     the component pixels alone: OpenCV's statistics visit every pixel of the picture and
-    cost several times the labelling."""
+    cost several times the labelling. ``idx``: ``np.flatnonzero(mask)`` if known."""
     n, found = cv2.connectedComponents(mask, connectivity=8, ltype=cv2.CV_32S)
     labels = cast("NDArray[np.int32]", found)
-    idx = np.flatnonzero(mask)  # (the labelled pixels; bytes are faster to scan)
+    if idx is None:
+        idx = np.flatnonzero(mask)  # (the labelled pixels; bytes are faster to scan)
     lab = labels.ravel()[idx]
     ys, xs = np.divmod(idx, mask.shape[1])
     stats = np.zeros((n, 5), np.int32)
@@ -241,7 +244,8 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     colour = colour.reshape(h, w)
     opened = np.zeros_like(obj_img)
     opened[box] = cv2.morphologyEx(obj_img[box], cv2.MORPH_OPEN, CROSS)
-    n, labels_box, stats, cents = components(opened[box])
+    idx_box = np.flatnonzero(opened[box])
+    n, labels_box, stats, cents = components(opened[box], idx_box)
     stats[:, 0] += bx0
     stats[:, 1] += by0
     labels = np.zeros((h, w), np.int32)
@@ -256,6 +260,8 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     hull_px = config.canoe_hull_share * length * width * k * k
     zone_r = layout.slot_zone_mm * k
     out = Objects(opened, labels, np.zeros(n, bool), colour)
+    rows, cols = np.divmod(idx_box, bx1 - bx0)
+    out.pixels = (rows + by0) * w + cols + bx0  # (read_canoes scans no picture again)
     for i in range(1, n):
         x0, y0, bw, bh, area = stats[i]
         if area < config.canoe_min_fraction * body_px * config.object_min_share:
