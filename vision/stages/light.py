@@ -42,11 +42,22 @@ def column_features(bgr: Floats, brightness_weight: float) -> Floats:
     ``(N, 3)``): each feature's column is contiguous, so the many per-column operations
     on a region's pixels run faster."""
     b, g, r = np.asarray(bgr.T, np.float32, order="C")
-    i = (b + g + r) / 3 + _EPS
+    # (The same operations in the same order as features(), into fewer temporaries.)
+    i = b + g
+    i += r
+    i /= 3
+    i += _EPS
     out = np.empty((3, len(i)), np.float32)
-    np.divide(r - g, i, out=out[0])
-    np.divide(r + g - 2 * b, 2 * i, out=out[1])
-    np.multiply(np.log(i), brightness_weight, out=out[2])
+    tmp = np.empty_like(i)
+    np.subtract(r, g, out=out[0])
+    out[0] /= i
+    np.add(r, g, out=out[1])
+    np.multiply(b, 2, out=tmp)
+    out[1] -= tmp
+    np.multiply(i, 2, out=tmp)
+    out[1] /= tmp
+    np.log(i, out=tmp)
+    np.multiply(tmp, brightness_weight, out=out[2])
     return cast(Floats, out.T)
 
 
