@@ -12,6 +12,7 @@ then the rectified top-down view.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,6 +99,29 @@ def _detector(dictionary: str, min_perimeter: int = 0,
     return _DETECTORS[key]
 
 
+_SPARE: dict[tuple[int, ...], Image] = {}
+_SPARE_LOCK = threading.Lock()
+
+
+def _take(shape: tuple[int, ...]) -> Image:
+    """A uint8 work array of ``shape`` (its content is anything): one kept from an earlier
+    frame when there is one. Frame-sized arrays are otherwise a fresh memory map each
+    (mapped, faulted in, unmapped: the service maps blocks from 128 KiB on their own).
+    Give it back with :func:`_give` once nothing refers to it."""
+    with _SPARE_LOCK:
+        spare = _SPARE.pop(shape, None)
+    return spare if spare is not None else np.empty(shape, np.uint8)
+
+
+def _give(array: Image) -> None:
+    """Keep ``array`` for the next :func:`_take` of its shape (one a shape, 32 MB at most
+    over all: a few frame sizes' worth)."""
+    with _SPARE_LOCK:
+        if (array.shape not in _SPARE
+                and sum(a.nbytes for a in _SPARE.values()) + array.nbytes <= 32 << 20):
+            _SPARE[array.shape] = array
+
+
 def find_markers(
     image: Image, layout: Layout, config: VisionConfig | None = None
 ) -> dict[int, Floats]:
@@ -106,7 +130,18 @@ def find_markers(
     Markers are searched in a shrunk copy (fast), then their corners refined at full size.
     """
     config = config or VisionConfig()
-    gray = image if image.ndim == 2 else cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    if image.ndim == 2:
+        return _find_markers_grey(image, layout, config)
+    grey = _take(image.shape[:2])
+    try:
+        return _find_markers_grey(cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY, dst=grey)),
+                                  layout, config)
+    finally:
+        _give(grey)
+
+
+def _find_markers_grey(gray: Image, layout: Layout, config: VisionConfig) -> dict[int, Floats]:
+    """:func:`find_markers` in a grey frame."""
     # Shrink large frames only: a 640-pixel-wide frame searched at half size loses small
     # markers and then costs a second, full-size search.
     scale = min(1.0, max(config.marker_scale, config.marker_search_width / gray.shape[1]))
@@ -161,12 +196,17 @@ def _find_markers(gray: Image, layout: Layout, scale: float,
     """Markers in ``gray`` searched at ``scale``; none with an outline shorter than
     ``min_perimeter`` pixels there (0: OpenCV's default share of the picture)."""
     small = gray
+    spare = None
     if scale != 1.0:
-        small = cast(Image, cv2.resize(gray, None, fx=scale, fy=scale,
+        if not min_perimeter:  # (a whole frame: its shrunk copy in a kept array)
+            spare = _take((round(gray.shape[0] * scale), round(gray.shape[1] * scale)))
+        small = cast(Image, cv2.resize(gray, None, dst=spare, fx=scale, fy=scale,
                                        interpolation=cv2.INTER_AREA))
     detector = (_detector(layout.marker_dictionary, min_perimeter, max(small.shape[:2]))
                 if min_perimeter else _detector(layout.marker_dictionary))
     corners, ids, _ = detector.detectMarkers(small)
+    if spare is not None:
+        _give(spare)
     found: dict[int, Floats] = {}
     if ids is None:
         return found
@@ -364,13 +404,26 @@ def rectify(image: Image, pose: BoardPose, layout: Layout,
     # OpenCV interpolates 4-channel pictures with SIMD and 3-channel ones without: BGRA
     # there and back is about twice as fast, and every pixel comes out the same.
     four = image.ndim == 3 and image.shape[2] == 3
-    src = cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2BGRA)) if four else image
+    if not four:
+        return _rectify(image, pose, size, k, scale)
+    # (Both four-channel pictures in arrays kept from frame to frame.)
+    src, view = _take((*image.shape[:2], 4)), _take((size[1], size[0], 4))
+    try:
+        top = _rectify(cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2BGRA, dst=src)), pose,
+                       size, k, scale, view)
+        return cast(Image, cv2.cvtColor(top, cv2.COLOR_BGRA2BGR))
+    finally:
+        _give(src)
+        _give(view)
+
+
+def _rectify(src: Image, pose: BoardPose, size: tuple[int, int], k: float, scale: Doubles,
+             dst: Image | None = None) -> Image:
+    """:func:`rectify`'s warp (into ``dst`` if given)."""
     if pose.camera is not None and pose.camera.distorted:
         mx, my = rectify_maps(pose.to_frame, pose.camera, size, k)
-        top = cast(Image, cv2.remap(src, mx, my, cv2.INTER_LINEAR,
-                                    borderMode=cv2.BORDER_REPLICATE))
-    else:
-        top = cast(Image, cv2.warpPerspective(src, scale @ pose.to_board, size,
-                                              flags=cv2.INTER_LINEAR,
-                                              borderMode=cv2.BORDER_REPLICATE))
-    return cast(Image, cv2.cvtColor(top, cv2.COLOR_BGRA2BGR)) if four else top
+        return cast(Image, cv2.remap(src, mx, my, cv2.INTER_LINEAR, dst=dst,
+                                     borderMode=cv2.BORDER_REPLICATE))
+    return cast(Image, cv2.warpPerspective(src, scale @ pose.to_board, size, dst=dst,
+                                           flags=cv2.INTER_LINEAR,
+                                           borderMode=cv2.BORDER_REPLICATE))
