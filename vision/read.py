@@ -239,7 +239,7 @@ def glare_slots(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
     """Slots washed out by a glare spot: their riverbed ring is the river's colour (the
     median ring) scaled, plus white light (least squares: ``ring = a * river + g *
     white``) with ``g`` over ``glare_white``. A shadow only scales the colour."""
-    bgr = np.take(zones.bgr, geo.ring_mat, axis=0)  # (slots, n, 3)
+    bgr = zones.bgr[geo.ring_mat]  # (slots, n, 3)
     ground = ~(zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat])  # ground only
     seen = [median(bgr[s][ground[s]]) if np.count_nonzero(ground[s]) >= 8 else None
             for s in range(len(bgr))]
