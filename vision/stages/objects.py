@@ -107,13 +107,16 @@ def object_masks(feats: Floats, ground: Floats, config: VisionConfig,
     w = config.brightness_weight
     d0 = feats[:, 0] - ground[:, 0]
     d1 = feats[:, 1] - ground[:, 1]
-    dlog = (feats[:, 2] - ground[:, 2]) / w
+    dlog = feats[:, 2] - ground[:, 2]
+    dlog /= w
+    d0 *= d0  # (d0 * d0 + d1 * d1, in place: fewer 38k-pixel temporaries)
+    d1 *= d1
+    d0 += d1
     if local_light:
         lim = np.where(dlog < 0, -config.background_dark, config.background_bright)
-        is_ground = ((d0 * d0 + d1 * d1) / config.background_chroma**2
-                     + (dlog / lim) ** 2) < 1.0
+        is_ground = (d0 / config.background_chroma**2 + (dlog / lim) ** 2) < 1.0
     else:
-        is_ground = (d0 * d0 + d1 * d1 < config.background_chroma**2) & (
+        is_ground = (d0 < config.background_chroma**2) & (
             dlog > config.background_dark) & (dlog < config.background_bright)
     # A highlight is the ground washed towards white: its chroma lies between the
     # ground's and neutral grey.
