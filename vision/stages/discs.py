@@ -33,8 +33,9 @@ def rim_samples(rectified: Image, geo: Geometry, objects: Image,
     samples = cast(Floats, cv2.remap(grey, mx, my, cv2.INTER_LINEAR,
                                      borderMode=cv2.BORDER_REPLICATE))
     near = cv2.dilate(objects, np.ones((3, 3), np.uint8))
-    covered_px = cast(Floats, cv2.remap(near.astype(np.float32), mx, my, cv2.INTER_NEAREST,
-                                        borderMode=cv2.BORDER_CONSTANT, borderValue=1))
+    # (Nearest samples of the 0/1 bytes: the same as of their float copy.)
+    covered_px = cast(Image, cv2.remap(near, mx, my, cv2.INTER_NEAREST,
+                                       borderMode=cv2.BORDER_CONSTANT, borderValue=1))
     nr = geo.rim_radii
     return (samples.reshape(len(SLOTS), nr, -1),
             covered_px.reshape(len(SLOTS), nr, -1) > 0)
