@@ -230,17 +230,19 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     obj_img[zones.idx[zones.obj]] = 1
     obj_img[beach.idx[beach.obj]] = 1
     obj_img = obj_img.reshape(h, w)
-    # Bright neutral patches wider than a disc highlight (a white sleeve, paper) are objects.
-    hl_img: Image = np.zeros(h * w, np.uint8)
-    hl_img[zones.idx[zones.highlight]] = 1
-    hl_img[beach.idx[beach.highlight]] = 1
     # Morphology and labelling only where zones and beach are (a third less than the board).
     bx0, by0, bx1, by1 = geo.object_box
     box = (slice(by0, by1), slice(bx0, bx1))
-    hl_img = hl_img.reshape(h, w)
-    # (An opening keeps nothing of fewer pixels than its element: skip it then.)
-    if np.count_nonzero(hl_img[box]) >= WIDE_AREA:
-        obj_img[box] |= cast(Image, cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, WIDE))
+    # Bright neutral patches wider than a disc highlight (a white sleeve, paper) are objects.
+    # (An opening keeps nothing of fewer pixels than its element: skip it then, and the
+    # picture of highlights too when there are not that many at all.)
+    if np.count_nonzero(zones.highlight) + np.count_nonzero(beach.highlight) >= WIDE_AREA:
+        hl_img: Image = np.zeros(h * w, np.uint8)
+        hl_img[zones.idx[zones.highlight]] = 1
+        hl_img[beach.idx[beach.highlight]] = 1
+        hl_img = hl_img.reshape(h, w)
+        if np.count_nonzero(hl_img[box]) >= WIDE_AREA:
+            obj_img[box] |= cast(Image, cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, WIDE))
     colour: NDArray[np.int16] = np.full(h * w, -1, np.int16)
     colour[zones.idx] = zones.label
     colour[beach.idx] = beach.label
