@@ -12,6 +12,7 @@ then the rectified top-down view.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,6 +99,29 @@ def _detector(dictionary: str, min_perimeter: int = 0,
     return _DETECTORS[key]
 
 
+_SPARE: dict[tuple[int, ...], Image] = {}
+_SPARE_LOCK = threading.Lock()
+
+
+def _take(shape: tuple[int, ...]) -> Image:
+    """A uint8 work array of ``shape`` (its content is anything): one kept from an earlier
+    frame when there is one. Frame-sized arrays are otherwise a fresh memory map each
+    (mapped, faulted in, unmapped: the service maps blocks from 128 KiB on their own).
+    Give it back with :func:`_give` once nothing refers to it."""
+    with _SPARE_LOCK:
+        spare = _SPARE.pop(shape, None)
+    return spare if spare is not None else np.empty(shape, np.uint8)
+
+
+def _give(array: Image) -> None:
+    """Keep ``array`` for the next :func:`_take` of its shape (one a shape, 32 MB at most
+    over all: a few frame sizes' worth)."""
+    with _SPARE_LOCK:
+        if (array.shape not in _SPARE
+                and sum(a.nbytes for a in _SPARE.values()) + array.nbytes <= 32 << 20):
+            _SPARE[array.shape] = array
+
+
 def find_markers(
     image: Image, layout: Layout, config: VisionConfig | None = None
 ) -> dict[int, Floats]:
@@ -106,7 +130,18 @@ def find_markers(
     Markers are searched in a shrunk copy (fast), then their corners refined at full size.
     """
     config = config or VisionConfig()
-    gray = image if image.ndim == 2 else cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    if image.ndim == 2:
+        return _find_markers_grey(image, layout, config)
+    grey = _take(image.shape[:2])
+    try:
+        return _find_markers_grey(cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY, dst=grey)),
+                                  layout, config)
+    finally:
+        _give(grey)
+
+
+def _find_markers_grey(gray: Image, layout: Layout, config: VisionConfig) -> dict[int, Floats]:
+    """:func:`find_markers` in a grey frame."""
     # Shrink large frames only: a 640-pixel-wide frame searched at half size loses small
     # markers and then costs a second, full-size search.
     scale = min(1.0, max(config.marker_scale, config.marker_search_width / gray.shape[1]))
@@ -132,7 +167,7 @@ def track_markers(gray: Image, layout: Layout, previous: dict[int, Floats],
     """The markers of ``previous`` (id -> corners in the last frame) searched only in small
     windows around where they were (a still camera: far less to search than the frame).
     None when any of them is not found there (the camera or the board moved): search the
-    whole frame then."""
+    whole frame then. ``gray`` may be the BGR frame: only the windows are made grey."""
     h, w = gray.shape[:2]
     scale = min(1.0, max(config.marker_scale, config.marker_search_width / w))
     found: dict[int, Floats] = {}
@@ -146,8 +181,10 @@ def track_markers(gray: Image, layout: Layout, previous: dict[int, Floats],
         # The marker cannot have shrunk to half its outline since: shorter outlines in
         # the window are no candidates.
         outline = float(np.sum(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)))
-        got = _find_markers(gray[y0:y1, x0:x1], layout, scale,
-                            min_perimeter=int(0.5 * outline * scale))
+        window = gray[y0:y1, x0:x1]
+        if window.ndim == 3:
+            window = cast(Image, cv2.cvtColor(window, cv2.COLOR_BGR2GRAY))
+        got = _find_markers(window, layout, scale, min_perimeter=int(0.5 * outline * scale))
         if mid not in got:
             return None
         found[mid] = got[mid] + np.array([x0, y0], np.float32)
@@ -159,12 +196,17 @@ def _find_markers(gray: Image, layout: Layout, scale: float,
     """Markers in ``gray`` searched at ``scale``; none with an outline shorter than
     ``min_perimeter`` pixels there (0: OpenCV's default share of the picture)."""
     small = gray
+    spare = None
     if scale != 1.0:
-        small = cast(Image, cv2.resize(gray, None, fx=scale, fy=scale,
+        if not min_perimeter:  # (a whole frame: its shrunk copy in a kept array)
+            spare = _take((round(gray.shape[0] * scale), round(gray.shape[1] * scale)))
+        small = cast(Image, cv2.resize(gray, None, dst=spare, fx=scale, fy=scale,
                                        interpolation=cv2.INTER_AREA))
     detector = (_detector(layout.marker_dictionary, min_perimeter, max(small.shape[:2]))
                 if min_perimeter else _detector(layout.marker_dictionary))
     corners, ids, _ = detector.detectMarkers(small)
+    if spare is not None:
+        _give(spare)
     found: dict[int, Floats] = {}
     if ids is None:
         return found
@@ -212,10 +254,8 @@ def locate_board(
     if (previous is not None and previous.corners
             and tuple(previous.image_size) == (w, h)
             and len(previous.corners) == len(layout.marker_centers)):
-        gray = (image if image.ndim == 2
-                else cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
-        markers = track_markers(gray, layout, previous.corners, config)
-        image = gray
+        # (Only the markers' windows are made grey; the whole frame if they moved.)
+        markers = track_markers(image, layout, previous.corners, config)
     if markers is None:
         markers = find_markers(image, layout, config)
     if len(markers) < config.min_markers:
@@ -364,13 +404,26 @@ def rectify(image: Image, pose: BoardPose, layout: Layout,
     # OpenCV interpolates 4-channel pictures with SIMD and 3-channel ones without: BGRA
     # there and back is about twice as fast, and every pixel comes out the same.
     four = image.ndim == 3 and image.shape[2] == 3
-    src = cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2BGRA)) if four else image
+    if not four:
+        return _rectify(image, pose, size, k, scale)
+    # (Both four-channel pictures in arrays kept from frame to frame.)
+    src, view = _take((*image.shape[:2], 4)), _take((size[1], size[0], 4))
+    try:
+        top = _rectify(cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2BGRA, dst=src)), pose,
+                       size, k, scale, view)
+        return cast(Image, cv2.cvtColor(top, cv2.COLOR_BGRA2BGR))
+    finally:
+        _give(src)
+        _give(view)
+
+
+def _rectify(src: Image, pose: BoardPose, size: tuple[int, int], k: float, scale: Doubles,
+             dst: Image | None = None) -> Image:
+    """:func:`rectify`'s warp (into ``dst`` if given)."""
     if pose.camera is not None and pose.camera.distorted:
         mx, my = rectify_maps(pose.to_frame, pose.camera, size, k)
-        top = cast(Image, cv2.remap(src, mx, my, cv2.INTER_LINEAR,
-                                    borderMode=cv2.BORDER_REPLICATE))
-    else:
-        top = cast(Image, cv2.warpPerspective(src, scale @ pose.to_board, size,
-                                              flags=cv2.INTER_LINEAR,
-                                              borderMode=cv2.BORDER_REPLICATE))
-    return cast(Image, cv2.cvtColor(top, cv2.COLOR_BGRA2BGR)) if four else top
+        return cast(Image, cv2.remap(src, mx, my, cv2.INTER_LINEAR, dst=dst,
+                                     borderMode=cv2.BORDER_REPLICATE))
+    return cast(Image, cv2.warpPerspective(src, scale @ pose.to_board, size, dst=dst,
+                                           flags=cv2.INTER_LINEAR,
+                                           borderMode=cv2.BORDER_REPLICATE))

@@ -19,8 +19,8 @@ from vision.config import BGR, JOE_COLOUR, VisionConfig
 from vision.layout import Layout
 from vision.observation import CanoeSeen
 from vision.stages.geometry import Centre, Geometry, shift_px
-from vision.stages.light import Light, feature_of, features, median
-from vision.stages.objects import CLOSE, OPEN, Objects, Palette, Region, footprint
+from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, median
+from vision.stages.objects import CLOSE, OPEN, Objects, Palette, Region
 from vision.types import Doubles, Floats, Image, Mask
 
 CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
@@ -62,13 +62,20 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     colour_flat = objs.colour.ravel()
     # Pixels of canoe-like objects (label 0, no object, is never valid), in order; the
     # labelled pixels are the opened object pixels (bytes are faster to scan).
-    labelled = np.flatnonzero(objs.opened)
+    labelled = objs.pixels if objs.pixels is not None else np.flatnonzero(objs.opened)
     valid_idx = labelled[objs.valid[objs.labels.ravel()[labelled]]]
     pix = valid_idx[colour_flat[valid_idx] >= 0]
     groups = geo.where[pix].astype(np.int32) * 16 + colour_flat[pix]
     order_ = np.argsort(groups, kind="stable")
     pix, groups = pix[order_], groups[order_]
     bounds = np.flatnonzero(np.diff(groups)) + 1
+    # First what each colour's pixels at each position show, then every gem at once
+    # (read_gems_of), then the decisions in the same order as one position at a time.
+    found: list[tuple[str, str, list[tuple[float, float]], bool, int, int]] = []
+    asked: list[GemsAsked] = []
+    seen_at: list[Floats] = []
+    blobs: list[tuple[str, str, int, int, int, Image, Image]] = []
+    comps: list[tuple[int, NDArray[np.int32], NDArray[np.int32], Doubles]] = []
     for chunk in np.split(pix, bounds):
         if len(chunk) < config.canoe_min_fraction * body_px:
             continue
@@ -88,16 +95,31 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         if np.count_nonzero(cmask) < config.canoe_min_fraction * body_px:
             continue
         closed = cv2.morphologyEx(cmask, cv2.MORPH_CLOSE, CLOSE_LONG)
-        closed = cv2.morphologyEx(closed, cv2.MORPH_CLOSE, CLOSE)
-        nb, blob_lab, blob_stats, blob_cent = cv2.connectedComponentsWithStats(
-            closed, connectivity=8
-        )
+        closed = cast(Image, cv2.morphologyEx(closed, cv2.MORPH_CLOSE, CLOSE))
+        blobs.append((where, colour, pos_id, x0, y0, cmask, closed))
+        comps.append(cast("tuple[int, NDArray[np.int32], NDArray[np.int32], Doubles]",
+                          cv2.connectedComponentsWithStats(closed, connectivity=8)))
+    # One canoe's area where it stands: its top, and its side under a tilted camera (for
+    # every blob of the frame in one call: the same values, row by row).
+    ones = np.split(hull_px + side_area(
+        np.concatenate([np.zeros((0, 2), np.float32)] + [
+            cc[3].astype(np.float32) + np.array([b[3], b[4]], np.float32)
+            for b, cc in zip(blobs, comps, strict=True)]),
+        np.concatenate([np.zeros((0, 2), np.float32)] + [
+            np.repeat(geo.axis[b[2] : b[2] + 1], cc[0], 0)
+            for b, cc in zip(blobs, comps, strict=True)]),
+        camera_centre, layout, config, k), np.cumsum([cc[0] for cc in comps]))
+    # ...and the parallax at every blob's middle (for count_by_shape; one call, the same
+    # values row by row).
+    shifts_at = np.split(shift_px(camera_centre, np.concatenate([np.zeros((0, 2), np.float32)] + [
+        (cc[3] + np.array([b[3], b[4]])).astype(np.float32)
+        for b, cc in zip(blobs, comps, strict=True)]), config.canoe_height_mm,
+        config.px_per_mm), np.cumsum([cc[0] for cc in comps]))
+    for (where, colour, pos_id, x0, y0, cmask, closed), cc, one, blob_shift in zip(
+            blobs, comps, ones, shifts_at, strict=False):
+        nb, blob_lab, blob_stats, blob_cent = cc
         centres: list[tuple[float, float]] = []
         ambiguous = False
-        # One canoe's area where it stands: its top, and its side under a tilted camera.
-        one = hull_px + side_area(blob_cent.astype(np.float32) + np.array([x0, y0], np.float32),
-                                  np.repeat(geo.axis[pos_id : pos_id + 1], nb, 0),
-                                  camera_centre, layout, config, k)
         for j in range(1, nb):
             ratio = blob_stats[j, cv2.CC_STAT_AREA] / one[j]
             out.ratios.append((where, colour, round(float(ratio), 2)))
@@ -113,7 +135,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 continue
             blob = blob_lab == j
             by_shape = count_by_shape(blob, geo.axis[pos_id], blob_cent[j] + (x0, y0),
-                                      camera_centre, layout, config)
+                                      camera_centre, layout, config, blob_shift[j])
             # Area and outline must agree; where the area cannot tell, the outline can.
             count = by_area if by_shape is None or by_shape == by_area else (
                 by_shape if by_area is None else None)
@@ -128,6 +150,37 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 else:
                     centres.extend(two)
         limit = 1 if colour == JOE_COLOUR else 2
+        found.append((where, colour, centres, ambiguous, x0, y0))
+        if ambiguous or len(centres) > limit or not centres:
+            continue
+        seen_at.append(np.array(centres, np.float32) + np.array([x0, y0], np.float32))
+        inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
+                           borderValue=0) > 0
+        asked.append((cmask.astype(bool), centres, (x0, y0), inside))
+    # Where each canoe's top is (every canoe's parallax in one call, the same values).
+    shifts = np.split(shift_px(camera_centre, np.concatenate([np.zeros((0, 2), np.float32),
+                                                              *seen_at]),
+                               config.canoe_height_mm, k),
+                      np.cumsum([len(at) for at in seen_at]))
+    asked = [(cmask, [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
+        centres, shift.tolist(), strict=True)], origin, inside)
+        for (cmask, centres, origin, inside), shift in zip(asked, shifts, strict=False)]
+    results = read_gems_of(rectified, light, asked, config, layout)
+    # The hulls' distances to every colour in play, sorted (all hulls in one go, the
+    # same values: features row by row, norms over the last axis of three).
+    hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
+                          config.brightness_weight)
+    diff = palette.protos[None] - hull_feats[:, None]
+    hull_d = np.sort(np.sqrt(np.add.reduce(diff * diff, axis=2)), axis=1)
+    read = 0
+    # Where each canoe seen on a slot stands (objects.footprint for all in one call).
+    mids = [(cx + x0, cy + y0) for _, _, centres, _, x0, y0 in found for cx, cy in centres]
+    lean = shift_px(camera_centre, np.array(mids, np.float32).reshape(-1, 2),
+                    config.canoe_height_mm, k).tolist()
+    feet = iter([(m[0] - s[0] / 2, m[1] - s[1] / 2) for m, s in zip(mids, lean, strict=True)])
+    for where, colour, centres, ambiguous, _, _ in found:
+        at_feet = [next(feet) for _ in centres]
+        limit = 1 if colour == JOE_COLOUR else 2
         if ambiguous or len(centres) > limit:
             mark(out, [where], "canoe count unclear" if ambiguous else "too many canoes")
             continue
@@ -135,8 +188,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             continue
         if where != BEACH:
             # A canoe off its slot's centre towards the next slot is between the two.
-            for cx, cy in centres:
-                fx, fy = footprint((cx + x0, cy + y0), camera_centre, config, k)
+            for fx, fy in at_feet:
                 d = np.hypot(geo.slot_xy[:, 0] - fx, geo.slot_xy[:, 1] - fy) / k
                 near = np.sort(d)[:2]
                 if near[1] - near[0] < config.canoe_between_mm:
@@ -144,14 +196,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                     mark(out, [SLOTS[p] for p in np.flatnonzero(
                         d < near[0] + config.canoe_between_mm)],
                          "canoe between slots")
-        seen_at = np.array(centres, np.float32) + np.array([x0, y0], np.float32)
-        tops = [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
-            centres, shift_px(camera_centre, seen_at, config.canoe_height_mm, k).tolist(),
-            strict=True)]
-        inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
-                           borderValue=0) > 0
-        carried, body = read_gems(rectified, light, cmask.astype(bool), tops, (x0, y0), config,
-                                  layout, inside)
+        carried, body = results[read]
+        d = hull_d[read]
+        read += 1
         if colour == JOE_COLOUR and config.joe_needs_centre and "unknown" in carried:
             # Joe's canoe is one pale wooden hull with a well: a patch of his colour whose
             # middle shows neither a gem nor the empty well is something else (a hull
@@ -161,8 +208,6 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         if not gems:
             carried = ["unknown"] * len(carried)
         # The hull's colour must be clearly nearer its colour than any other in play.
-        fb = features(body[None], config.brightness_weight)[0]
-        d = np.sort(np.linalg.norm(palette.protos - fb, axis=1))
         if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
             mark(out, [where], "hull colour unclear")
             continue
@@ -202,10 +247,12 @@ def mark(out: Canoes | Objects, positions: Iterable[str], why: str) -> None:
 
 
 def count_by_shape(blob: Mask, axis: Floats, at_px: Floats, camera_centre: Centre | None,
-                   layout: Layout, config: VisionConfig) -> int | None:
+                   layout: Layout, config: VisionConfig,
+                   shift: Floats | None = None) -> int | None:
     """How many canoes one colour's blob is by its outline: its length along the river
     and its width across, against one canoe's there (its side under tilt included): 1,
-    2 (side by side, or end to end), or None (neither clearly)."""
+    2 (side by side, or end to end), or None (neither clearly). ``shift``: the parallax
+    shift at ``at_px`` when already known (:func:`shift_px`'s row for it)."""
     k = config.px_per_mm
     ys, xs = np.nonzero(blob)
     if len(xs) < 4:
@@ -220,7 +267,8 @@ def count_by_shape(blob: Mask, axis: Floats, at_px: Floats, camera_centre: Centr
 
     length_b = span(along)
     width_b = span(across)
-    s = shift_px(camera_centre, np.array([at_px], np.float32), config.canoe_height_mm, k)[0]
+    s = shift if shift is not None else shift_px(
+        camera_centre, np.array([at_px], np.float32), config.canoe_height_mm, k)[0]
     length_1 = layout.canoe_mm[0] * k + abs(float(s[0]) * ux + float(s[1]) * uy)
     width_1 = layout.canoe_mm[1] * k + abs(-float(s[0]) * uy + float(s[1]) * ux)
     long_, wide = length_b / length_1, width_b / width_1
@@ -310,60 +358,109 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
     no gem. Anything else is ``"unknown"``: a hull-coloured centre is neither an empty
     canoe nor a gem of the hull's colour.
     """
-    x0, y0 = origin
+    return read_gems_of(rectified, light, [(cmask, centres, origin, inside)], config,
+                        layout)[0]
+
+
+GemsAsked = tuple[Mask, list[tuple[float, float]], tuple[int, int], Mask | None]
+"""One colour mask's gems to read: the mask, its canoes' top centres, its origin and
+where it is inside (the arguments of :func:`read_gems`)."""
+
+
+def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config: VisionConfig,
+                 layout: Layout | None = None) -> list[tuple[list[str | None], Floats]]:
+    """:func:`read_gems` for several colour masks of one frame, the same readings: every
+    pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
+    pixels each, NumPy's cost per call, not the pixels, was most of the time)."""
     h, w = rectified.shape[:2]
-    bys, bxs = np.nonzero(cmask)
-    bys += y0
-    bxs += x0
     flat = rectified.reshape(-1, 3)
-    body = median(light.balance(flat[bys * w + bxs], _design(bxs, bys)))
     gem_names, gems, gem_chroma = _gem_table(config)
-    hull = body.astype(np.float64)
-    hull_chroma = _chroma(hull[None])
     k = config.px_per_mm
     rad = config.gem_look_mm * k
     gem_r = (layout.gem_mm / 2 if layout is not None else 5.5) * k
     need_gem = config.gem_min_votes * math.pi * gem_r * gem_r
     need_well = config.well_min_votes * math.pi * 6.0 * 3.5 * k * k
-    out: list[str | None] = []
     r = math.ceil(rad)
-    for cx, cy in centres:
-        cx, cy = cx + x0, cy + y0
-        xa, xb = max(0, math.floor(cx - r)), min(w, math.ceil(cx + r) + 1)
-        ya, yb = max(0, math.floor(cy - r)), min(h, math.ceil(cy + r) + 1)
-        near = ((np.arange(ya, yb) - cy) ** 2)[:, None] + (
-            (np.arange(xa, xb) - cx) ** 2)[None, :] <= rad * rad
-        if inside is not None:
-            # Only where the window overlaps ``inside`` (placed at the mask's origin).
-            held = np.zeros_like(near)
-            ia, ib = max(ya, y0), min(yb, y0 + inside.shape[0])
-            ja, jb = max(xa, x0), min(xb, x0 + inside.shape[1])
-            if ia < ib and ja < jb:
-                held[ia - ya : ib - ya, ja - xa : jb - xa] = inside[ia - y0 : ib - y0,
-                                                                    ja - x0 : jb - x0]
-            near &= held
-        ys, xs = np.nonzero(near)
-        if len(ys) == 0:
-            out.append("unknown")
+    bodies: list[Floats] = []
+    hulls: list[Doubles] = []
+    hull_chromas: list[Doubles] = []
+    # Per window (a canoe's top centre): its mask, and its pixels' rows and columns
+    # (none when no pixel is near it).
+    owner: list[int] = []
+    where: list[tuple[NDArray[np.intp], NDArray[np.intp]] | None] = []
+    seen: list[tuple[NDArray[np.intp], NDArray[np.intp]]] = []
+    for m, (cmask, centres, (x0, y0), inside) in enumerate(asked):
+        bys, bxs = np.nonzero(cmask)
+        bys += y0
+        bxs += x0
+        body = median(light.balance(np.take(flat, bys * w + bxs, axis=0), _design(bxs, bys)))
+        bodies.append(body)
+        hull = body.astype(np.float64)
+        hulls.append(hull)
+        hull_chromas.append(_chroma(hull[None]))
+        for cx, cy in centres:
+            cx, cy = cx + x0, cy + y0
+            xa, xb = max(0, math.floor(cx - r)), min(w, math.ceil(cx + r) + 1)
+            ya, yb = max(0, math.floor(cy - r)), min(h, math.ceil(cy + r) + 1)
+            near = ((np.arange(ya, yb) - cy) ** 2)[:, None] + (
+                (np.arange(xa, xb) - cx) ** 2)[None, :] <= rad * rad
+            if inside is not None:
+                # Only where the window overlaps ``inside`` (placed at the mask's origin).
+                held = np.zeros_like(near)
+                ia, ib = max(ya, y0), min(yb, y0 + inside.shape[0])
+                ja, jb = max(xa, x0), min(xb, x0 + inside.shape[1])
+                if ia < ib and ja < jb:
+                    held[ia - ya : ib - ya, ja - xa : jb - xa] = inside[ia - y0 : ib - y0,
+                                                                        ja - x0 : jb - x0]
+                near &= held
+            ys, xs = np.nonzero(near)
+            owner.append(m)
+            if len(ys) == 0:
+                where.append(None)
+                continue
+            ys += ya
+            xs += xa
+            where.append((ys, xs))
+            seen.append((ys, xs))
+    mine = [owner[i] for i, yx in enumerate(where) if yx is not None]
+    votes = wells = None
+    if seen:
+        # Balanced as :meth:`Light.balance` does (its white plane taken window by window).
+        white = np.concatenate([_design(xs, ys) @ light.coef for ys, xs in seen])
+        np.maximum(white, 8.0, out=white)
+        bgr = np.take(flat, np.concatenate([ys * w + xs for ys, xs in seen]),
+                      axis=0).astype(np.float32)
+        bgr *= WHITE_LEVEL
+        bgr /= white
+        bounds = np.cumsum([0, *(len(ys) for ys, _ in seen)])
+        # (Each window's pixels in an array of its own, as one window at a time had them.)
+        parts = [bgr[bounds[j] : bounds[j + 1]].astype(np.float64) for j in range(len(seen))]
+        votes, wells = _votes(parts, [hulls[m] for m in mine], gems, config,
+                              [hull_chromas[m] for m in mine])
+    out: list[tuple[list[str | None], Floats]] = [([], body) for body in bodies]
+    row = 0
+    for i, m in enumerate(owner):
+        carried = out[m][0]
+        if where[i] is None:
+            carried.append("unknown")
             continue
-        ys += ya
-        xs += xa
-        bgr = light.balance(rectified[ys, xs], _design(xs, ys))
-        votes, well = _votes(bgr.astype(np.float64), hull, gems, config, hull_chroma)
-        order = np.argsort(votes)[::-1]
-        top, second = votes[order[0]], votes[order[1]] if len(order) > 1 else 0.0
+        assert votes is not None and wells is not None
+        v, well = votes[row], int(wells[row])
+        row += 1
+        order = np.argsort(v)[::-1]
+        top, second = v[order[0]], v[order[1]] if len(order) > 1 else 0.0
         # A gem of nearly the hull's colour needs a clearer majority: another gem blurred
         # into the hull, or the hull's own lighter top, drifts towards it.
-        near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chroma[0])) \
+        near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chromas[m][0])) \
             < config.gem_near_hull_chroma
         ratio = config.gem_near_hull_ratio if near_hull else config.gem_vote_ratio
         if top >= need_gem and top >= ratio * (second + well):
-            out.append(gem_names[int(order[0])])
-        elif well >= need_well and votes.sum() <= config.well_gem_noise * need_gem:
-            out.append(None)
+            carried.append(gem_names[int(order[0])])
+        elif well >= need_well and v.sum() <= config.well_gem_noise * need_gem:
+            carried.append(None)
         else:
-            out.append("unknown")
-    return out, body
+            carried.append("unknown")
+    return out
 
 
 def _design(xs: NDArray[np.intp], ys: NDArray[np.intp]) -> Floats:
@@ -401,15 +498,11 @@ def _chroma(bgr: Doubles) -> Doubles:
     return out
 
 
-def _norms(v: Doubles) -> Doubles:
-    """``np.linalg.norm(v, axis=-1)``, the same sums, without its overhead."""
-    return cast(Doubles, np.sqrt(np.add.reduce(v * v, axis=-1)))
-
-
-def _votes(p: Doubles, hull: Doubles, gems: Doubles, config: VisionConfig,
-           hull_chroma: Doubles | None = None) -> tuple[Doubles, int]:
-    """Per gem colour, how many of the pixels ``p`` (balanced BGR) it explains; and how
-    many are the empty well (``hull_chroma``: the hull's :func:`_chroma`, if known).
+def _votes(parts: list[Doubles], hulls: list[Doubles], gems: Doubles, config: VisionConfig,
+           hull_chromas: list[Doubles]) -> tuple[Doubles, NDArray[np.intp]]:
+    """Per window of pixels (``parts[i]``, balanced BGR, of a canoe whose hull is
+    ``hulls[i]``, its :func:`_chroma` ``hull_chromas[i]``), how many of its pixels each
+    gem colour explains (``(windows, gems)``), and how many are the empty well.
 
     Blur mixes a gem's colour with the hull's, and light and facets scale both: a pixel
     of gem ``g`` is ``a * g + b * hull`` with ``a, b >= 0``. It votes for the gem whose
@@ -417,45 +510,102 @@ def _votes(p: Doubles, hull: Doubles, gems: Doubles, config: VisionConfig,
     (``gem_share``) and clearly better than any other gem's (``gem_cone_ratio``): a blue
     hull half-mixed with a yellow gem is grey, but fits yellow, not white. A pixel that is
     the hull's colour, much darker (``empty_well_ratio``), is the well.
+
+    (Every window's products with the gems and the hull are taken on its own pixels, as
+    one window at a time did; the rest is element by element over all windows at once,
+    one gem per row and one channel at a time: sums over the channels add the first and
+    the second, then the third, as NumPy's sum over a last axis of three does; the best
+    and second best fits are found gem by gem, the same values as a sort.)
     """
-    norm = np.maximum(_norms(p), config.gem_dark_floor)
+    nw, ng = len(parts), len(gems)
+    win = np.repeat(np.arange(nw), [len(part) for part in parts])
+    p = np.concatenate(parts)
+    p0, p1, p2 = np.array(p.T)  # each channel contiguous
+    sq = p0 * p0
+    sq += p1 * p1
+    sq += p2 * p2
+    norm = np.maximum(np.sqrt(sq), config.gem_dark_floor)
     gg = np.einsum("mc,mc->m", gems, gems)
-    hh = float(hull @ hull)
-    gh = gems @ hull
-    pg = p @ gems.T  # (N, M)
-    ph = p @ hull  # (N,)
-    det = np.maximum(gg * hh - gh * gh, 1e-6)
-    a = (pg * hh - ph[:, None] * gh) / det
-    b = (ph[:, None] * gg - pg * gh) / det
+    hh_w = np.array([float(hull @ hull) for hull in hulls])
+    gh_w = np.array([gems @ hull for hull in hulls]).reshape(nw, ng)
+    # (gems, pixels) from here on.
+    pg = np.ascontiguousarray(np.concatenate([part @ gems.T for part in parts]).T)
+    ph = np.concatenate([part @ hull for part, hull in zip(parts, hulls, strict=True)])
+    det = np.maximum(gg * hh_w[:, None] - gh_w * gh_w, 1e-6).T[:, win]
+    hh = hh_w[win]
+    gh = gh_w.T[:, win]
+    a = pg * hh
+    t = ph * gh
+    a -= t
+    a /= det
+    b = ph * gg[:, None]
+    np.multiply(pg, gh, out=t)
+    b -= t
+    b /= det
     # The boundary of the cone: only the hull, or only the gem.
     only_gem = b < 0
-    a = np.where(only_gem, np.maximum(pg / gg, 0), a)
+    np.divide(pg, gg[:, None], out=t)
+    np.maximum(t, 0, out=t)
+    np.copyto(a, t, where=only_gem)
     b[only_gem] = 0.0
     only_hull = a < 0
-    b = np.where(only_hull, np.maximum(ph[:, None] / hh, 0), b)
+    level = ph / hh
+    np.copyto(b, np.broadcast_to(np.maximum(level, 0), b.shape), where=only_hull)
     a[only_hull] = 0.0
-    fit = p[:, None, :] - a[..., None] * gems[None] - b[..., None] * hull[None, None]
-    err = _norms(fit) / norm[:, None]
-    gem_part = a * np.sqrt(gg)
-    share = gem_part / np.maximum(gem_part + b * np.sqrt(hh), 1e-6)
-    err[~(share >= config.gem_share)] = np.inf
-    # The best fit (the first of equals) and the second best.
-    first = err.argmin(1)
-    best = err.min(1)
-    second = np.partition(err, 1, axis=1)[:, 1]
-    # ...and does not look like the hull itself, lit a little differently.
-    if hull_chroma is None:
-        hull_chroma = _chroma(hull[None])
-    unlike = _norms(_chroma(p) - hull_chroma) >= config.gem_hull_chroma
+    h0, h1, h2 = np.array(hulls).T[:, win]
+    # |p - a * gem - b * hull|, channel by channel.
+    err = np.zeros_like(a)
+    for c, (pc, hc) in enumerate(((p0, h0), (p1, h1), (p2, h2))):
+        np.multiply(a, gems[:, c : c + 1], out=t)
+        np.subtract(pc, t, out=t)
+        t -= b * hc
+        t *= t
+        err += t
+    np.sqrt(err, out=err)
+    err /= norm
+    gem_part = a * np.sqrt(gg)[:, None]
+    np.multiply(b, np.sqrt(hh), out=t)
+    t += gem_part
+    np.maximum(t, 1e-6, out=t)
+    np.divide(gem_part, t, out=t)
+    err[~(t >= config.gem_share)] = np.inf
+    # The best fit (the first of equals) and the second best, gem by gem.
+    best = np.minimum(err[0], err[1])
+    second = np.maximum(err[0], err[1])
+    first = (err[1] < err[0]).astype(np.intp)
+    for j in range(2, ng):
+        first[err[j] < best] = j
+        np.minimum(second, np.maximum(best, err[j]), out=second)
+        np.minimum(best, err[j], out=best)
+    # ...and does not look like the hull itself, lit a little differently (chroma as
+    # _chroma computes it).
+    b32, g32, r32 = p0.astype(np.float32), p1.astype(np.float32), p2.astype(np.float32)
+    i = (b32 + g32 + r32) / 3 + 10.0
+    hc_px = np.concatenate(hull_chromas)[win]
+    c0 = ((r32 - g32) / i).astype(np.float64) - hc_px[:, 0]
+    c1 = ((r32 + g32 - 2 * b32) / (2 * i)).astype(np.float64) - hc_px[:, 1]
+    c0 *= c0
+    c1 *= c1
+    c0 += c1
+    unlike = np.sqrt(c0) >= config.gem_hull_chroma
     # Gems are bright plastic: a pixel far darker than the hull is the well or a shadow.
-    bright = p.sum(1) >= config.gem_min_level * float(hull.sum())
+    bright = (p0 + p1) + p2 >= np.array([config.gem_min_level * float(hull.sum())
+                                         for hull in hulls])[win]
     vote = ((best < config.gem_cone_tolerance) & (best <= config.gem_cone_ratio * second)
             & unlike & bright)
-    votes = np.bincount(first[vote], minlength=len(gems)).astype(np.float64)
-    level = ph / hh
-    off = _norms(p - level[:, None] * hull[None]) / norm
+    votes = np.bincount(win[vote] * ng + first[vote], minlength=nw * ng).reshape(nw, ng)
+    e = p0 - level * h0
+    sq = e * e
+    np.subtract(p1, level * h1, out=e)
+    e *= e
+    sq += e
+    np.subtract(p2, level * h2, out=e)
+    e *= e
+    sq += e
+    off = np.sqrt(sq)
+    off /= norm
     well = ~vote & (level < config.empty_well_ratio) & (off < config.well_tolerance)
-    return votes, int(np.count_nonzero(well))
+    return votes.astype(np.float64), np.bincount(win[well], minlength=nw)
 
 
 GEM_PROTOS: dict[tuple[tuple[tuple[str, BGR], ...], float], tuple[list[str], Floats]] = {}

@@ -33,8 +33,9 @@ def rim_samples(rectified: Image, geo: Geometry, objects: Image,
     samples = cast(Floats, cv2.remap(grey, mx, my, cv2.INTER_LINEAR,
                                      borderMode=cv2.BORDER_REPLICATE))
     near = cv2.dilate(objects, np.ones((3, 3), np.uint8))
-    covered_px = cast(Floats, cv2.remap(near.astype(np.float32), mx, my, cv2.INTER_NEAREST,
-                                        borderMode=cv2.BORDER_CONSTANT, borderValue=1))
+    # (Nearest samples of the 0/1 bytes: the same as of their float copy.)
+    covered_px = cast(Image, cv2.remap(near, mx, my, cv2.INTER_NEAREST,
+                                       borderMode=cv2.BORDER_CONSTANT, borderValue=1))
     nr = geo.rim_radii
     return (samples.reshape(len(SLOTS), nr, -1),
             covered_px.reshape(len(SLOTS), nr, -1) > 0)
@@ -56,6 +57,11 @@ def rim_contrast(rectified: Image, geo: Geometry, objects: Image,
         out[s, 0] = median(((ref - ring[1:4].min(0)) / np.maximum(ref, 1.0))[both])
         out[s, 1] = median(((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both])
     return out
+
+
+def _share(mask: NDArray[np.bool_] | np.bool_) -> float:
+    """``mask.mean()``, the same value, without its overhead (a few microseconds a call)."""
+    return np.count_nonzero(mask) / mask.size
 
 
 def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionConfig,
@@ -83,7 +89,7 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         ring = samples[s]
         # The rim and the riverbed just outside must be visible; inside is optional.
         ok = ~covered[s, 1:5].any(0)
-        if ok.mean() < config.disc_min_visible:
+        if _share(ok) < config.disc_min_visible:
             out[slot] = UNKNOWN
             continue
         inside, outside, far = ring[0], ring[4], ring[5]
@@ -99,11 +105,11 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         score = (ref - rim) / np.maximum(ref, 1.0)
         if learned is not None:
             score *= config.disc_reference_contrast / learned[s]
-        if both.mean() >= config.disc_min_visible:
+        if _share(both) >= config.disc_min_visible:
             value = float(median(score[both]))
             if value >= present_at:
                 out[slot] = PRESENT
-            elif (value <= absent_at and both.mean() >= config.disc_absent_visible):
+            elif (value <= absent_at and _share(both) >= config.disc_absent_visible):
                 # Without a profile, a light rim line (another board's disc) is no "absent".
                 lit = 0.0 if learned is not None else float(median(
                     ((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both]))
@@ -115,7 +121,7 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         flat = ok & ~covered[s, 5] & (
             np.abs(far - outside) / np.maximum(outside, 1.0) < config.disc_flat_outside)
         flat_value = float(median(score[flat])) if np.any(flat) else value
-        trusted = flat.mean() >= config.disc_absent_visible
+        trusted = _share(flat) >= config.disc_absent_visible
         if value >= config.disc_rim_one_side or (
                 trusted and flat_value >= present_at):
             out[slot] = PRESENT

@@ -71,6 +71,8 @@ class Geometry:
 
 
 _GEOMETRY: dict[str, Geometry] = {}
+_LAST: dict[str, tuple[Layout, tuple[float, ...], Geometry]] = {}
+"""The last call's layout (the object), config values and geometry."""
 _RIM_ANGLES = 72
 # Radii (mm, relative to the disc's edge) sampled for the rim test: inside, rim band,
 # outside, and further out (to see a shadow's gradient across the rim).
@@ -79,9 +81,14 @@ _RIM_OFFSETS = (-5.5, -2.1, -1.3, -0.5, 3.5, 7.0)
 
 def geometry(layout: Layout, config: VisionConfig) -> Geometry:
     """The pixel sets of ``layout``'s rectified view (cached per layout and config)."""
-    key = json.dumps([layout.to_json(), config.px_per_mm, config.light_cell_mm,
-                      config.ring_inner_mm, config.ring_outer_mm], sort_keys=True)
+    used = (config.px_per_mm, config.light_cell_mm, config.ring_inner_mm,
+            config.ring_outer_mm)
+    last = _LAST.get("last")  # (one tuple: consistent even if another thread replaces it)
+    if last is not None and last[0] is layout and last[1] == used:
+        return last[2]  # the same (frozen) layout as the last frame: no key to build
+    key = json.dumps([layout.to_json(), *used], sort_keys=True)
     if key in _GEOMETRY:
+        _LAST["last"] = (layout, used, _GEOMETRY[key])
         return _GEOMETRY[key]
     k = config.px_per_mm
     w, h = round(layout.board_mm[0] * k), round(layout.board_mm[1] * k)
@@ -175,6 +182,7 @@ def geometry(layout: Layout, config: VisionConfig) -> Geometry:
     if len(_GEOMETRY) > 8:
         _GEOMETRY.clear()
     _GEOMETRY[key] = geo
+    _LAST["last"] = (layout, used, geo)
     return geo
 
 

@@ -43,7 +43,7 @@ def local_level(f: Floats, like_ground: Mask | Floats, cells: Cells, sigma_cells
         return cells.read(cast(Floats, mean)), weight  # float32 / float32 (stubs: float64)
 
     lv, _ = once()
-    keep = level > lv - drop
+    keep = level > np.subtract(lv, drop, out=lv)  # (lv is read afresh below)
     dropped = np.flatnonzero((use > 0) & ~keep)
     use *= keep
     counts -= cells.sums(np.ones(len(dropped), np.float32), dropped)
@@ -66,14 +66,19 @@ def river_ground(geo: Geometry, config: VisionConfig,
     sigma = light_sigma_cells(geo, config)
 
     def ground(f: Floats) -> Floats:
-        ring_ground[:] = median(f[geo.ring_mat], axis=1)
+        # (Column by column: each feature's ring values gathered contiguous.)
+        for c in range(3):
+            ring_ground[:, c] = median(f[:, c][geo.ring_mat], axis=1)
         out = np.take(ring_ground.T, geo.zone_slot, axis=1).T  # column by column
         d0 = f[:, 0] - out[:, 0]
         d1 = f[:, 1] - out[:, 1]
         strict = config.ground_strict_share * config.background_chroma
-        lv, wt = local_level(f, d0 * d0 + d1 * d1 < strict * strict, geo.zone_cells, sigma,
+        d0 *= d0  # (d0 * d0 + d1 * d1, in place: fewer 38k-pixel temporaries)
+        d1 *= d1
+        d0 += d1
+        lv, wt = local_level(f, d0 < strict * strict, geo.zone_cells, sigma,
                              config.ground_dark_log * config.brightness_weight)
-        out[:, 2] = np.where(wt > config.ground_min_weight, lv, out[:, 2])
+        np.copyto(out[:, 2], lv, where=wt > config.ground_min_weight)
         return out
 
     return ground
@@ -95,11 +100,15 @@ def sand_ground(geo: Geometry, config: VisionConfig, sand_seen: Floats) -> Groun
         is_sand = (d0 * d0 + d1 * d1 < strict * strict).astype(np.float32)
         lv, wt = local_level(f, is_sand, geo.beach_cells, sigma,
                              config.ground_dark_log * config.brightness_weight)
-        if np.any(is_sand > 0):
-            fallback = float(np.percentile(f[is_sand > 0, 2], 50))
+        local = wt > config.ground_min_weight
+        if local.all():
+            out[:, 2] = lv  # (no pixel needs the fallback below)
         else:
-            fallback = float(np.percentile(f[:, 2], 75))
-        out[:, 2] = np.where(wt > config.ground_min_weight, lv, fallback)
+            if np.any(is_sand > 0):
+                fallback = float(np.percentile(f[is_sand > 0, 2], 50))
+            else:
+                fallback = float(np.percentile(f[:, 2], 75))
+            out[:, 2] = np.where(local, lv, fallback)
         sand_seen[:] = sand
         return out
 

@@ -42,11 +42,22 @@ def column_features(bgr: Floats, brightness_weight: float) -> Floats:
     ``(N, 3)``): each feature's column is contiguous, so the many per-column operations
     on a region's pixels run faster."""
     b, g, r = np.asarray(bgr.T, np.float32, order="C")
-    i = (b + g + r) / 3 + _EPS
+    # (The same operations in the same order as features(), into fewer temporaries.)
+    i = b + g
+    i += r
+    i /= 3
+    i += _EPS
     out = np.empty((3, len(i)), np.float32)
-    np.divide(r - g, i, out=out[0])
-    np.divide(r + g - 2 * b, 2 * i, out=out[1])
-    np.multiply(np.log(i), brightness_weight, out=out[2])
+    tmp = np.empty_like(i)
+    np.subtract(r, g, out=out[0])
+    out[0] /= i
+    np.add(r, g, out=out[1])
+    np.multiply(b, 2, out=tmp)
+    out[1] -= tmp
+    np.multiply(i, 2, out=tmp)
+    out[1] /= tmp
+    np.log(i, out=tmp)
+    np.multiply(tmp, brightness_weight, out=out[2])
     return cast(Floats, out.T)
 
 
@@ -58,13 +69,13 @@ def median(a: NDArray[_S], axis: int = 0) -> NDArray[_S]:
     which dominates for the small arrays read here. (Of a 1-D ``a``: a NumPy scalar of
     its dtype, used as an array of none.)"""
     k = a.shape[axis] // 2
-    return cast(NDArray[_S], np.take(np.partition(a, k, axis=axis), k, axis=axis))
+    return cast("NDArray[_S]", np.take(np.partition(a, k, axis=axis), k, axis=axis))
 
 
 def quantile(a: NDArray[_S], q: float) -> NDArray[_S]:
     """The ``q`` quantile along axis 0 (nearest rank, one partition)."""
     k = min(len(a) - 1, max(0, round(q * (len(a) - 1))))
-    return cast(NDArray[_S], np.partition(a, k, axis=0)[k])
+    return cast("NDArray[_S]", np.partition(a, k, axis=0)[k])
 
 
 def feature_of(colour: BGR, weight: float) -> Floats:
@@ -101,7 +112,7 @@ def measure_light(flat: Image, geo: Geometry, markers: Iterable[int]) -> Light:
         idx = geo.white_idx.get(mid)
         if idx is None or len(idx) == 0:
             continue
-        whites.append(quantile(flat[idx], 0.75).astype(np.float64))
+        whites.append(quantile(np.take(flat, idx, axis=0), 0.75).astype(np.float64))
         xy.append(geo.white_xy[mid])
     if not whites:
         # No marker paper to trust (fixed corners): the board's brightest tones stand in.

@@ -79,12 +79,20 @@ def classify(feats: Floats, protos: Floats, limit: float) -> NDArray[np.int16]:
     """Index of the nearest prototype per feature row, -1 when none is within ``limit``."""
     if len(protos) == 0 or len(feats) == 0:
         return np.full(len(feats), -1, np.int16)
-    d = np.empty((len(feats), len(protos)), np.float32)
+    # Squared distances feature by feature, each column contiguous (the sums in
+    # einsum's order over a row: first plus second, plus third).
+    cols = np.array(feats.T, np.float32, order="C")
+    d = np.empty((len(protos), len(feats)), np.float32)
+    part = np.empty(len(feats), np.float32)
     for j, p in enumerate(protos):
-        diff = feats - p
-        d[:, j] = np.einsum("ij,ij->i", diff, diff)
-    best: NDArray[np.int16] = d.argmin(1).astype(np.int16)
-    best[d[np.arange(len(d)), best] > limit * limit] = -1
+        np.subtract(cols[0], p[0], out=d[j])
+        d[j] *= d[j]
+        for c in (1, 2):
+            np.subtract(cols[c], p[c], out=part)
+            part *= part
+            d[j] += part
+    best: NDArray[np.int16] = d.argmin(0).astype(np.int16)
+    best[d.min(0) > limit * limit] = -1
     return best
 
 
@@ -99,13 +107,16 @@ def object_masks(feats: Floats, ground: Floats, config: VisionConfig,
     w = config.brightness_weight
     d0 = feats[:, 0] - ground[:, 0]
     d1 = feats[:, 1] - ground[:, 1]
-    dlog = (feats[:, 2] - ground[:, 2]) / w
+    dlog = feats[:, 2] - ground[:, 2]
+    dlog /= w
+    d0 *= d0  # (d0 * d0 + d1 * d1, in place: fewer 38k-pixel temporaries)
+    d1 *= d1
+    d0 += d1
     if local_light:
         lim = np.where(dlog < 0, -config.background_dark, config.background_bright)
-        is_ground = ((d0 * d0 + d1 * d1) / config.background_chroma**2
-                     + (dlog / lim) ** 2) < 1.0
+        is_ground = (d0 / config.background_chroma**2 + (dlog / lim) ** 2) < 1.0
     else:
-        is_ground = (d0 * d0 + d1 * d1 < config.background_chroma**2) & (
+        is_ground = (d0 < config.background_chroma**2) & (
             dlog > config.background_dark) & (dlog < config.background_bright)
     # A highlight is the ground washed towards white: its chroma lies between the
     # ground's and neutral grey.
@@ -124,7 +135,7 @@ def object_masks(feats: Floats, ground: Floats, config: VisionConfig,
 def read_region(flat: Image, light: Light, idx: Indices, design: Floats, ground_of: GroundOf,
                 candidates: Floats, config: VisionConfig, local_light: bool = False) -> Region:
     """Balance, featurise, separate from the ground and classify one region's pixels."""
-    bgr = light.balance(flat[idx], design)
+    bgr = light.balance(np.take(flat, idx, axis=0), design)  # (take: rows fast)
     f = column_features(bgr, config.brightness_weight)
     obj, highlight = object_masks(f, ground_of(f), config, local_light)
     label = np.full(len(idx), -1, np.int16)
@@ -146,6 +157,8 @@ class Objects:
     beach_foreign: bool = False
     why: dict[str, str] = field(default_factory=dict)
     """Per unknown position, the first reason."""
+    pixels: Indices | None = None
+    """The flat indices of ``opened``'s object pixels, in order (None: not kept)."""
 
 
 def _mark(out: Objects, positions: Iterable[str], why: str) -> None:
@@ -175,15 +188,16 @@ def enclosed(mask: Mask) -> Mask:
     return filled[4:-4, 4:-4] > 0
 
 
-def components(mask: Image) -> tuple[int, NDArray[np.int32], NDArray[np.int32],
-                                    NDArray[np.float64]]:
+def components(mask: Image, idx: Indices | None = None) -> tuple[
+        int, NDArray[np.int32], NDArray[np.int32], NDArray[np.float64]]:
     """``cv2.connectedComponentsWithStats(mask, connectivity=8)``, the same labels, stats
     and centroids for every component (row 0, the background, left zero), computed from
     the component pixels alone: OpenCV's statistics visit every pixel of the picture and
-    cost several times the labelling."""
+    cost several times the labelling. ``idx``: ``np.flatnonzero(mask)`` if known."""
     n, found = cv2.connectedComponents(mask, connectivity=8, ltype=cv2.CV_32S)
-    labels = cast(NDArray[np.int32], found)
-    idx = np.flatnonzero(mask)  # (the labelled pixels; bytes are faster to scan)
+    labels = cast("NDArray[np.int32]", found)
+    if idx is None:
+        idx = np.flatnonzero(mask)  # (the labelled pixels; bytes are faster to scan)
     lab = labels.ravel()[idx]
     ys, xs = np.divmod(idx, mask.shape[1])
     stats = np.zeros((n, 5), np.int32)
@@ -216,24 +230,27 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     obj_img[zones.idx[zones.obj]] = 1
     obj_img[beach.idx[beach.obj]] = 1
     obj_img = obj_img.reshape(h, w)
-    # Bright neutral patches wider than a disc highlight (a white sleeve, paper) are objects.
-    hl_img: Image = np.zeros(h * w, np.uint8)
-    hl_img[zones.idx[zones.highlight]] = 1
-    hl_img[beach.idx[beach.highlight]] = 1
     # Morphology and labelling only where zones and beach are (a third less than the board).
     bx0, by0, bx1, by1 = geo.object_box
     box = (slice(by0, by1), slice(bx0, bx1))
-    hl_img = hl_img.reshape(h, w)
-    # (An opening keeps nothing of fewer pixels than its element: skip it then.)
-    if np.count_nonzero(hl_img[box]) >= WIDE_AREA:
-        obj_img[box] |= cast(Image, cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, WIDE))
+    # Bright neutral patches wider than a disc highlight (a white sleeve, paper) are objects.
+    # (An opening keeps nothing of fewer pixels than its element: skip it then, and the
+    # picture of highlights too when there are not that many at all.)
+    if np.count_nonzero(zones.highlight) + np.count_nonzero(beach.highlight) >= WIDE_AREA:
+        hl_img: Image = np.zeros(h * w, np.uint8)
+        hl_img[zones.idx[zones.highlight]] = 1
+        hl_img[beach.idx[beach.highlight]] = 1
+        hl_img = hl_img.reshape(h, w)
+        if np.count_nonzero(hl_img[box]) >= WIDE_AREA:
+            obj_img[box] |= cast(Image, cv2.morphologyEx(hl_img[box], cv2.MORPH_OPEN, WIDE))
     colour: NDArray[np.int16] = np.full(h * w, -1, np.int16)
     colour[zones.idx] = zones.label
     colour[beach.idx] = beach.label
     colour = colour.reshape(h, w)
     opened = np.zeros_like(obj_img)
     opened[box] = cv2.morphologyEx(obj_img[box], cv2.MORPH_OPEN, CROSS)
-    n, labels_box, stats, cents = components(opened[box])
+    idx_box = np.flatnonzero(opened[box])
+    n, labels_box, stats, cents = components(opened[box], idx_box)
     stats[:, 0] += bx0
     stats[:, 1] += by0
     labels = np.zeros((h, w), np.int32)
@@ -248,6 +265,8 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     hull_px = config.canoe_hull_share * length * width * k * k
     zone_r = layout.slot_zone_mm * k
     out = Objects(opened, labels, np.zeros(n, bool), colour)
+    rows, cols = np.divmod(idx_box, bx1 - bx0)
+    out.pixels = (rows + by0) * w + cols + bx0  # (read_canoes scans no picture again)
     for i in range(1, n):
         x0, y0, bw, bh, area = stats[i]
         if area < config.canoe_min_fraction * body_px * config.object_min_share:

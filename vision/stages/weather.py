@@ -11,7 +11,7 @@ from vision.config import VisionConfig
 from vision.layout import WEATHER_SPACES
 from vision.stages.geometry import Geometry
 from vision.stages.light import Light, features, median
-from vision.types import Floats, Image
+from vision.types import Floats, Image, Indices
 
 
 def weather_spaces(flat: Image, light: Light, geo: Geometry,
@@ -21,11 +21,9 @@ def weather_spaces(flat: Image, light: Light, geo: Geometry,
     wgt = config.brightness_weight
     # Every space's centre and ring pixels balanced and featurised in one go (the same
     # arithmetic per pixel), then cut back into spaces.
-    parts = [geo.weather_centre[n] for n in WEATHER_SPACES] + [
-        geo.weather_ring[n] for n in WEATHER_SPACES]
-    idx = np.concatenate(parts)
-    feats = features(flat[idx].astype(np.float32) * light.gains(geo.coords[idx]), wgt)
-    cuts = np.cumsum([len(part) for part in parts])[:-1]
+    idx, coords, cuts = _space_pixels(geo)
+    feats = features(np.take(flat, idx, axis=0).astype(np.float32) * light.gains(coords),
+                     wgt)
     pieces = np.split(feats, cuts)
     k = len(WEATHER_SPACES)
     centres = dict(zip(WEATHER_SPACES, pieces[:k], strict=True))
@@ -35,9 +33,27 @@ def weather_spaces(flat: Image, light: Light, geo: Geometry,
     for n in WEATHER_SPACES:
         ring_d = np.linalg.norm(rings[n][:, :2] - print_colour[:2], axis=1)
         c = median(centres[n])
-        out[n] = (float(np.mean(ring_d < config.background_chroma)),
+        out[n] = (float(np.count_nonzero(ring_d < config.background_chroma) / len(ring_d)),
                   float((c[2] - median(rings[n][:, 2])) / wgt), c[:2].astype(np.float32))
     return out
+
+
+_SPACES: dict[int, tuple[Geometry, Indices, Floats, Indices]] = {}
+
+
+def _space_pixels(geo: Geometry) -> tuple[Indices, Floats, Indices]:
+    """The weather spaces' centre then ring pixels (flat indices), their coordinates and
+    where each space's pixels end: the same for every frame of a geometry."""
+    got = _SPACES.get(id(geo))
+    if got is None or got[0] is not geo:
+        parts = [geo.weather_centre[n] for n in WEATHER_SPACES] + [
+            geo.weather_ring[n] for n in WEATHER_SPACES]
+        idx = np.concatenate(parts)
+        got = (geo, idx, geo.coords[idx], np.cumsum([len(part) for part in parts])[:-1])
+        if len(_SPACES) > 8:
+            _SPACES.clear()
+        _SPACES[id(geo)] = got
+    return got[1], got[2], got[3]
 
 
 def read_weather(flat: Image, light: Light, geo: Geometry, config: VisionConfig,

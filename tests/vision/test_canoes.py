@@ -1,0 +1,79 @@
+"""The canoe stage's gem votes: all windows of a frame at once give exactly what one
+window at a time gave (speed work must not change a reading)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.config import VisionConfig
+from vision.stages.canoes import _chroma, _gem_table, _votes
+
+
+def one_window(p: np.ndarray, hull: np.ndarray, gems: np.ndarray,
+               config: VisionConfig) -> tuple[np.ndarray, int]:
+    """The votes of one window as computed before they were batched (the reference)."""
+
+    def norms(v: np.ndarray) -> np.ndarray:
+        return np.sqrt(np.add.reduce(v * v, axis=-1))
+
+    hull_chroma = _chroma(hull[None])
+    norm = np.maximum(norms(p), config.gem_dark_floor)
+    gg = np.einsum("mc,mc->m", gems, gems)
+    hh = float(hull @ hull)
+    gh = gems @ hull
+    pg = p @ gems.T
+    ph = p @ hull
+    det = np.maximum(gg * hh - gh * gh, 1e-6)
+    a = (pg * hh - ph[:, None] * gh) / det
+    b = (ph[:, None] * gg - pg * gh) / det
+    only_gem = b < 0
+    a = np.where(only_gem, np.maximum(pg / gg, 0), a)
+    b[only_gem] = 0.0
+    only_hull = a < 0
+    b = np.where(only_hull, np.maximum(ph[:, None] / hh, 0), b)
+    a[only_hull] = 0.0
+    fit = p[:, None, :] - a[..., None] * gems[None] - b[..., None] * hull[None, None]
+    err = norms(fit) / norm[:, None]
+    gem_part = a * np.sqrt(gg)
+    share = gem_part / np.maximum(gem_part + b * np.sqrt(hh), 1e-6)
+    err[~(share >= config.gem_share)] = np.inf
+    first = err.argmin(1)
+    best = err.min(1)
+    second = np.partition(err, 1, axis=1)[:, 1]
+    unlike = norms(_chroma(p) - hull_chroma) >= config.gem_hull_chroma
+    bright = p.sum(1) >= config.gem_min_level * float(hull.sum())
+    vote = ((best < config.gem_cone_tolerance) & (best <= config.gem_cone_ratio * second)
+            & unlike & bright)
+    votes = np.bincount(first[vote], minlength=len(gems)).astype(np.float64)
+    level = ph / hh
+    off = norms(p - level[:, None] * hull[None]) / norm
+    well = ~vote & (level < config.empty_well_ratio) & (off < config.well_tolerance)
+    return votes, int(np.count_nonzero(well))
+
+
+def test_votes_of_all_windows_equal_one_window_at_a_time() -> None:
+    config = VisionConfig()
+    _, gems, _ = _gem_table(config)
+    rng = np.random.default_rng(20261122)
+    parts, hulls = [], []
+    for _ in range(40):
+        hull = rng.uniform(15, 240, 3)
+        n = int(rng.integers(1, 200))
+        # Hull pixels lit differently, gem pixels blended into the hull, dark well pixels.
+        kind = rng.integers(0, 3, n)
+        gem = gems[rng.integers(0, len(gems), n)]
+        mix = rng.uniform(0, 1, (n, 1))
+        p = np.where(kind[:, None] == 0, hull * rng.uniform(0.8, 1.2, (n, 1)),
+                     np.where(kind[:, None] == 1, mix * gem + (1 - mix) * hull,
+                              hull * rng.uniform(0.1, 0.4, (n, 1))))
+        p = np.clip(p + rng.normal(0, 6, (n, 3)), 0, 400).astype(np.float32).astype(np.float64)
+        parts.append(p)
+        hulls.append(np.asarray(hull, np.float32).astype(np.float64))
+    votes, wells = _votes(parts, hulls, gems, config, [_chroma(h[None]) for h in hulls])
+    assert votes.shape == (40, len(gems))
+    for w, (p, hull) in enumerate(zip(parts, hulls, strict=True)):
+        ref_votes, ref_well = one_window(p, hull, gems, config)
+        assert np.array_equal(votes[w], ref_votes), w
+        assert int(wells[w]) == ref_well, w
+    # The windows are not trivial: some pixels vote for gems, some are the well.
+    assert votes.sum() > 0 and wells.sum() > 0
