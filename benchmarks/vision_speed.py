@@ -2,8 +2,10 @@
 
 Usage: ``python benchmarks/vision_speed.py [--frames 40] [--repeats 3] [--baseline REF]``.
 Prints median and p95 for a 1280x720 and a 640x480 frame of varied seeded scenes (no
-hands, a fresh camera pose each frame), and for a still camera's 1280x720 stream (one
-scene over several frames, one Detector: markers are searched near where they were), as
+hands, a fresh camera pose each frame), for a still camera's 1280x720 stream (one
+scene over several frames, one Detector: markers are searched near where they were), and
+for a calibrated wide-angle lens (k1 -0.2, the camera moved between frames: the analysis
+includes undistorting the frame), as
 wall-clock time and as the thread's CPU time (it excludes time waiting for a core, but on
 a busy shared machine it still varies by tens of percent between runs: compare within one
 run), with the load average before and after.
@@ -76,7 +78,53 @@ def measure(frames: int, repeats: int) -> dict[str, dict[str, list[float]]]:
                 cpu.append((time.thread_time() - c) * 1000)
                 wall.append((time.perf_counter() - t) * 1000)
     out["1280x720 stream"] = {"wall": wall, "cpu": cpu}
+    import vision.camera
+
+    shots, spec = lens_shots(frames)
+    det = Detector(camera=_camera(vision.camera, spec))
+    det.analyse(shots[0])
+    wall, cpu = [], []
+    for _ in range(repeats):
+        for frame in shots:
+            t, c = time.perf_counter(), time.thread_time()
+            det.analyse(frame)
+            cpu.append((time.thread_time() - c) * 1000)
+            wall.append((time.perf_counter() - t) * 1000)
+    out[f"1280x720 lens k1 {LENS_K1}"] = {"wall": wall, "cpu": cpu}
     return out
+
+
+LENS_K1 = -0.2
+
+
+def lens_shots(frames: int) -> tuple[list[object], object]:
+    """1280x720 frames of one wide-angle camera (focal length 0.8 frame widths, barrel
+    distortion k1 -0.2) moved between frames, and its lens calibration (the true camera):
+    the analysis then includes undistorting the frame (precomputed maps)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from benchmarks.vision_accuracy import random_state
+    from vision.layout import load_layout
+    from vision.synth import SceneConfig, camera_pose, render
+
+    size = (1280, 720)
+    shots = []
+    k = None
+    for i in range(frames):
+        state, _ = random_state(np.random.default_rng([i, 7]))
+        scene = replace(SceneConfig.random(i, hands=0), focal=0.8, k1=LENS_K1,
+                        offset=(0.0, 0.0))
+        k = camera_pose(load_layout(), scene, size)[0]
+        shots.append(render(state, seed=i, scene=scene, size=size))
+    dist = np.array([LENS_K1, 0, 0, 0, 0], np.float64)
+    return shots, (k, dist, size)
+
+
+def _camera(module: object, spec: object) -> object:
+    k, dist, size = spec  # type: ignore[misc]
+    return module.CameraModel(k, dist, size, calibrated=True)  # type: ignore[attr-defined]
 
 
 def _stats(ms: list[float]) -> tuple[float, float]:
@@ -132,6 +180,12 @@ def compare(ref: str, frames: int, repeats: int) -> dict[str, dict[str, list[flo
             scene = SceneConfig.random(i, hands=0)
             streams.append([render(state, seed=100 * i + j, scene=scene) for j in range(6)])
         runs["1280x720 stream"] = streams
+        import vision.camera
+
+        lens, spec = lens_shots(frames)
+        lens_name = f"1280x720 lens k1 {LENS_K1}"
+        runs[lens_name] = [lens]
+        old_cam = importlib.import_module("vision_baseline.camera")
         out: dict[str, dict[str, list[float]]] = {}
         for name, groups in runs.items():
             times: dict[str, list[float]] = {"old": [], "new": [], "old cpu": [], "new cpu": []}
@@ -139,6 +193,9 @@ def compare(ref: str, frames: int, repeats: int) -> dict[str, dict[str, list[flo
                 # One detector per camera (each stream its own; the varied frames share one,
                 # as a camera that moved between frames).
                 dets = {"old": old_det.Detector(), "new": Detector()}
+                if name == lens_name:
+                    dets = {"old": old_det.Detector(camera=_camera(old_cam, spec)),
+                            "new": Detector(camera=_camera(vision.camera, spec))}
                 for d in dets.values():
                     d.analyse(shots[0])
                 for r in range(repeats):
