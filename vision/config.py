@@ -127,6 +127,11 @@ class VisionConfig:
     into the sand)..."""
     hull_core_keep: float = 0.3
     """...as long as at least this share of the hull is left."""
+    setup_beach_dark: float = -0.3
+    """At setup, when the canoes on the beach are not all seen, the beach is read again
+    with pixels this much darker (log brightness, against the local sand) than the sand
+    taken for objects instead of ``background_dark``: a brown canoe on a brown beach is
+    only 0.4-0.5 darker than the sand (the sand's own mottling, within 0.2)."""
     setup_max_touching: int = 4
     """At setup, up to this many canoes touching on the beach (a tilted camera shows their
     sides) are split apart; a bigger object is refused (a hand, a heap)."""
