@@ -331,6 +331,12 @@ class VisionConfig:
     weather_setup_gap: float = 0.3
     """...and darker than every other space by this (log brightness): a light grey marker,
     or one blurred at a low resolution, is still the one dark space."""
+    weather_setup_margin: float = 0.1
+    """...or, a marker as light as its printed edge (blurred at a low resolution), the
+    darkness a reading asks of it (``weather_learned_dark`` of its own, and no lighter
+    than its own) lies this much darker than every empty space's (log brightness; an
+    empty space's centre is 0.15-0.35 lighter than its edge at 640x480, the marker's
+    within 0.05 of its edge)."""
     weather_print_visible: float = 0.85
     """Share of a space's printed edge that must look like the print to read the space."""
     weather_learned_dark: float = 0.5

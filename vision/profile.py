@@ -216,14 +216,16 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
     centre = None if pose.camera_pose is None else pose.camera_pose.centre
     try:
-        units, scale, beach = _beach_canoes(flat, light, geo, layout, players, centre, config)
+        canoe_bgr, scale, beach = _beach_canoes(flat, light, geo, layout, players, centre,
+                                                config)
     except SetupError as exc:
         # A canoe of the sand's own shade (a brown canoe on a brown beach) is only a little
-        # darker than the sand, as a shadow is: when the canoes are not all seen, the beach
-        # is looked at again with such a hull taken for an object (the count must then
-        # come out right).
+        # darker than the sand, as a shadow is: when the canoes are not all seen, or two of
+        # a colour look different (one seen by its outline and shade alone), the beach is
+        # looked at again with such a hull taken for an object (the count must then come
+        # out right and the pairs match).
         try:
-            units, scale, beach = _beach_canoes(
+            canoe_bgr, scale, beach = _beach_canoes(
                 flat, light, geo, layout, players, centre,
                 replace(config, background_dark=config.setup_beach_dark))
         except SetupError as again:
@@ -232,8 +234,6 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                     again.seen - 2 * len(players)) < abs(exc.seen - 2 * len(players)):
                 raise again from None
             raise exc from None
-
-    canoe_bgr = assign_colours(units, players, config)
 
     # The river: only Joe's canoe on T1 (when in play), a disc on every slot.
     river_obj = np.zeros(h * w, np.uint8)
@@ -283,9 +283,13 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     others = [d for n, (_, d, _) in spaces.items() if n != 0]
     # The marker is the one space clearly darker than the others (its own grey varies
     # from board to board, and blur at a low resolution lightens a small token).
-    if spaces[0][0] < config.weather_print_visible or not (
-            dark0 < config.weather_setup_dark
-            and dark0 < min(others) - config.weather_setup_gap):
+    # At a low resolution the marker may blur as light as its printed edge, yet the empty
+    # spaces' centres are lighter still: it is seen when the darkness a reading asks of it
+    # (``weather_learned_dark`` of its own) is clearly darker than every empty space.
+    faint = max(dark0, config.weather_learned_dark * dark0) < min(others) \
+        - config.weather_setup_margin
+    clear = dark0 < config.weather_setup_dark and dark0 < min(others) - config.weather_setup_gap
+    if spaces[0][0] < config.weather_print_visible or not (clear or faint):
         raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)")
     token = np.array([dark0, *spaces[0][2]], np.float32)
 
@@ -303,11 +307,12 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
 
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                   players: tuple[str, ...], centre: Centre | None,
-                  config: VisionConfig) -> tuple[list[Floats], float, Region]:
-    """The canoes on the beach at setup: each one's colour (as many as seen), the canoes'
-    top's size on this table over the layout's, the beach as read.
+                  config: VisionConfig) -> tuple[dict[str, BGR], float, Region]:
+    """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
+    the canoes' top's size on this table over the layout's, the beach as read.
 
-    :raises SetupError: a heap, something bigger than canoes, or not the canoes expected.
+    :raises SetupError: a heap, something bigger than canoes, not the canoes expected, or
+        two of a colour unlike.
     """
     none = np.zeros((0, 3), np.float32)
     sand = np.zeros(3, np.float32)
@@ -395,7 +400,7 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                           f"canoe{'' if len(units) == 1 else 's'} seen on the beach, expected "
                           f"{2 * len(players)} (two each for {', '.join(players)}); put every "
                           "canoe on the beach, apart, in view")
-    return units, scale, beach
+    return assign_colours(units, players, config), scale, beach
 
 
 

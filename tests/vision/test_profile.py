@@ -220,3 +220,41 @@ def test_brown_canoes_on_a_brown_beach_are_counted_and_one_missing_is_still_refu
                                             "brown": (Canoe("beach"), Canoe("lost"))}))
     with pytest.raises(SetupError, match="5 canoes seen on the beach, expected 6"):
         learn_profile(render(short, seed=5010076, scene=scene), players, joe=True)
+
+
+def test_a_brown_canoe_seen_by_its_outline_alone_is_looked_at_again_not_refused():
+    """At 640x480 on an ochre beach one brown canoe stood out by its outline and shade
+    alone: its colour, read from them, was unlike its twin's, and setup refused "the two
+    brown canoes look different" (seeded tuning scene). Looked at again with a hull darker
+    than the sand taken for an object, the twins match and brown is learned as a brown."""
+    players = ["yellow", "blue", "red", "green", "brown"]
+    scene = replace(SceneConfig.varied(5030075, family="teal"), fill=0.7862715422049346)
+    profile = learn_profile(render(new_game(players), seed=5030075, scene=scene,
+                                   size=(640, 480)), players)
+    b, g, r = profile.canoe_bgr["brown"]
+    assert r > b and r > 1.2 * b and r < profile.canoe_bgr["red"][2]
+
+
+def test_a_marker_blurred_as_light_as_its_edge_at_640x480_is_still_the_one_dark_space():
+    """At 640x480 the weather marker on 0 blurred to its printed edge's darkness (an empty
+    space's centre is lighter than its edge by 0.18-0.23 here): refused before, though the
+    darkness a reading asks of it lies well below every empty space's. Learned, the weather
+    is read where it moves or not at all; the marker elsewhere is still refused."""
+    players = ["yellow", "green", "blue", "brown"]
+    scene = replace(SceneConfig.varied(6030022, family="lagoon"), fill=0.5540072964559702)
+    setup = render(new_game(players), seed=6030022, scene=scene, size=(640, 480))
+    profile = learn_profile(setup, players)
+    assert profile.look.weather_token is not None
+    assert profile.look.weather_token[0] > -0.1  # lighter than the clear marker's rule
+    det = Detector()
+    det.use_profile(profile)
+    seen = [det.analyse(render(new_game(players).replace(weather=weather), seed=6030023,
+                               scene=scene, size=(640, 480))).weather
+            for weather in (-1, 0, 1, 2)]
+    assert all(s in (w, None) for s, w in zip(seen, (-1, 0, 1, 2), strict=True))
+    assert seen.count(None) <= 2
+    for weather in (1, 2):
+        moved = render(new_game(players), seed=6030022, scene=scene, size=(640, 480),
+                       faults=[("weather", weather)])
+        with pytest.raises(SetupError, match="weather marker is not seen on 0"):
+            learn_profile(moved, players)
