@@ -141,11 +141,13 @@ class VisionConfig:
     pair_colour_tolerance: float = 0.3
     """At setup, a player's two canoes must look this much alike in chroma (a shadow only
     darkens one); otherwise one of them is washed out (glare) and the photo is refused."""
-    pair_glare_white: float = 0.1
+    pair_glare_white: float = 0.06
     pair_glare_misfit: float = 0.06
     """...unless the brighter is the other's colour (scaled) plus white light of at least
     this share of the paper's white, fitting within this (relative): a glare spot on one
-    canoe; the other gives the colour."""
+    canoe; the other gives the colour. (A red canoe under the edge of a glare spot was
+    0.086-0.095 white over its twin, fitting within 0.01, and already 0.31-0.32 apart in
+    chroma.)"""
     learn_min_scale: float = 0.6
     learn_max_scale: float = 2.0
     """Bounds of a table's canoe size (its top's area as seen, and with its side) over the
