@@ -207,6 +207,13 @@ def read_board(
             if slot not in unknown:
                 unknown.add(slot)
                 why.setdefault(slot, f"a {colour} canoe looks like the riverbed here")
+        # ...or like the sand (a brown canoe on a brown beach): likewise on the beach.
+        darker_sand = float(proto[2] - sand_ref[2]) / wgt
+        if BEACH not in unknown and float(np.linalg.norm(sand_ref[:2] - proto[:2])) < \
+                config.camouflage_chroma and config.background_dark < darker_sand \
+                < config.background_bright:
+            unknown.add(BEACH)
+            why.setdefault(BEACH, f"a {colour} canoe looks like the sand here")
     discs = read_discs(rectified, geo, objs.opened, config,
                        look.disc_rim if look is not None else None,
                        shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k))
