@@ -34,7 +34,7 @@ from vision.stages.canoes import side_area, split_centres
 from vision.stages.discs import rim_contrast
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
-from vision.stages.light import Light, features, measure_light
+from vision.stages.light import Light, feature_of, features, measure_light
 from vision.stages.objects import OPEN, WIDE, Region, enclosed, read_region
 from vision.stages.weather import weather_spaces
 from vision.types import Floats, Image, Mask
@@ -100,6 +100,7 @@ class TableProfile:
                             else np.round(self.beach_guard, 3).tolist()),
             "gem_bgr": (None if self.gem_bgr is None
                         else {k: list(v) for k, v in self.gem_bgr.items()}),
+            "sand_like": list(look.sand_like),
         }
 
     def save(self, path: str | Path) -> None:
@@ -141,7 +142,8 @@ class TableProfile:
                 canoe_bgr=canoe,
                 ground_bgr={str(k): _bgr(v) for k, v in data["ground_bgr"].items()},
                 look=TableLook(rings, rim, None if token is None
-                               else np.array(token, np.float32).reshape(3)),
+                               else np.array(token, np.float32).reshape(3),
+                               tuple(str(c) for c in data.get("sand_like", []))),
                 hull_scale=float(data.get("hull_scale", 1.0)),
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
                 layout=data.get("layout"),
@@ -215,6 +217,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     k = geo.k
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
     centre = None if pose.camera_pose is None else pose.camera_pose.centre
+    sand_like: tuple[str, ...] = ()
     try:
         canoe_bgr, scale, beach = _beach_canoes(flat, light, geo, layout, players, centre,
                                                 config)
@@ -234,6 +237,16 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                     again.seen - 2 * len(players)) < abs(exc.seen - 2 * len(players)):
                 raise again from None
             raise exc from None
+        # Such canoes are hardly objects on this beach while it is read: the colours that
+        # look like the sand (as a canoe that looks like the riverbed around a slot).
+        sand_f = feature_of(to_bgr(np.median(beach.bgr[~beach.obj], axis=0)),
+                            config.brightness_weight)
+        for colour, bgr in canoe_bgr.items():
+            f = feature_of(bgr, config.brightness_weight)
+            darker = float(f[2] - sand_f[2]) / config.brightness_weight
+            if float(np.linalg.norm(f[:2] - sand_f[:2])) < config.camouflage_chroma \
+                    and config.background_dark < darker < config.background_bright:
+                sand_like += (colour,)
 
     # The river: only Joe's canoe on T1 (when in play), a disc on every slot.
     river_obj = np.zeros(h * w, np.uint8)
@@ -288,8 +301,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     # (``weather_learned_dark`` of its own) is clearly darker than every empty space.
     faint = max(dark0, config.weather_learned_dark * dark0) < min(others) \
         - config.weather_setup_margin
-    clear = dark0 < config.weather_setup_dark and dark0 < min(others) - config.weather_setup_gap
-    if spaces[0][0] < config.weather_print_visible or not (clear or faint):
+    dark = dark0 < config.weather_setup_dark and dark0 < min(others) - config.weather_setup_gap
+    if spaces[0][0] < config.weather_print_visible or not (dark or faint):
         raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)")
     token = np.array([dark0, *spaces[0][2]], np.float32)
 
@@ -300,7 +313,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     gem_bgr = learn_gems(top, light, geo, layout, config)
     return TableProfile(
         players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
-        look=TableLook(rings.copy(), learned.astype(np.float32), token),
+        look=TableLook(rings.copy(), learned.astype(np.float32), token, sand_like),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr)
 

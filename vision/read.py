@@ -78,6 +78,9 @@ class TableLook:
     """Each slot's disc rim contrast, signed (negative: a light rim)."""
     weather_token: Floats | None = None
     """The weather marker: ``[darkness, chroma0, chroma1]``."""
+    sand_like: tuple[str, ...] = ()
+    """Canoe colours that look like this table's sand (seen on the beach at setup only
+    when looked at again for hulls little darker than the sand)."""
 
 
 @dataclass
@@ -207,11 +210,9 @@ def read_board(
             if slot not in unknown:
                 unknown.add(slot)
                 why.setdefault(slot, f"a {colour} canoe looks like the riverbed here")
-        # ...or like the sand (a brown canoe on a brown beach): likewise on the beach.
-        darker_sand = float(proto[2] - sand_ref[2]) / wgt
-        if BEACH not in unknown and float(np.linalg.norm(sand_ref[:2] - proto[:2])) < \
-                config.camouflage_chroma and config.background_dark < darker_sand \
-                < config.background_bright:
+        # ...or like the sand, as learned at setup (a brown canoe on a brown beach):
+        # likewise on the beach.
+        if BEACH not in unknown and look is not None and colour in look.sand_like:
             unknown.add(BEACH)
             why.setdefault(BEACH, f"a {colour} canoe looks like the sand here")
     discs = read_discs(rectified, geo, objs.opened, config,

@@ -209,6 +209,9 @@ def test_brown_canoes_on_a_brown_beach_are_counted_and_one_missing_is_still_refu
     assert sorted(profile.canoe_bgr) == sorted([*players, "joe"])
     brown, red = np.array(profile.canoe_bgr["brown"]), np.array(profile.canoe_bgr["red"])
     assert brown[2] < red[2] and brown.sum() < 1.5 * 255  # a dull brown, not the red
+    # Brown hides on this beach: said in the profile (and kept through its JSON).
+    assert profile.look.sand_like == ("brown",)
+    assert TableProfile.from_json(profile.to_json()).look.sand_like == ("brown",)
     state = setup.replace(canoes=FrozenMap({
         "red": (Canoe("T2"), Canoe("beach")), "brown": (Canoe("L1", "blue"), Canoe("beach")),
         "green": (Canoe("beach"), Canoe("R2"))}))
