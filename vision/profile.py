@@ -237,16 +237,14 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                     again.seen - 2 * len(players)) < abs(exc.seen - 2 * len(players)):
                 raise again from None
             raise exc from None
-        # Such canoes are hardly objects on this beach while it is read: the colours that
-        # look like the sand (as a canoe that looks like the riverbed around a slot).
+        # Such canoes are hardly objects on this beach while it is read: the colours of the
+        # sand's chroma (as a canoe that looks like the riverbed around a slot; how much
+        # darker than the sand they look depends on the light around them).
         sand_f = feature_of(to_bgr(np.median(beach.bgr[~beach.obj], axis=0)),
                             config.brightness_weight)
-        for colour, bgr in canoe_bgr.items():
-            f = feature_of(bgr, config.brightness_weight)
-            darker = float(f[2] - sand_f[2]) / config.brightness_weight
-            if float(np.linalg.norm(f[:2] - sand_f[:2])) < config.camouflage_chroma \
-                    and config.background_dark < darker < config.background_bright:
-                sand_like += (colour,)
+        sand_like = tuple(c for c, bgr in canoe_bgr.items() if float(np.linalg.norm(
+            feature_of(bgr, config.brightness_weight)[:2] - sand_f[:2]))
+            < config.camouflage_chroma)
 
     # The river: only Joe's canoe on T1 (when in play), a disc on every slot.
     river_obj = np.zeros(h * w, np.uint8)
