@@ -132,6 +132,11 @@ class VisionConfig:
     with pixels this much darker (log brightness, against the local sand) than the sand
     taken for objects instead of ``background_dark``: a brown canoe on a brown beach is
     only 0.4-0.5 darker than the sand (the sand's own mottling, within 0.2)."""
+    setup_outline_share: float = 0.9
+    """At setup, a canoe on the beach with less than this share of its body unlike the sand
+    (the rest enclosed by its outline) hides on this beach: its colour, if of the sand's
+    chroma, makes the beach unknown while a canoe of it is unaccounted for (a brown canoe
+    on a brown beach: 0.65-0.7; a canoe unlike the sand: 1.0)."""
     setup_max_touching: int = 4
     """At setup, up to this many canoes touching on the beach (a tilted camera shows their
     sides) are split apart; a bigger object is refused (a hand, a heap)."""

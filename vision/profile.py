@@ -217,10 +217,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     k = geo.k
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
     centre = None if pose.camera_pose is None else pose.camera_pose.centre
-    sand_like: tuple[str, ...] = ()
     try:
-        canoe_bgr, scale, beach = _beach_canoes(flat, light, geo, layout, players, centre,
-                                                config)
+        canoe_bgr, scale, beach, hiding = _beach_canoes(flat, light, geo, layout, players,
+                                                        centre, config)
     except SetupError as exc:
         # A canoe of the sand's own shade (a brown canoe on a brown beach) is only a little
         # darker than the sand, as a shadow is: when the canoes are not all seen, or two of
@@ -228,18 +227,22 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         # looked at again with such a hull taken for an object (the count must then come
         # out right and the pairs match).
         try:
-            canoe_bgr, scale, beach = _beach_canoes(
+            canoe_bgr, scale, beach, hiding = _beach_canoes(
                 flat, light, geo, layout, players, centre,
                 replace(config, background_dark=config.setup_beach_dark))
+            hiding = True
         except SetupError as again:
             # The look that counted nearer the canoes expected says how many are seen.
             if isinstance(exc, _CountError) and isinstance(again, _CountError) and abs(
                     again.seen - 2 * len(players)) < abs(exc.seen - 2 * len(players)):
                 raise again from None
             raise exc from None
-        # Such canoes are hardly objects on this beach while it is read: the colours of the
-        # sand's chroma (as a canoe that looks like the riverbed around a slot; how much
-        # darker than the sand they look depends on the light around them).
+    # Canoes seen by their outline alone, or on the second look, are hardly objects on
+    # this beach while it is read: the colours of the sand's chroma (as a canoe that looks
+    # like the riverbed around a slot; how much darker than the sand they look depends on
+    # the light around them).
+    sand_like: tuple[str, ...] = ()
+    if hiding:
         sand_f = feature_of(to_bgr(np.median(beach.bgr[~beach.obj], axis=0)),
                             config.brightness_weight)
         sand_like = tuple(c for c, bgr in canoe_bgr.items() if float(np.linalg.norm(
@@ -318,9 +321,10 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
 
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                   players: tuple[str, ...], centre: Centre | None,
-                  config: VisionConfig) -> tuple[dict[str, BGR], float, Region]:
+                  config: VisionConfig) -> tuple[dict[str, BGR], float, Region, bool]:
     """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
-    the canoes' top's size on this table over the layout's, the beach as read.
+    the canoes' top's size on this table over the layout's, the beach as read, whether a
+    canoe was seen by its outline alone (``setup_outline_share``).
 
     :raises SetupError: a heap, something bigger than canoes, not the canoes expected, or
         two of a colour unlike.
@@ -340,7 +344,9 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     bgr_img[beach.idx] = beach.bgr
     # A hull the sand's own colour (a brown canoe on a brown beach) shows only its outline
     # and its well: what that outline encloses is the canoe.
-    obj_img = cv2.morphologyEx(_holes_filled(obj.reshape(h, w)), cv2.MORPH_OPEN, OPEN)
+    raw = obj.reshape(h, w)
+    obj_img = cv2.morphologyEx(_holes_filled(raw), cv2.MORPH_OPEN, OPEN)
+    outlined = False
     # Canoes lie a few mm apart: no closing across gaps; the hull's well lies inside it.
     n, labels, stats, _ = cv2.connectedComponentsWithStats(obj_img, connectivity=8)
     blobs = []
@@ -355,6 +361,8 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
         side = float(side_area(np.array([[xs.mean(), ys.mean()]], np.float32), geo.axis[-1:],
                                centre, layout, config, k)[0])
         blobs.append((float(len(xs)) / (hull_px + side), mask, float(len(xs)), side))
+        outlined |= bool(np.count_nonzero(raw[mask]) < config.setup_outline_share
+                         * np.count_nonzero(mask & (obj_img > 0)))
     # Canoes lie apart at setup: most objects are one canoe, and their median size (with
     # its side under tilt, and its shade) is this table's canoe as seen.
     sizes = sorted(b[0] for b in blobs)
@@ -411,7 +419,7 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                           f"canoe{'' if len(units) == 1 else 's'} seen on the beach, expected "
                           f"{2 * len(players)} (two each for {', '.join(players)}); put every "
                           "canoe on the beach, apart, in view")
-    return assign_colours(units, players, config), scale, beach
+    return assign_colours(units, players, config), scale, beach, outlined
 
 
 

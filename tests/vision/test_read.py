@@ -178,8 +178,9 @@ def test_reading_frames_leaves_memory_flat(midgame):
 def test_a_canoe_colour_that_looks_like_the_sand_makes_the_beach_unknown_while_one_is_missing():
     """A brown canoe on a dark board's brown beach is hardly an object: at 640x480 the
     beach was read with one brown canoe where there are two (seeded tuning scene, its
-    setup learned). While a brown canoe is unaccounted for, the beach is unknown, never
-    read short."""
+    setup learned). The profile says brown hides on this beach (its canoes were seen at
+    setup by their outline, or on a second look); while a brown canoe is unaccounted for,
+    the beach is unknown, never read short."""
     players = ["brown", "yellow", "red", "blue", "green"]
     scene = replace(SceneConfig.varied(5030076, family="ink"), fill=0.8814538929126858)
     size = (640, 480)
