@@ -153,6 +153,16 @@ class VisionConfig:
     into the sand)..."""
     hull_core_keep: float = 0.3
     """...as long as at least this share of the hull is left."""
+    setup_beach_dark: float = -0.3
+    """At setup, when the canoes on the beach are not all seen, the beach is read again
+    with pixels this much darker (log brightness, against the local sand) than the sand
+    taken for objects instead of ``background_dark``: a brown canoe on a brown beach is
+    only 0.4-0.5 darker than the sand (the sand's own mottling, within 0.2)."""
+    setup_outline_share: float = 0.9
+    """At setup, a canoe on the beach with less than this share of its body unlike the sand
+    (the rest enclosed by its outline) hides on this beach: its colour, if of the sand's
+    chroma, makes the beach unknown while a canoe of it is unaccounted for (a brown canoe
+    on a brown beach: 0.65-0.7; a canoe unlike the sand: 1.0)."""
     setup_max_touching: int = 4
     """At setup, up to this many canoes touching on the beach (a tilted camera shows their
     sides) are split apart; a bigger object is refused (a hand, a heap)."""
@@ -162,11 +172,13 @@ class VisionConfig:
     pair_colour_tolerance: float = 0.3
     """At setup, a player's two canoes must look this much alike in chroma (a shadow only
     darkens one); otherwise one of them is washed out (glare) and the photo is refused."""
-    pair_glare_white: float = 0.1
+    pair_glare_white: float = 0.06
     pair_glare_misfit: float = 0.06
     """...unless the brighter is the other's colour (scaled) plus white light of at least
     this share of the paper's white, fitting within this (relative): a glare spot on one
-    canoe; the other gives the colour."""
+    canoe; the other gives the colour. (A red canoe under the edge of a glare spot was
+    0.086-0.095 white over its twin, fitting within 0.01, and already 0.31-0.32 apart in
+    chroma.)"""
     learn_min_scale: float = 0.6
     learn_max_scale: float = 2.0
     """Bounds of a table's canoe size (its top's area as seen, and with its side) over the
@@ -362,6 +374,12 @@ class VisionConfig:
     weather_setup_gap: float = 0.3
     """...and darker than every other space by this (log brightness): a light grey marker,
     or one blurred at a low resolution, is still the one dark space."""
+    weather_setup_margin: float = 0.1
+    """...or, a marker as light as its printed edge (blurred at a low resolution), the
+    darkness a reading asks of it (``weather_learned_dark`` of its own, and no lighter
+    than its own) lies this much darker than every empty space's (log brightness; an
+    empty space's centre is 0.15-0.35 lighter than its edge at 640x480, the marker's
+    within 0.05 of its edge)."""
     weather_print_visible: float = 0.85
     """Share of a space's printed edge that must look like the print to read the space."""
     weather_learned_dark: float = 0.5

@@ -17,7 +17,7 @@ import itertools
 import json
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
 
@@ -32,11 +32,11 @@ from vision.locate import BoardNotFound, locate_board, rectify
 from vision.read import TableLook, glare_slots, sand_levels
 from vision.stages.canoes import side_area, split_centres
 from vision.stages.discs import rim_contrast
-from vision.stages.geometry import Geometry, geometry, shift_px
+from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
-from vision.stages.light import Light, features, measure_light
+from vision.stages.light import Light, feature_of, features, measure_light
 from vision.stages.marks import Marks, learn_marks
-from vision.stages.objects import OPEN, WIDE, enclosed, read_region
+from vision.stages.objects import OPEN, WIDE, Region, enclosed, read_region
 from vision.stages.weather import weather_spaces
 from vision.types import Floats, Image, Mask
 
@@ -46,6 +46,14 @@ PROFILE_VERSION = 2
 class SetupError(ValueError):
     """The setup photo does not show the start position; the message says what is
     missing where."""
+
+
+class _CountError(SetupError):
+    """Not the canoes expected on the beach (``seen`` of them)."""
+
+    def __init__(self, seen: int, message: str) -> None:
+        super().__init__(message)
+        self.seen = seen
 
 
 class ProfileError(ValueError):
@@ -93,6 +101,7 @@ class TableProfile:
                             else np.round(self.beach_guard.astype(np.float64), 3).tolist()),
             "gem_bgr": (None if self.gem_bgr is None
                         else {k: list(v) for k, v in self.gem_bgr.items()}),
+            "sand_like": list(look.sand_like),
             "glare_at_setup": (None if look.glare is None
                                else [SLOTS[i] for i in np.flatnonzero(look.glare)]),
             "sand_levels": (None if look.sand_levels is None else [
@@ -143,9 +152,10 @@ class TableProfile:
                 ground_bgr={str(k): _bgr(v) for k, v in data["ground_bgr"].items()},
                 look=TableLook(rings, rim, None if token is None
                                else np.array(token, np.float32).reshape(3),
-                               _marks(data.get("river_marks")),
-                               _glare(data.get("glare_at_setup")),
-                               _levels(data.get("sand_levels"))),
+                               marks=_marks(data.get("river_marks")),
+                               glare=_glare(data.get("glare_at_setup")),
+                               sand_levels=_levels(data.get("sand_levels")),
+                               sand_like=tuple(str(c) for c in data.get("sand_like", []))),
                 hull_scale=float(data.get("hull_scale", 1.0)),
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
                 layout=data.get("layout"),
@@ -251,91 +261,41 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         raise SetupError("setup photo: " + ", ".join(SLOTS[s] for s in np.flatnonzero(covered))
                          + " look unlike the rest of the river (a hand, a box?): clear the "
                          "river and take the photo again")
-    sand = np.zeros(3, np.float32)
-    beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
-                        sand_ground(geo, config, sand), none, config, local_light=True)
     h, w = geo.shape
     k = geo.k
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
     centre = None if pose.camera_pose is None else pose.camera_pose.centre
-
-    # Canoes on the beach: each object one or two canoes, its colour(s).
-    obj = np.zeros(h * w, np.uint8)
-    obj[beach.idx[beach.obj]] = 1
-    bgr_img = np.zeros((h * w, 3), np.float32)
-    bgr_img[beach.idx] = beach.bgr
-    obj_img = cv2.morphologyEx(obj.reshape(h, w), cv2.MORPH_OPEN, OPEN)
-    # Canoes lie a few mm apart: no closing across gaps; the hull's well lies inside it.
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(obj_img, connectivity=8)
-    blobs = []
-    for i in range(1, n):
-        area = stats[i, cv2.CC_STAT_AREA]
-        if area < config.canoe_min_fraction * hull_px:
-            continue
-        x0, y0, bw, bh = stats[i, :4]
-        mask = np.zeros((h, w), bool)
-        mask[y0 : y0 + bh, x0 : x0 + bw] = enclosed(labels[y0 : y0 + bh, x0 : x0 + bw] == i)
-        ys, xs = np.nonzero(mask)
-        side = float(side_area(np.array([[xs.mean(), ys.mean()]], np.float32), geo.axis[-1:],
-                               centre, layout, config, k)[0])
-        blobs.append((float(len(xs)) / (hull_px + side), mask, float(len(xs)), side))
-    # Canoes lie apart at setup: most objects are one canoe, and their median size (with
-    # its side under tilt, and its shade) is this table's canoe as seen.
-    sizes = sorted(b[0] for b in blobs)
-    seen_scale = float(np.clip(sizes[len(sizes) // 2], config.learn_min_scale,
-                               config.learn_max_scale)) if sizes else 1.0
-    # Under a steep tilt most canoes touch their neighbours' sides, and the median object
-    # is two canoes: then the objects' total area over the canoes expected is one canoe.
-    expected = 2 * len(players)
-    if sizes and _canoe_count(sizes, seen_scale, config) != expected:
-        pooled = float(np.clip(sum(sizes) / expected, config.learn_min_scale,
-                               config.learn_max_scale))
-        if _canoe_count(sizes, pooled, config) == expected:
-            seen_scale = pooled
-    # Its top alone: the single canoes' area less their side.
-    tops = sorted((area - side) / hull_px for r, _, area, side in blobs
-                  if abs(r / seen_scale - 1) < 3 * config.pair_margin)
-    scale = float(np.clip(tops[len(tops) // 2], config.learn_min_scale,
-                          config.learn_max_scale)) if tops else seen_scale
-    units: list[Floats] = []
-    touching: list[list[list[Floats]]] = []
-    for ratio, mask, _, _ in blobs:
-        r = ratio / seen_scale
-        body = mask & (obj_img > 0)
-        if r < 1 - 3 * config.pair_margin:
-            continue  # a speck, a fringe
-        if r < config.pair_ratio - config.pair_margin:
-            units.append(_body_colour(bgr_img, body, sand, config))
-        elif r < config.setup_max_touching + 0.5:
-            # Canoes touching (their sides under a tilted camera): as many as their area
-            # says, told apart by colour first, then by where they lie.
-            n = max(2, round(r))
-            ways = [p for p in (_split_two(mask, body, layout.canoe_mm[0] * k) if n == 2
-                                else None,
-                                _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
-                    if p is not None]
-            if not ways:
-                raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
-                                 "apart from each other")
-            # By shape (two of one colour, across the long side or end to end) or by colour:
-            # whichever pairs all the canoes best, once all are seen.
-            touching.append([[_body_colour(bgr_img, part, sand, config) for part in way]
-                             for way in ways])
-        else:
-            raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
-                             "canoes lies on the beach (a hand, a heap?): put the canoes apart "
-                             "and clear the rest")
-    if touching:
-        units = min(([*units, *(u for way in choice for u in way)]
-                     for choice in itertools.product(*touching)),
-                    key=lambda all_units: best_pairs(all_units, config)[0]
-                    if len(all_units) == 2 * len(players) else math.inf)
-    if len(units) != 2 * len(players):
-        raise SetupError(f"setup photo: {len(units)} canoe{'' if len(units) == 1 else 's'} "
-                         "seen on the beach, expected "
-                         f"{2 * len(players)} (two each for {', '.join(players)}); put every "
-                         "canoe on the beach, apart, in view")
-    canoe_bgr = assign_colours(units, players, config)
+    try:
+        canoe_bgr, scale, beach, hiding = _beach_canoes(flat, light, geo, layout, players,
+                                                        centre, config)
+    except SetupError as exc:
+        # A canoe of the sand's own shade (a brown canoe on a brown beach) is only a little
+        # darker than the sand, as a shadow is: when the canoes are not all seen, or two of
+        # a colour look different (one seen by its outline and shade alone), the beach is
+        # looked at again with such a hull taken for an object (the count must then come
+        # out right and the pairs match).
+        try:
+            canoe_bgr, scale, beach, hiding = _beach_canoes(
+                flat, light, geo, layout, players, centre,
+                replace(config, background_dark=config.setup_beach_dark))
+            hiding = True
+        except SetupError as again:
+            # The look that counted nearer the canoes expected says how many are seen.
+            if isinstance(exc, _CountError) and isinstance(again, _CountError) and abs(
+                    again.seen - 2 * len(players)) < abs(exc.seen - 2 * len(players)):
+                raise again from None
+            raise exc from None
+    # Canoes seen by their outline alone, or on the second look, are hardly objects on
+    # this beach while it is read: the colours of the sand's chroma (as a canoe that looks
+    # like the riverbed around a slot; how much darker than the sand they look depends on
+    # the light around them).
+    sand_like: tuple[str, ...] = ()
+    if hiding:
+        sand_f = feature_of(to_bgr(np.median(beach.bgr[~beach.obj], axis=0)),
+                            config.brightness_weight)
+        sand_like = tuple(c for c, bgr in canoe_bgr.items() if float(np.linalg.norm(
+            feature_of(bgr, config.brightness_weight)[:2] - sand_f[:2]))
+            < config.camouflage_chroma)
 
     # The river: only Joe's canoe on T1 (when in play), a disc on every slot; the board's
     # own print reaching into the slot zones (banks) is no object there.
@@ -388,9 +348,13 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     others = [d for n, (_, d, _) in spaces.items() if n != 0]
     # The marker is the one space clearly darker than the others (its own grey varies
     # from board to board, and blur at a low resolution lightens a small token).
-    if spaces[0][0] < config.weather_print_visible or not (
-            dark0 < config.weather_setup_dark
-            and dark0 < min(others) - config.weather_setup_gap):
+    # At a low resolution the marker may blur as light as its printed edge, yet the empty
+    # spaces' centres are lighter still: it is seen when the darkness a reading asks of it
+    # (``weather_learned_dark`` of its own) is clearly darker than every empty space.
+    faint = max(dark0, config.weather_learned_dark * dark0) < min(others) \
+        - config.weather_setup_margin
+    dark = dark0 < config.weather_setup_dark and dark0 < min(others) - config.weather_setup_gap
+    if spaces[0][0] < config.weather_print_visible or not (dark or faint):
         raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)")
     token = np.array([dark0, *spaces[0][2]], np.float32)
 
@@ -401,10 +365,132 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     gem_bgr = learn_gems(top, light, geo, layout, config)
     return TableProfile(
         players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
-        look=TableLook(rings.copy(), learned.astype(np.float32), token, marks,
-                       glare.copy(), sand_levels(beach, geo)),
+        look=TableLook(rings.copy(), learned.astype(np.float32), token, marks=marks,
+                       glare=glare.copy(), sand_levels=sand_levels(beach, geo),
+                       sand_like=sand_like),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr)
+
+
+def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
+                  players: tuple[str, ...], centre: Centre | None,
+                  config: VisionConfig) -> tuple[dict[str, BGR], float, Region, bool]:
+    """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
+    the canoes' top's size on this table over the layout's, the beach as read, whether a
+    canoe was seen by its outline alone (``setup_outline_share``).
+
+    :raises SetupError: a heap, something bigger than canoes, not the canoes expected, or
+        two of a colour unlike.
+    """
+    none = np.zeros((0, 3), np.float32)
+    sand = np.zeros(3, np.float32)
+    beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
+                        sand_ground(geo, config, sand), none, config, local_light=True)
+    h, w = geo.shape
+    k = geo.k
+    hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
+
+    # Canoes on the beach: each object one or two canoes, its colour(s).
+    obj = np.zeros(h * w, np.uint8)
+    obj[beach.idx[beach.obj]] = 1
+    bgr_img = np.zeros((h * w, 3), np.float32)
+    bgr_img[beach.idx] = beach.bgr
+    # A hull the sand's own colour (a brown canoe on a brown beach) shows only its outline
+    # and its well: what that outline encloses is the canoe.
+    raw = obj.reshape(h, w)
+    obj_img = cv2.morphologyEx(_holes_filled(raw), cv2.MORPH_OPEN, OPEN)
+    outlined = False
+    # Canoes lie a few mm apart: no closing across gaps; the hull's well lies inside it.
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(obj_img, connectivity=8)
+    blobs = []
+    for i in range(1, n):
+        area = stats[i, cv2.CC_STAT_AREA]
+        if area < config.canoe_min_fraction * hull_px:
+            continue
+        x0, y0, bw, bh = stats[i, :4]
+        mask = np.zeros((h, w), bool)
+        mask[y0 : y0 + bh, x0 : x0 + bw] = enclosed(labels[y0 : y0 + bh, x0 : x0 + bw] == i)
+        ys, xs = np.nonzero(mask)
+        side = float(side_area(np.array([[xs.mean(), ys.mean()]], np.float32), geo.axis[-1:],
+                               centre, layout, config, k)[0])
+        blobs.append((float(len(xs)) / (hull_px + side), mask, float(len(xs)), side))
+        outlined |= bool(np.count_nonzero(raw[mask]) < config.setup_outline_share
+                         * np.count_nonzero(mask & (obj_img > 0)))
+    # Canoes lie apart at setup: most objects are one canoe, and their median size (with
+    # its side under tilt, and its shade) is this table's canoe as seen.
+    sizes = sorted(b[0] for b in blobs)
+    seen_scale = float(np.clip(sizes[len(sizes) // 2], config.learn_min_scale,
+                               config.learn_max_scale)) if sizes else 1.0
+    # Under a steep tilt most canoes touch their neighbours' sides, and the median object
+    # is two canoes: then the objects' total area over the canoes expected is one canoe.
+    expected = 2 * len(players)
+    if sizes and _canoe_count(sizes, seen_scale, config) != expected:
+        pooled = float(np.clip(sum(sizes) / expected, config.learn_min_scale,
+                               config.learn_max_scale))
+        if _canoe_count(sizes, pooled, config) == expected:
+            seen_scale = pooled
+    # Its top alone: the single canoes' area less their side.
+    tops = sorted((area - side) / hull_px for r, _, area, side in blobs
+                  if abs(r / seen_scale - 1) < 3 * config.pair_margin)
+    scale = float(np.clip(tops[len(tops) // 2], config.learn_min_scale,
+                          config.learn_max_scale)) if tops else seen_scale
+    units: list[Floats] = []
+    touching: list[list[list[Floats]]] = []
+    for ratio, mask, _, _ in blobs:
+        r = ratio / seen_scale
+        body = mask & (obj_img > 0)
+        if r < 1 - 3 * config.pair_margin:
+            continue  # a speck, a fringe
+        if r < config.pair_ratio - config.pair_margin:
+            units.append(_body_colour(bgr_img, body, sand, config))
+        elif r < config.setup_max_touching + 0.5:
+            # Canoes touching (their sides under a tilted camera): as many as their area
+            # says, told apart by colour first, then by where they lie.
+            n = max(2, round(r))
+            ways = [p for p in (_split_two(mask, body, layout.canoe_mm[0] * k) if n == 2
+                                else None,
+                                _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
+                    if p is not None]
+            if not ways:
+                raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
+                                 "apart from each other")
+            # By shape (two of one colour, across the long side or end to end) or by colour:
+            # whichever pairs all the canoes best, once all are seen.
+            touching.append([[_body_colour(bgr_img, part, sand, config) for part in way]
+                             for way in ways])
+        else:
+            raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
+                             "canoes lies on the beach (a hand, a heap?): put the canoes apart "
+                             "and clear the rest")
+    if touching:
+        units = min(([*units, *(u for way in choice for u in way)]
+                     for choice in itertools.product(*touching)),
+                    key=lambda all_units: best_pairs(all_units, config)[0]
+                    if len(all_units) == 2 * len(players) else math.inf)
+    if len(units) != 2 * len(players):
+        raise _CountError(len(units), f"setup photo: {len(units)} "
+                          f"canoe{'' if len(units) == 1 else 's'} seen on the beach, expected "
+                          f"{2 * len(players)} (two each for {', '.join(players)}); put every "
+                          "canoe on the beach, apart, in view")
+    return assign_colours(units, players, config), scale, beach, outlined
+
+
+
+def _holes_filled(mask: Image) -> Image:
+    """``mask`` (0/1) with every hole it encloses filled (what cannot be reached from the
+    picture's edge without crossing it).
+
+    >>> ring = np.zeros((7, 7), np.uint8)
+    >>> ring[1:6, 1:6] = 1
+    >>> ring[2:5, 2:5] = 0
+    >>> int(_holes_filled(ring).sum()), int(ring.sum())
+    (25, 16)
+    """
+    pad = np.zeros((mask.shape[0] + 2, mask.shape[1] + 2), np.uint8)
+    pad[1:-1, 1:-1] = mask
+    outside = pad.copy()
+    cv2.floodFill(outside, None, (0, 0), 2)
+    return cast(Image, (outside[1:-1, 1:-1] != 2).astype(np.uint8))
 
 
 def _canoe_count(sizes: Sequence[float], scale: float, config: VisionConfig) -> int:

@@ -86,6 +86,9 @@ class TableLook:
     sand_levels: Floats | None = None
     """The sand's log brightness per cell of the beach's light grid at setup (NaN: none
     seen there), :func:`sand_levels`."""
+    sand_like: tuple[str, ...] = ()
+    """Canoe colours that look like this table's sand (seen on the beach at setup only
+    when looked at again for hulls little darker than the sand)."""
 
 
 @dataclass
@@ -249,6 +252,11 @@ def read_board(
             if slot not in unknown:
                 unknown.add(slot)
                 why.setdefault(slot, f"a {colour} canoe looks like the riverbed here")
+        # ...or like the sand, as learned at setup (a brown canoe on a brown beach):
+        # likewise on the beach.
+        if BEACH not in unknown and look is not None and colour in look.sand_like:
+            unknown.add(BEACH)
+            why.setdefault(BEACH, f"a {colour} canoe looks like the sand here")
     discs = read_discs(rectified, geo, objs.opened, config,
                        look.disc_rim if look is not None else None,
                        shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k))

@@ -1,11 +1,14 @@
 """Reading the board from seeded synthetic frames."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
-from companion.state import Canoe, new_game
-from vision.detector import ColourLearningError, Detector, FrameError
+from companion.state import Canoe, FrozenMap, new_game
+from vision.detector import ColourLearningError, Detector, FrameError, canoes_in_play
 from vision.observation import Observation
+from vision.profile import learn_profile
 from vision.synth import Hand, SceneConfig, Shadow, ground_truth, render
 
 PLAYERS = ("red", "green", "blue")
@@ -170,3 +173,26 @@ def test_reading_frames_leaves_memory_flat(midgame):
         gc.collect()
         grown.append(sys.getallocatedblocks() - before)
     assert min(grown) < 200, f"{grown} more memory blocks after each 200 readings"
+
+
+def test_a_canoe_colour_that_looks_like_the_sand_makes_the_beach_unknown_while_one_is_missing():
+    """A brown canoe on a dark board's brown beach is hardly an object: at 640x480 the
+    beach was read with one brown canoe where there are two (seeded tuning scene, its
+    setup learned). The profile says brown hides on this beach (its canoes were seen at
+    setup by their outline, or on a second look); while a brown canoe is unaccounted for,
+    the beach is unknown, never read short."""
+    players = ["brown", "yellow", "red", "blue", "green"]
+    scene = replace(SceneConfig.varied(5030076, family="ink"), fill=0.8814538929126858)
+    size = (640, 480)
+    det = Detector()
+    det.use_profile(learn_profile(render(new_game(players), seed=5030076, scene=scene,
+                                         size=size), players))
+    state = new_game(players).replace(weather=-1, canoes=FrozenMap({
+        "brown": (Canoe("beach"), Canoe("beach")), "yellow": (Canoe("L2", "blue"), Canoe("beach")),
+        "red": (Canoe("T4"), Canoe("beach")), "blue": (Canoe("R1"), Canoe("T4")),
+        "green": (Canoe("T2"), Canoe("beach"))}))
+    seen = det.analyse(render(state, seed=5030077, scene=scene, size=size),
+                       in_play=canoes_in_play(state))
+    truth = ground_truth(state)
+    got = sorted(c.colour for c in seen.canoes_at("beach"))
+    assert "beach" in seen.unknown or got == sorted(c.colour for c in truth.canoes_at("beach"))
