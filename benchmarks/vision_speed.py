@@ -41,12 +41,23 @@ def measure(frames: int, repeats: int) -> dict[str, dict[str, list[float]]]:
     import cv2
     import numpy as np
 
+    import vision.camera
     from benchmarks.vision_accuracy import random_state
     from vision.detector import Detector
     from vision.synth import SceneConfig, render
 
     cv2.setNumThreads(1)
     out: dict[str, dict[str, list[float]]] = {}
+
+    def timed(det: Detector, shots: list, into: dict[str, list[float]]) -> None:
+        """Each of ``shots`` analysed ``repeats`` times by ``det``: wall and CPU ms."""
+        for _ in range(repeats):
+            for frame in shots:
+                t, c = time.perf_counter(), time.thread_time()
+                det.analyse(frame)
+                into["cpu"].append((time.thread_time() - c) * 1000)
+                into["wall"].append((time.perf_counter() - t) * 1000)
+
     for size in SIZES:
         shots = []
         for i in range(frames):
@@ -54,43 +65,21 @@ def measure(frames: int, repeats: int) -> dict[str, dict[str, list[float]]]:
             shots.append(render(state, seed=i, scene=SceneConfig.random(i, hands=0), size=size))
         det = Detector()
         det.analyse(shots[0])  # builds the cached geometry once, as a running camera does
-        wall, cpu = [], []
-        for _ in range(repeats):
-            for frame in shots:
-                t, c = time.perf_counter(), time.thread_time()
-                det.analyse(frame)
-                cpu.append((time.thread_time() - c) * 1000)
-                wall.append((time.perf_counter() - t) * 1000)
-        out[f"{size[0]}x{size[1]}"] = {"wall": wall, "cpu": cpu}
+        timed(det, shots, out.setdefault(f"{size[0]}x{size[1]}", {"wall": [], "cpu": []}))
     # A still camera's stream: each scene seen in several frames (fresh noise and canoe
     # jitter), one Detector per camera, as the product runs (markers tracked if supported).
-    wall, cpu = [], []
+    stream = out.setdefault("1280x720 stream", {"wall": [], "cpu": []})
     for i in range(max(1, frames // 5)):
         state, _ = random_state(np.random.default_rng([i, 7]))
         scene = SceneConfig.random(i, hands=0)
         shots = [render(state, seed=100 * i + j, scene=scene) for j in range(6)]
         det = Detector()
         det.analyse(shots[0])
-        for _ in range(repeats):
-            for frame in shots[1:]:
-                t, c = time.perf_counter(), time.thread_time()
-                det.analyse(frame)
-                cpu.append((time.thread_time() - c) * 1000)
-                wall.append((time.perf_counter() - t) * 1000)
-    out["1280x720 stream"] = {"wall": wall, "cpu": cpu}
-    import vision.camera
-
+        timed(det, shots[1:], stream)
     shots, spec = lens_shots(frames)
     det = Detector(camera=_camera(vision.camera, spec))
     det.analyse(shots[0])
-    wall, cpu = [], []
-    for _ in range(repeats):
-        for frame in shots:
-            t, c = time.perf_counter(), time.thread_time()
-            det.analyse(frame)
-            cpu.append((time.thread_time() - c) * 1000)
-            wall.append((time.perf_counter() - t) * 1000)
-    out[f"1280x720 lens k1 {LENS_K1}"] = {"wall": wall, "cpu": cpu}
+    timed(det, shots, out.setdefault(f"1280x720 lens k1 {LENS_K1}", {"wall": [], "cpu": []}))
     return out
 
 

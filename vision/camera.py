@@ -227,44 +227,36 @@ def solve_pose(board_mm: Doubles, ideal_px: Doubles, camera: CameraModel) -> Cam
                       (float(c[0]), float(c[1]), float(-c[2])))
 
 
-_GRIDS: dict[tuple[int, int, int, float], tuple[Doubles, Floats, Floats]] = {}
+_GRIDS: dict[tuple[int, int, int, float], Doubles] = {}
 
 
 def rectify_maps(to_frame: Doubles, camera: CameraModel, size: tuple[int, int], k: float,
-                 step: int = 4) -> tuple[Floats, Floats]:
-    """Maps for ``cv2.remap`` from the distorted frame to the rectified board view
-    (``size`` pixels, ``k`` pixels per mm): the homography ``to_frame`` (board mm to ideal
-    pixels) then the lens. Computed on a grid of ``step`` pixels and interpolated (both
-    vary smoothly), so it costs little per frame."""
+                 step: int = 4) -> Floats:
+    """The map for ``cv2.remap`` (``(h, w, 2)`` float32, x and y) from the distorted frame
+    to the rectified board view (``size`` pixels, ``k`` pixels per mm): the homography
+    ``to_frame`` (board mm to ideal pixels) then the lens. Computed on a grid of one point
+    every ``step`` pixels, one more all round, and resized to every pixel (both vary
+    smoothly; ``cv2.resize`` puts grid point ``g`` at pixel ``g * step + (step - 1) / 2``
+    of its output, so the grid is taken there), so it costs little per frame."""
     w, h = size
-    gw, gh = -(-w // step) + 1, -(-h // step) + 1
+    gw, gh = -(-w // step) + 2, -(-h // step) + 2
     key = (w, h, step, k)
     if key not in _GRIDS:
-        # The same for every frame of a view: the coarse grid's board points, and where
-        # each pixel lies on the coarse grid (pixel i at i / step). Read-only, shared.
-        gx, gy = np.meshgrid(np.arange(gw, dtype=np.float64) * step,
-                             np.arange(gh, dtype=np.float64) * step)
-        grids = (cast(Doubles, np.column_stack([(gx.ravel() + 0.5) / k, (gy.ravel() + 0.5) / k,
-                                                np.ones(gx.size)])),
-                 cast(Floats, (np.arange(w, dtype=np.float32) / step)[None, :].repeat(h, 0)),
-                 cast(Floats, (np.arange(h, dtype=np.float32) / step)[:, None].repeat(w, 1)))
-        for g in grids:
-            g.flags.writeable = False
+        # The same for every frame of a view: the coarse grid's board points (mm).
+        first = (step - 1) / 2 + 0.5 - step
+        gx, gy = np.meshgrid(np.arange(gw, dtype=np.float64) * step + first,
+                             np.arange(gh, dtype=np.float64) * step + first)
+        mm = cast(Doubles, np.column_stack([gx.ravel() / k, gy.ravel() / k, np.ones(gx.size)]))
+        mm.flags.writeable = False
         if len(_GRIDS) > 8:
             _GRIDS.clear()
-        _GRIDS[key] = grids
-    mm, xs, ys = _GRIDS[key]
-    proj = mm @ to_frame.T
+        _GRIDS[key] = mm
+    proj = _GRIDS[key] @ to_frame.T
     ideal = proj[:, :2] / proj[:, 2:]
-    frame = camera.distort(ideal).astype(np.float32)
-    mx = frame[:, 0].reshape(gh, gw)
-    my = frame[:, 1].reshape(gh, gw)
-    # Interpolate the coarse grid to every pixel.
-    out_x = cast(Floats, cv2.remap(mx, xs, ys, cv2.INTER_LINEAR,
-                                   borderMode=cv2.BORDER_REPLICATE))
-    out_y = cast(Floats, cv2.remap(my, xs, ys, cv2.INTER_LINEAR,
-                                   borderMode=cv2.BORDER_REPLICATE))
-    return out_x, out_y
+    grid = camera.distort(ideal).astype(np.float32).reshape(gh, gw, 2)
+    # Interpolate the coarse grid to every pixel (both coordinates in one call).
+    full = cv2.resize(grid, (gw * step, gh * step), interpolation=cv2.INTER_LINEAR)
+    return cast(Floats, full[step : step + h, step : step + w])
 
 
 # -- lens calibration from ChArUco photos ------------------------------------------------

@@ -421,9 +421,10 @@ def _rectify(src: Image, pose: BoardPose, size: tuple[int, int], k: float, scale
              dst: Image | None = None) -> Image:
     """:func:`rectify`'s warp (into ``dst`` if given)."""
     if pose.camera is not None and pose.camera.distorted:
-        mx, my = rectify_maps(pose.to_frame, pose.camera, size, k)
-        return cast(Image, cv2.remap(src, mx, my, cv2.INTER_LINEAR, dst=dst,
-                                     borderMode=cv2.BORDER_REPLICATE))
+        xy = rectify_maps(pose.to_frame, pose.camera, size, k)
+        # (One two-channel map, x and y; OpenCV's stubs want a second map even then.)
+        return cast(Image, cv2.remap(src, xy, None, cv2.INTER_LINEAR,  # type: ignore[call-overload]
+                                     dst=dst, borderMode=cv2.BORDER_REPLICATE))
     return cast(Image, cv2.warpPerspective(src, scale @ pose.to_board, size, dst=dst,
                                            flags=cv2.INTER_LINEAR,
                                            borderMode=cv2.BORDER_REPLICATE))
