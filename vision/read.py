@@ -172,9 +172,8 @@ def read_board(
     if look is not None and look.glare is not None:
         # A slot whose ring is as at setup, where it was not washed out, is not now: the
         # rings' median (the river) moved with shadows elsewhere.
-        shift = rings - look.rings
-        same = (np.linalg.norm(shift[:, :2], axis=1) < config.glare_same_chroma) & (
-            np.abs(shift[:, 2]) / wgt < config.glare_same_log)
+        same = ~ring_moved(rings, look.rings, config, chroma=config.glare_same_chroma,
+                           log=config.glare_same_log)
         glare &= ~(same & ~look.glare)
     for slot in (SLOTS[i] for i in np.flatnonzero(glare)):
         unknown.add(slot)
@@ -367,10 +366,11 @@ def ring_changed(rings: Floats, learned: Floats, config: VisionConfig) -> Mask:
                 | (np.abs(off[:, 2]) / config.brightness_weight > config.disc_absent_ring_log))
 
 
-def ring_moved(rings: Floats, learned: Floats, config: VisionConfig) -> Mask:
+def ring_moved(rings: Floats, learned: Floats, config: VisionConfig, *,
+               chroma: float | None = None, log: float | None = None) -> Mask:
     """Slots whose riverbed ring (features, balanced to the markers' white) is unlike at
-    setup by ``ring_setup_chroma`` or ``ring_setup_log``, however the others changed (an
-    arm over most slots moves their median too).
+    setup by ``chroma`` or ``log`` (default ``ring_setup_chroma``, ``ring_setup_log``),
+    however the others changed (an arm over most slots moves their median too).
 
     >>> learned = np.zeros((9, 3), np.float32)
     >>> rings = learned.copy()
@@ -378,9 +378,11 @@ def ring_moved(rings: Floats, learned: Floats, config: VisionConfig) -> Mask:
     >>> ring_moved(rings, learned, VisionConfig()).nonzero()[0].tolist()
     [0, 1, 2, 3, 4, 5]
     """
+    chroma = config.ring_setup_chroma if chroma is None else chroma
+    log = config.ring_setup_log if log is None else log
     shift = rings - learned
-    return cast(Mask, (np.linalg.norm(shift[:, :2], axis=1) > config.ring_setup_chroma)
-                | (np.abs(shift[:, 2]) / config.brightness_weight > config.ring_setup_log))
+    return cast(Mask, (np.linalg.norm(shift[:, :2], axis=1) > chroma)
+                | (np.abs(shift[:, 2]) / config.brightness_weight > log))
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
