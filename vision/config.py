@@ -314,6 +314,13 @@ class VisionConfig:
     (read even when gems are not reported, ``gem_min_detail``); otherwise its position is
     unknown: his pale wood is the colour nearest to many blends (a brown hull blurred with
     its gem, a pale reflection, another canoe's lit side)."""
+    joe_gem_well_ratio: float = 1.5
+    """In Diamanten Joe's canoe a coloured gem needs votes over this many times the
+    well's, and the white gem's votes do not count against it: his pale wood blended with
+    a gem's edge is grey, which fits the white gem, and his well shows around a gem
+    (other canoes: ``gem_vote_ratio`` against the next gem and the well together). Not
+    where gems are not read (``gem_min_detail``): there a brown hull blurred with a blue
+    gem is pale with a blue middle."""
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
     well_gem_noise: float = 0.3

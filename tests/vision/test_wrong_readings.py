@@ -156,3 +156,19 @@ def test_three_canoes_leaning_out_of_a_slot_under_a_steep_tilt_are_canoes_not_a_
     seen = read(state, scene, 5010049, (1280, 720))
     assert wrong(seen, ground_truth(state)) == []
     assert not {"T3", "T4", "T5"} & set(seen.unknown)
+
+
+def test_joe_carrying_a_blue_gem_is_read_though_its_edge_blends_grey():
+    """Diamanten Joe on T4 carrying a blue gem: the gem's edge blended with his pale wood
+    is grey, which fits the white gem (46 votes against blue's 55), and his position was
+    unknown ("Joe's colour without his canoe's middle"). In Joe's canoe the white gem's
+    votes no longer count against a coloured gem: T4 is read, the gem blue."""
+    state = game(["green", "yellow", "brown"], {
+        "green": (Canoe("T3"), Canoe("T4")), "yellow": (Canoe("L2"), Canoe("beach")),
+        "brown": (Canoe("beach"), Canoe("beach"))}, Canoe("T4", "blue"))
+    scene = replace(SceneConfig.varied(5040009, family="moss"), cover_marker=3)
+    seen = read(state, scene, 5040009, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "T4" not in seen.unknown
+    assert sorted((c.colour, c.gem) for c in seen.canoes_at("T4")) == [
+        ("green", None), ("joe", "blue")]

@@ -73,6 +73,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # (read_gems_of), then the decisions in the same order as one position at a time.
     found: list[tuple[str, str, list[tuple[float, float]], bool, int, int]] = []
     asked: list[GemsAsked] = []
+    joes: list[bool] = []  # per asked mask: Diamanten Joe's pale wooden canoe
     seen_at: list[Floats] = []
     blobs: list[tuple[str, str, int, int, int, Image, Image]] = []
     comps: list[tuple[int, NDArray[np.int32], NDArray[np.int32], Doubles]] = []
@@ -157,6 +158,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
                            borderValue=0) > 0
         asked.append((cmask.astype(bool), centres, (x0, y0), inside))
+        joes.append(colour == JOE_COLOUR)
     # Where each canoe's top is (every canoe's parallax in one call, the same values).
     shifts = np.split(shift_px(camera_centre, np.concatenate([np.zeros((0, 2), np.float32),
                                                               *seen_at]),
@@ -165,7 +167,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     asked = [(cmask, [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
         centres, shift.tolist(), strict=True)], origin, inside)
         for (cmask, centres, origin, inside), shift in zip(asked, shifts, strict=False)]
-    results = read_gems_of(rectified, light, asked, config, layout)
+    # (Joe's own rule only where gems can be read: a blurred brown hull with a blue gem
+    # is pale with a blue middle.)
+    results = read_gems_of(rectified, light, asked, config, layout, joes if gems else None)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
     hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
@@ -368,10 +372,14 @@ where it is inside (the arguments of :func:`read_gems`)."""
 
 
 def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config: VisionConfig,
-                 layout: Layout | None = None) -> list[tuple[list[str | None], Floats]]:
+                 layout: Layout | None = None,
+                 joes: list[bool] | None = None) -> list[tuple[list[str | None], Floats]]:
     """:func:`read_gems` for several colour masks of one frame, the same readings: every
     pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
-    pixels each, NumPy's cost per call, not the pixels, was most of the time)."""
+    pixels each, NumPy's cost per call, not the pixels, was most of the time).
+
+    ``joes[i]``: mask ``i`` is Diamanten Joe's pale wooden canoe, whose gem is judged
+    against the other gems and the well as ``joe_gem_*`` say."""
     h, w = rectified.shape[:2]
     flat = rectified.reshape(-1, 3)
     gem_names, gems, gem_chroma = _gem_table(config)
@@ -455,6 +463,14 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             < config.gem_near_hull_chroma
         ratio = config.gem_near_hull_ratio if near_hull else config.gem_vote_ratio
         if top >= need_gem and top >= ratio * (second + well):
+            carried.append(gem_names[int(order[0])])
+        elif (joes is not None and joes[m] and not near_hull and top >= need_gem
+              and top >= config.joe_gem_well_ratio * well
+              and top >= ratio * max((float(v[j]) for j in order[1:]
+                                      if gem_names[int(j)] != "white"), default=0.0)
+              and (gem_names[int(order[0])] != "white" or top >= ratio * second)):
+            # Joe's pale wood blended with a coloured gem's edge is grey: it fits the
+            # white gem, and the well shows beside a gem that does not fill it.
             carried.append(gem_names[int(order[0])])
         elif well >= need_well and v.sum() <= config.well_gem_noise * need_gem:
             carried.append(None)
