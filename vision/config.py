@@ -228,6 +228,18 @@ class VisionConfig:
     shape_two_max: float = 2.6
     """...one between these many times as wide (or as long), one canoe's length (or width)
     the other way, is two side by side (or end to end)."""
+    colour_share: float = 0.76
+    colour_share_blobs: int = 3
+    """A canoe's colour keeps only part of its area (blurred edges, the light): in a
+    frame with this many blobs or more that are one canoe by their outline, the median of
+    their areas (in canoes) is that share, else this. Blobs of one colour are counted by
+    their area over it..."""
+    colour_pair_ratio: float = 1.49
+    colour_pair_margin: float = 0.07
+    """...a blob this many canoes big (+- margin) cannot be told one from two by its area
+    (its outline may tell)..."""
+    colour_heap_ratio: float = 3.4
+    """...and one of this many canoes or more is a heap: unknown."""
     pair_max_ratio: float = 2.6
     """A hull blob bigger than this many hulls is a heap: unknown."""
     foreign_other_share: float = 0.55

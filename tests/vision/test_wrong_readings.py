@@ -172,3 +172,18 @@ def test_joe_carrying_a_blue_gem_is_read_though_its_edge_blends_grey():
     assert "T4" not in seen.unknown
     assert sorted((c.colour, c.gem) for c in seen.canoes_at("T4")) == [
         ("green", None), ("joe", "blue")]
+
+
+def test_two_canoes_of_one_colour_side_by_side_are_counted_by_the_area_their_colour_keeps():
+    """Both red canoes on T1, side by side: one red blob of 1.34 canoes' area and 1.58
+    canoes' width, where a single canoe's colour kept 0.8 of its area in this frame: by
+    the layout's canoe area it was "one or two?", and T1 was unknown. Counted against what
+    a single canoe's colour keeps in the same frame, it is two."""
+    state = game(["yellow", "green", "brown", "blue", "red"], {
+        "yellow": (Canoe("beach"), Canoe("beach")), "green": (Canoe("L1"), Canoe("beach")),
+        "brown": (Canoe("R2"), Canoe("beach")), "blue": (Canoe("T3", "violet"), Canoe("T5")),
+        "red": (Canoe("T1"), Canoe("T1", "white"))}, None, weather=2)
+    seen = read(state, SceneConfig.varied(5070004, family="chalk"), 5070004, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "T1" not in seen.unknown
+    assert [c.colour for c in seen.canoes_at("T1")] == ["red", "red"]

@@ -44,6 +44,8 @@ class Canoes:
     """Per position: the canoes read, and the canoe-like area in canoes as seen there."""
     hulls: dict[str, list[Hull]] = field(default_factory=dict)
     ratios: list[tuple[str, str, float]] = field(default_factory=list)
+    colour_share: float = 0.0
+    """The share of a canoe's area its colour kept in this frame (``colour_share``)."""
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
@@ -116,27 +118,49 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         (cc[3] + np.array([b[3], b[4]])).astype(np.float32)
         for b, cc in zip(blobs, comps, strict=True)]), config.canoe_height_mm,
         config.px_per_mm), np.cumsum([cc[0] for cc in comps]))
-    for (where, colour, pos_id, x0, y0, cmask, closed), cc, one, blob_shift in zip(
+    # Every blob's outline first: the blobs one canoe by their outline give the share of a
+    # canoe's area its colour keeps in this frame (blurred edges and the light take some;
+    # a pair side by side keeps twice that, not twice a canoe).
+    shapes: list[list[tuple[float, NDArray[np.bool_], int | None] | None]] = []
+    for (where, colour, pos_id, x0, y0, _, _), cc, one, blob_shift in zip(
             blobs, comps, ones, shifts_at, strict=False):
+        nb, blob_lab, blob_stats, blob_cent = cc
+        row: list[tuple[float, NDArray[np.bool_], int | None] | None] = [None]
+        for j in range(1, nb):
+            ratio = float(blob_stats[j, cv2.CC_STAT_AREA] / one[j])
+            out.ratios.append((where, colour, round(ratio, 2)))
+            if ratio < config.canoe_min_fraction:
+                row.append(None)
+                continue
+            blob = blob_lab == j
+            row.append((ratio, blob, count_by_shape(
+                blob, geo.axis[pos_id], blob_cent[j] + (x0, y0), camera_centre, layout,
+                config, blob_shift[j])))
+        shapes.append(row)
+    singles = [b[0] for row in shapes for b in row if b is not None and b[2] == 1]
+    kept = (median(np.array(singles, np.float32)) if len(singles) >= config.colour_share_blobs
+            else config.colour_share)
+    out.colour_share = float(kept)
+    for (where, colour, _, x0, y0, cmask, closed), cc, row in zip(
+            blobs, comps, shapes, strict=True):
         nb, blob_lab, blob_stats, blob_cent = cc
         centres: list[tuple[float, float]] = []
         ambiguous = False
         for j in range(1, nb):
-            ratio = blob_stats[j, cv2.CC_STAT_AREA] / one[j]
-            out.ratios.append((where, colour, round(float(ratio), 2)))
-            if ratio < config.canoe_min_fraction:
+            got = row[j]
+            if got is None:
                 continue
+            raw, blob, by_shape = got
+            ratio = raw / float(kept)
             by_area: int | None = None
-            if ratio < config.pair_ratio - config.pair_margin:
+            if ratio < config.colour_pair_ratio - config.colour_pair_margin:
                 by_area = 1
-            elif config.pair_ratio + config.pair_margin < ratio < config.pair_max_ratio:
+            elif config.colour_pair_ratio + config.colour_pair_margin < ratio \
+                    < config.colour_heap_ratio:
                 by_area = 2
-            elif ratio >= config.pair_max_ratio:
+            elif ratio >= config.colour_heap_ratio:
                 ambiguous = True
                 continue
-            blob = blob_lab == j
-            by_shape = count_by_shape(blob, geo.axis[pos_id], blob_cent[j] + (x0, y0),
-                                      camera_centre, layout, config, blob_shift[j])
             # Area and outline must agree; where the area cannot tell, the outline can.
             count = by_area if by_shape is None or by_shape == by_area else (
                 by_shape if by_area is None else None)
