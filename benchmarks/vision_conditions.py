@@ -9,7 +9,8 @@ product does; then the frame is read and compared with the truth.
 
 Per condition and overall: the issue's measure, per *clear* position (nothing over it:
 no hand reaching into its zone, no canoe drawn between it and the next; right when its
-disc and canoe colours are read right, a gem left unknown allowed), then per position
+disc and canoe colours are read right, a gem left unknown allowed), and the same without
+the positions a glare spot washes out (``washed_out``: "no glare"), then per position
 over all positions (right when its disc, canoe colours and gems are), frames exactly right,
 wrong readings (a disc that is not there, a canoe in the wrong place, a wrong colour,
 gem or weather: must be 0), unknown rate, setup-learning failures (a table whose setup
@@ -209,11 +210,50 @@ def covered_positions(scene: SceneConfig, state: GameState, faults: tuple) -> se
     return out
 
 
+GLARE_WASH = 0.5
+"""A glare spot adding this share of the paper's white or more over a slot's disc (or
+anywhere on the beach) washes it out: every colour there is near white."""
+
+
+def washed_out(scene: SceneConfig) -> set[str]:
+    """The positions a glare spot washes out (``GLARE_WASH``): the spot as the renderer
+    draws it (a disc blurred by 0.45 of its radius, ``strength`` times white at most),
+    on a 1 mm grid of the board."""
+    g = scene.glare
+    if g is None or g.strength < GLARE_WASH:
+        return set()
+    layout = load_layout()
+    w, h = layout.board_mm
+    spot = np.zeros((int(h) + 1, int(w) + 1), np.float32)
+    cv2.circle(spot, (round(g.center[0]), round(g.center[1])), round(g.radius), 1.0, -1)
+    washed = cv2.GaussianBlur(spot, (0, 0), g.radius * 0.45) * g.strength >= GLARE_WASH
+    out: set[str] = set()
+    for slot in SLOTS:
+        zone = np.zeros_like(spot, np.uint8)
+        x, y = layout.slots[slot]
+        cv2.circle(zone, (round(x), round(y)), round(layout.disc_diameter_mm / 2), 1, -1)
+        if washed[zone > 0].any():
+            out.add(slot)
+    beach = np.zeros_like(spot, np.uint8)
+    cv2.fillPoly(beach, [np.round(np.array(layout.beach)).astype(np.int32)], 1)
+    if washed[beach > 0].any():
+        out.add(BEACH)
+    return out
+
+
 def score(seen: Observation, truth: Observation, tally: Counter, errors: list[str],
-          tag: str, covered: frozenset[str] | set[str] = frozenset()) -> None:
+          tag: str, covered: frozenset[str] | set[str] = frozenset(),
+          washed: frozenset[str] | set[str] = frozenset()) -> None:
     exact = seen.board_found and not seen.unknown and seen.weather == truth.weather
     for pos in POSITIONS:
         tally["positions"] += 1
+        if pos not in covered and pos not in washed:
+            # ...and without a glare spot washing it out.
+            tally["lit"] += 1
+            tally["lit_right"] += int(seen.board_found and pos not in seen.unknown and (
+                pos == BEACH or seen.discs[pos] == truth.discs[pos]) and sorted(
+                c.colour for c in seen.canoes_at(pos)) == sorted(
+                c.colour for c in truth.canoes_at(pos)))
         if pos not in covered:
             # Per clear position, the issue's measure: disc and canoe colours (a gem left
             # unknown is no error here; a wrong one is counted as wrong below).
@@ -282,7 +322,7 @@ def _render_pair(setup: GameState, state: GameState, faults: tuple, seed: int,
 
 def read_old(old: ModuleType, frame: Image, setup_frame: Image, state: GameState,
              tally: Counter, errors: list[str], tag: str, faults: tuple,
-             covered: set[str]) -> None:
+             covered: set[str], washed: set[str]) -> None:
     """The baseline's reading of the same frames, its own way (its ``learn_profile`` and
     ``Detector`` as they were: no camera model, no game counts; ``learn_colours`` before
     the table profile existed)."""
@@ -301,7 +341,7 @@ def read_old(old: ModuleType, frame: Image, setup_frame: Image, state: GameState
     t = time.perf_counter()
     seen = det.analyse(frame)
     tally[f"ms={round((time.perf_counter() - t) * 1000)}"] += 1
-    score(seen, ground_truth(state, faults=faults), tally, errors, tag, covered)
+    score(seen, ground_truth(state, faults=faults), tally, errors, tag, covered, washed)
 
 
 def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ...],
@@ -328,7 +368,7 @@ def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ..
             partial(_render_pair, setup, state, faults, seed, quiet, scene, size))
         if old is not None and old_tally is not None and old_errors is not None:
             read_old(old, frame, setup_frame, state, old_tally, old_errors, tag, faults,
-                     covered_positions(scene, state, faults))
+                     covered_positions(scene, state, faults), washed_out(scene))
         if profile:
             try:
                 learn(det, setup_frame, state.players, joe)
@@ -341,7 +381,7 @@ def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ..
         seen = det.analyse(frame, in_play=canoes_in_play(state))
         tally[f"ms={round((time.perf_counter() - t) * 1000)}"] += 1
         score(seen, ground_truth(state, faults=faults), tally, errors, tag,
-              covered_positions(scene, state, faults))
+              covered_positions(scene, state, faults), washed_out(scene))
     return tally
 
 
@@ -381,7 +421,8 @@ def report(name: str, t: Counter) -> str:
     times = sorted(int(k[3:]) for k, v in t.items() if k.startswith("ms=") for _ in range(v))
     ms = f"{times[len(times) // 2]:4d}" if times else "   -"
     clear = f"{100 * t['clear_right'] / t['clear']:6.2f}%" if t["clear"] else "     -"
-    return (f"  {name:15s} {t['frames']:4d} frames  clear right {clear}"
+    lit = f"{100 * t['lit_right'] / t['lit']:6.2f}%" if t["lit"] else "     -"
+    return (f"  {name:15s} {t['frames']:4d} frames  clear right {clear} (no glare {lit})"
             f"  positions right {100 * t['right'] / n:6.2f}%"
             f"  exact {100 * t['exact'] / f:6.2f}%  wrong {t['wrong']:3d}"
             f"  unknown {100 * t['unknown'] / n:5.2f}%  weather {100 * t['weather_seen'] / f:6.2f}%"
