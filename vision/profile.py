@@ -575,6 +575,10 @@ def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
                             config.split_place_weight * ys / canoe_len_px]).astype(np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
     best = np.zeros((len(data), 1), np.int32)
+    # k-means starts from random centres: the same photo must give the same profile (it
+    # drew on OpenCV's generator as other calls had left it, and a setup photo was refused
+    # one time in four).
+    cv2.setRNGSeed(0)
     _, labels, _ = cv2.kmeans(data, n, best, criteria, 4, cv2.KMEANS_PP_CENTERS)
     parts = []
     for j in range(n):
