@@ -298,8 +298,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             < config.camouflage_chroma)
 
     # The river: only Joe's canoe on T1 (when in play), a disc on every slot; the board's
-    # own print reaching into the slot zones (banks) is no object there.
-    marks = learn_marks(zones.obj, zones.feats, geo, config)
+    # own print reaching into the slot zones (banks) is no object there, nor a glare spot
+    # on it (a highlight: wide, it is an object while reading).
+    marks = learn_marks(zones.obj, zones.feats, geo, config, also=zones.highlight)
     river_obj = np.zeros(h * w, np.uint8)
     river_obj[zones.idx[zones.obj]] = 1
     river_obj[marks.idx] = 0

@@ -201,6 +201,7 @@ def read_board(
         # The board's own print in the zones (a bank), as at setup: ground, no object.
         pos, same = read_marks(zones.feats, look.marks, rings - look.rings, geo, config)
         zones.obj[pos[same]] = False
+        zones.highlight[pos[same]] = False
         zones.label[pos[same]] = -1
     objs = find_objects(zones, beach, geo, layout, config, camera_centre)
     unknown |= objs.unknown

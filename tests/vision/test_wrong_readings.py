@@ -10,7 +10,7 @@ from companion.board import LOST
 from companion.state import Canoe, FrozenMap, GameState, Options, new_game
 from vision.detector import Detector, canoes_in_play
 from vision.profile import learn_profile
-from vision.synth import Hand, SceneConfig, ground_truth, render
+from vision.synth import Glare, Hand, SceneConfig, ground_truth, render
 
 
 def wrong(seen, truth) -> list[str]:
@@ -204,3 +204,20 @@ def test_a_hull_blurred_around_its_gem_at_640x480_is_read_by_its_faint_colour():
     assert wrong(seen, ground_truth(state)) == []
     assert "T3" not in seen.unknown
     assert [c.colour for c in seen.canoes_at("T3")] == ["brown"]
+
+
+def test_a_glare_spot_on_a_bank_is_learned_with_the_print_and_is_no_hand():
+    """A glare spot on the bank above T3 and T4, in the setup photo and the frame alike:
+    wide and near white, it is an object while reading (a white sleeve would be), and it
+    crossed both zones' edges: T3 and T4 read as under a hand. Learned at setup with the
+    board's print (a highlight keeping away from the slots' middles), it is ground now."""
+    state = game(["yellow", "brown", "green", "blue"], {
+        "yellow": (Canoe("L1"), Canoe("T5")), "brown": (Canoe("T3"), Canoe("T4", "yellow")),
+        "green": (Canoe("R2"), Canoe("beach")), "blue": (Canoe("L2"), Canoe("beach"))},
+        None, weather=-1)
+    scene = replace(SceneConfig.varied(5050021, family="zoch"), flicker=0.1495071950626639,
+                    glare=Glare((295.0296762644821, 76.77960807320825), 53.947184496418316,
+                                0.8879862149326023))
+    seen = read(state, scene, 5050021, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert not {"T3", "T4"} & set(seen.unknown)

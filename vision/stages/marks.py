@@ -66,27 +66,35 @@ class Marks:
         return len(self.idx)
 
 
-def learn_marks(obj: Mask, feats: Floats, geo: Geometry, config: VisionConfig) -> Marks:
+def learn_marks(obj: Mask, feats: Floats, geo: Geometry, config: VisionConfig,
+                also: Mask | None = None) -> Marks:
     """The marks of a setup photo's slot zones: ``obj`` (over the zone pixels) the
     objects seen there, ``feats`` the zone pixels' features. Every object whose pixels
     keep ``marks_inner_mm`` away from their slot's middle (all but ``marks_inner_share``
     of them) is print, and so are the pixels
     around it (``marks_grow_px``), with their features (see :func:`read_marks` for what
-    is compared). Diamanten Joe's canoe on T1 covers its middle: no mark."""
+    is compared). Diamanten Joe's canoe on T1 covers its middle: no mark. ``also``: more
+    pixels judged the same way on their own (highlights: a glare spot on a bank), not
+    joined to the objects.
+    """
     h, w = geo.shape
-    img: Image = np.zeros(h * w, np.uint8)
-    img[geo.zone_idx[obj]] = 1
-    n, labels = cv2.connectedComponents(img.reshape(h, w), connectivity=8, ltype=cv2.CV_32S)
-    lab = labels.ravel()[geo.zone_idx]
     ys, xs = np.divmod(geo.zone_idx, w)
     centre = geo.slot_xy[geo.zone_slot]
     near = np.hypot(xs - centre[:, 0], ys - centre[:, 1]) < config.marks_inner_mm * geo.k
-    area = np.bincount(lab, minlength=n)
-    inner = np.bincount(lab[near], minlength=n)
-    is_mark = inner <= config.marks_inner_share * area
-    is_mark[0] = False
     print_img: Image = np.zeros(h * w, np.uint8)
-    print_img[geo.zone_idx[is_mark[lab]]] = 1
+    for mask in (obj, also):
+        if mask is None:
+            continue
+        img: Image = np.zeros(h * w, np.uint8)
+        img[geo.zone_idx[mask]] = 1
+        n, labels = cv2.connectedComponents(img.reshape(h, w), connectivity=8,
+                                            ltype=cv2.CV_32S)
+        lab = labels.ravel()[geo.zone_idx]
+        area = np.bincount(lab, minlength=n)
+        inner = np.bincount(lab[near], minlength=n)
+        is_mark = inner <= config.marks_inner_share * area
+        is_mark[0] = False
+        print_img[geo.zone_idx[is_mark[lab]]] = 1
     grow = 2 * config.marks_grow_px + 1
     grown = cast(Image, cv2.dilate(print_img.reshape(h, w), np.ones((grow, grow), np.uint8)))
     in_zone = grown.ravel()[geo.zone_idx] > 0
