@@ -317,6 +317,11 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                                      if joe else "no canoe is on the river"))
     if joe:
         t1 = SLOTS.index("T1")
+        if glare[t1]:
+            # His colour is learned there only: washed out, it would be some other colour.
+            raise SetupError("setup photo: a glare spot washes out T1, where Diamanten Joe's "
+                             "canoe starts, so his colour cannot be learned: move the lamp "
+                             "or shade the board and take the setup photo again")
         if per_slot[t1] < 0.5 * hull_px * scale:
             raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1")
         sel = (geo.zone_slot == t1) & (river_img.ravel()[geo.zone_idx] > 0)

@@ -298,3 +298,18 @@ def test_splitting_touching_canoes_gives_the_same_parts_every_time():
         assert got is not None
         parts.append(np.stack(got))
     assert all(np.array_equal(parts[0], p) for p in parts[1:])
+
+
+def test_a_glare_spot_over_t1_at_setup_with_joe_is_refused_with_what_to_do():
+    """Diamanten Joe's colour is learned from his canoe on T1 alone: a glare spot washing
+    T1 out made it some other colour, and Joe's canoe on T4 was later read as brown (a
+    wrong reading). Now the setup photo is refused, saying why and what to do; without
+    Joe in play the same photo is learned (T1 is only one slot of nine)."""
+    players = ["red", "yellow", "brown", "blue"]
+    scene = replace(SceneConfig.varied(6050053, family="chalk"), flicker=0.07456707918281545,
+                    glare=Glare((145.73552379663937, 159.51101749025224), 62.65484305607298,
+                                0.5887536704137731))
+    setup = render(new_game(players, Options(diamanten_joe=True)), seed=6050053, scene=scene)
+    with pytest.raises(SetupError, match=r"glare spot washes out T1.*move the lamp"):
+        learn_profile(setup, players, joe=True)
+    learn_profile(render(new_game(players), seed=6050053, scene=scene), players)
