@@ -190,6 +190,11 @@ class VisionConfig:
     canoe_between_mm: float = 30.0
     """A lone canoe whose footprint is less than this much nearer its slot than another
     slot is caught between them: every slot within this of its nearest is unknown."""
+    canoe_off_slot_mm: float = 24.0
+    """...and so is one whose footprint lies farther than this from every slot's centre
+    (on the tuning scenes canoes standing on a slot, three side by side, were at most
+    20 mm from its centre; one 64 % of the way from T5 to L1, 30 mm from L1 and 34 mm
+    nearer it than T5, was read on L1)."""
     canoe_split_share: float = 0.2
     """A canoe with at least this share of a hull in each of two positions is caught
     between them: both are unknown."""

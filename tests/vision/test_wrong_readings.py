@@ -221,3 +221,18 @@ def test_a_glare_spot_on_a_bank_is_learned_with_the_print_and_is_no_hand():
     seen = read(state, scene, 5050021, (1280, 720))
     assert wrong(seen, ground_truth(state)) == []
     assert not {"T3", "T4"} & set(seen.unknown)
+
+
+def test_a_canoe_far_from_every_slot_is_between_slots_not_on_the_nearer():
+    """The green canoe of T5 drawn 64 % of the way to L1 (across the fork, a long leg):
+    its footprint 30 mm from L1 and 34 mm nearer L1 than T5, more than the 30 mm that
+    makes a canoe "between", and it was read on L1 with T5 empty. No canoe standing on a
+    slot is that far from its centre: both slots are unknown."""
+    state = game(["yellow", "blue", "green", "red"], {
+        "yellow": (Canoe("R1", "violet"), Canoe("beach")), "blue": (Canoe("beach"), Canoe("beach")),
+        "green": (Canoe("T5"), Canoe("beach")), "red": (Canoe("beach"), Canoe("beach"))},
+        None, weather=1)
+    scene = replace(SceneConfig.varied(6120037, family="moss"), between=0.6391030012983909)
+    seen = read(state, scene, 6120037, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert {"T5", "L1"} <= set(seen.unknown)

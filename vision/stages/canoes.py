@@ -223,7 +223,10 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             for fx, fy in at_feet:
                 d = np.hypot(geo.slot_xy[:, 0] - fx, geo.slot_xy[:, 1] - fy) / k
                 near = np.sort(d)[:2]
-                if near[1] - near[0] < config.canoe_between_mm:
+                if near[0] > config.canoe_off_slot_mm:
+                    # Far from every slot: on its way between the two nearest.
+                    mark(out, [SLOTS[p] for p in np.argsort(d)[:2]], "canoe between slots")
+                elif near[1] - near[0] < config.canoe_between_mm:
                     # Every slot it may belong to (two can be as near beyond the nearest).
                     mark(out, [SLOTS[p] for p in np.flatnonzero(
                         d < near[0] + config.canoe_between_mm)],
