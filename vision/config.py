@@ -103,9 +103,15 @@ class VisionConfig:
     """A slot whose riverbed is the river's colour plus white light of more than this share
     of the markers' white paper is washed out by a glare spot: unknown (a shadow only
     darkens the river's colour)."""
-    glare_brighter: float = 0.04
+    glare_brighter: float = 0.12
     """...and whose riverbed is brighter than the river's by this share at least (glare
-    adds light; on a pale river a tinted shadow fits the river-plus-white model too)."""
+    adds light; on a pale river a tinted shadow, or a flicker band, fits the
+    river-plus-white model too: at 0.04 pale rivers' slots read as washed out in frames
+    of every condition)..."""
+    glare_setup_brighter: float = 0.04
+    """...this share in the setup photo, where a slot taken for washed out is only left
+    out of what is learned there (a glared slot not taken so is refused as "something
+    stands on")."""
     glare_same_chroma: float = 0.03
     glare_same_log: float = 0.06
     """With a table profile, a slot whose ring is within this chroma and log brightness of

@@ -255,7 +255,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     zones = read_region(flat, light, geo.zone_idx, geo.zone_design,
                         river_ground(geo, config, rings), none, config)
     covered = covered_slots(rings, None, config)
-    glare = glare_slots(zones, geo, config)
+    glare = glare_slots(zones, geo, config, config.glare_setup_brighter)
     covered &= ~glare  # washed out, not covered: said below if it matters
     if np.any(covered):
         raise SetupError("setup photo: " + ", ".join(SLOTS[s] for s in np.flatnonzero(covered))

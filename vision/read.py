@@ -286,11 +286,12 @@ def read_board(
                    sorted(unknown, key=order.__getitem__), debug=debug)
 
 
-def glare_slots(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
+def glare_slots(zones: Region, geo: Geometry, config: VisionConfig,
+                brighter_by: float | None = None) -> Mask:
     """Slots washed out by a glare spot: their riverbed ring is the river's colour (the
     median ring) scaled, plus white light (least squares: ``ring = a * river + g *
     white``) with ``g`` over ``glare_white``, and brighter than the river by
-    ``glare_brighter``. A shadow only scales the colour."""
+    ``glare_brighter`` (or ``brighter_by``). A shadow only scales the colour."""
     bgr = zones.bgr[geo.ring_mat]  # (slots, n, 3)
     ground = ~(zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat])  # ground only
     seen = [median(bgr[s][ground[s]]) if np.count_nonzero(ground[s]) >= 8 else None
@@ -304,7 +305,8 @@ def glare_slots(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
     coef, *_ = np.linalg.lstsq(basis, ring.T, rcond=None)
     # On a pale river the river's colour and white are nearly one direction: a shadow
     # with a slight tint fits as "less river plus white". Glare adds light.
-    brighter = ring.sum(axis=1) > (1 + config.glare_brighter) * float(river.sum())
+    by = config.glare_brighter if brighter_by is None else brighter_by
+    brighter = ring.sum(axis=1) > (1 + by) * float(river.sum())
     return cast(Mask, (coef[1] > config.glare_white) & brighter)
 
 

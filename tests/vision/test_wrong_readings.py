@@ -236,3 +236,19 @@ def test_a_canoe_far_from_every_slot_is_between_slots_not_on_the_nearer():
     seen = read(state, scene, 6120037, (1280, 720))
     assert wrong(seen, ground_truth(state)) == []
     assert {"T5", "L1"} <= set(seen.unknown)
+
+
+def test_a_pale_river_a_little_brighter_in_places_is_not_washed_out_by_glare():
+    """No glare spot: on the pale, low-contrast `chalk` board under a 16 degree tilt, the
+    empty R1's riverbed fit "the river plus white light" and was 4 % brighter than the
+    median ring (a flicker band does that much): read as washed out (unknown). Glare adds
+    far more light: 12 % while reading (the setup photo keeps 4 %)."""
+    state = game(["yellow", "brown", "green", "red", "blue"], {
+        "yellow": (Canoe("T2", "yellow"), Canoe("beach")),
+        "brown": (Canoe("L2"), Canoe("T1", "blue")), "green": (Canoe("L1"), Canoe("T5", "violet")),
+        "red": (Canoe("R2", "violet"), Canoe("beach")),
+        "blue": (Canoe("T3"), Canoe("T3", "violet"))}, Canoe("T2"), weather=-1)
+    scene = replace(SceneConfig.varied(5010004, family="chalk"), tilt_deg=15.605507733845444)
+    seen = read(state, scene, 5010004, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "R1" not in seen.unknown, seen.unknown
