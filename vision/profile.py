@@ -34,9 +34,9 @@ from vision.stages.canoes import side_area, split_centres
 from vision.stages.discs import rim_contrast
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
-from vision.stages.light import Light, feature_of, features, measure_light
+from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, measure_light, median
 from vision.stages.marks import Marks, learn_marks
-from vision.stages.objects import OPEN, WIDE, Region, enclosed, read_region
+from vision.stages.objects import OPEN, WIDE, Region, enclosed, object_masks, read_region
 from vision.stages.weather import weather_spaces
 from vision.types import Floats, Image, Mask
 
@@ -283,8 +283,21 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             # The look that counted nearer the canoes expected says how many are seen.
             if isinstance(exc, _CountError) and isinstance(again, _CountError) and abs(
                     again.seen - 2 * len(players)) < abs(exc.seen - 2 * len(players)):
-                raise again from None
-            raise exc from None
+                exc = again
+            # Under a glare spot a canoe is washed out towards the sand's colour: with the
+            # spot's white light taken off, the beach is looked at once more (the count
+            # must come out right and the pairs match); else the players are told to move
+            # the lamp or the camera.
+            if not _beach_glare(flat, light, geo, layout, config):
+                raise exc from None
+            try:
+                canoe_bgr, scale, beach, hiding = _beach_canoes(
+                    flat, light, geo, layout, players, centre, config, deglare=True)
+                hiding = True
+            except SetupError:
+                raise SetupError(f"{exc} (a glare spot on the beach washes canoes out: move "
+                                 "the lamp or tilt the camera so no reflection lies on the "
+                                 "beach)") from None
     # Canoes seen by their outline alone, or on the second look, are hardly objects on
     # this beach while it is read: the colours of the sand's chroma (as a canoe that looks
     # like the riverbed around a slot; how much darker than the sand they look depends on
@@ -303,6 +316,12 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     river_obj = np.zeros(h * w, np.uint8)
     river_obj[zones.idx[zones.obj]] = 1
     river_obj[marks.idx] = 0
+    # The halo of a glare spot (the riverbed plus white light) is no object either.
+    # (A broad patch: a disc's own highlight is a thin arc, opened away.)
+    glow = np.zeros(h * w, np.uint8)
+    glow[zones.idx[_glare_pixels(zones, geo, config)]] = 1
+    glow = cast(Image, cv2.morphologyEx(glow.reshape(h, w), cv2.MORPH_OPEN, WIDE)).ravel()
+    river_obj[glow > 0] = 0
     # Thin things (a disc's light rim, highlights) are no canoe: open wider than a rim.
     river_img = cast(Image, cv2.morphologyEx(river_obj.reshape(h, w), cv2.MORPH_OPEN, WIDE))
     per_slot = np.bincount(geo.zone_slot[river_img.ravel()[geo.zone_idx] > 0],
@@ -314,16 +333,21 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         raise SetupError(f"setup photo: something stands on {', '.join(standing)}; at the "
                          "start " + ("only Diamanten Joe's canoe is on the river (on T1)"
                                      if joe else "no canoe is on the river"))
+    glowing = np.bincount(geo.zone_slot[glow[geo.zone_idx] > 0], minlength=len(SLOTS)) > 0
     if joe:
         t1 = SLOTS.index("T1")
-        if per_slot[t1] < 0.5 * hull_px * scale:
-            raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1")
+        # Under a glare spot part of his hull is washed out like the riverbed.
+        lit = bool(glare[t1] or glowing[t1])
+        if per_slot[t1] < (config.canoe_min_fraction if lit else 0.5) * hull_px * scale:
+            raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1" + (
+                " (a glare spot lies on it: move the lamp or tilt the camera)" if lit else ""))
         sel = (geo.zone_slot == t1) & (river_img.ravel()[geo.zone_idx] > 0)
         body = zones.bgr[sel]
         level = body.sum(1)
         canoe_bgr[JOE_COLOUR] = to_bgr(np.median(body[level > 0.5 * np.percentile(level, 75)],
                                                  axis=0))
-    rim = rim_contrast(top, geo, river_img,
+    # The rim is judged where a glare spot leaves it in view.
+    rim = rim_contrast(top, geo, river_img | glow.reshape(h, w),
                        shift_px(centre, geo.slot_xy, config.disc_height_mm, geo.k))
     learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
     # A disc's rim is faint on some boards and at a low resolution: a slot shows no disc
@@ -333,13 +357,17 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     seen = np.abs(learned) >= float(np.clip(config.disc_min_learned_share * typical,
                                             config.disc_min_learned_floor,
                                             config.disc_min_learned))
-    # A slot washed out by glare teaches nothing about the discs (the others do).
-    learned = np.where(glare, np.nan, learned)
+    # A slot washed out by glare teaches nothing about the discs (the others do), nor
+    # does one whose rim a glare spot's halo washes out in part.
+    learned = np.where(glare | (glowing & ~seen), np.nan, learned)
     absent = [SLOTS[s] for s in range(len(SLOTS)) if not seen[s] and not glare[s]
-              and not (np.isnan(learned[s]) and joe and SLOTS[s] == "T1")]
+              and not glowing[s] and not (np.isnan(learned[s]) and joe and SLOTS[s] == "T1")]
     if absent:
         raise SetupError(f"setup photo: no disc seen on {', '.join(absent)} (all nine discs "
                          "start in the river, one on each slot)")
+    if np.isnan(learned).all():
+        raise SetupError("setup photo: a glare spot washes the river out: move the lamp or "
+                         "tilt the camera so no reflection lies on the river")
     if np.isnan(learned).any():
         learned = np.where(np.isnan(learned), np.nanmedian(learned), learned)
 
@@ -355,7 +383,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         - config.weather_setup_margin
     dark = dark0 < config.weather_setup_dark and dark0 < min(others) - config.weather_setup_gap
     if spaces[0][0] < config.weather_print_visible or not (dark or faint):
-        raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)")
+        raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)"
+                         + ("; a glare spot washes the weather track out: move the lamp or "
+                            "tilt the camera" if _track_glare(flat, light, geo, config) else ""))
     token = np.array([dark0, *spaces[0][2]], np.float32)
 
     grounds: dict[str, BGR] = {}
@@ -374,10 +404,12 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
 
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                   players: tuple[str, ...], centre: Centre | None,
-                  config: VisionConfig) -> tuple[dict[str, BGR], float, Region, bool]:
+                  config: VisionConfig, deglare: bool = False,
+                  ) -> tuple[dict[str, BGR], float, Region, bool]:
     """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
     the canoes' top's size on this table over the layout's, the beach as read, whether a
-    canoe was seen by its outline alone (``setup_outline_share``).
+    canoe was seen by its outline alone (``setup_outline_share``). With ``deglare``, the
+    white light of a glare spot is taken off first (:func:`deglared`).
 
     :raises SetupError: a heap, something bigger than canoes, not the canoes expected, or
         two of a colour unlike.
@@ -386,6 +418,10 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     sand = np.zeros(3, np.float32)
     beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
                         sand_ground(geo, config, sand), none, config, local_light=True)
+    colours = beach.bgr
+    if deglare:
+        colours, obj_mask, highlight = deglared(beach, geo, config)
+        beach = replace(beach, obj=obj_mask, highlight=highlight)
     h, w = geo.shape
     k = geo.k
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
@@ -394,7 +430,7 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     obj = np.zeros(h * w, np.uint8)
     obj[beach.idx[beach.obj]] = 1
     bgr_img = np.zeros((h * w, 3), np.float32)
-    bgr_img[beach.idx] = beach.bgr
+    bgr_img[beach.idx] = colours
     # A hull the sand's own colour (a brown canoe on a brown beach) shows only its outline
     # and its well: what that outline encloses is the canoe.
     raw = obj.reshape(h, w)
@@ -474,6 +510,107 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                           "canoe on the beach, apart, in view")
     return assign_colours(units, players, config), scale, beach, outlined
 
+
+
+def _glare_pixels(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
+    """The slot zones' pixels lit by a glare spot at setup: the river's colour (the
+    median riverbed ring, as :func:`vision.read.glare_slots`) scaled by at least
+    ``setup_glare_scale`` plus white light of more than ``setup_glare_spot`` of the
+    paper's (least squares, within ``pair_glare_misfit``), and brighter than the river by
+    ``glare_brighter``. A canoe of another colour does not fit (a pale wooden hull on a
+    dark river fits a negative scale), nor do the lighter mottles of a riverbed's print
+    (0.13-0.16 of white)."""
+    bgr = zones.bgr[geo.ring_mat]
+    ground = ~(zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat])
+    seen = [median(bgr[s][ground[s]]) for s in range(len(bgr))
+            if np.count_nonzero(ground[s]) >= 8]
+    out = np.zeros(len(zones.idx), bool)
+    if len(seen) < 3:
+        return out
+    river = np.median(np.array(seen, np.float64), axis=0)
+    sel = np.flatnonzero(zones.obj | zones.highlight | (zones.bgr.sum(1) > (
+        1 + config.glare_brighter) * float(river.sum())))
+    pix = zones.bgr[sel].astype(np.float64)
+    basis = np.column_stack([river, np.full(3, WHITE_LEVEL)])
+    coef = np.linalg.pinv(basis) @ pix.T
+    misfit = np.linalg.norm((basis @ coef).T - pix, axis=1) / np.maximum(
+        np.linalg.norm(pix, axis=1), 1.0)
+    out[sel] = ((coef[0] >= config.setup_glare_scale) & (coef[1] > config.setup_glare_spot)
+                & (misfit <= config.pair_glare_misfit)
+                & (pix.sum(1) > (1 + config.glare_brighter) * float(river.sum())))
+    return out
+
+
+def _track_glare(flat: Image, light: Light, geo: Geometry, config: VisionConfig) -> bool:
+    """Whether a glare spot washes out the weather track's space 0 at setup: its centre
+    (where the marker lies) as bright as the markers' white paper (``weather_glare_white``
+    of it) or brighter."""
+    idx = geo.weather_centre[0]
+    bgr = np.take(flat, idx, axis=0).astype(np.float32) * light.gains(geo.coords[idx])
+    return bool(float(median(bgr.mean(1))) >= config.weather_glare_white * WHITE_LEVEL)
+
+
+def _beach_glare(flat: Image, light: Light, geo: Geometry, layout: Layout,
+                 config: VisionConfig) -> bool:
+    """Whether a glare spot lies on the beach at setup: sand over one canoe's area with
+    more than ``setup_glare_spot`` of white light added (:func:`glare_light`), on sand
+    of a clear colour (``setup_glare_chroma``)."""
+    sand = np.zeros(3, np.float32)
+    beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
+                        sand_ground(geo, config, sand), np.zeros((0, 3), np.float32), config,
+                        local_light=True)
+    _, white, colour = glare_light(beach, geo, config)
+    sand = features(colour[None], config.brightness_weight)[0]
+    if float(np.linalg.norm(sand[:2])) < config.setup_glare_chroma:
+        return False  # pale sand: a glare spot and a shadow are alike
+    hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * geo.k ** 2
+    return bool(np.count_nonzero(white > config.setup_glare_spot) >= hull_px)
+
+
+def glare_light(beach: Region, geo: Geometry,
+                config: VisionConfig) -> tuple[Floats, Floats, Floats]:
+    """The light a glare spot adds over the beach at setup: per beach pixel, the local
+    sand (its colour averaged over ``setup_glare_light_mm`` around it, canoes left out)
+    as the sand's own colour scaled plus white light (least squares: ``local = a * sand
+    + g * white``), ``a`` and ``g`` (a share of the paper's white), and the sand's own
+    colour: the median of the dimmer half of the sand (a glare spot brightens the rest)."""
+    sand = ~beach.obj
+    bgr = beach.bgr
+    level = bgr.sum(1)
+    own = bgr[sand & (level <= np.median(level[sand]))] if np.any(sand) else bgr
+    colour = np.median(own, axis=0).astype(np.float64)
+    cells = geo.beach_cells
+    sigma = config.setup_glare_light_mm * geo.k / max(1, round(config.light_cell_mm * geo.k))
+    use = sand.astype(np.float32)
+    weight = cells.read(cells.grid(use, sigma))
+    local = np.column_stack([cells.read(cells.grid(bgr[:, c] * use, sigma))
+                             for c in range(3)]) / np.maximum(weight, 1e-6)[:, None]
+    basis = np.column_stack([colour, np.full(3, WHITE_LEVEL)])
+    coef = np.linalg.pinv(basis) @ local.T.astype(np.float64)
+    return (coef[0].astype(np.float32), coef[1].astype(np.float32),
+            colour.astype(np.float32))
+
+
+def deglared(beach: Region, geo: Geometry, config: VisionConfig) -> tuple[Floats, Mask, Mask]:
+    """The beach at setup with a glare spot's white light taken off (:func:`glare_light`):
+    where it adds more than ``setup_glare_white``, each pixel's colour less the local white
+    light (a canoe washed out towards the sand shows its own colour again, the sand the
+    sand's own colour), and its object and highlight masks read again against the sand's
+    own colour as bright as the local sand less the glare; elsewhere the beach as read.
+    Where the glare adds more than ``setup_glare_max`` of white nothing is read (sand)."""
+    scale, white, colour = glare_light(beach, geo, config)
+    added = np.where(white > config.setup_glare_white, white, 0.0).astype(np.float32)
+    out = beach.bgr - added[:, None] * WHITE_LEVEL
+    np.clip(out, 0.0, None, out=out)
+    f = features(out, config.brightness_weight)
+    # The ground: the sand's own colour, as bright as the local sand less the glare.
+    ground = features(np.maximum(scale, 0.05)[:, None] * colour[None],
+                      config.brightness_weight)
+    obj, highlight = object_masks(f, ground, config, local_light=True)
+    glared = added > 0
+    obj = np.where(glared, obj & (white <= config.setup_glare_max), beach.obj)
+    highlight = np.where(glared, highlight, beach.highlight)
+    return out, obj, highlight
 
 
 def _holes_filled(mask: Image) -> Image:
