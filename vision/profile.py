@@ -336,11 +336,10 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     glowing = np.bincount(geo.zone_slot[glow[geo.zone_idx] > 0], minlength=len(SLOTS)) > 0
     if joe:
         t1 = SLOTS.index("T1")
-        # Under a glare spot part of his hull is washed out like the riverbed.
-        lit = bool(glare[t1] or glowing[t1])
-        if per_slot[t1] < (config.canoe_min_fraction if lit else 0.5) * hull_px * scale:
+        if per_slot[t1] < 0.5 * hull_px * scale:
             raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1" + (
-                " (a glare spot lies on it: move the lamp or tilt the camera)" if lit else ""))
+                " (a glare spot lies on it: move the lamp or tilt the camera)"
+                if glare[t1] or glowing[t1] else ""))
         sel = (geo.zone_slot == t1) & (river_img.ravel()[geo.zone_idx] > 0)
         body = zones.bgr[sel]
         level = body.sum(1)
@@ -419,8 +418,9 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
                         sand_ground(geo, config, sand), none, config, local_light=True)
     colours = beach.bgr
+    added: Floats | None = None
     if deglare:
-        colours, obj_mask, highlight = deglared(beach, geo, config)
+        colours, obj_mask, highlight, added = deglared(beach, geo, config)
         beach = replace(beach, obj=obj_mask, highlight=highlight)
     h, w = geo.shape
     k = geo.k
@@ -431,6 +431,20 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     obj[beach.idx[beach.obj]] = 1
     bgr_img = np.zeros((h * w, 3), np.float32)
     bgr_img[beach.idx] = colours
+    # With the glare's light taken off: each canoe's colour as seen, and the light added.
+    seen_img = np.zeros((h * w, 3), np.float32)
+    seen_img[beach.idx] = beach.bgr
+    added_img = np.zeros(h * w, np.float32)
+    if added is not None:
+        added_img[beach.idx] = added
+    as_seen: dict[int, tuple[Floats, float]] = {}
+
+    def colour_of(part: Mask) -> Floats:
+        unit = _body_colour(bgr_img, part, sand, config)
+        if added is not None:
+            as_seen[id(unit)] = (_body_colour(seen_img, part, sand, config),
+                                 float(added_img[part.ravel()].mean()))
+        return unit
     # A hull the sand's own colour (a brown canoe on a brown beach) shows only its outline
     # and its well: what that outline encloses is the canoe.
     raw = obj.reshape(h, w)
@@ -478,7 +492,7 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
         if r < 1 - 3 * config.pair_margin:
             continue  # a speck, a fringe
         if r < config.pair_ratio - config.pair_margin:
-            units.append(_body_colour(bgr_img, body, sand, config))
+            units.append(colour_of(body))
         elif r < config.setup_max_touching + 0.5:
             # Canoes touching (their sides under a tilted camera): as many as their area
             # says, told apart by colour first, then by where they lie.
@@ -492,7 +506,7 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                                  "apart from each other")
             # By shape (two of one colour, across the long side or end to end) or by colour:
             # whichever pairs all the canoes best, once all are seen.
-            touching.append([[_body_colour(bgr_img, part, sand, config) for part in way]
+            touching.append([[colour_of(part) for part in way]
                              for way in ways])
         else:
             raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
@@ -508,7 +522,9 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                           f"canoe{'' if len(units) == 1 else 's'} seen on the beach, expected "
                           f"{2 * len(players)} (two each for {', '.join(players)}); put every "
                           "canoe on the beach, apart, in view")
-    return assign_colours(units, players, config), scale, beach, outlined
+    return (assign_colours(units, players, config,
+                           [as_seen[id(u)] for u in units] if added is not None else None),
+            scale, beach, outlined)
 
 
 
@@ -591,13 +607,15 @@ def glare_light(beach: Region, geo: Geometry,
             colour.astype(np.float32))
 
 
-def deglared(beach: Region, geo: Geometry, config: VisionConfig) -> tuple[Floats, Mask, Mask]:
+def deglared(beach: Region, geo: Geometry,
+             config: VisionConfig) -> tuple[Floats, Mask, Mask, Floats]:
     """The beach at setup with a glare spot's white light taken off (:func:`glare_light`):
     where it adds more than ``setup_glare_white``, each pixel's colour less the local white
     light (a canoe washed out towards the sand shows its own colour again, the sand the
     sand's own colour), and its object and highlight masks read again against the sand's
     own colour as bright as the local sand less the glare; elsewhere the beach as read.
-    Where the glare adds more than ``setup_glare_max`` of white nothing is read (sand)."""
+    Where the glare adds more than ``setup_glare_max`` of white nothing is read (sand).
+    Last, per pixel the white light taken off (a share of the paper's white)."""
     scale, white, colour = glare_light(beach, geo, config)
     added = np.where(white > config.setup_glare_white, white, 0.0).astype(np.float32)
     out = beach.bgr - added[:, None] * WHITE_LEVEL
@@ -610,7 +628,7 @@ def deglared(beach: Region, geo: Geometry, config: VisionConfig) -> tuple[Floats
     glared = added > 0
     obj = np.where(glared, obj & (white <= config.setup_glare_max), beach.obj)
     highlight = np.where(glared, highlight, beach.highlight)
-    return out, obj, highlight
+    return out, obj, highlight, added
 
 
 def _holes_filled(mask: Image) -> Image:
@@ -786,11 +804,14 @@ def glared_twin(one: Floats, other: Floats, config: VisionConfig) -> int | None:
     return None
 
 
-def assign_colours(units: Sequence[Floats], players: Sequence[str],
-                   config: VisionConfig) -> dict[str, BGR]:
+def assign_colours(units: Sequence[Floats], players: Sequence[str], config: VisionConfig,
+                   as_seen: Sequence[tuple[Floats, float]] | None = None) -> dict[str, BGR]:
     """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
     canoes grouped into pairs of least total colour distance, the pairs matched to the
-    player colours (the defaults) by least total distance.
+    player colours (the defaults) by least total distance. ``as_seen`` (per canoe, when a
+    glare spot's light was taken off the colours: its colour as seen and the light taken
+    off): a pair's colour is then the one of the twin with less glare as seen, if that is
+    under ``setup_glare_white`` (the light taken off is an estimate).
 
     >>> red, brown = (40, 40, 190), (40, 70, 115)
     >>> units = [np.array(c, np.float32) for c in (red, brown, (42, 38, 185), (38, 72, 112))]
@@ -815,6 +836,11 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str],
             means[i] = np.asarray(units[(a, b)[clear]], np.float64)
         else:
             apart = max(apart, (gap, i))
+    if as_seen is not None:
+        for i, pair in enumerate(pairs):
+            colour, white = min((as_seen[j] for j in pair), key=lambda seen: seen[1])
+            if white <= config.setup_glare_white:
+                means[i] = np.asarray(colour, np.float64)
     pf = features(np.array(means, np.float32), wgt)
     protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
     cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)
