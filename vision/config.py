@@ -180,12 +180,15 @@ class VisionConfig:
     0.086-0.095 white over its twin, fitting within 0.01, and already 0.31-0.32 apart in
     chroma.)"""
     setup_glare_scale: float = 0.2
-    """At setup, a pixel in a slot zone that is the river's colour scaled by at least this
-    plus white light (``setup_glare_spot``, ``glare_brighter``), in a patch wider than a
-    disc's highlight, is the halo of a glare spot, not a canoe (the halos seen: 0.45-0.75
-    river, 0.45-0.7 white, within 0.05; a pale wooden hull on a dark river fits a negative
-    share of river); a disc's rim is judged where no such halo covers it, and a slot whose
-    rim it washes out is not judged (as a slot washed out by glare)."""
+    """At setup, an object in a slot zone of the river's colour scaled by at least this (and
+    at most its inverse) plus or less white light, within ``pair_glare_misfit``, is of the
+    riverbed's own hue, not a canoe: a glare spot's halo (0.45-0.75 river, 0.45-0.7 white,
+    within 0.05), a deeper mottle of its print in a shadow (1.0-1.1 river, 0.13-0.2 white
+    less); a pale wooden hull on a dark river fits a negative share of river, a blue hull
+    on a blue river several times the river. With ``setup_glare_spot`` of white added and
+    ``glare_brighter``, in a patch wider than a disc's highlight, it is a glare spot's
+    halo: a disc's rim is judged where none covers it, and a slot whose rim it washes out
+    is not judged (as a slot washed out by glare)."""
     setup_glare_white: float = 0.15
     """At setup, sand that is the sand's own colour (scaled) plus white light of more than
     this share of the paper's white lies under a glare spot (a lamp's reflection). When the

@@ -316,18 +316,25 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     river_obj = np.zeros(h * w, np.uint8)
     river_obj[zones.idx[zones.obj]] = 1
     river_obj[marks.idx] = 0
-    # The halo of a glare spot (the riverbed plus white light) is no object either.
-    # (A broad patch: a disc's own highlight is a thin arc, opened away.)
-    glow = np.zeros(h * w, np.uint8)
-    glow[zones.idx[_glare_pixels(zones, geo, config)]] = 1
-    glow = cast(Image, cv2.morphologyEx(glow.reshape(h, w), cv2.MORPH_OPEN, WIDE)).ravel()
-    river_obj[glow > 0] = 0
     # Thin things (a disc's light rim, highlights) are no canoe: open wider than a rim.
     river_img = cast(Image, cv2.morphologyEx(river_obj.reshape(h, w), cv2.MORPH_OPEN, WIDE))
     per_slot = np.bincount(geo.zone_slot[river_img.ravel()[geo.zone_idx] > 0],
                            minlength=len(SLOTS))
+    # Nothing stands where the objects are a glare spot's halo (the riverbed plus white
+    # light, a broad patch: a disc's own highlight is a thin arc, opened away) or of the
+    # riverbed's own hue (a deeper mottle of its print in a shadow).
+    lit, like = _riverbed_light(zones, geo, config)
+    glow = np.zeros(h * w, np.uint8)
+    glow[zones.idx[lit]] = 1
+    glow = cast(Image, cv2.morphologyEx(glow.reshape(h, w), cv2.MORPH_OPEN, WIDE)).ravel()
+    foreign = river_obj.copy()
+    foreign[glow > 0] = 0
+    foreign[zones.idx[like]] = 0
+    foreign_img = cv2.morphologyEx(foreign.reshape(h, w), cv2.MORPH_OPEN, WIDE)
+    on_slot = np.bincount(geo.zone_slot[foreign_img.ravel()[geo.zone_idx] > 0],
+                          minlength=len(SLOTS))
     standing = [SLOTS[s] for s in range(len(SLOTS))
-                if per_slot[s] >= 0.5 * hull_px * scale and not (joe and SLOTS[s] == "T1")
+                if on_slot[s] >= 0.5 * hull_px * scale and not (joe and SLOTS[s] == "T1")
                 and not glare[s]]
     if standing:
         raise SetupError(f"setup photo: something stands on {', '.join(standing)}; at the "
@@ -528,33 +535,39 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
 
 
 
-def _glare_pixels(zones: Region, geo: Geometry, config: VisionConfig) -> Mask:
-    """The slot zones' pixels lit by a glare spot at setup: the river's colour (the
-    median riverbed ring, as :func:`vision.read.glare_slots`) scaled by at least
-    ``setup_glare_scale`` plus white light of more than ``setup_glare_spot`` of the
-    paper's (least squares, within ``pair_glare_misfit``), and brighter than the river by
-    ``glare_brighter``. A canoe of another colour does not fit (a pale wooden hull on a
-    dark river fits a negative scale), nor do the lighter mottles of a riverbed's print
-    (0.13-0.16 of white)."""
+def _riverbed_light(zones: Region, geo: Geometry,
+                    config: VisionConfig) -> tuple[Mask, Mask]:
+    """The slot zones' pixels that are the river's colour (the median riverbed ring, as
+    :func:`vision.read.glare_slots`) scaled by ``setup_glare_scale`` to ``1 /
+    setup_glare_scale`` plus or less white light (least squares, within
+    ``pair_glare_misfit``), at setup: (1) lit by a glare spot, with more than
+    ``setup_glare_spot`` of the paper's white added and brighter than the river by
+    ``glare_brighter``; (2) objects of the riverbed's own hue, any white light (a darker,
+    deeper mottle of its print in a shadow; a glare spot's halo). A canoe of another colour
+    does not fit (a pale wooden hull on a dark river fits a negative scale, a blue hull on a
+    blue river several times the river), nor, for (1), a riverbed's lighter mottles (0.13-0.16
+    of white)."""
     bgr = zones.bgr[geo.ring_mat]
     ground = ~(zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat])
     seen = [median(bgr[s][ground[s]]) for s in range(len(bgr))
             if np.count_nonzero(ground[s]) >= 8]
-    out = np.zeros(len(zones.idx), bool)
+    lit = np.zeros(len(zones.idx), bool)
+    like = np.zeros(len(zones.idx), bool)
     if len(seen) < 3:
-        return out
+        return lit, like
     river = np.median(np.array(seen, np.float64), axis=0)
-    sel = np.flatnonzero(zones.obj | zones.highlight | (zones.bgr.sum(1) > (
-        1 + config.glare_brighter) * float(river.sum())))
+    brighter = zones.bgr.sum(1) > (1 + config.glare_brighter) * float(river.sum())
+    sel = np.flatnonzero(zones.obj | zones.highlight | brighter)
     pix = zones.bgr[sel].astype(np.float64)
     basis = np.column_stack([river, np.full(3, WHITE_LEVEL)])
     coef = np.linalg.pinv(basis) @ pix.T
     misfit = np.linalg.norm((basis @ coef).T - pix, axis=1) / np.maximum(
         np.linalg.norm(pix, axis=1), 1.0)
-    out[sel] = ((coef[0] >= config.setup_glare_scale) & (coef[1] > config.setup_glare_spot)
-                & (misfit <= config.pair_glare_misfit)
-                & (pix.sum(1) > (1 + config.glare_brighter) * float(river.sum())))
-    return out
+    fits = ((coef[0] >= config.setup_glare_scale) & (coef[0] <= 1 / config.setup_glare_scale)
+            & (misfit <= config.pair_glare_misfit))
+    lit[sel] = fits & (coef[1] > config.setup_glare_spot) & brighter[sel]
+    like[sel] = fits & zones.obj[sel]
+    return lit, like
 
 
 def _track_glare(flat: Image, light: Light, geo: Geometry, config: VisionConfig) -> bool:
