@@ -374,3 +374,26 @@ def test_a_rim_a_glare_halo_washes_out_is_not_judged_and_a_missing_disc_is_still
                    discs=["T1", "T2", "T4", "T5", "L1", "L2", "R1", "R2"])
     with pytest.raises(SetupError, match="no disc seen on T3"):
         learn_profile(short, players)
+
+
+def test_a_deeper_mottle_of_the_riverbed_in_shade_is_no_canoe_and_a_canoe_there_is_refused():
+    """On a saturated teal river a darker mottle of the riverbed's print under a soft
+    shadow lies at T4's middle: the river's own colour, deeper (1.06 of it, 0.17 of white
+    less), taken for "something stands on T4" (seeded tuning scene). Of the riverbed's own
+    hue it is no canoe: learned, and read without a wrong position; Diamanten Joe's canoe
+    put on T4 instead of T1 is still refused."""
+    players = ["green", "yellow", "blue"]
+    scene = SceneConfig.varied(5000012, family="teal")
+    setup = new_game(players)
+    profile = learn_profile(render(setup, seed=5000012, scene=scene), players)
+    state = setup.replace(canoes=FrozenMap({
+        "green": (Canoe("T2"), Canoe("beach")), "yellow": (Canoe("T4", "white"), Canoe("beach")),
+        "blue": (Canoe("beach"), Canoe("R1"))}))
+    det = Detector()
+    det.use_profile(profile)
+    seen = det.analyse(render(state, seed=5000013, scene=scene), in_play=canoes_in_play(state))
+    assert wrong(seen, ground_truth(state)) == []
+    joe = new_game(players, Options(diamanten_joe=True))
+    astray = joe.replace(joe=Canoe("T4"))
+    with pytest.raises(SetupError, match="something stands on T4"):
+        learn_profile(render(astray, seed=5000012, scene=scene), players, joe=True)
