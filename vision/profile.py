@@ -508,6 +508,10 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                                 else None,
                                 _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
                     if p is not None]
+            if not ways and n > 2:
+                # Fewer colours than canoes (two of a colour side by side): by colour, then
+                # each colour by where its canoes lie, as many as its area says.
+                ways = _split_by_colour_then_place(bgr_img, body, n, config)
             if not ways:
                 raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
                                  "apart from each other")
@@ -532,7 +536,6 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     return (assign_colours(units, players, config,
                            [as_seen[id(u)] for u in units] if added is not None else None),
             scale, beach, outlined)
-
 
 
 def _riverbed_light(zones: Region, geo: Geometry,
@@ -730,6 +733,13 @@ def _split_two(mask: Mask, body: Mask, canoe_len_px: float) -> list[Mask] | None
     return parts
 
 
+def _seed_kmeans() -> None:
+    """OpenCV's k-means draws its first centres from the thread's random generator: seeded
+    before each split, the same photo gives the same profile whatever was learned before
+    (a heap once split one way after four other photos and another way alone)."""
+    cv2.setRNGSeed(0x5E7)
+
+
 def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
                   config: VisionConfig) -> list[Mask] | None:
     """``body`` (touching canoes) in ``n`` parts: k-means on each pixel's chroma and, far
@@ -743,6 +753,7 @@ def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
                             config.split_place_weight * ys / canoe_len_px]).astype(np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
     best = np.zeros((len(data), 1), np.int32)
+    _seed_kmeans()
     _, labels, _ = cv2.kmeans(data, n, best, criteria, 4, cv2.KMEANS_PP_CENTERS)
     parts = []
     for j in range(n):
@@ -753,6 +764,48 @@ def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
         part[ys[sel], xs[sel]] = True
         parts.append(part)
     return parts
+
+
+def _split_by_colour_then_place(bgr_img: Floats, body: Mask, n: int,
+                                config: VisionConfig) -> list[list[Mask]]:
+    """``body`` (``n`` touching canoes of fewer colours than ``n``) split by colour into 2
+    to ``n - 1`` groups (k-means on the chroma), each group into as many canoes as its
+    share of the area says (k-means on the place): every split whose parts are each
+    over a third of a canoe's share, for the canoes' pairing to choose from."""
+    ys, xs = np.nonzero(body)
+    if len(xs) < 4 * n:
+        return []
+    f = features(bgr_img[ys * body.shape[1] + xs], config.brightness_weight)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
+    ways = []
+    for groups in range(2, n):
+        init = np.zeros((len(xs), 1), np.int32)
+        _seed_kmeans()
+        _, labels, _ = cv2.kmeans(np.ascontiguousarray(f[:, :2], np.float32), groups, init,
+                                  criteria, 4, cv2.KMEANS_PP_CENTERS)
+        labels = labels.ravel()
+        counts = np.bincount(labels, minlength=groups)
+        each = [max(1, round(n * c / len(xs))) for c in counts]
+        if sum(each) != n:
+            continue
+        parts: list[Mask] = []
+        for j in range(groups):
+            sel = np.flatnonzero(labels == j)
+            sub = np.zeros(len(sel), np.int32)
+            if each[j] > 1:
+                place = np.column_stack([xs[sel], ys[sel]]).astype(np.float32)
+                _seed_kmeans()
+                _, found, _ = cv2.kmeans(place, each[j], np.zeros((len(sel), 1), np.int32),
+                                         criteria, 4, cv2.KMEANS_PP_CENTERS)
+                sub = found.ravel().astype(np.int32)
+            for m in range(each[j]):
+                pick = sel[sub == m]
+                part = np.zeros_like(body)
+                part[ys[pick], xs[pick]] = True
+                parts.append(part)
+        if all(np.count_nonzero(part) >= len(xs) / (3 * n) for part in parts):
+            ways.append(parts)
+    return ways
 
 
 def _body_colour(bgr_img: Floats, mask: Mask, ground: Floats, config: VisionConfig) -> Floats:

@@ -397,3 +397,22 @@ def test_a_deeper_mottle_of_the_riverbed_in_shade_is_no_canoe_and_a_canoe_there_
     astray = joe.replace(joe=Canoe("T4"))
     with pytest.raises(SetupError, match="something stands on T4"):
         learn_profile(render(astray, seed=5000012, scene=scene), players, joe=True)
+
+
+def test_three_canoes_of_two_colours_touching_are_split_by_colour_then_place():
+    """At 26 degrees of tilt two yellow canoes and a green one touch on the beach: three
+    canoes of two colours, which a split into three colours cannot part ("canoes lie in
+    a heap", seeded tuning scene). Split by colour, then the yellow by where its two lie:
+    learned, each colour near its twin's; a canoe taken off the beach is still refused."""
+    players = ["blue", "brown", "red", "yellow", "green"]
+    scene = replace(SceneConfig.varied(5010027, family="ink"), tilt_deg=26.452481286266945)
+    setup = new_game(players, Options(diamanten_joe=True))
+    profile = learn_profile(render(setup, seed=5010027, scene=scene), players, joe=True)
+    b, g, r = profile.canoe_bgr["yellow"]
+    assert r > 2 * b and g > 2 * b  # a yellow
+    b, g, r = profile.canoe_bgr["green"]
+    assert g > 2 * r and g > 1.5 * b  # a green
+    short = setup.replace(canoes=FrozenMap({**setup.canoes,
+                                            "green": (Canoe("beach"), Canoe("lost"))}))
+    with pytest.raises(SetupError, match=r"expected 10|two green canoes look different"):
+        learn_profile(render(short, seed=5010027, scene=scene), players, joe=True)
