@@ -285,16 +285,20 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                     again.seen - 2 * len(players)) < abs(exc.seen - 2 * len(players)):
                 exc = again
             # Under a glare spot a canoe is washed out towards the sand's colour: with the
-            # spot's white light taken off, the beach is looked at once more (the count
-            # must come out right and the pairs match); else the players are told to move
-            # the lamp or the camera.
+            # spot's white light taken off, the beach is looked at once more, both ways
+            # (the count must come out right and the pairs match); else the players are
+            # told to move the lamp or the camera.
             if not _beach_glare(flat, light, geo, layout, config):
                 raise exc from None
-            try:
-                canoe_bgr, scale, beach, hiding = _beach_canoes(
-                    flat, light, geo, layout, players, centre, config, deglare=True)
-                hiding = True
-            except SetupError:
+            for look in (config, replace(config, background_dark=config.setup_beach_dark)):
+                try:
+                    canoe_bgr, scale, beach, hiding = _beach_canoes(
+                        flat, light, geo, layout, players, centre, look, deglare=True)
+                    hiding = True
+                    break
+                except SetupError:
+                    continue
+            else:
                 raise SetupError(f"{exc} (a glare spot on the beach washes canoes out: move "
                                  "the lamp or tilt the camera so no reflection lies on the "
                                  "beach)") from None
