@@ -289,19 +289,26 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             # (the count must come out right and the pairs match); else the players are
             # told to move the lamp or the camera.
             if not _beach_glare(flat, light, geo, layout, config):
-                raise exc from None
-            for look in (config, replace(config, background_dark=config.setup_beach_dark)):
+                # A strip of the land along the beach's edge (blurred into it at a low
+                # resolution) joining a canoe counts it twice: once more without strips.
                 try:
                     canoe_bgr, scale, beach, hiding = _beach_canoes(
-                        flat, light, geo, layout, players, centre, look, deglare=True)
-                    hiding = True
-                    break
+                        flat, light, geo, layout, players, centre, config, edges=True)
                 except SetupError:
-                    continue
+                    raise exc from None
             else:
-                raise SetupError(f"{exc} (a glare spot on the beach washes canoes out: move "
-                                 "the lamp or tilt the camera so no reflection lies on the "
-                                 "beach)") from None
+                for look in (config, replace(config, background_dark=config.setup_beach_dark)):
+                    try:
+                        canoe_bgr, scale, beach, hiding = _beach_canoes(
+                            flat, light, geo, layout, players, centre, look, deglare=True)
+                        hiding = True
+                        break
+                    except SetupError:
+                        continue
+                else:
+                    raise SetupError(f"{exc} (a glare spot on the beach washes canoes out: "
+                                     "move the lamp or tilt the camera so no reflection lies "
+                                     "on the beach)") from None
     # Canoes seen by their outline alone, or on the second look, are hardly objects on
     # this beach while it is read: the colours of the sand's chroma (as a canoe that looks
     # like the riverbed around a slot; how much darker than the sand they look depends on
@@ -414,12 +421,14 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
 
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                   players: tuple[str, ...], centre: Centre | None,
-                  config: VisionConfig, deglare: bool = False,
+                  config: VisionConfig, deglare: bool = False, edges: bool = False,
                   ) -> tuple[dict[str, BGR], float, Region, bool]:
     """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
     the canoes' top's size on this table over the layout's, the beach as read, whether a
     canoe was seen by its outline alone (``setup_outline_share``). With ``deglare``, the
-    white light of a glare spot is taken off first (:func:`deglared`).
+    white light of a glare spot is taken off first (:func:`deglared`); with ``edges``,
+    thin strips along the beach's edge (the land blurred into it at a low resolution) are
+    no object (``setup_edge_px``).
 
     :raises SetupError: a heap, something bigger than canoes, not the canoes expected, or
         two of a colour unlike.
@@ -460,6 +469,15 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     # and its well: what that outline encloses is the canoe.
     raw = obj.reshape(h, w)
     obj_img = cv2.morphologyEx(_holes_filled(raw), cv2.MORPH_OPEN, OPEN)
+    if edges:
+        # Along the beach's edge only what is thicker than a strip is an object: a canoe
+        # there stays whole, a strip of the land beside it no longer joins it.
+        inside = np.zeros(h * w, np.uint8)
+        inside[geo.beach_idx] = 1
+        grow = 2 * config.setup_edge_px + 1
+        core = cv2.erode(inside.reshape(h, w), np.ones((grow, grow), np.uint8))
+        thick = cv2.morphologyEx(obj_img, cv2.MORPH_OPEN, np.ones((grow, grow), np.uint8))
+        obj_img = np.where(core > 0, obj_img, np.minimum(obj_img, thick)).astype(np.uint8)
     outlined = False
     # Canoes lie a few mm apart: no closing across gaps; the hull's well lies inside it.
     n, labels, stats, _ = cv2.connectedComponentsWithStats(obj_img, connectivity=8)
