@@ -164,11 +164,11 @@ class VisionConfig:
     chroma, makes the beach unknown while a canoe of it is unaccounted for (a brown canoe
     on a brown beach: 0.65-0.7; a canoe unlike the sand: 1.0)."""
     setup_edge_px: int = 6
-    """At setup, when no look at the beach counts the canoes (and no glare spot lies on
-    it), it is looked at once more with objects within this many pixels (1 px a mm) of its
-    edge kept only where a square twice this plus one fits in them: at 640x480 the land
-    blurs into the beach's edge as a strip 2-5 px wide that joins a canoe lying near it
-    ("7 canoes seen"); a canoe there keeps its middle."""
+    """At setup, when the looks at the beach count more canoes than there are (and no
+    glare spot lies on it), it is looked at once more with objects within this many pixels
+    (1 px a mm) of its edge kept only where a square twice this plus one fits in them: at
+    640x480 the land blurs into the beach's edge as a strip 2-5 px wide that joins a canoe
+    lying near it ("7 canoes seen"); a canoe there keeps its middle."""
     setup_max_touching: int = 4
     """At setup, up to this many canoes touching on the beach (a tilted camera shows their
     sides) are split apart; a bigger object is refused (a hand, a heap)."""

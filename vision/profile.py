@@ -290,7 +290,10 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             # told to move the lamp or the camera.
             if not _beach_glare(flat, light, geo, layout, config):
                 # A strip of the land along the beach's edge (blurred into it at a low
-                # resolution) joining a canoe counts it twice: once more without strips.
+                # resolution) joining a canoe counts it twice: when more canoes than there
+                # are were counted, once more without strips.
+                if not (isinstance(exc, _CountError) and exc.seen > 2 * len(players)):
+                    raise exc from None
                 try:
                     canoe_bgr, scale, beach, hiding = _beach_canoes(
                         flat, light, geo, layout, players, centre, config, edges=True)
