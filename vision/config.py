@@ -169,6 +169,12 @@ class VisionConfig:
     (the rest enclosed by its outline) hides on this beach: its colour, if of the sand's
     chroma, makes the beach unknown while a canoe of it is unaccounted for (a brown canoe
     on a brown beach: 0.65-0.7; a canoe unlike the sand: 1.0)."""
+    setup_edge_px: int = 6
+    """At setup, when the looks at the beach count more canoes than there are (and no
+    glare spot lies on it), it is looked at once more with objects within this many pixels
+    (1 px a mm) of its edge kept only where a square twice this plus one fits in them: at
+    640x480 the land blurs into the beach's edge as a strip 2-5 px wide that joins a canoe
+    lying near it ("7 canoes seen"); a canoe there keeps its middle."""
     setup_max_touching: int = 4
     """At setup, up to this many canoes touching on the beach (a tilted camera shows their
     sides) are split apart; a bigger object is refused (a hand, a heap)."""
@@ -185,6 +191,36 @@ class VisionConfig:
     canoe; the other gives the colour. (A red canoe under the edge of a glare spot was
     0.086-0.095 white over its twin, fitting within 0.01, and already 0.31-0.32 apart in
     chroma.)"""
+    setup_glare_scale: float = 0.2
+    """At setup, an object in a slot zone of the river's colour scaled by at least this (and
+    at most its inverse) plus or less white light, within ``pair_glare_misfit``, is of the
+    riverbed's own hue, not a canoe: a glare spot's halo (0.45-0.75 river, 0.45-0.7 white,
+    within 0.05), a deeper mottle of its print in a shadow (1.0-1.1 river, 0.13-0.2 white
+    less); a pale wooden hull on a dark river fits a negative share of river, a blue hull
+    on a blue river several times the river. With ``setup_glare_spot`` of white added and
+    ``glare_brighter``, in a patch wider than a disc's highlight, it is a glare spot's
+    halo: a disc's rim is judged where none covers it, and a slot whose rim it washes out
+    is not judged (as a slot washed out by glare)."""
+    setup_glare_white: float = 0.15
+    """At setup, sand that is the sand's own colour (scaled) plus white light of more than
+    this share of the paper's white lies under a glare spot (a lamp's reflection). When the
+    canoes on the beach are not all seen, that light is taken off every pixel there (the
+    local sand's, averaged over ``setup_glare_light_mm``) and the beach read once more: a
+    brown or yellow canoe washed out towards the sand's colour shows its own again..."""
+    setup_glare_light_mm: float = 10.0
+    setup_glare_spot: float = 0.3
+    """...when a glare spot lies on the beach: this much white light or more over a
+    canoe's area (light falloff and shadows on the sand fit sand plus white too, up to
+    0.2-0.3 of it; a riverbed's lighter mottles 0.13-0.16)..."""
+    setup_glare_chroma: float = 0.12
+    """...on sand of a clear colour only (its chroma at least this far from grey): pale sand
+    and white light are nearly one direction, and a shadow over it fits sand plus white
+    as well as glare does (pale tuning beaches in shade: 0.3 of white over several canoes'
+    area without a glare spot)..."""
+    setup_glare_max: float = 0.6
+    """...except where the added light is over this share of white: too little of the
+    canoe's own colour is left there to read (the photo is refused, saying to move the
+    lamp or the camera)."""
     learn_min_scale: float = 0.6
     learn_max_scale: float = 2.0
     """Bounds of a table's canoe size (its top's area as seen, and with its side) over the
@@ -417,6 +453,9 @@ class VisionConfig:
     than its own) lies this much darker than every empty space's (log brightness; an
     empty space's centre is 0.15-0.35 lighter than its edge at 640x480, the marker's
     within 0.05 of its edge)."""
+    weather_glare_white: float = 0.9
+    """At setup, a marker not seen on a space 0 at least this share as bright as the
+    markers' white paper is washed out by a glare spot: the refusal says to move the lamp."""
     weather_print_visible: float = 0.85
     """Share of a space's printed edge that must look like the print to read the space."""
     weather_learned_dark: float = 0.5

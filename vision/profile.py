@@ -34,9 +34,9 @@ from vision.stages.canoes import side_area, split_centres
 from vision.stages.discs import rim_contrast
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
-from vision.stages.light import Light, feature_of, features, measure_light
+from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, measure_light, median
 from vision.stages.marks import Marks, learn_marks
-from vision.stages.objects import OPEN, WIDE, Region, enclosed, read_region
+from vision.stages.objects import OPEN, WIDE, Region, enclosed, object_masks, read_region
 from vision.stages.weather import weather_spaces
 from vision.types import Floats, Image, Mask
 
@@ -283,8 +283,35 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             # The look that counted nearer the canoes expected says how many are seen.
             if isinstance(exc, _CountError) and isinstance(again, _CountError) and abs(
                     again.seen - 2 * len(players)) < abs(exc.seen - 2 * len(players)):
-                raise again from None
-            raise exc from None
+                exc = again
+            # Under a glare spot a canoe is washed out towards the sand's colour: with the
+            # spot's white light taken off, the beach is looked at once more, both ways
+            # (the count must come out right and the pairs match); else the players are
+            # told to move the lamp or the camera.
+            if not _beach_glare(flat, light, geo, layout, config):
+                # A strip of the land along the beach's edge (blurred into it at a low
+                # resolution) joining a canoe counts it twice: when more canoes than there
+                # are were counted, once more without strips.
+                if not (isinstance(exc, _CountError) and exc.seen > 2 * len(players)):
+                    raise exc from None
+                try:
+                    canoe_bgr, scale, beach, hiding = _beach_canoes(
+                        flat, light, geo, layout, players, centre, config, edges=True)
+                except SetupError:
+                    raise exc from None
+            else:
+                for look in (config, replace(config, background_dark=config.setup_beach_dark)):
+                    try:
+                        canoe_bgr, scale, beach, hiding = _beach_canoes(
+                            flat, light, geo, layout, players, centre, look, deglare=True)
+                        hiding = True
+                        break
+                    except SetupError:
+                        continue
+                else:
+                    raise SetupError(f"{exc} (a glare spot on the beach washes canoes out: "
+                                     "move the lamp or tilt the camera so no reflection lies "
+                                     "on the beach)") from None
     # Canoes seen by their outline alone, or on the second look, are hardly objects on
     # this beach while it is read: the colours of the sand's chroma (as a canoe that looks
     # like the riverbed around a slot; how much darker than the sand they look depends on
@@ -308,28 +335,45 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     river_img = cast(Image, cv2.morphologyEx(river_obj.reshape(h, w), cv2.MORPH_OPEN, WIDE))
     per_slot = np.bincount(geo.zone_slot[river_img.ravel()[geo.zone_idx] > 0],
                            minlength=len(SLOTS))
+    # Nothing stands where the objects are a glare spot's halo (the riverbed plus white
+    # light, a broad patch: a disc's own highlight is a thin arc, opened away) or of the
+    # riverbed's own hue (a deeper mottle of its print in a shadow).
+    lit, like = _riverbed_light(zones, geo, config)
+    glow = np.zeros(h * w, np.uint8)
+    glow[zones.idx[lit]] = 1
+    glow = cast(Image, cv2.morphologyEx(glow.reshape(h, w), cv2.MORPH_OPEN, WIDE)).ravel()
+    foreign = river_obj.copy()
+    foreign[glow > 0] = 0
+    foreign[zones.idx[like]] = 0
+    foreign_img = cv2.morphologyEx(foreign.reshape(h, w), cv2.MORPH_OPEN, WIDE)
+    on_slot = np.bincount(geo.zone_slot[foreign_img.ravel()[geo.zone_idx] > 0],
+                          minlength=len(SLOTS))
     standing = [SLOTS[s] for s in range(len(SLOTS))
-                if per_slot[s] >= 0.5 * hull_px * scale and not (joe and SLOTS[s] == "T1")
+                if on_slot[s] >= 0.5 * hull_px * scale and not (joe and SLOTS[s] == "T1")
                 and not glare[s]]
     if standing:
         raise SetupError(f"setup photo: something stands on {', '.join(standing)}; at the "
                          "start " + ("only Diamanten Joe's canoe is on the river (on T1)"
                                      if joe else "no canoe is on the river"))
+    glowing = np.bincount(geo.zone_slot[glow[geo.zone_idx] > 0], minlength=len(SLOTS)) > 0
     if joe:
         t1 = SLOTS.index("T1")
+        if per_slot[t1] < 0.5 * hull_px * scale:
+            raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1" + (
+                " (a glare spot lies on it: move the lamp or tilt the camera)"
+                if glare[t1] or glowing[t1] else ""))
         if glare[t1]:
             # His colour is learned there only: washed out, it would be some other colour.
             raise SetupError("setup photo: a glare spot washes out T1, where Diamanten Joe's "
                              "canoe starts, so his colour cannot be learned: move the lamp "
                              "or shade the board and take the setup photo again")
-        if per_slot[t1] < 0.5 * hull_px * scale:
-            raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1")
         sel = (geo.zone_slot == t1) & (river_img.ravel()[geo.zone_idx] > 0)
         body = zones.bgr[sel]
         level = body.sum(1)
         canoe_bgr[JOE_COLOUR] = to_bgr(np.median(body[level > 0.5 * np.percentile(level, 75)],
                                                  axis=0))
-    rim = rim_contrast(top, geo, river_img,
+    # The rim is judged where a glare spot leaves it in view.
+    rim = rim_contrast(top, geo, river_img | glow.reshape(h, w),
                        shift_px(centre, geo.slot_xy, config.disc_height_mm, geo.k))
     learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
     # A disc's rim is faint on some boards and at a low resolution: a slot shows no disc
@@ -339,13 +383,17 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     seen = np.abs(learned) >= float(np.clip(config.disc_min_learned_share * typical,
                                             config.disc_min_learned_floor,
                                             config.disc_min_learned))
-    # A slot washed out by glare teaches nothing about the discs (the others do).
-    learned = np.where(glare, np.nan, learned)
+    # A slot washed out by glare teaches nothing about the discs (the others do), nor
+    # does one whose rim a glare spot's halo washes out in part.
+    learned = np.where(glare | (glowing & ~seen), np.nan, learned)
     absent = [SLOTS[s] for s in range(len(SLOTS)) if not seen[s] and not glare[s]
-              and not (np.isnan(learned[s]) and joe and SLOTS[s] == "T1")]
+              and not glowing[s] and not (np.isnan(learned[s]) and joe and SLOTS[s] == "T1")]
     if absent:
         raise SetupError(f"setup photo: no disc seen on {', '.join(absent)} (all nine discs "
                          "start in the river, one on each slot)")
+    if np.isnan(learned).all():
+        raise SetupError("setup photo: a glare spot washes the river out: move the lamp or "
+                         "tilt the camera so no reflection lies on the river")
     if np.isnan(learned).any():
         learned = np.where(np.isnan(learned), np.nanmedian(learned), learned)
 
@@ -361,7 +409,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         - config.weather_setup_margin
     dark = dark0 < config.weather_setup_dark and dark0 < min(others) - config.weather_setup_gap
     if spaces[0][0] < config.weather_print_visible or not (dark or faint):
-        raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)")
+        raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)"
+                         + ("; a glare spot washes the weather track out: move the lamp or "
+                            "tilt the camera" if _track_glare(flat, light, geo, config) else ""))
     token = np.array([dark0, *spaces[0][2]], np.float32)
 
     grounds: dict[str, BGR] = {}
@@ -380,10 +430,14 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
 
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                   players: tuple[str, ...], centre: Centre | None,
-                  config: VisionConfig) -> tuple[dict[str, BGR], float, Region, bool]:
+                  config: VisionConfig, deglare: bool = False, edges: bool = False,
+                  ) -> tuple[dict[str, BGR], float, Region, bool]:
     """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
     the canoes' top's size on this table over the layout's, the beach as read, whether a
-    canoe was seen by its outline alone (``setup_outline_share``).
+    canoe was seen by its outline alone (``setup_outline_share``). With ``deglare``, the
+    white light of a glare spot is taken off first (:func:`deglared`); with ``edges``,
+    thin strips along the beach's edge (the land blurred into it at a low resolution) are
+    no object (``setup_edge_px``).
 
     :raises SetupError: a heap, something bigger than canoes, not the canoes expected, or
         two of a colour unlike.
@@ -392,6 +446,11 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     sand = np.zeros(3, np.float32)
     beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
                         sand_ground(geo, config, sand), none, config, local_light=True)
+    colours = beach.bgr
+    added: Floats | None = None
+    if deglare:
+        colours, obj_mask, highlight, added = deglared(beach, geo, config)
+        beach = replace(beach, obj=obj_mask, highlight=highlight)
     h, w = geo.shape
     k = geo.k
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
@@ -400,11 +459,34 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     obj = np.zeros(h * w, np.uint8)
     obj[beach.idx[beach.obj]] = 1
     bgr_img = np.zeros((h * w, 3), np.float32)
-    bgr_img[beach.idx] = beach.bgr
+    bgr_img[beach.idx] = colours
+    # With the glare's light taken off: each canoe's colour as seen, and the light added.
+    seen_img = np.zeros((h * w, 3), np.float32)
+    seen_img[beach.idx] = beach.bgr
+    added_img = np.zeros(h * w, np.float32)
+    if added is not None:
+        added_img[beach.idx] = added
+    as_seen: dict[int, tuple[Floats, float]] = {}
+
+    def colour_of(part: Mask) -> Floats:
+        unit = _body_colour(bgr_img, part, sand, config)
+        if added is not None:
+            as_seen[id(unit)] = (_body_colour(seen_img, part, sand, config),
+                                 float(added_img[part.ravel()].mean()))
+        return unit
     # A hull the sand's own colour (a brown canoe on a brown beach) shows only its outline
     # and its well: what that outline encloses is the canoe.
     raw = obj.reshape(h, w)
     obj_img = cv2.morphologyEx(_holes_filled(raw), cv2.MORPH_OPEN, OPEN)
+    if edges:
+        # Along the beach's edge only what is thicker than a strip is an object: a canoe
+        # there stays whole, a strip of the land beside it no longer joins it.
+        inside = np.zeros(h * w, np.uint8)
+        inside[geo.beach_idx] = 1
+        grow = 2 * config.setup_edge_px + 1
+        core = cv2.erode(inside.reshape(h, w), np.ones((grow, grow), np.uint8))
+        thick = cv2.morphologyEx(obj_img, cv2.MORPH_OPEN, np.ones((grow, grow), np.uint8))
+        obj_img = np.where(core > 0, obj_img, np.minimum(obj_img, thick)).astype(np.uint8)
     outlined = False
     # Canoes lie a few mm apart: no closing across gaps; the hull's well lies inside it.
     n, labels, stats, _ = cv2.connectedComponentsWithStats(obj_img, connectivity=8)
@@ -448,7 +530,7 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
         if r < 1 - 3 * config.pair_margin:
             continue  # a speck, a fringe
         if r < config.pair_ratio - config.pair_margin:
-            units.append(_body_colour(bgr_img, body, sand, config))
+            units.append(colour_of(body))
         elif r < config.setup_max_touching + 0.5:
             # Canoes touching (their sides under a tilted camera): as many as their area
             # says, told apart by colour first, then by where they lie.
@@ -457,12 +539,16 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                                 else None,
                                 _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
                     if p is not None]
+            if not ways and n > 2:
+                # Fewer colours than canoes (two of a colour side by side): by colour, then
+                # each colour by where its canoes lie, as many as its area says.
+                ways = _split_by_colour_then_place(bgr_img, body, n, config)
             if not ways:
                 raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
                                  "apart from each other")
             # By shape (two of one colour, across the long side or end to end) or by colour:
             # whichever pairs all the canoes best, once all are seen.
-            touching.append([[_body_colour(bgr_img, part, sand, config) for part in way]
+            touching.append([[colour_of(part) for part in way]
                              for way in ways])
         else:
             raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
@@ -478,8 +564,118 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                           f"canoe{'' if len(units) == 1 else 's'} seen on the beach, expected "
                           f"{2 * len(players)} (two each for {', '.join(players)}); put every "
                           "canoe on the beach, apart, in view")
-    return assign_colours(units, players, config), scale, beach, outlined
+    return (assign_colours(units, players, config,
+                           [as_seen[id(u)] for u in units] if added is not None else None),
+            scale, beach, outlined)
 
+
+def _riverbed_light(zones: Region, geo: Geometry,
+                    config: VisionConfig) -> tuple[Mask, Mask]:
+    """The slot zones' pixels that are the river's colour (the median riverbed ring, as
+    :func:`vision.read.glare_slots`) scaled by ``setup_glare_scale`` to ``1 /
+    setup_glare_scale`` plus or less white light (least squares, within
+    ``pair_glare_misfit``), at setup: (1) lit by a glare spot, with more than
+    ``setup_glare_spot`` of the paper's white added and brighter than the river by
+    ``glare_brighter``; (2) objects of the riverbed's own hue, any white light (a darker,
+    deeper mottle of its print in a shadow; a glare spot's halo). A canoe of another colour
+    does not fit (a pale wooden hull on a dark river fits a negative scale, a blue hull on a
+    blue river several times the river), nor, for (1), a riverbed's lighter mottles (0.13-0.16
+    of white)."""
+    bgr = zones.bgr[geo.ring_mat]
+    ground = ~(zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat])
+    seen = [median(bgr[s][ground[s]]) for s in range(len(bgr))
+            if np.count_nonzero(ground[s]) >= 8]
+    lit = np.zeros(len(zones.idx), bool)
+    like = np.zeros(len(zones.idx), bool)
+    if len(seen) < 3:
+        return lit, like
+    river = np.median(np.array(seen, np.float64), axis=0)
+    brighter = zones.bgr.sum(1) > (1 + config.glare_brighter) * float(river.sum())
+    sel = np.flatnonzero(zones.obj | zones.highlight | brighter)
+    pix = zones.bgr[sel].astype(np.float64)
+    basis = np.column_stack([river, np.full(3, WHITE_LEVEL)])
+    coef = np.linalg.pinv(basis) @ pix.T
+    misfit = np.linalg.norm((basis @ coef).T - pix, axis=1) / np.maximum(
+        np.linalg.norm(pix, axis=1), 1.0)
+    fits = ((coef[0] >= config.setup_glare_scale) & (coef[0] <= 1 / config.setup_glare_scale)
+            & (misfit <= config.pair_glare_misfit))
+    lit[sel] = fits & (coef[1] > config.setup_glare_spot) & brighter[sel]
+    like[sel] = fits & zones.obj[sel]
+    return lit, like
+
+
+def _track_glare(flat: Image, light: Light, geo: Geometry, config: VisionConfig) -> bool:
+    """Whether a glare spot washes out the weather track's space 0 at setup: its centre
+    (where the marker lies) as bright as the markers' white paper (``weather_glare_white``
+    of it) or brighter."""
+    idx = geo.weather_centre[0]
+    bgr = np.take(flat, idx, axis=0).astype(np.float32) * light.gains(geo.coords[idx])
+    return bool(float(median(bgr.mean(1))) >= config.weather_glare_white * WHITE_LEVEL)
+
+
+def _beach_glare(flat: Image, light: Light, geo: Geometry, layout: Layout,
+                 config: VisionConfig) -> bool:
+    """Whether a glare spot lies on the beach at setup: sand over one canoe's area with
+    more than ``setup_glare_spot`` of white light added (:func:`glare_light`), on sand
+    of a clear colour (``setup_glare_chroma``)."""
+    sand = np.zeros(3, np.float32)
+    beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
+                        sand_ground(geo, config, sand), np.zeros((0, 3), np.float32), config,
+                        local_light=True)
+    _, white, colour = glare_light(beach, geo, config)
+    sand = features(colour[None], config.brightness_weight)[0]
+    if float(np.linalg.norm(sand[:2])) < config.setup_glare_chroma:
+        return False  # pale sand: a glare spot and a shadow are alike
+    hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * geo.k ** 2
+    return bool(np.count_nonzero(white > config.setup_glare_spot) >= hull_px)
+
+
+def glare_light(beach: Region, geo: Geometry,
+                config: VisionConfig) -> tuple[Floats, Floats, Floats]:
+    """The light a glare spot adds over the beach at setup: per beach pixel, the local
+    sand (its colour averaged over ``setup_glare_light_mm`` around it, canoes left out)
+    as the sand's own colour scaled plus white light (least squares: ``local = a * sand
+    + g * white``), ``a`` and ``g`` (a share of the paper's white), and the sand's own
+    colour: the median of the dimmer half of the sand (a glare spot brightens the rest)."""
+    sand = ~beach.obj
+    bgr = beach.bgr
+    level = bgr.sum(1)
+    own = bgr[sand & (level <= np.median(level[sand]))] if np.any(sand) else bgr
+    colour = np.median(own, axis=0).astype(np.float64)
+    cells = geo.beach_cells
+    sigma = config.setup_glare_light_mm * geo.k / max(1, round(config.light_cell_mm * geo.k))
+    use = sand.astype(np.float32)
+    weight = cells.read(cells.grid(use, sigma))
+    local = np.column_stack([cells.read(cells.grid(bgr[:, c] * use, sigma))
+                             for c in range(3)]) / np.maximum(weight, 1e-6)[:, None]
+    basis = np.column_stack([colour, np.full(3, WHITE_LEVEL)])
+    coef = np.linalg.pinv(basis) @ local.T.astype(np.float64)
+    return (coef[0].astype(np.float32), coef[1].astype(np.float32),
+            colour.astype(np.float32))
+
+
+def deglared(beach: Region, geo: Geometry,
+             config: VisionConfig) -> tuple[Floats, Mask, Mask, Floats]:
+    """The beach at setup with a glare spot's white light taken off (:func:`glare_light`):
+    where it adds more than ``setup_glare_white``, each pixel's colour less the local white
+    light (a canoe washed out towards the sand shows its own colour again, the sand the
+    sand's own colour), and its object and highlight masks read again against the sand's
+    own colour as bright as the local sand less the glare; elsewhere the beach as read.
+    Where the glare adds more than ``setup_glare_max`` of white nothing is read (sand).
+    Last, per pixel the white light taken off (a share of the paper's white)."""
+    scale, white, colour = glare_light(beach, geo, config)
+    added = np.where(white > config.setup_glare_white, white, 0.0).astype(np.float32)
+    out = beach.bgr - added[:, None] * WHITE_LEVEL
+    np.clip(out, 0.0, None, out=out)
+    f = features(out, config.brightness_weight)
+    # The ground: the sand's own colour, as bright as the local sand less the glare.
+    ground = features(np.maximum(scale, 0.05)[:, None] * colour[None],
+                      config.brightness_weight)
+    obj, highlight = object_masks(f, ground, config, local_light=True)
+    glared = added > 0
+    obj = np.where(glared, obj & (white <= config.setup_glare_max), beach.obj)
+    highlight = np.where(glared, highlight, beach.highlight)
+    return out, obj, highlight, added
 
 
 def _holes_filled(mask: Image) -> Image:
@@ -568,6 +764,13 @@ def _split_two(mask: Mask, body: Mask, canoe_len_px: float) -> list[Mask] | None
     return parts
 
 
+def _seed_kmeans() -> None:
+    """OpenCV's k-means draws its first centres from the thread's random generator: seeded
+    before each split, the same photo gives the same profile whatever was learned before
+    (a heap once split one way after four other photos and another way alone)."""
+    cv2.setRNGSeed(0x5E7)
+
+
 def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
                   config: VisionConfig) -> list[Mask] | None:
     """``body`` (touching canoes) in ``n`` parts: k-means on each pixel's chroma and, far
@@ -581,10 +784,7 @@ def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
                             config.split_place_weight * ys / canoe_len_px]).astype(np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
     best = np.zeros((len(data), 1), np.int32)
-    # k-means starts from random centres: the same photo must give the same profile (it
-    # drew on OpenCV's generator as other calls had left it, and a setup photo was refused
-    # one time in four).
-    cv2.setRNGSeed(0)
+    _seed_kmeans()
     _, labels, _ = cv2.kmeans(data, n, best, criteria, 4, cv2.KMEANS_PP_CENTERS)
     parts = []
     for j in range(n):
@@ -595,6 +795,48 @@ def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
         part[ys[sel], xs[sel]] = True
         parts.append(part)
     return parts
+
+
+def _split_by_colour_then_place(bgr_img: Floats, body: Mask, n: int,
+                                config: VisionConfig) -> list[list[Mask]]:
+    """``body`` (``n`` touching canoes of fewer colours than ``n``) split by colour into 2
+    to ``n - 1`` groups (k-means on the chroma), each group into as many canoes as its
+    share of the area says (k-means on the place): every split whose parts are each
+    over a third of a canoe's share, for the canoes' pairing to choose from."""
+    ys, xs = np.nonzero(body)
+    if len(xs) < 4 * n:
+        return []
+    f = features(bgr_img[ys * body.shape[1] + xs], config.brightness_weight)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
+    ways = []
+    for groups in range(2, n):
+        init = np.zeros((len(xs), 1), np.int32)
+        _seed_kmeans()
+        _, labels, _ = cv2.kmeans(np.ascontiguousarray(f[:, :2], np.float32), groups, init,
+                                  criteria, 4, cv2.KMEANS_PP_CENTERS)
+        labels = labels.ravel()
+        counts = np.bincount(labels, minlength=groups)
+        each = [max(1, round(n * c / len(xs))) for c in counts]
+        if sum(each) != n:
+            continue
+        parts: list[Mask] = []
+        for j in range(groups):
+            sel = np.flatnonzero(labels == j)
+            sub = np.zeros(len(sel), np.int32)
+            if each[j] > 1:
+                place = np.column_stack([xs[sel], ys[sel]]).astype(np.float32)
+                _seed_kmeans()
+                _, found, _ = cv2.kmeans(place, each[j], np.zeros((len(sel), 1), np.int32),
+                                         criteria, 4, cv2.KMEANS_PP_CENTERS)
+                sub = found.ravel().astype(np.int32)
+            for m in range(each[j]):
+                pick = sel[sub == m]
+                part = np.zeros_like(body)
+                part[ys[pick], xs[pick]] = True
+                parts.append(part)
+        if all(np.count_nonzero(part) >= len(xs) / (3 * n) for part in parts):
+            ways.append(parts)
+    return ways
 
 
 def _body_colour(bgr_img: Floats, mask: Mask, ground: Floats, config: VisionConfig) -> Floats:
@@ -659,11 +901,14 @@ def glared_twin(one: Floats, other: Floats, config: VisionConfig) -> int | None:
     return None
 
 
-def assign_colours(units: Sequence[Floats], players: Sequence[str],
-                   config: VisionConfig) -> dict[str, BGR]:
+def assign_colours(units: Sequence[Floats], players: Sequence[str], config: VisionConfig,
+                   as_seen: Sequence[tuple[Floats, float]] | None = None) -> dict[str, BGR]:
     """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
     canoes grouped into pairs of least total colour distance, the pairs matched to the
-    player colours (the defaults) by least total distance.
+    player colours (the defaults) by least total distance. ``as_seen`` (per canoe, when a
+    glare spot's light was taken off the colours: its colour as seen and the light taken
+    off): a pair's colour is then the one of the twin with less glare as seen, if that is
+    under ``setup_glare_white`` (the light taken off is an estimate).
 
     >>> red, brown = (40, 40, 190), (40, 70, 115)
     >>> units = [np.array(c, np.float32) for c in (red, brown, (42, 38, 185), (38, 72, 112))]
@@ -688,6 +933,11 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str],
             means[i] = np.asarray(units[(a, b)[clear]], np.float64)
         else:
             apart = max(apart, (gap, i))
+    if as_seen is not None:
+        for i, pair in enumerate(pairs):
+            colour, white = min((as_seen[j] for j in pair), key=lambda seen: seen[1])
+            if white <= config.setup_glare_white:
+                means[i] = np.asarray(colour, np.float64)
     pf = features(np.array(means, np.float32), wgt)
     protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
     cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)
