@@ -259,6 +259,11 @@ class VisionConfig:
     canoe_hidden_share: float = 0.2
     """When a canoe the game has in play is seen nowhere, a position with more canoe-like
     area than its canoes read by this many canoes may hide it (and its neighbours)."""
+    hidden_camouflage_chroma: float = 0.45
+    """A canoe of the game seen nowhere, where nothing shows where it is, may hide at the
+    positions whose ground its colour is this close to in chroma (if any; else at every
+    position). Tuning scenes: a brown canoe unseen on a dark or ochre beach was 0.05-0.18
+    from the sand, 1.0-1.4 from every slot's riverbed."""
     camouflage_chroma: float = 0.3
     """A canoe colour whose chroma is this close to the riverbed around a slot (and its
     brightness within the ground's range) hides there: while a canoe of it is unaccounted

@@ -220,6 +220,10 @@ def read_board(
         unknown |= extra
         why = {**dict.fromkeys(extra, "more canoes of a colour than in play"), **why}
         hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
+        if len(hidden) == len(SLOTS) + 1:
+            # Nothing shows where: it hides where its colour is least unlike the ground.
+            hidden = camouflaged(canoes.seen, in_play, palette, sand_ref,
+                                 np.atleast_2d(river_ref), config) or hidden
         unknown |= hidden
         why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
         if look is not None:
@@ -435,6 +439,31 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
                 out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
                            if p in SLOTS)
     return out or {*SLOTS, BEACH}
+
+
+def camouflaged(seen: Iterable[CanoeSeen], in_play: Mapping[str, int], palette: Palette,
+                sand_ref: Floats, river_ref: Floats, config: VisionConfig) -> set[str]:
+    """Where a canoe of the game seen nowhere may lie unseen, when nothing shows where
+    (:func:`hiding_places`' last resort): the positions whose ground (the sand, each slot's
+    riverbed ring as at setup, or the river's) its colour is within
+    ``hidden_camouflage_chroma`` of in chroma (a brown canoe on a dark brown beach makes no
+    object at all, while it would stand out on the river). Empty when it is like no ground
+    (then every position stays unknown)."""
+    counted = Counter(c.colour for c in seen)
+    out: set[str] = set()
+    rings = river_ref[np.arange(len(SLOTS)) % len(river_ref)]
+    for colour, n in in_play.items():
+        if counted[colour] >= n or colour not in palette.names:
+            continue
+        proto = palette.protos[palette.names.index(colour)]
+        near = np.linalg.norm(rings[:, :2] - proto[:2], axis=1) < config.hidden_camouflage_chroma
+        places = {SLOTS[i] for i in np.flatnonzero(near)}
+        if float(np.linalg.norm(proto[:2] - sand_ref[:2])) < config.hidden_camouflage_chroma:
+            places.add(BEACH)
+        if not places:
+            return set()
+        out |= places
+    return out
 
 
 def _grounds_seen(zones: Region, beach: Region, geo: Geometry,

@@ -252,3 +252,21 @@ def test_a_pale_river_a_little_brighter_in_places_is_not_washed_out_by_glare():
     seen = read(state, scene, 5010004, (1280, 720))
     assert wrong(seen, ground_truth(state)) == []
     assert "R1" not in seen.unknown, seen.unknown
+
+
+def test_a_brown_canoe_unseen_on_a_dark_beach_leaves_only_the_beach_unknown():
+    """Warm light on the dark `ink` board: the brown canoe on the beach makes no object at
+    all (brown on brown sand), nothing shows where it is, and every position was unknown.
+    Its colour is like the sand's (0.11 in chroma) and unlike every slot's riverbed (over
+    1.0): only the beach is unknown, the river is read."""
+    state = game(["yellow", "blue", "green", "brown", "red"], {
+        "yellow": (Canoe("R2"), Canoe("beach")), "blue": (Canoe("R2"), Canoe("beach")),
+        "green": (Canoe("R1"), Canoe("T1", "pink")),
+        "brown": (Canoe("T2", "white"), Canoe("beach")), "red": (Canoe("T3"), Canoe("beach"))},
+        None, weather=1)
+    scene = replace(SceneConfig.varied(4090020, family="ink"), kelvin=3131.7858172685537,
+                    white_balance=0.37163220046398177)
+    seen = read(state, scene, 4090020, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "beach" in seen.unknown
+    assert len(seen.unknown) <= 3, seen.unknown
