@@ -126,7 +126,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # canoe's area its colour keeps in this frame (blurred edges and the light take some;
     # a pair side by side keeps twice that, not twice a canoe).
     shapes: list[list[tuple[float, NDArray[np.bool_], int | None] | None]] = []
-    for (where, colour, pos_id, x0, y0, _, _), cc, one, blob_shift in zip(
+    for (where, colour, pos_id, x0, y0, cmask, _), cc, one, blob_shift in zip(
             blobs, comps, ones, shifts_at, strict=False):
         nb, blob_lab, blob_stats, blob_cent = cc
         row: list[tuple[float, NDArray[np.bool_], int | None] | None] = [None]
@@ -134,6 +134,10 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             ratio = float(blob_stats[j, cv2.CC_STAT_AREA] / one[j])
             out.ratios.append((where, colour, round(ratio, 2)))
             if ratio < config.canoe_min_fraction:
+                # Too small for a canoe: faint evidence of its colour there (faint_canoe).
+                fy, fx = np.nonzero((blob_lab == j) & (cmask > 0))
+                weak.setdefault(pos_id, []).append(
+                    (palette.names.index(colour), ((fy + y0) * w + fx + x0).astype(np.intp)))
                 row.append(None)
                 continue
             blob = blob_lab == j
