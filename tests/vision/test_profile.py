@@ -350,21 +350,29 @@ def test_a_canoe_washed_out_by_glare_on_the_beach_is_learned_and_one_missing_is_
     spot's white light taken off the beach is read again: all six are counted, each colour
     as learned without the glare; a canoe taken off the beach is still refused, saying to
     move the lamp."""
-    players = ["blue", "green", "brown"]
-    plain = SceneConfig.varied(5050050, family="lagoon")
-    scene = replace(plain, glare=Glare((121.07076811140966, 235.66022821798313),
-                                       54.500629952851355, 0.6577278187812934),
-                    flicker=0.05698775343360549)
+    learned_through_glare(["blue", "green", "brown"], 5050050, "lagoon",
+                          Glare((121.07076811140966, 235.66022821798313), 54.500629952851355,
+                                0.6577278187812934), 0.05698775343360549, "brown",
+                          r"5 canoes seen on the beach, expected 6.*move the lamp")
+
+
+def learned_through_glare(players: list[str], seed: int, family: str, glare: Glare,
+                          flicker: float, taken_off: str, says: str) -> None:
+    """The setup photo of a seeded tuning scene under ``glare`` is learned, each canoe
+    colour within 30 of the same photo's without the glare; with one ``taken_off`` canoe
+    missing it is refused, saying ``says``."""
+    plain = SceneConfig.varied(seed, family=family)
+    scene = replace(plain, glare=glare, flicker=flicker)
     setup = new_game(players)
-    profile = learn_profile(render(setup, seed=5050050, scene=scene), players)
-    clean = learn_profile(render(setup, seed=5050050, scene=plain), players)
+    profile = learn_profile(render(setup, seed=seed, scene=scene), players)
+    clean = learn_profile(render(setup, seed=seed, scene=plain), players)
     for colour in players:
         assert np.linalg.norm(np.subtract(profile.canoe_bgr[colour], clean.canoe_bgr[colour])) \
             < 30, colour
     short = setup.replace(canoes=FrozenMap({**setup.canoes,
-                                            "brown": (Canoe("beach"), Canoe("lost"))}))
-    with pytest.raises(SetupError, match=r"5 canoes seen on the beach, expected 6.*move the lamp"):
-        learn_profile(render(short, seed=5050050, scene=scene), players)
+                                            taken_off: (Canoe("beach"), Canoe("lost"))}))
+    with pytest.raises(SetupError, match=says):
+        learn_profile(render(short, seed=seed, scene=scene), players)
 
 
 def test_a_glare_spot_over_the_weather_track_or_joe_says_to_move_the_lamp():
@@ -457,21 +465,10 @@ def test_a_brown_canoe_on_a_brown_beach_under_glare_is_learned():
     darker than the sand, as a shadow is (seeded tuning scene, once "7 canoes seen"). The
     glare look is tried both ways: learned, each colour near the clean photo's; a canoe
     taken off is still refused, saying to move the lamp."""
-    players = ["red", "yellow", "blue", "brown"]
-    plain = SceneConfig.varied(6050034, family="ink")
-    scene = replace(plain, glare=Glare((147.50810771506067, 199.27721453308692),
-                                       61.97047025071067, 0.7178373723577453),
-                    flicker=0.13843258812974454)
-    setup = new_game(players)
-    profile = learn_profile(render(setup, seed=6050034, scene=scene), players)
-    clean = learn_profile(render(setup, seed=6050034, scene=plain), players)
-    for colour in players:
-        assert np.linalg.norm(np.subtract(profile.canoe_bgr[colour], clean.canoe_bgr[colour])) \
-            < 30, colour
-    short = setup.replace(canoes=FrozenMap({**setup.canoes,
-                                            "red": (Canoe("beach"), Canoe("lost"))}))
-    with pytest.raises(SetupError, match=r"canoes seen on the beach, expected 8.*move the lamp"):
-        learn_profile(render(short, seed=6050034, scene=scene), players)
+    learned_through_glare(["red", "yellow", "blue", "brown"], 6050034, "ink",
+                          Glare((147.50810771506067, 199.27721453308692), 61.97047025071067,
+                                0.7178373723577453), 0.13843258812974454, "red",
+                          r"canoes seen on the beach, expected 8.*move the lamp")
 
 
 def test_a_strip_of_land_along_the_beachs_edge_does_not_count_a_canoe_twice():
