@@ -244,13 +244,6 @@ class VisionConfig:
     """The canoe-like area a canoe leaves in the object mask, as a share of one canoe's
     area where it stands (top and side; the blurred rim is ground). At a position, the area
     must be about this times the canoes read..."""
-    faint_colour_min: float = 0.2
-    faint_colour_share: float = 0.75
-    """Where the canoe-like area shows one canoe more than the canoes read, the colour
-    pixels there too few for a canoe (``canoe_min_fraction``) but at least this share of a
-    canoe's body, of one colour with this share of them (and its hull clearly nearest it,
-    ``canoe_margin``), are that canoe, its gem unknown: a hull blurred at 640x480 around its
-    gem keeps a fifth of its colour."""
     canoe_area_tolerance: float = 0.4
     """...within this many canoes' area (more: a canoe unread; less: one read too many;
     either way the position is unknown)..."""

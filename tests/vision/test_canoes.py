@@ -77,36 +77,3 @@ def test_votes_of_all_windows_equal_one_window_at_a_time() -> None:
         assert int(wells[w]) == ref_well, w
     # The windows are not trivial: some pixels vote for gems, some are the well.
     assert votes.sum() > 0 and wells.sum() > 0
-
-
-def test_a_faint_canoe_takes_the_one_colour_of_its_faint_pixels_or_none():
-    """faint_canoe: the colour pixels too few for a canoe at one position name the canoe
-    the area says is there only when one colour has most of them (a red canoe carrying a
-    white gem under a wide-angle lens split into a red scrap and a few pixels nearer
-    brown: read as a brown canoe before the scraps too were counted) and its median is
-    clearly nearest that colour; never Joe's."""
-    from vision.config import DEFAULT_CANOE_BGR
-    from vision.stages.canoes import faint_canoe
-    from vision.stages.light import Light
-    from vision.stages.objects import Palette
-
-    config = VisionConfig()
-    colours = ["red", "brown", "yellow", "joe"]
-    palette = Palette.of({**DEFAULT_CANOE_BGR}, colours, config.brightness_weight)
-    h, w = 20, 40
-    image = np.zeros((h, w, 3), np.uint8)
-    image[:, :20] = DEFAULT_CANOE_BGR["red"]
-    image[:, 20:] = DEFAULT_CANOE_BGR["brown"]
-    light = Light(np.array([[250.0, 250.0, 250.0], [0, 0, 0], [0, 0, 0]], np.float32))
-    flat = np.arange(h * w).reshape(h, w)
-    red, brown = flat[:, :20].ravel(), flat[:, 20:].ravel()
-    idx = {c: i for i, c in enumerate(palette.names)}
-    assert faint_canoe([(idx["brown"], brown[:90])], image, light, palette, config) == "brown"
-    assert faint_canoe([(idx["brown"], brown[:90]), (idx["red"], red[:160])], image, light,
-                       palette, config) is None
-    assert faint_canoe([(idx["red"], red[:160]), (idx["brown"], brown[:20])], image, light,
-                       palette, config) == "red"
-    # Pixels labelled red whose median is brown: no canoe.
-    assert faint_canoe([(idx["red"], brown[:90])], image, light, palette, config) is None
-    assert faint_canoe([(idx["joe"], red[:90])], image, light, palette, config) is None
-    assert faint_canoe([], image, light, palette, config) is None

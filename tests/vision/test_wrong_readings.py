@@ -189,23 +189,6 @@ def test_two_canoes_of_one_colour_side_by_side_are_counted_by_the_area_their_col
     assert [c.colour for c in seen.canoes_at("T1")] == ["red", "red"]
 
 
-def test_a_hull_blurred_around_its_gem_at_640x480_is_read_by_its_faint_colour():
-    """At 640x480 the brown canoe on T3 carrying a blue gem keeps a fifth of its pixels'
-    brown (144 of 708 object pixels; the rest took no colour): too few for a blob, and T3
-    was unknown ("canoe-like area unread"). One canoe's area more than read, and one
-    colour's faint pixels there: the brown canoe, its gem unknown."""
-    state = game(["yellow", "red", "blue", "brown", "green"], {
-        "yellow": (Canoe("T5", "pink"), Canoe("beach")), "red": (Canoe("T5", "pink"), Canoe(LOST)),
-        "blue": (Canoe("R2", "violet"), Canoe("beach")),
-        "brown": (Canoe("T3", "blue"), Canoe("beach")),
-        "green": (Canoe("L2", "white"), Canoe("beach"))}, None, weather=-1)
-    scene = replace(SceneConfig.varied(5030002, family="moss"), fill=0.5624831522564362)
-    seen = read(state, scene, 5030002, (640, 480))
-    assert wrong(seen, ground_truth(state)) == []
-    assert "T3" not in seen.unknown
-    assert [c.colour for c in seen.canoes_at("T3")] == ["brown"]
-
-
 def test_a_glare_spot_on_a_bank_is_learned_with_the_print_and_is_no_hand():
     """A glare spot on the bank above T3 and T4, in the setup photo and the frame alike:
     wide and near white, it is an object while reading (a white sleeve would be), and it

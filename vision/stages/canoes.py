@@ -79,12 +79,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     seen_at: list[Floats] = []
     blobs: list[tuple[str, str, int, int, int, Image, Image]] = []
     comps: list[tuple[int, NDArray[np.int32], NDArray[np.int32], Doubles]] = []
-    weak: dict[int, list[tuple[int, NDArray[np.intp]]]] = {}  # per position: faint colours
     for chunk in np.split(pix, bounds):
         if len(chunk) < config.canoe_min_fraction * body_px:
-            if len(chunk) >= config.faint_colour_min * body_px:
-                pid, cid = divmod(int(geo.where[chunk[0]]) * 16 + int(colour_flat[chunk[0]]), 16)
-                weak.setdefault(pid, []).append((cid, chunk))
             continue
         pos_id, ci = divmod(int(geo.where[chunk[0]]) * 16 + int(colour_flat[chunk[0]]), 16)
         where = BEACH if pos_id == len(SLOTS) else SLOTS[pos_id]
@@ -126,7 +122,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # canoe's area its colour keeps in this frame (blurred edges and the light take some;
     # a pair side by side keeps twice that, not twice a canoe).
     shapes: list[list[tuple[float, NDArray[np.bool_], int | None] | None]] = []
-    for (where, colour, pos_id, x0, y0, cmask, _), cc, one, blob_shift in zip(
+    for (where, colour, pos_id, x0, y0, _, _), cc, one, blob_shift in zip(
             blobs, comps, ones, shifts_at, strict=False):
         nb, blob_lab, blob_stats, blob_cent = cc
         row: list[tuple[float, NDArray[np.bool_], int | None] | None] = [None]
@@ -134,10 +130,6 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             ratio = float(blob_stats[j, cv2.CC_STAT_AREA] / one[j])
             out.ratios.append((where, colour, round(ratio, 2)))
             if ratio < config.canoe_min_fraction:
-                # Too small for a canoe: faint evidence of its colour there (faint_canoe).
-                fy, fx = np.nonzero((blob_lab == j) & (cmask > 0))
-                weak.setdefault(pos_id, []).append(
-                    (palette.names.index(colour), ((fy + y0) * w + fx + x0).astype(np.intp)))
                 row.append(None)
                 continue
             blob = blob_lab == j
@@ -267,16 +259,6 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         area = float(seen_px[p] / one_at[p])
         out.areas[where] = (n, area)
         slack = config.canoe_area_tolerance + config.canoe_area_tolerance_each * n
-        if (where != BEACH and area - config.canoe_area_each * n > slack
-                and where not in out.unknown | skip):
-            faint = faint_canoe(weak.get(p, []), rectified, light, palette, config)
-            if faint is not None and abs(area - config.canoe_area_each * (n + 1)) <= (
-                    slack + config.canoe_area_tolerance_each):
-                # One canoe more explains the area, and one colour's faint pixels say which.
-                out.seen.append(CanoeSeen(faint, where, "unknown"))
-                n += 1
-                out.areas[where] = (n, area)
-                slack += config.canoe_area_tolerance_each
         if abs(area - config.canoe_area_each * n) > slack:
             mark(out, [where], "canoe-like area unread" if area > config.canoe_area_each * n
                  else "less canoe-like area than the canoes read")
@@ -286,32 +268,6 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             mark(out, [slot], "more canoes than fit")
     out.seen = [c for c in out.seen if c.at not in out.unknown]
     return out
-
-
-def faint_canoe(chunks: list[tuple[int, NDArray[np.intp]]], rectified: Image, light: Light,
-                palette: Palette, config: VisionConfig) -> str | None:
-    """The colour of a canoe too blurred to make a blob of its colour (at 640x480 a hull
-    with a gem in its middle keeps a fifth of its pixels' colour), from the colour pixels
-    too few for a canoe at one position (``chunks``: palette index and flat pixel
-    indices): one colour with ``faint_colour_share`` of them, not Joe's, whose median hull
-    colour is clearly nearer it than any other (``canoe_margin``); else None."""
-    total = sum(len(c) for _, c in chunks)
-    if not chunks or total == 0:
-        return None
-    ci, chunk = max(chunks, key=lambda c: len(c[1]))
-    colour = palette.names[ci]
-    if colour == JOE_COLOUR or len(chunk) < config.faint_colour_share * total:
-        return None
-    w = rectified.shape[1]
-    ys, xs = np.divmod(chunk, w)
-    body = median(light.balance(np.take(rectified.reshape(-1, 3), chunk, axis=0),
-                                _design(xs, ys)))
-    feat = features(np.asarray(body, np.float32).reshape(1, 3), config.brightness_weight)
-    d = np.sqrt(((palette.protos - feat) ** 2).sum(axis=1))
-    order = np.argsort(d)
-    if int(order[0]) != ci or (len(d) > 1 and d[order[1]] - d[order[0]] < config.canoe_margin):
-        return None
-    return colour
 
 
 def mark(out: Canoes | Objects, positions: Iterable[str], why: str) -> None:
