@@ -396,7 +396,8 @@ def test_a_glare_spot_over_the_weather_track_or_joe_says_to_move_the_lamp():
     scene = replace(SceneConfig.varied(6050047, family="teal"),
                     glare=Glare((167.74535663755563, 189.6842951600377), 50.06356393778223,
                                 0.6243230580074095), flicker=0.10287678409941696)
-    with pytest.raises(SetupError, match=r"Joe.s canoe is not seen on T1.*move the lamp"):
+    with pytest.raises(SetupError,
+                       match=r"(Joe.s canoe is not seen on T1|washes out T1).*move the lamp"):
         learn_profile(render(new_game(players, Options(diamanten_joe=True)), seed=6050047,
                              scene=scene), players, joe=True)
 
@@ -455,7 +456,8 @@ def test_three_canoes_of_two_colours_touching_are_split_by_colour_then_place():
     assert g > 2 * r and g > 1.5 * b  # a green
     short = setup.replace(canoes=FrozenMap({**setup.canoes,
                                             "green": (Canoe("beach"), Canoe("lost"))}))
-    with pytest.raises(SetupError, match=r"expected 10|two green canoes look different"):
+    # (Refused by its count, or a pair unlike its twin: OpenCV 4.11 splits it otherwise.)
+    with pytest.raises(SetupError, match=r"expected 10|canoes look different"):
         learn_profile(render(short, seed=5010027, scene=scene), players, joe=True)
 
 
