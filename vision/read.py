@@ -210,6 +210,8 @@ def read_board(
     if beach_foreign:
         unknown.add(BEACH)
         why.setdefault(BEACH, beach_why)
+    # Each slot's riverbed as expected (as at setup, or the river's one colour).
+    ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
                          camera_centre, gems=detail_px_per_mm is None
                          or detail_px_per_mm >= config.gem_min_detail)
@@ -222,8 +224,8 @@ def read_board(
         hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
         if len(hidden) == len(SLOTS) + 1:
             # Nothing shows where: it hides where its colour is least unlike the ground.
-            hidden = camouflaged(canoes.seen, in_play, palette, sand_ref,
-                                 np.atleast_2d(river_ref), config) or hidden
+            hidden = camouflaged(canoes.seen, in_play, palette, sand_ref, ring_ref,
+                                 config) or hidden
         unknown |= hidden
         why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
         if look is not None:
@@ -243,7 +245,6 @@ def read_board(
                                           "than at setup over a canoe's area")
     # A canoe colour that looks like the riverbed around a slot: a canoe of it there is
     # hardly an object, so "no canoe" cannot be said there while one is unaccounted for.
-    ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
     for ci, colour in enumerate(palette.names):
         seen_c = sum(1 for c in canoes.seen if c.colour == colour and c.at not in unknown)
         if in_play is not None and seen_c >= in_play.get(colour, 0):
@@ -442,16 +443,15 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
 
 
 def camouflaged(seen: Iterable[CanoeSeen], in_play: Mapping[str, int], palette: Palette,
-                sand_ref: Floats, river_ref: Floats, config: VisionConfig) -> set[str]:
+                sand_ref: Floats, rings: Floats, config: VisionConfig) -> set[str]:
     """Where a canoe of the game seen nowhere may lie unseen, when nothing shows where
     (:func:`hiding_places`' last resort): the positions whose ground (the sand, each slot's
-    riverbed ring as at setup, or the river's) its colour is within
+    riverbed ring ``rings`` as at setup, or the river's) its colour is within
     ``hidden_camouflage_chroma`` of in chroma (a brown canoe on a dark brown beach makes no
     object at all, while it would stand out on the river). Empty when it is like no ground
     (then every position stays unknown)."""
     counted = Counter(c.colour for c in seen)
     out: set[str] = set()
-    rings = river_ref[np.arange(len(SLOTS)) % len(river_ref)]
     for colour, n in in_play.items():
         if counted[colour] >= n or colour not in palette.names:
             continue

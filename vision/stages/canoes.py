@@ -44,8 +44,6 @@ class Canoes:
     """Per position: the canoes read, and the canoe-like area in canoes as seen there."""
     hulls: dict[str, list[Hull]] = field(default_factory=dict)
     ratios: list[tuple[str, str, float]] = field(default_factory=list)
-    colour_share: float = 0.0
-    """The share of a canoe's area its colour kept in this frame (``colour_share``)."""
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
@@ -140,7 +138,6 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     singles = [b[0] for row in shapes for b in row if b is not None and b[2] == 1]
     kept = (median(np.array(singles, np.float32)) if len(singles) >= config.colour_share_blobs
             else config.colour_share)
-    out.colour_share = float(kept)
     for (where, colour, _, x0, y0, cmask, closed), cc, row in zip(
             blobs, comps, shapes, strict=True):
         nb, blob_lab, blob_stats, blob_cent = cc
