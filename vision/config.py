@@ -67,6 +67,9 @@ class VisionConfig:
     marker_upscales: tuple[float, ...] = (1.5, 2.0)
     """A frame at most this wide with a marker missing is searched again enlarged by these
     factors (markers of a few pixels a cell are found there); the missing ones are added."""
+    marker_cell_px: int = 8
+    """A candidate marker's cells are read from this many pixels a cell side once its
+    perspective is taken off (OpenCV's default 4 loses blurred cells of small markers)."""
     min_markers: int = 3
     """Fewer markers than this: the board is not found (two give a shaky homography)."""
     max_reprojection_px: float = 4.0

@@ -73,22 +73,23 @@ class BoardPose:
         return ideal if self.camera is None else self.camera.distort(ideal)
 
 
-_DETECTORS: dict[tuple[str, int, int], cv2.aruco.ArucoDetector] = {}
+_DETECTORS: dict[tuple[str, int, int, int], cv2.aruco.ArucoDetector] = {}
 
 
-def _detector(dictionary: str, min_perimeter: int = 0,
+def _detector(dictionary: str, cell_px: int, min_perimeter: int = 0,
               window: int = 0) -> cv2.aruco.ArucoDetector:
-    """The detector; with ``min_perimeter`` and ``window`` (pixels: a perimeter, and the
-    larger side of the picture searched), one that takes no shorter outline for a marker
-    (a small window otherwise takes specks of texture for candidates, and checking each
-    of them costs several times the search)."""
-    key = (dictionary, min_perimeter, window)
+    """The detector, reading cells from ``cell_px`` pixels a side; with ``min_perimeter``
+    and ``window`` (pixels: a perimeter, and the larger side of the picture searched), one
+    that takes no shorter outline for a marker (a small window otherwise takes specks of
+    texture for candidates, and checking each of them costs several times the search)."""
+    key = (dictionary, cell_px, min_perimeter, window)
     if key not in _DETECTORS:
         params = cv2.aruco.DetectorParameters()
         params.adaptiveThreshWinSizeMin = 5
         params.adaptiveThreshWinSizeMax = 25
         params.adaptiveThreshWinSizeStep = 10
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+        params.perspectiveRemovePixelPerCell = cell_px
         if min_perimeter and window:
             params.minMarkerPerimeterRate = max(params.minMarkerPerimeterRate,
                                                 min_perimeter / window)
@@ -145,17 +146,17 @@ def _find_markers_grey(gray: Image, layout: Layout, config: VisionConfig) -> dic
     # Shrink large frames only: a 640-pixel-wide frame searched at half size loses small
     # markers and then costs a second, full-size search.
     scale = min(1.0, max(config.marker_scale, config.marker_search_width / gray.shape[1]))
-    found = _find_markers(gray, layout, scale)
+    found = _find_markers(gray, layout, scale, config)
     if len(found) < len(layout.marker_centers) and scale != 1.0:
         # Small or steeply seen markers: look again at full resolution.
-        again = _find_markers(gray, layout, 1.0)
+        again = _find_markers(gray, layout, 1.0, config)
         if len(again) > len(found):
             found = again
     if len(found) < len(layout.marker_centers) and gray.shape[1] <= config.marker_upscale_below:
         # A small frame: a marker of a few pixels a cell is found in an enlarged copy (at
         # one scale or another: their sampling differs); add the markers still missing.
         for up in config.marker_upscales:
-            for mid, quad in _find_markers(gray, layout, up).items():
+            for mid, quad in _find_markers(gray, layout, up, config).items():
                 found.setdefault(mid, quad)
             if len(found) == len(layout.marker_centers):
                 break
@@ -184,14 +185,15 @@ def track_markers(gray: Image, layout: Layout, previous: dict[int, Floats],
         window = gray[y0:y1, x0:x1]
         if window.ndim == 3:
             window = cast(Image, cv2.cvtColor(window, cv2.COLOR_BGR2GRAY))
-        got = _find_markers(window, layout, scale, min_perimeter=int(0.5 * outline * scale))
+        got = _find_markers(window, layout, scale, config,
+                            min_perimeter=int(0.5 * outline * scale))
         if mid not in got:
             return None
         found[mid] = got[mid] + np.array([x0, y0], np.float32)
     return found
 
 
-def _find_markers(gray: Image, layout: Layout, scale: float,
+def _find_markers(gray: Image, layout: Layout, scale: float, config: VisionConfig,
                   min_perimeter: int = 0) -> dict[int, Floats]:
     """Markers in ``gray`` searched at ``scale``; none with an outline shorter than
     ``min_perimeter`` pixels there (0: OpenCV's default share of the picture)."""
@@ -200,10 +202,14 @@ def _find_markers(gray: Image, layout: Layout, scale: float,
     if scale != 1.0:
         if not min_perimeter:  # (a whole frame: its shrunk copy in a kept array)
             spare = _take((round(gray.shape[0] * scale), round(gray.shape[1] * scale)))
+        # (Shrunk by area; enlarged bilinearly: area interpolation enlarges like nearest
+        # neighbour, blocky steps a small marker's cells do not have.)
         small = cast(Image, cv2.resize(gray, None, dst=spare, fx=scale, fy=scale,
-                                       interpolation=cv2.INTER_AREA))
-    detector = (_detector(layout.marker_dictionary, min_perimeter, max(small.shape[:2]))
-                if min_perimeter else _detector(layout.marker_dictionary))
+                                       interpolation=cv2.INTER_AREA if scale < 1.0
+                                       else cv2.INTER_LINEAR))
+    detector = (_detector(layout.marker_dictionary, config.marker_cell_px, min_perimeter,
+                          max(small.shape[:2]))
+                if min_perimeter else _detector(layout.marker_dictionary, config.marker_cell_px))
     corners, ids, _ = detector.detectMarkers(small)
     if spare is not None:
         _give(spare)
