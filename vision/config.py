@@ -459,6 +459,11 @@ class VisionConfig:
     markers' white paper is washed out by a glare spot: the refusal says to move the lamp."""
     weather_print_visible: float = 0.85
     """Share of a space's printed edge that must look like the print to read the space."""
+    weather_setup_print: float = 0.7
+    """At setup, the share of space 0's printed edge that must look like the print: less
+    than for reading, since the marker on it hides some of its edge (a thick token seen
+    under a tilt, or blurred at a low resolution; 0.74-0.81 in tuning photos refused
+    before)."""
     weather_learned_dark: float = 0.5
     """With a table profile: the marker is a space at least this share as dark, against its
     printed edge, as the marker at setup."""

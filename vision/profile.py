@@ -410,7 +410,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     faint = max(dark0, config.weather_learned_dark * dark0) < min(others) \
         - config.weather_setup_margin
     dark = dark0 < config.weather_setup_dark and dark0 < min(others) - config.weather_setup_gap
-    if spaces[0][0] < config.weather_print_visible or not (dark or faint):
+    if spaces[0][0] < config.weather_setup_print or not (dark or faint):
         raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)"
                          + ("; a glare spot washes the weather track out: move the lamp or "
                             "tilt the camera" if _track_glare(flat, light, geo, config) else ""))

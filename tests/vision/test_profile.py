@@ -266,6 +266,32 @@ def test_a_marker_blurred_as_light_as_its_edge_at_640x480_is_still_the_one_dark_
             learn_profile(moved, players)
 
 
+def test_a_marker_hiding_part_of_its_spaces_edge_is_learned_and_read_where_it_moves():
+    """Under 2764 K light (seed 4090037, moss art) the weather marker on 0 is plainly the
+    one dark space, but it hides a fifth of its space's printed edge (0.81 looks like the
+    print): the setup was refused, the edge asked as for reading (0.85). At setup the
+    marker's own space asks 0.7 (``weather_setup_print``); the marker moved off 0 is still
+    refused, and the weather is read where it moves or not at all."""
+    players = ["red", "green", "brown", "yellow"]
+    scene = replace(SceneConfig.varied(4090037, family="moss"), kelvin=2764.124022196563,
+                    white_balance=0.12226283404364835)
+    start = new_game(players, Options(diamanten_joe=True))
+    setup = render(start, seed=4090037, scene=scene, size=(1280, 720))
+    with pytest.raises(SetupError, match="weather marker is not seen on 0"):
+        learn_profile(setup, players, joe=True, config=VisionConfig(weather_setup_print=0.85))
+    profile = learn_profile(setup, players, joe=True)
+    det = Detector()
+    det.use_profile(profile)
+    seen = [det.analyse(render(start.replace(weather=weather), seed=4090038, scene=scene,
+                               size=(1280, 720))).weather for weather in (-1, 0, 1, 2)]
+    assert all(s in (w, None) for s, w in zip(seen, (-1, 0, 1, 2), strict=True))
+    assert seen.count(None) <= 1
+    moved = render(start, seed=4090037, scene=scene, size=(1280, 720),
+                   faults=[("weather", 2)])
+    with pytest.raises(SetupError, match="weather marker is not seen on 0"):
+        learn_profile(moved, players, joe=True)
+
+
 def test_a_red_canoe_at_the_edge_of_a_glare_spot_takes_its_twins_colour():
     """At a glare spot's edge one red canoe is its twin's red plus 0.08-0.09 of white:
     already 0.31 apart in chroma (refused "the two red canoes look different"), yet it
