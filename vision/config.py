@@ -371,6 +371,16 @@ class VisionConfig:
     gem_near_hull_ratio: float = 5.0
     """A gem whose chroma is within this of the hull's (a blue gem in a blue canoe) needs
     this many times the votes of the next gem and the well together instead."""
+    gem_mix_chroma: float = 0.2
+    gem_mix_ends: float = 0.1
+    """A gem colour whose chroma lies within ``gem_mix_chroma`` of the line from the
+    leading gem's to the hull's, and not within ``gem_mix_ends`` of either end, is what
+    the two blurred together look like (pink between a violet gem and a red hull)..."""
+    gem_mix_grey: float = 0.2
+    """...a gem colour of less chroma than this (white) is never taken for such a blend..."""
+    gem_mix_ratio: float = 1.5
+    """...its votes then count against the leading gem only as: the gem needs this many
+    times them (and ``gem_vote_ratio`` times the other gems' and the well's)."""
     gem_min_detail: float = 0.8
     """Camera pixels per board millimetre (at the board's centre) below which gems are
     not read (unknown): an 11 mm gem is then a few pixels blurred into its hull, and the

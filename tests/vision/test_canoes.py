@@ -1,5 +1,5 @@
 """The canoe stage's gem votes: all windows of a frame at once give exactly what one
-window at a time gave (speed work must not change a reading)."""
+window at a time gave (speed work must not change a reading); how votes become a gem."""
 
 from __future__ import annotations
 
@@ -77,3 +77,29 @@ def test_votes_of_all_windows_equal_one_window_at_a_time() -> None:
         assert int(wells[w]) == ref_well, w
     # The windows are not trivial: some pixels vote for gems, some are the well.
     assert votes.sum() > 0 and wells.sum() > 0
+
+
+
+def test_a_gem_blurred_with_its_hull_is_read_against_the_well_and_its_blend():
+    """Seeded tuning scene 5000013 (ink art): both red canoes carry a violet gem. Blurred
+    with the red hull, a violet gem's edge is pink, and the well shows around it: 45
+    violet votes against 11 pink and 11 of the well, under the 3x the next gem and the
+    well together asked, left both gems unknown. A gem colour between the leading gem and
+    the hull (pink; never white) and the well now count against it only as 1.5x
+    (``gem_mix_ratio``); the frame is read with no wrong position, both gems violet."""
+    from companion.state import Canoe
+    from vision.synth import SceneConfig, ground_truth
+
+    from .test_wrong_readings import game, read, wrong
+
+    state = game(["blue", "green", "red"], {
+        "blue": (Canoe("T1"), Canoe("T5", "blue")),
+        "green": (Canoe("L2", "white"), Canoe("beach")),
+        "red": (Canoe("R2", "violet"), Canoe("T4", "violet"))}, None, weather=0)
+    scene = SceneConfig.varied(5000013, family="ink")
+    before = read(state, scene, 5000013, (1280, 720), VisionConfig(gem_mix_ratio=1e9))
+    assert {c.gem for c in before.canoes if c.colour == "red"} == {"unknown"}
+    seen = read(state, scene, 5000013, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert [c.gem for c in seen.canoes_at("T4")] == ["violet"]
+    assert [c.gem for c in seen.canoes_at("R2")] == ["violet"]

@@ -8,6 +8,7 @@ import numpy as np
 
 from companion.board import LOST
 from companion.state import Canoe, FrozenMap, GameState, Options, new_game
+from vision.config import VisionConfig
 from vision.detector import Detector, canoes_in_play
 from vision.profile import learn_profile
 from vision.synth import Glare, Hand, SceneConfig, ground_truth, render
@@ -36,12 +37,13 @@ def game(players: list[str], canoes: dict[str, tuple[Canoe, Canoe]], joe: Canoe 
     return state.replace(canoes=FrozenMap(canoes), joe=joe, weather=weather)
 
 
-def read(state: GameState, scene: SceneConfig, seed: int, size: tuple[int, int]):
+def read(state: GameState, scene: SceneConfig, seed: int, size: tuple[int, int],
+         config: VisionConfig | None = None):
     """The benchmark's way: learn the table from its setup photo, then read the frame
-    with the game's canoe counts."""
+    with the game's canoe counts (with ``config``, read so)."""
     setup = render(new_game(state.players, state.options), seed=seed,
                    scene=replace(scene, hands=(), between=0.0), size=size)
-    det = Detector()
+    det = Detector(config=config)
     det.use_profile(learn_profile(setup, state.players, joe=state.joe is not None))
     return det.analyse(render(state, seed=seed + 1, scene=scene, size=size),
                        in_play=canoes_in_play(state))

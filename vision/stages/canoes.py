@@ -486,7 +486,17 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chromas[m][0])) \
             < config.gem_near_hull_chroma
         ratio = config.gem_near_hull_ratio if near_hull else config.gem_vote_ratio
-        if top >= need_gem and top >= ratio * (second + well):
+        # Blur mixes the gem with the hull: a gem colour between the two (pink between a
+        # violet gem and a red hull) gains votes from that mix, and the well shows around
+        # a gem that does not fill it: not of the hull's colour, a gem is also read with
+        # ``gem_vote_ratio`` times every other gem's votes and ``gem_mix_ratio`` times
+        # the blend's and the well's.
+        mixed = _between(gem_chroma, int(order[0]), hull_chromas[m][0], config)
+        unmixed = max((float(v[j]) for j in order[1:] if not mixed[int(j)]), default=0.0)
+        blend = max((float(v[j]) for j in order[1:] if mixed[int(j)]), default=0.0)
+        if top >= need_gem and (top >= ratio * (second + well) or (
+                not near_hull and top >= ratio * unmixed
+                and top >= config.gem_mix_ratio * max(blend, well))):
             carried.append(gem_names[int(order[0])])
         elif (joes is not None and joes[m] and not near_hull and top >= need_gem
               and top >= config.joe_gem_well_ratio * well
@@ -500,6 +510,23 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             carried.append(None)
         else:
             carried.append("unknown")
+    return out
+
+
+def _between(gem_chroma: Doubles, top: int, hull: Doubles, config: VisionConfig,
+             ) -> NDArray[np.bool_]:
+    """Per gem colour: whether its chroma lies between gem ``top``'s and the hull's
+    (within ``gem_mix_chroma`` of the line between them, not at either end): what a blur
+    of the two looks like. Never the white gem (``gem_mix_grey``): grey lies between
+    many gems and hulls, and a white gem is itself what it looks like."""
+    a = gem_chroma[top]
+    d = hull - a
+    t = (gem_chroma - a) @ d / max(float(d @ d), 1e-9)
+    off = np.linalg.norm(gem_chroma - (a + t[:, None] * d[None]), axis=1)
+    out: NDArray[np.bool_] = ((t > config.gem_mix_ends) & (t < 1 - config.gem_mix_ends)
+                              & (off < config.gem_mix_chroma))
+    out[top] = False
+    out[np.linalg.norm(gem_chroma, axis=1) < config.gem_mix_grey] = False
     return out
 
 
