@@ -104,6 +104,8 @@ class TableProfile:
             "sand_like": list(look.sand_like),
             "glare_at_setup": (None if look.glare is None
                                else [SLOTS[i] for i in np.flatnonzero(look.glare)]),
+            "rim_unseen_at_setup": (None if look.rim_unseen is None
+                                    else [SLOTS[i] for i in np.flatnonzero(look.rim_unseen)]),
             "sand_levels": (None if look.sand_levels is None else [
                 None if np.isnan(v) else round(float(v), 3) for v in look.sand_levels]),
             "river_marks": (None if look.marks is None else {
@@ -154,6 +156,8 @@ class TableProfile:
                                else np.array(token, np.float32).reshape(3),
                                marks=_marks(data.get("river_marks")),
                                glare=_glare(data.get("glare_at_setup")),
+                               rim_unseen=_glare(data.get("rim_unseen_at_setup"),
+                                                 "rim_unseen_at_setup"),
                                sand_levels=_levels(data.get("sand_levels")),
                                sand_like=tuple(str(c) for c in data.get("sand_like", []))),
                 hull_scale=float(data.get("hull_scale", 1.0)),
@@ -167,12 +171,13 @@ class TableProfile:
             raise ProfileError(f"not a table profile ({type(exc).__name__}: {exc})") from None
 
 
-def _glare(value: object) -> Mask | None:
-    """The ``glare_at_setup`` of a profile's JSON (slot names; absent in older ones)."""
+def _glare(value: object, key: str = "glare_at_setup") -> Mask | None:
+    """The ``glare_at_setup`` (or another ``key`` listing slots) of a profile's JSON (slot
+    names; absent in older ones)."""
     if value is None:
         return None
     if not isinstance(value, list) or not all(v in SLOTS for v in value):
-        raise ProfileError(f"glare_at_setup must list slots ({', '.join(SLOTS)})")
+        raise ProfileError(f"{key} must list slots ({', '.join(SLOTS)})")
     return np.isin(SLOTS, value)
 
 
@@ -387,7 +392,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                                             config.disc_min_learned))
     # A slot washed out by glare teaches nothing about the discs (the others do), nor
     # does one whose rim a glare spot's halo washes out in part.
-    learned = np.where(glare | (glowing & ~seen), np.nan, learned)
+    hidden = glare | (glowing & ~seen)
+    learned = np.where(hidden, np.nan, learned)
     absent = [SLOTS[s] for s in range(len(SLOTS)) if not seen[s] and not glare[s]
               and not glowing[s] and not (np.isnan(learned[s]) and joe and SLOTS[s] == "T1")]
     if absent:
@@ -425,7 +431,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
         look=TableLook(rings.copy(), learned.astype(np.float32), token, marks=marks,
                        glare=glare.copy(), sand_levels=sand_levels(beach, geo),
-                       sand_like=sand_like),
+                       sand_like=sand_like, rim_unseen=hidden),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr)
 

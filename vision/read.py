@@ -89,6 +89,9 @@ class TableLook:
     sand_like: tuple[str, ...] = ()
     """Canoe colours that look like this table's sand (seen on the beach at setup only
     when looked at again for hulls little darker than the sand)."""
+    rim_unseen: Mask | None = None
+    """Per slot, its disc's rim not judged at setup (a glare spot or its halo washed it
+    out; ``disc_rim`` there is the others' median); None: not known."""
 
 
 @dataclass
@@ -275,6 +278,12 @@ def read_board(
                                 | ring_moved(rings, look.rings, config)):
             if discs[SLOTS[i]] == ABSENT:
                 discs[SLOTS[i]] = UNKNOWN
+        if look.rim_unseen is not None:
+            # Where a glare spot hid the rim at setup, a rim under the same light is
+            # faint or gone: no rim is no proof that the disc has gone.
+            for i in np.flatnonzero(look.rim_unseen):
+                if discs[SLOTS[i]] == ABSENT:
+                    discs[SLOTS[i]] = UNKNOWN
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
