@@ -115,6 +115,12 @@ class VisionConfig:
     """...this share in the setup photo, where a slot taken for washed out is only left
     out of what is learned there (a glared slot not taken so is refused as "something
     stands on")."""
+    joe_glare_brighter: float = 0.2
+    """With Joe in play, the setup photo is refused when a glare spot washes out T1 (where
+    his colour is learned) and brightens its riverbed by this share over the river's: a
+    river printed lighter around T1 than elsewhere came to 13-14 % brighter with a little
+    white light and no glare spot at all (refused before); glare spots that made his
+    colour wrong, 22-72 %."""
     glare_same_chroma: float = 0.03
     glare_same_log: float = 0.06
     """With a table profile, a slot whose ring is within this chroma and log brightness of

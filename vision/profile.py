@@ -367,10 +367,11 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1" + (
                 " (a glare spot lies on it: move the lamp or tilt the camera)"
                 if glare[t1] or glowing[t1] else ""))
-        if glare_slots(zones, geo, config)[t1]:
+        if glare_slots(zones, geo, config, brighter_by=config.joe_glare_brighter)[t1]:
             # His colour is learned there only: washed out, it would be some other colour.
-            # (Glare as while reading: the setup's looser test takes a pale river a little
-            # brighter for it.)
+            # (Glare that brightens T1 clearly: the setup's looser test takes a pale river
+            # a little brighter for it, and a board's print lighter around T1 fits a
+            # little white light too.)
             raise SetupError("setup photo: a glare spot washes out T1, where Diamanten Joe's "
                              "canoe starts, so his colour cannot be learned: move the lamp "
                              "or shade the board and take the setup photo again")

@@ -341,6 +341,31 @@ def test_a_glare_spot_over_t1_at_setup_with_joe_is_refused_with_what_to_do():
     learn_profile(render(new_game(players), seed=6050053, scene=scene), players)
 
 
+def test_a_river_printed_lighter_around_t1_is_no_glare_spot_and_joe_is_learned():
+    """Seeded tuning scene 13060004 (chalk art, no glare spot): the river's print is 14 %
+    brighter around T1 than the rings' median, fitted as a little white light, and the
+    setup photo with Joe in play was refused ("a glare spot washes out T1"). The refusal
+    now asks T1 brighter by ``joe_glare_brighter`` (20 %): this photo is learned, and Joe
+    read on T2 in the frame; the glare spot of the test above is still refused."""
+    players = ["red", "brown", "yellow", "green"]
+    scene = SceneConfig.varied(13060004, family="chalk")
+    start = new_game(players, Options(diamanten_joe=True))
+    setup = render(start, seed=13060004, scene=scene)
+    with pytest.raises(SetupError, match="glare spot washes out T1"):
+        learn_profile(setup, players, joe=True, config=VisionConfig(joe_glare_brighter=0.12))
+    det = Detector()
+    det.use_profile(learn_profile(setup, players, joe=True))
+    state = start.replace(canoes=FrozenMap({
+        "red": (Canoe("T2"), Canoe("beach")), "brown": (Canoe("T1", "violet"), Canoe("beach")),
+        "yellow": (Canoe("T3"), Canoe("T5")), "green": (Canoe("R1"), Canoe("beach"))}),
+        joe=Canoe("T2"), weather=2)
+    seen = det.analyse(render(state, seed=13060005, scene=scene), in_play=canoes_in_play(state))
+    from .test_wrong_readings import wrong
+
+    assert wrong(seen, ground_truth(state)) == []
+    assert "T2" not in seen.unknown and "joe" in {c.colour for c in seen.canoes_at("T2")}
+
+
 def test_a_glare_spots_halo_on_the_river_is_no_canoe_and_a_canoe_there_is_still_refused():
     """A glare spot over T3 lights the riverbed around it with white light up to
     saturation: its halo on T4 was taken for "something stands on T4" (seeded tuning
