@@ -431,7 +431,7 @@ class VisionConfig:
     """With a table profile: a rim contrast below this share of the setup's is no disc."""
     disc_min_learned: float = 0.03
     """At setup, a slot shows no disc when its rim contrast (dark or light) is below this..."""
-    disc_min_learned_share: float = 0.35
+    disc_min_learned_share: float = 0.3
     disc_min_learned_floor: float = 0.015
     """...and below this share of the median slot's (rims are faint at a low resolution or
     on a pale board), or below this floor in any case (an empty slot's contrast is noise,

@@ -181,6 +181,24 @@ def test_faint_disc_rims_at_640x480_are_discs_and_a_missing_disc_is_still_refuse
         learn_profile(short, players)
 
 
+def test_a_rim_a_little_under_a_third_of_the_others_is_a_disc_and_none_is_still_refused():
+    """Seeded tuning scene 13110011 (chalk art, light disc rims): R2's rim at setup came to
+    0.029, the slots' median 0.085: under 0.35 of it, the photo was refused ("no disc seen
+    on R2"). A rim counts from 0.3 of the median (``disc_min_learned_share``; an empty
+    slot's contrast is noise under 0.01): learned; without R2's disc, still refused."""
+    players = ["brown", "red", "green", "yellow", "blue"]
+    scene = replace(SceneConfig.varied(13110011, family="chalk"),
+                    motion_blur_px=15.85303004230681, motion_blur_deg=162.37752448296624)
+    setup = render(new_game(players), seed=13110011, scene=scene)
+    with pytest.raises(SetupError, match="no disc seen on R2"):
+        learn_profile(setup, players, config=VisionConfig(disc_min_learned_share=0.35))
+    learn_profile(setup, players)
+    short = render(new_game(players), seed=13110011, scene=scene,
+                   discs=["T1", "T2", "T3", "T4", "T5", "L1", "L2", "R1"])
+    with pytest.raises(SetupError, match="no disc seen on R2"):
+        learn_profile(short, players)
+
+
 def test_under_a_steep_tilt_canoes_touching_in_pairs_are_counted_from_their_total_area():
     """At 29 degrees of tilt the canoes' sides make four of six touch in pairs: the median
     object is two canoes, not one (seeded tuning scene, once "2 canoes seen"). The
