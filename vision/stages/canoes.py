@@ -491,12 +491,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         # a gem that does not fill it: not of the hull's colour, a gem is also read with
         # ``gem_vote_ratio`` times every other gem's votes and ``gem_mix_ratio`` times
         # the blend's and the well's.
-        mixed = _between(gem_chroma, int(order[0]), hull_chromas[m][0], config)
-        unmixed = max((float(v[j]) for j in order[1:] if not mixed[int(j)]), default=0.0)
-        blend = max((float(v[j]) for j in order[1:] if mixed[int(j)]), default=0.0)
         if top >= need_gem and (top >= ratio * (second + well) or (
-                not near_hull and top >= ratio * unmixed
-                and top >= config.gem_mix_ratio * max(blend, well))):
+                not near_hull and _mix_clear(v, order, well, gem_chroma, hull_chromas[m][0],
+                                             config))):
             carried.append(gem_names[int(order[0])])
         elif (joes is not None and joes[m] and not near_hull and top >= need_gem
               and top >= config.joe_gem_well_ratio * well
@@ -511,6 +508,19 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         else:
             carried.append("unknown")
     return out
+
+
+def _mix_clear(v: Doubles, order: NDArray[np.intp], well: int, gem_chroma: Doubles,
+               hull: Doubles, config: VisionConfig) -> bool:
+    """Whether the leading gem (``order[0]``) has ``gem_vote_ratio`` times the votes of
+    every other gem but its blends with the hull, and ``gem_mix_ratio`` times the blends'
+    and the well's (:func:`_between`)."""
+    top = float(v[order[0]])
+    mixed = _between(gem_chroma, int(order[0]), hull, config)
+    unmixed = max((float(v[j]) for j in order[1:] if not mixed[int(j)]), default=0.0)
+    blend = max((float(v[j]) for j in order[1:] if mixed[int(j)]), default=0.0)
+    return top >= config.gem_vote_ratio * unmixed and top >= config.gem_mix_ratio * max(
+        blend, well)
 
 
 def _between(gem_chroma: Doubles, top: int, hull: Doubles, config: VisionConfig,
