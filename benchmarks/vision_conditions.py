@@ -443,7 +443,10 @@ def main(argv: list[str] | None = None) -> int:
                     "at most)")
     ap.add_argument("--baseline", metavar="REF",
                     help="also read every frame with that commit's vision package (before and "
-                    "after on the same frames)")
+                    "after on the same frames), its own way: without the lens calibration and "
+                    "the game's canoe counts, which early packages lacked (the lens condition "
+                    "then reads far worse); to compare recent commits like for like, run this "
+                    "script in a worktree of the commit with the same --cache")
     ap.add_argument("--cache", metavar="DIR",
                     help="keep rendered frames here as PNG and read them back on the next "
                     "run (rendering is 90%% of the time; empty it when the renderer changes)")
