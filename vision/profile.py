@@ -155,9 +155,9 @@ class TableProfile:
                 look=TableLook(rings, rim, None if token is None
                                else np.array(token, np.float32).reshape(3),
                                marks=_marks(data.get("river_marks")),
-                               glare=_glare(data.get("glare_at_setup")),
-                               rim_unseen=_glare(data.get("rim_unseen_at_setup"),
-                                                 "rim_unseen_at_setup"),
+                               glare=_slots_listed(data.get("glare_at_setup"), "glare_at_setup"),
+                               rim_unseen=_slots_listed(data.get("rim_unseen_at_setup"),
+                                                        "rim_unseen_at_setup"),
                                sand_levels=_levels(data.get("sand_levels")),
                                sand_like=tuple(str(c) for c in data.get("sand_like", []))),
                 hull_scale=float(data.get("hull_scale", 1.0)),
@@ -171,9 +171,9 @@ class TableProfile:
             raise ProfileError(f"not a table profile ({type(exc).__name__}: {exc})") from None
 
 
-def _glare(value: object, key: str = "glare_at_setup") -> Mask | None:
-    """The ``glare_at_setup`` (or another ``key`` listing slots) of a profile's JSON (slot
-    names; absent in older ones)."""
+def _slots_listed(value: object, key: str) -> Mask | None:
+    """A profile's JSON list of slot names under ``key`` (``glare_at_setup``,
+    ``rim_unseen_at_setup``) as a mask; None where absent (older profiles)."""
     if value is None:
         return None
     if not isinstance(value, list) or not all(v in SLOTS for v in value):
