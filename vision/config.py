@@ -383,7 +383,9 @@ class VisionConfig:
     leading gem's to the hull's, and not within ``gem_mix_ends`` of either end, is what
     the two blurred together look like (pink between a violet gem and a red hull)..."""
     gem_mix_grey: float = 0.2
-    """...a gem colour of less chroma than this (white) is never taken for such a blend..."""
+    """...a gem colour of less chroma than this (white) is never taken for such a blend,
+    nor read by this rule (an empty well lit by a reflection is grey too: 25 white votes
+    against a well of 16 in an empty brown canoe)..."""
     gem_mix_ratio: float = 1.5
     """...its votes then count against the leading gem only as: the gem needs this many
     times them (and ``gem_vote_ratio`` times the other gems' and the well's)."""

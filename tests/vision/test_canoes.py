@@ -103,3 +103,28 @@ def test_a_gem_blurred_with_its_hull_is_read_against_the_well_and_its_blend():
     assert wrong(seen, ground_truth(state)) == []
     assert [c.gem for c in seen.canoes_at("T4")] == ["violet"]
     assert [c.gem for c in seen.canoes_at("R2")] == ["violet"]
+
+
+def test_the_blend_rule_reads_a_coloured_gem_never_a_white_one() -> None:
+    """The votes seen in two canoes: a violet gem in a red hull (45 violet, 11 pink, 11
+    of the well) is violet by the blend rule; an empty brown canoe lit by a reflection
+    (25 white, 6 yellow, a well of 16; reporting offset 15, lens scene 236) is not white
+    by it (it was: a wrong reading), though white leads by 3x the other gems and 1.5x the
+    well."""
+    from vision.stages.canoes import _mix_clear
+
+    config = VisionConfig()
+    names, _, gem_chroma = _gem_table(config)
+
+    def votes(**given: float) -> np.ndarray:
+        return np.array([given.get(n, 0.0) for n in names])
+
+    red = _chroma(np.array([[38.0, 38.0, 192.0]]))[0]
+    v = votes(violet=45, pink=11)
+    assert _mix_clear(v, np.argsort(v)[::-1], 11, gem_chroma, red, config)
+    brown = _chroma(np.array([[50.0, 65.0, 114.0]]))[0]
+    v = votes(white=25, yellow=6)
+    order = np.argsort(v)[::-1]
+    assert names[int(order[0])] == "white"
+    assert not _mix_clear(v, order, 16, gem_chroma, brown, config)
+    assert _mix_clear(v, order, 16, gem_chroma, brown, VisionConfig(gem_mix_grey=0.0))

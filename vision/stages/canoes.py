@@ -514,7 +514,10 @@ def _mix_clear(v: Doubles, order: NDArray[np.intp], well: int, gem_chroma: Doubl
                hull: Doubles, config: VisionConfig) -> bool:
     """Whether the leading gem (``order[0]``) has ``gem_vote_ratio`` times the votes of
     every other gem but its blends with the hull, and ``gem_mix_ratio`` times the blends'
-    and the well's (:func:`_between`)."""
+    and the well's (:func:`_between`). Never for the white gem (``gem_mix_grey``): an empty
+    well lit by a reflection is grey too."""
+    if float(np.linalg.norm(gem_chroma[order[0]])) < config.gem_mix_grey:
+        return False
     top = float(v[order[0]])
     mixed = _between(gem_chroma, int(order[0]), hull, config)
     unmixed = max((float(v[j]) for j in order[1:] if not mixed[int(j)]), default=0.0)
