@@ -280,7 +280,7 @@ def _assign_canoes(blobs: Iterable[tuple[float, Floats]], players: Sequence[str]
     for ratio, bgr in blobs:
         if 1 - config.pair_margin * 3 <= ratio < config.pair_ratio - config.pair_margin:
             units.append(bgr)
-        elif config.pair_ratio + config.pair_margin < ratio < 2.6:
+        elif config.pair_ratio + config.pair_margin < ratio < config.pair_max_ratio:
             units.extend([bgr, bgr])
         elif ratio >= config.canoe_min_fraction:
             return None  # a part of a canoe, or a heap: not clear enough to learn from
