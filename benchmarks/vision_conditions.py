@@ -2,10 +2,10 @@
 
 Each scene: a random position (``vision_accuracy.random_state``, with the condition's
 colours forced in), a board of one art family (``--families reporting``, the default,
-never used while tuning; ``tuning`` for the others), a widely varied camera and light
-(``SceneConfig.varied``, object heights on), then the condition's stress. The table is
-first learned from a setup photo of the same table (start position, no hands), as the
-product does; then the frame is read and compared with the truth.
+never used while tuning; ``tuning`` for the others; or families by name), a widely
+varied camera and light (``SceneConfig.varied``, object heights on), then the
+condition's stress. The table is first learned from a setup photo of the same table
+(start position, no hands), as the product does; then the frame is read and compared with the truth.
 
 Per condition and overall: the issue's measure, per *clear* position (nothing over it:
 no hand reaching into its zone, no canoe drawn between it and the next; right when its
@@ -65,6 +65,7 @@ from vision.synth import (
     random_hand,
     render,
 )
+from vision.synth.art import FAMILIES
 from vision.types import Image
 
 POSITIONS = (*SLOTS, BEACH)
@@ -429,11 +430,21 @@ def report(name: str, t: Counter) -> str:
             f"  learning failed {t['learn_failed']}  median {ms} ms")
 
 
+def family_list(spec: str) -> tuple[str, ...]:
+    """``reporting``, ``tuning`` or family names by comma; empty if a name is unknown."""
+    if spec in ("reporting", "tuning"):
+        return REPORTING_FAMILIES if spec == "reporting" else TUNING_FAMILIES
+    names = tuple(f.strip() for f in spec.split(",") if f.strip())
+    return names if names and all(f in FAMILIES for f in names) else ()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=20, help="scenes per condition")
     ap.add_argument("--seed-offset", type=int, default=1)
-    ap.add_argument("--families", choices=("reporting", "tuning"), default="reporting")
+    ap.add_argument("--families", default="reporting", metavar="reporting|tuning|NAME,...",
+                    help="the held-out families (the default), the tuning ones, or art "
+                    f"families by name ({', '.join(FAMILIES)})")
     ap.add_argument("--conditions", default=",".join(CONDITIONS))
     ap.add_argument("--no-profile", action="store_true",
                     help="read with the defaults, no setup photo learned")
@@ -452,7 +463,11 @@ def main(argv: list[str] | None = None) -> int:
                     "run (rendering is 90%% of the time; empty it when the renderer changes)")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
-    families = REPORTING_FAMILIES if args.families == "reporting" else TUNING_FAMILIES
+    families = family_list(args.families)
+    if not families:
+        print(f"unknown art family in {args.families!r}: use reporting, tuning or "
+              f"{', '.join(FAMILIES)}", file=sys.stderr)
+        return 1
     names = [c.strip() for c in args.conditions.split(",") if c.strip()]
     bad = [c for c in names if c not in CONDITIONS]
     if bad:

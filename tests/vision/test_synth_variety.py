@@ -6,8 +6,10 @@ import numpy as np
 import pytest
 
 from companion.state import Canoe, FrozenMap, new_game
+from vision.config import DEFAULT_CANOE_BGR, VisionConfig
 from vision.layout import load_layout
 from vision.locate import locate_board, rectify
+from vision.stages.light import feature_of
 from vision.synth import (
     REPORTING_FAMILIES,
     TUNING_FAMILIES,
@@ -33,6 +35,17 @@ def test_tuning_and_reporting_families_are_disjoint_and_boards_differ():
     looks = {ArtStyle.of(f, s).river for f in REPORTING_FAMILIES for s in range(4)}
     assert len(looks) == 12
     assert ArtStyle.of("zoch", 1) == ArtStyle.of("zoch", 2)
+
+
+def test_a_tuning_family_paints_the_river_in_the_blue_canoes_hue():
+    """Indigo rivers come near the blue canoes' chroma, some as near as the camouflage rule
+    looks (a blue canoe there is hardly an object): the case the tuning families must hold."""
+    weight = VisionConfig().brightness_weight
+    blue = feature_of(DEFAULT_CANOE_BGR["blue"], weight)
+    apart = [float(np.linalg.norm(feature_of(ArtStyle.of("indigo", seed).river, weight)[:2]
+                                  - blue[:2])) for seed in range(20)]
+    assert sum(d < VisionConfig().camouflage_chroma for d in apart) >= 5
+    assert np.median(apart) < 0.45
 
 
 def test_same_seeds_same_frame_other_seed_other_frame():

@@ -80,8 +80,13 @@ FAMILIES: dict[str, Family] = {
                    ((100, 170, 205), (140, 205, 235)), river_width_mm=(70.0, 100.0)),
     "ink": Family(((105, 90, 55), (135, 115, 85)), ((35, 55, 60), (65, 85, 95)),
                   ((95, 135, 165), (130, 165, 195)), weather=((140, 150, 160), (185, 195, 200))),
+    # A river of about a canoe's own colour (the blue canoes' hue, darker to lighter): the
+    # real board's river is blue, and so are one player's canoes. Added after the held-out
+    # families showed blue canoes missed or imagined on a deep blue river.
+    "indigo": Family(((140, 60, 25), (215, 115, 75)), ((70, 110, 120), (110, 150, 160)),
+                     ((140, 185, 210), (175, 210, 235)), river_width_mm=(65.0, 95.0)),
 }
-TUNING_FAMILIES = ("zoch", "lagoon", "moss", "slate", "chalk", "teal", "ink")
+TUNING_FAMILIES = ("zoch", "lagoon", "moss", "slate", "chalk", "teal", "ink", "indigo")
 REPORTING_FAMILIES = ("glacier", "delta", "dusk")
 GEM_SHAPES = ("hex", "round", "square", "drop")
 
