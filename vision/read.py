@@ -247,15 +247,21 @@ def read_board(
                     why.setdefault(BEACH, "a canoe of the game not seen; the sand is darker "
                                           "than at setup over a canoe's area")
     # A canoe colour that looks like the riverbed around a slot: a canoe of it there is
-    # hardly an object, so "no canoe" cannot be said there while one is unaccounted for.
+    # hardly an object, and the river's own darker mottle looks like one. A canoe of it
+    # read there may be that mottle (then the real one is unaccounted for), so the slot
+    # is unknown; and "no canoe" cannot be said there while one is unaccounted for.
+    for c in canoes.seen:
+        if c.at in SLOTS and c.at not in unknown and camouflage(
+                palette.protos[palette.names.index(c.colour)], ring_ref, config,
+                config.mottle_chroma)[SLOTS.index(c.at)]:
+            unknown.add(c.at)
+            why.setdefault(c.at, f"a {c.colour} canoe looks like the riverbed here: it may "
+                                  "be the river's mottle")
     for ci, colour in enumerate(palette.names):
+        alike = camouflage(palette.protos[ci], ring_ref, config, config.camouflage_chroma)
         seen_c = sum(1 for c in canoes.seen if c.colour == colour and c.at not in unknown)
         if in_play is not None and seen_c >= in_play.get(colour, 0):
             continue
-        proto = palette.protos[ci]
-        darker = (proto[2] - ring_ref[:, 2]) / wgt
-        alike = (np.linalg.norm(ring_ref[:, :2] - proto[:2], axis=1) < config.camouflage_chroma) & (
-            darker > config.background_dark) & (darker < config.background_bright)
         for slot in (SLOTS[i] for i in np.flatnonzero(alike)):
             if slot not in unknown:
                 unknown.add(slot)
@@ -449,6 +455,16 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
                 out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
                            if p in SLOTS)
     return out or {*SLOTS, BEACH}
+
+
+def camouflage(proto: Floats, rings: Floats, config: VisionConfig, chroma: float) -> Mask:
+    """Per slot, whether a canoe of the colour ``proto`` (features) looks like its riverbed
+    ``rings``: its chroma within ``chroma`` and its brightness within the ground's
+    range."""
+    darker = (proto[2] - rings[:, 2]) / config.brightness_weight
+    near = np.linalg.norm(rings[:, :2] - proto[:2], axis=1) < chroma
+    return cast(Mask, near & (darker > config.background_dark)
+                & (darker < config.background_bright))
 
 
 def camouflaged(seen: Iterable[CanoeSeen], in_play: Mapping[str, int], palette: Palette,

@@ -287,3 +287,43 @@ def test_a_disc_whose_rim_glare_hid_at_setup_is_never_read_gone():
                        in_play=canoes_in_play(state))
     assert wrong(seen, ground_truth(state)) == []
     assert seen.discs["L1"] == "unknown"
+
+
+def test_a_darker_mottle_of_a_river_in_the_blue_canoes_hue_is_no_blue_canoe():
+    """Seeded tuning scene 4090018 (an indigo river, about the blue canoes' hue, under
+    2,740 K light): the river's darker mottle on R2 was read as a blue canoe, and the
+    blue canoe on T4, hardly an object on that river, was counted by it and missed. A
+    canoe read on a slot whose riverbed its colour is near (``mottle_chroma``) makes that
+    slot unknown; with it not counted, the blue canoe unaccounted for may hide on every
+    slot its colour is like (``camouflage_chroma``)."""
+    state = game(["yellow", "brown", "blue", "green"], {
+        "yellow": (Canoe("T1"), Canoe("T1", "white")), "brown": (Canoe("L1"), Canoe("T4")),
+        "blue": (Canoe("T4", "blue"), Canoe("beach")),
+        "green": (Canoe("T1", "yellow"), Canoe("T5", "white"))}, None, weather=-1)
+    scene = replace(SceneConfig.varied(4090018, family="indigo"), kelvin=2741.7497938513893,
+                    white_balance=0.2756256997412152)
+    seen = read(state, scene, 4090018, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "R2" in seen.unknown and "T4" in seen.unknown
+    before = read(state, scene, 4090018, (1280, 720),
+                  replace(VisionConfig(), mottle_chroma=0.0, camouflage_chroma=0.3))
+    assert "R2" in wrong(before, ground_truth(state))
+
+
+def test_a_blue_canoe_missed_on_a_river_a_little_unlike_it_leaves_that_slot_unknown():
+    """Seeded tuning scene 4000023 (indigo): the blue canoe on T1, whose riverbed lies 0.33
+    from the blue canoes' chroma, showed too little of itself to be read, and T1 was read
+    empty. A canoe colour within 0.35 (``camouflage_chroma``) may hide there."""
+    state = game(["red", "blue", "brown"], {
+        "red": (Canoe("R2", "yellow"), Canoe("T3")), "blue": (Canoe("L1"), Canoe("T1", "blue")),
+        "brown": (Canoe("T3", "blue"), Canoe("beach"))}, None, weather=1)
+    scene = SceneConfig.varied(4000023, family="indigo")
+    setup = render(new_game(state.players, state.options), seed=4000023, scene=scene,
+                   size=(1280, 720))
+    det = Detector()
+    det.use_profile(learn_profile(setup, state.players, joe=False))
+    faults = (("missing_disc", "T1"),)
+    seen = det.analyse(render(state, seed=4000024, scene=scene, faults=faults,
+                              size=(1280, 720)), in_play=canoes_in_play(state))
+    assert wrong(seen, ground_truth(state, faults=faults)) == []
+    assert "T1" in seen.unknown
