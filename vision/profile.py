@@ -364,6 +364,14 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     if joe:
         t1 = SLOTS.index("T1")
         if per_slot[t1] < 0.5 * hull_px * scale:
+            # At a low resolution his pale wood blurs with a saturated river into greys
+            # between the two, which pass for a highlight of the riverbed: count them too
+            # (a glare spot on T1 is refused below; a disc's highlight is opened away).
+            pale = np.zeros(h * w, np.uint8)
+            pale[zones.idx[(zones.obj | zones.highlight) & (geo.zone_slot == t1)]] = 1
+            pale = cast(Image, cv2.morphologyEx(pale.reshape(h, w), cv2.MORPH_OPEN, WIDE))
+            per_slot[t1] = np.count_nonzero(pale.ravel()[geo.zone_idx[geo.zone_slot == t1]])
+        if per_slot[t1] < 0.5 * hull_px * scale:
             raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1" + (
                 " (a glare spot lies on it: move the lamp or tilt the camera)"
                 if glare[t1] or glowing[t1] else ""))

@@ -181,6 +181,23 @@ def test_faint_disc_rims_at_640x480_are_discs_and_a_missing_disc_is_still_refuse
         learn_profile(short, players)
 
 
+def test_joe_blurred_into_a_saturated_river_at_640x480_is_seen_and_his_absence_refused():
+    """Seeded tuning scene 4030002 (an indigo river at 640x480): Diamanten Joe's pale wood
+    blurs with the deep blue river into greys that passed for a highlight of the riverbed,
+    and the photo was refused ("Joe's canoe is not seen on T1"). Those greys count on T1
+    now: learned, with his colour pale wood; without him on T1, still refused."""
+    players = ["yellow", "green", "brown", "red"]
+    scene = replace(SceneConfig.varied(4030002, family="indigo"), fill=0.5510674144110969)
+    setup = render(new_game(players, Options(diamanten_joe=True)), seed=4030002, scene=scene,
+                   size=(640, 480))
+    profile = learn_profile(setup, players, joe=True)
+    b, g, r = profile.canoe_bgr["joe"]
+    assert r > g > b  # pale wood, not the river's blue
+    without = render(new_game(players), seed=4030002, scene=scene, size=(640, 480))
+    with pytest.raises(SetupError, match="Joe's canoe is not seen on T1"):
+        learn_profile(without, players, joe=True)
+
+
 def test_a_rim_a_little_under_a_third_of_the_others_is_a_disc_and_none_is_still_refused():
     """Seeded tuning scene 13110011 (chalk art, light disc rims): R2's rim at setup came to
     0.029, the slots' median 0.085: under 0.35 of it, the photo was refused ("no disc seen
