@@ -278,6 +278,10 @@ class VisionConfig:
     slot is unknown. (Tuning, indigo rivers: mottles read as blue canoes on riverbeds
     0.28-0.4 from the blue canoes' colour: this rule took away 4 of 16 wrong readings at
     0.3, 8 at 0.4.)"""
+    mottle_gemless_chroma: float = 0.6
+    """...and, where gems are read, one that showed neither its well nor a gem (its gem
+    unknown) this close: a mottle has no well. (Tuning, indigo offset 5: mottles read as
+    blue canoes lay 0.42-0.57 from the riverbed, all with their gem unknown.)"""
     canoe_margin: float = 0.1
     """A hull's colour must be nearer its canoe colour than any other by this, else unknown
     (of 2,200 hulls read on tuning scenes, 2 were nearer by less than 0.15, none by less

@@ -215,9 +215,9 @@ def read_board(
         why.setdefault(BEACH, beach_why)
     # Each slot's riverbed as expected (as at setup, or the river's one colour).
     ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
+    gems_read = detail_px_per_mm is None or detail_px_per_mm >= config.gem_min_detail
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
-                         camera_centre, gems=detail_px_per_mm is None
-                         or detail_px_per_mm >= config.gem_min_detail)
+                         camera_centre, gems=gems_read)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
     if in_play is not None:
@@ -249,11 +249,14 @@ def read_board(
     # A canoe colour that looks like the riverbed around a slot: a canoe of it there is
     # hardly an object, and the river's own darker mottle looks like one. A canoe of it
     # read there may be that mottle (then the real one is unaccounted for), so the slot
-    # is unknown; and "no canoe" cannot be said there while one is unaccounted for.
+    # is unknown (further from the riverbed too where gems are read and it showed neither
+    # a gem nor its well); and "no canoe" cannot be said there while one is unaccounted
+    # for.
     for c in canoes.seen:
         if c.at in SLOTS and c.at not in unknown and camouflage(
                 palette.protos[palette.names.index(c.colour)], ring_ref, config,
-                config.mottle_chroma)[SLOTS.index(c.at)]:
+                config.mottle_gemless_chroma if gems_read and c.gem == UNKNOWN
+                else config.mottle_chroma)[SLOTS.index(c.at)]:
             unknown.add(c.at)
             why.setdefault(c.at, f"a {c.colour} canoe looks like the riverbed here: it may "
                                   "be the river's mottle")

@@ -306,7 +306,8 @@ def test_a_darker_mottle_of_a_river_in_the_blue_canoes_hue_is_no_blue_canoe():
     assert wrong(seen, ground_truth(state)) == []
     assert "R2" in seen.unknown and "T4" in seen.unknown
     before = read(state, scene, 4090018, (1280, 720),
-                  replace(VisionConfig(), mottle_chroma=0.0, camouflage_chroma=0.3))
+                  replace(VisionConfig(), mottle_chroma=0.0, mottle_gemless_chroma=0.0,
+                          camouflage_chroma=0.3))
     assert "R2" in wrong(before, ground_truth(state))
 
 
@@ -327,3 +328,21 @@ def test_a_blue_canoe_missed_on_a_river_a_little_unlike_it_leaves_that_slot_unkn
                               size=(1280, 720)), in_play=canoes_in_play(state))
     assert wrong(seen, ground_truth(state, faults=faults)) == []
     assert "T1" in seen.unknown
+
+
+def test_a_mottle_read_as_a_blue_canoe_without_a_well_is_unknown_further_from_the_river():
+    """Seeded tuning scene 5000050 (indigo): a mottle of the river on L1, 0.46 from the
+    blue canoes' chroma, was read as a blue canoe with its gem unknown. Where gems are
+    read, a canoe that showed neither its well nor a gem on a riverbed within 0.6 of its
+    colour (``mottle_gemless_chroma``) makes the slot unknown."""
+    state = game(["yellow", "brown", "red", "blue"], {
+        "yellow": (Canoe("R1", "yellow"), Canoe("beach")),
+        "brown": (Canoe("beach"), Canoe("beach")), "red": (Canoe("T3", "pink"), Canoe("T4")),
+        "blue": (Canoe("R1"), Canoe("T3", "yellow"))}, None, weather=0)
+    scene = SceneConfig.varied(5000050, family="indigo")
+    seen = read(state, scene, 5000050, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "L1" in seen.unknown
+    before = read(state, scene, 5000050, (1280, 720),
+                  replace(VisionConfig(), mottle_gemless_chroma=0.4))
+    assert "L1" in wrong(before, ground_truth(state))
