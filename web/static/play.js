@@ -90,6 +90,9 @@ async function retryQueued() {
   if (result) { pending = null; choice = null; renderHand(); renderBar(); }
 }
 setInterval(retryQueued, 4000);
+// Back online (the phone's Wi-Fi returns): send the kept action at once, not at the next
+// retry.
+window.addEventListener("online", retryQueued);
 
 function renderHand() {
   const me = view.me;
