@@ -197,12 +197,22 @@ function renderLeds(leds) {
   box.appendChild(buzz);
 }
 
+// The camera's latest picture, downloaded only while the camera box is open (each picture
+// is a JPEG the companion encodes, at every change of the board: wasted work while folded).
+let frameUrl = null;
+function showFrame() {
+  const img = $("frame");
+  if (!frameUrl || !img.closest("details").open) return;
+  img.hidden = false;
+  if (img.getAttribute("src") !== frameUrl) img.src = frameUrl;
+}
+document.querySelector(".camera-box").addEventListener("toggle", showFrame);
+
 function renderCamera(cam) {
   if (!cam.camera) { $("seen").textContent = t("No camera: confirm the river with the Done button."); return; }
   if (!cam.seen) return;
-  const img = $("frame");
-  img.hidden = false;
-  img.src = `/api/camera/frame.jpg?t=${cam.at}`;
+  frameUrl = `/api/camera/frame.jpg?t=${cam.at}`;
+  showFrame();
   const canoes = cam.seen.canoes.map((c) => `${cap(c.colour)} ${c.at === "beach" ? word("place", "beach") : c.at}${c.gem && c.gem !== "unknown" ? " (" + word("gem", c.gem) + ")" : ""}`);
   $("seen").textContent = cam.seen.board_found
     ? t("The {camera} camera sees: {canoes}; weather {weather}.", { camera: cam.camera, canoes: canoes.join(", "), weather: cam.seen.weather })
