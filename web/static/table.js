@@ -144,6 +144,7 @@ function render(v) {
   }
   if (controls) $("undo").disabled = !v.undo;
   if (versionChanged) showError("");
+  root.dataset.shown = v.version;  // everything of this version is drawn (tests wait for it)
 }
 
 function renderLeds(leds) {
