@@ -36,7 +36,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
                       "SETUP_KEY_FILE": str(folder / "setup-key"),
                       "GPIO": "mock", "SETTLE": 0.2, "ANNOUNCER_SPEED": 4.0,
                       "CAMERA_INTERVAL": 0.5, "SSE_HEARTBEAT": 1.0,
-                      "COMPUTER_PAUSE": 0.2, "RIVER_SECONDS": 0.1})
+                      "COMPUTER_PAUSE": 0.05, "RIVER_SECONDS": 0.1})
     httpd = create_server(app, host="127.0.0.1", port=0, threads=16)
     thread = threading.Thread(target=httpd.run, daemon=True)
     thread.start()

@@ -1,4 +1,4 @@
-import { drawRiver, drawPanels, drawForecast, drawSummary, animateRiver, cap } from "./river.js";
+import { drawRiver, drawPanels, drawForecast, drawSummary, animateRiver, cap, discMs } from "./river.js";
 import { connect, post } from "./sse.js";
 import { t, word } from "./i18n.js";
 
@@ -51,7 +51,7 @@ async function playRiver(v, move = v.river) {
     const who = f.fell.map((k) => cap(k.split(":")[0])).join(", ");
     caption.textContent = intro + (f.fell.length ? t("{disc} — {players} over the falls!", { disc, players: who }) : disc);
   });
-  await new Promise((r) => setTimeout(r, 1500));
+  await new Promise((r) => setTimeout(r, discMs(svg) + 400));  // the river's end, a moment
   svg.dataset.animating = "no";
   caption.hidden = true;
   drawRiver(svg, view);
