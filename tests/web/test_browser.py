@@ -35,7 +35,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
 
     camera = SyntheticCamera(push_delay=None, size=(480, 270))
     folder = tmp_path_factory.mktemp("web")
-    app = create_app({"DATABASE": str(folder / "games.sqlite3"),
+    # The games in memory: what the pages show is the same, and no fsync at each of a
+    # whole game's ~300 actions (~5 ms each on disk; the store's own tests keep the file).
+    app = create_app({"DATABASE": ":memory:",
                       "LAYOUT": str(folder / "layout.json"), "CAMERA": camera,
                       "SETUP_KEY_FILE": str(folder / "setup-key"),
                       "GPIO": "mock", "SETTLE": 0.2, "ANNOUNCER_SPEED": 4.0,

@@ -30,7 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     from waitress import create_server
 
     folder = tmp_path_factory.mktemp("partner-web")
-    app = create_app({"DATABASE": str(folder / "games.sqlite3"),
+    app = create_app({"DATABASE": ":memory:",  # as tests/web/test_browser.py's server
                       "LAYOUT": str(folder / "layout.json"),
                       "CAMERA": SyntheticCamera(push_delay=None, size=(480, 270)),
                       "SETUP_KEY_FILE": str(folder / "setup-key"),
