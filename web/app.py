@@ -24,8 +24,9 @@ must be valid; default ``layout.json`` in the user's config directory, ignored w
 warning if invalid),
 ``SETUP_KEY`` (the setup key itself) or ``SETUP_KEY_FILE`` (the file keeping it; default
 ``setup-key`` in the user's config directory; with ``TESTING`` and neither given, a key in
-memory only), ``COMPUTER_PAUSE`` and ``RIVER_SECONDS`` (practice games: seconds before a
-computer's turn, and per disc of the river's animation), ``COMPUTER_THREAD`` (False: the
+memory only), ``COMPUTER_PAUSE`` (practice games: seconds before a computer's turn),
+``RIVER_SECONDS`` (seconds per disc of the pages' river animation, which a practice game
+waits for), ``COMPUTER_THREAD`` (False: the
 computers act only when a test calls ``GameLoop.play_computers``), ``PRACTICE_LIMIT`` and
 ``PRACTICE_HOURS`` (practice games kept at most; hours before an unplayed one expires).
 

@@ -69,7 +69,8 @@ LEVEL_NAMES: dict[str, Text] = {
 
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    return {"gem_colours": GEM_COLOURS, "cards": CARDS, "board": board_json()}
+    return {"gem_colours": GEM_COLOURS, "cards": CARDS, "board": board_json(),
+            "disc_ms": round(loop().river_seconds * 1000)}
 
 
 # -- pages -------------------------------------------------------------------------------

@@ -35,11 +35,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
 
     camera = SyntheticCamera(push_delay=None, size=(480, 270))
     folder = tmp_path_factory.mktemp("web")
-    app = create_app({"DATABASE": str(folder / "games.sqlite3"),
+    # The games in memory: what the pages show is the same, and no fsync at each of a
+    # whole game's ~300 actions (~5 ms each on disk; the store's own tests keep the file).
+    app = create_app({"DATABASE": ":memory:",
                       "LAYOUT": str(folder / "layout.json"), "CAMERA": camera,
                       "SETUP_KEY_FILE": str(folder / "setup-key"),
                       "GPIO": "mock", "SETTLE": 0.2, "ANNOUNCER_SPEED": 4.0,
-                      "CAMERA_INTERVAL": 0.2, "SSE_HEARTBEAT": 1.0})
+                      "CAMERA_INTERVAL": 0.2, "SSE_HEARTBEAT": 1.0,
+                      # The pages' river animation, 0.5 s a disc (1.1 s in play): phase 3
+                      # still plays disc by disc, the tests wait less for it; what shows
+                      # only during it (a disc entering, the surprise caption) still shows
+                      # for two seconds or so.
+                      "RIVER_SECONDS": 0.5})
     httpd = create_server(app, host="127.0.0.1", port=0, threads=16)
     thread = threading.Thread(target=httpd.run, daemon=True)
     thread.start()

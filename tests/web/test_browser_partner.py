@@ -30,13 +30,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     from waitress import create_server
 
     folder = tmp_path_factory.mktemp("partner-web")
-    app = create_app({"DATABASE": str(folder / "games.sqlite3"),
+    app = create_app({"DATABASE": ":memory:",  # as tests/web/test_browser.py's server
                       "LAYOUT": str(folder / "layout.json"),
                       "CAMERA": SyntheticCamera(push_delay=None, size=(480, 270)),
                       "SETUP_KEY_FILE": str(folder / "setup-key"),
                       "GPIO": "mock", "SETTLE": 0.2, "ANNOUNCER_SPEED": 4.0,
                       "CAMERA_INTERVAL": 0.5, "SSE_HEARTBEAT": 1.0,
-                      "COMPUTER_PAUSE": 0.2, "RIVER_SECONDS": 0.1})
+                      "COMPUTER_PAUSE": 0.05, "RIVER_SECONDS": 0.1})
     httpd = create_server(app, host="127.0.0.1", port=0, threads=16)
     thread = threading.Thread(target=httpd.run, daemon=True)
     thread.start()
@@ -114,7 +114,9 @@ def test_a_practice_game_on_a_phone_to_the_end(server: dict[str, Any], browser: 
     assert "(computer)" in page.locator('#players li[data-player="red"] strong').inner_text()
     # The person plays what "What would a strong player do?" suggests, every time.
     shots = 0
+    topic = f"game:{game_id}"  # bumped at every change of the game (the pages' streams wait on it)
     while True:
+        seen = loop.hub.versions([topic])
         state = loop.state(game_id)
         if state.phase is Phase.OVER:
             break
@@ -138,12 +140,12 @@ def test_a_practice_game_on_a_phone_to_the_end(server: dict[str, Any], browser: 
             ask_hint(page)
             page.get_by_role("button", name="Take this move").first.click()
             page.locator("#bar-primary").click()
-            for _ in range(200):
+            for _ in range(100):  # until the move is in (each wait ends at the change)
                 if len(loop.game(game_id).history) > version:
                     break
-                page.wait_for_timeout(50)
+                seen = {**seen, **loop.hub.wait(seen, 0.1)}
         else:
-            page.wait_for_timeout(100)  # the computers and the river, by themselves
+            loop.hub.wait(seen, 1.0)  # the computers and the river, by themselves
     # The end-of-game screen on the phone.
     page.wait_for_selector("#summary:not([hidden]) .headline")
     summary = loop.public_view(game_id)["summary"]

@@ -18,7 +18,7 @@ import pytest
 
 from companion.state import Phase
 from tests.web.test_browser import ARTIFACTS, server  # noqa: F401 (fixture)
-from tests.web.test_whole_game import greedy, send
+from tests.web.test_whole_game import greedy, send, shown
 from web.catalogue import extract, read
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser-i18n")]
@@ -115,16 +115,17 @@ def test_a_game_in_french_and_german_has_no_english_left(server: dict[str, Any],
     open_pages()
 
     def checkpoint(phase: str) -> None:
+        version = len(loop.game(gid).history)
         for lang, page in tables.items():
             page.wait_for_function(
                 "t => document.getElementById('banner').textContent.includes(t)",
                 arg=PHASE_WORDS[lang][phase])
-            page.wait_for_timeout(400)
+            shown(page, version)
             no_scroll(page, f"table {lang} {phase}")
             no_english(page, english[lang], f"table {lang} {phase}")
             page.screenshot(path=str(ARTIFACTS / f"table-{lang}-{phase}-1366.png"))
         for lang, page in phones.items():
-            page.wait_for_timeout(300)
+            shown(page, version)
             if lang != "en":
                 no_english(page, english[lang], f"phone {lang} {phase}")
             else:  # the check would see English: the English phone shows some

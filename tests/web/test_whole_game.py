@@ -73,6 +73,15 @@ def send(client: Any, gid: int, key: str, tokens: dict[str, str], action: Any) -
     assert r.status_code == 200, r.json
 
 
+def shown(page: Any, version: int) -> None:
+    """Wait until the table or phone page ``page`` shows version ``version`` of the game
+    whole (table.js and play.js set ``data-shown`` once everything of a version is drawn,
+    the phone's turn choices included): the page cannot change any more until the game
+    does."""
+    page.wait_for_function("v => document.querySelector('[data-shown]')?.dataset.shown "
+                           "=== String(v)", arg=version)
+
+
 def no_scroll(page: Any) -> tuple[int, int]:
     return page.evaluate("[document.scrollingElement.scrollHeight, window.innerHeight]")
 
@@ -162,11 +171,12 @@ def test_a_whole_game_to_the_end(server: dict[str, Any], browser: Any,  # noqa: 
 
     def checkpoint(phase: str) -> None:
         phone = phones[0]
+        version = len(loop.game(gid).history)
         for page, (w, _h) in zip(tables, SIZES, strict=True):
             page.wait_for_function(
                 "t => document.getElementById('banner').textContent.includes(t)",
                 arg=PHASE_TEXT[phase])
-            page.wait_for_timeout(300)
+            shown(page, version)
             sh, ih = no_scroll(page)
             heights.setdefault(phase, []).append((w, sh))
             assert sh <= ih, f"the table page scrolls at {w} px in {phase}: {sh} > {ih}"

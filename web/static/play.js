@@ -90,6 +90,9 @@ async function retryQueued() {
   if (result) { pending = null; choice = null; renderHand(); renderBar(); }
 }
 setInterval(retryQueued, 4000);
+// Back online (the phone's Wi-Fi returns): send the kept action at once, not at the next
+// retry.
+window.addEventListener("online", retryQueued);
 
 function renderHand() {
   const me = view.me;
@@ -199,14 +202,23 @@ function renderTurn() {
 }
 
 async function loadOptions() {
-  if (!view.me.your_turn) { options = null; renderTurn(); renderBar(); return; }
-  if (options && options.version === view.version) { renderTurn(); return; }
-  try {
-    const response = await fetch(`/api/play/${token}/options`);
-    options = await response.json();
-    if (options.ok === false) { showError(options.error); options = null; }
-  } catch { showError(t("No connection to the companion: waiting for it to come back.")); }
-  renderTurn();
+  const version = view.version;
+  if (!view.me.your_turn) {
+    options = null;
+    renderTurn();
+    renderBar();
+  } else if (options && options.version === view.version) {
+    renderTurn();
+  } else {
+    try {
+      const response = await fetch(`/api/play/${token}/options`);
+      options = await response.json();
+      if (options.ok === false) { showError(options.error); options = null; }
+    } catch { showError(t("No connection to the companion: waiting for it to come back.")); }
+    renderTurn();
+  }
+  // Everything of this version is drawn, the turn's choices too (tests wait for it).
+  if (view.version === version) root.dataset.shown = version;
 }
 
 // What the player waits for, in plain words, when it is not their move.

@@ -218,10 +218,14 @@ export function drawRiver(svg, view, options = {}) {
 }
 
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Milliseconds per disc of the river's animation on ``svg``. */
+export const discMs = (svg) => Number(svg.dataset.discMs) || 1100;
 
 /** Phase 3, disc by disc: each disc enters at the start line, the canoes slide one slot
  * downstream on its arm, and a canoe whose disc goes over the falls drops and fades, with
- * its name over the falls. ``frames`` come from the server (``view.river.frames``). */
+ * its name over the falls. ``frames`` come from the server (``view.river.frames``). Each
+ * disc takes the SVG's ``data-disc-ms`` (the service's ``RIVER_SECONDS``, by which a
+ * practice game waits for this animation). */
 export async function animateRiver(svg, view, frames, onStep = null) {
   const d = drawingOf(svg, {});
   const base = canoesOf(view.state);
@@ -247,7 +251,7 @@ export async function animateRiver(svg, view, frames, onStep = null) {
         g.setAttribute("transform", `translate(${pos[c.key][0]} ${pos[c.key][1]})`);
       }
     }
-    await wait(1100);
+    await wait(discMs(svg));
     disc.remove();
   }
 }

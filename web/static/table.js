@@ -1,4 +1,4 @@
-import { drawRiver, drawPanels, drawForecast, drawSummary, animateRiver, cap } from "./river.js";
+import { drawRiver, drawPanels, drawForecast, drawSummary, animateRiver, cap, discMs } from "./river.js";
 import { connect, post } from "./sse.js";
 import { t, word } from "./i18n.js";
 
@@ -51,7 +51,7 @@ async function playRiver(v, move = v.river) {
     const who = f.fell.map((k) => cap(k.split(":")[0])).join(", ");
     caption.textContent = intro + (f.fell.length ? t("{disc} — {players} over the falls!", { disc, players: who }) : disc);
   });
-  await new Promise((r) => setTimeout(r, 1500));
+  await new Promise((r) => setTimeout(r, discMs(svg) + 400));  // the river's end, a moment
   svg.dataset.animating = "no";
   caption.hidden = true;
   drawRiver(svg, view);
@@ -144,6 +144,7 @@ function render(v) {
   }
   if (controls) $("undo").disabled = !v.undo;
   if (versionChanged) showError("");
+  root.dataset.shown = v.version;  // everything of this version is drawn (tests wait for it)
 }
 
 function renderLeds(leds) {
@@ -197,12 +198,22 @@ function renderLeds(leds) {
   box.appendChild(buzz);
 }
 
+// The camera's latest picture, downloaded only while the camera box is open (each picture
+// is a JPEG the companion encodes, at every change of the board: wasted work while folded).
+let frameUrl = null;
+function showFrame() {
+  const img = $("frame");
+  if (!frameUrl || !img.closest("details").open) return;
+  img.hidden = false;
+  if (img.getAttribute("src") !== frameUrl) img.src = frameUrl;
+}
+document.querySelector(".camera-box").addEventListener("toggle", showFrame);
+
 function renderCamera(cam) {
   if (!cam.camera) { $("seen").textContent = t("No camera: confirm the river with the Done button."); return; }
   if (!cam.seen) return;
-  const img = $("frame");
-  img.hidden = false;
-  img.src = `/api/camera/frame.jpg?t=${cam.at}`;
+  frameUrl = `/api/camera/frame.jpg?t=${cam.at}`;
+  showFrame();
   const canoes = cam.seen.canoes.map((c) => `${cap(c.colour)} ${c.at === "beach" ? word("place", "beach") : c.at}${c.gem && c.gem !== "unknown" ? " (" + word("gem", c.gem) + ")" : ""}`);
   $("seen").textContent = cam.seen.board_found
     ? t("The {camera} camera sees: {canoes}; weather {weather}.", { camera: cam.camera, canoes: canoes.join(", "), weather: cam.seen.weather })
