@@ -46,7 +46,7 @@ def camera() -> SyntheticCamera:
 def app(tmp_path: Any, camera: SyntheticCamera) -> Iterator[Flask]:
     app = create_app({
         "TESTING": True,
-        "DATABASE": str(tmp_path / "games.sqlite3"),
+        "DATABASE": ":memory:",  # (no fsync at each action; the store's tests keep files)
         "CAMERA": camera,
         "GPIO": "mock",
         "SETTLE": 0.0,
