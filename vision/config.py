@@ -272,16 +272,18 @@ class VisionConfig:
     for (or the game is not known), that slot is unknown, never "no canoe". (Tuning, an
     indigo river: a blue canoe too little seen to be read lay on a riverbed 0.33 from its
     colour; 0.4 cost 0.4 points of clear slots on the other tuning families, 0.35 0.1.)"""
-    mottle_chroma: float = 0.4
+    mottle_chroma: float = 0.3
     """A canoe read on a slot whose riverbed its colour is this close to in chroma (its
     brightness within the ground's range) may be the river's own darker mottle: that
-    slot is unknown. (Tuning, indigo rivers: mottles read as blue canoes on riverbeds
-    0.28-0.4 from the blue canoes' colour: this rule took away 4 of 16 wrong readings at
-    0.3, 8 at 0.4.)"""
+    slot is unknown..."""
     mottle_gemless_chroma: float = 0.6
     """...and, where gems are read, one that showed neither its well nor a gem (its gem
     unknown) this close: a mottle has no well. (Tuning, indigo offset 5: mottles read as
-    blue canoes lay 0.42-0.57 from the riverbed, all with their gem unknown.)"""
+    blue canoes lay 0.42-0.57 from the riverbed, all with their gem unknown.)..."""
+    mottle_blurred_chroma: float = 0.4
+    """...and, where gems are not read (no well to tell by), any canoe this close. (Tuning,
+    indigo offsets 4 and 5: 0.4 for every canoe took away 8 of 16 wrong readings, where
+    0.3 took away 4, but cost 4 points of clear slots where the well tells.)"""
     canoe_margin: float = 0.1
     """A hull's colour must be nearer its canoe colour than any other by this, else unknown
     (of 2,200 hulls read on tuning scenes, 2 were nearer by less than 0.15, none by less

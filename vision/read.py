@@ -249,13 +249,14 @@ def read_board(
     # A canoe colour that looks like the riverbed around a slot: a canoe of it there is
     # hardly an object, and the river's own darker mottle looks like one. A canoe of it
     # read there may be that mottle (then the real one is unaccounted for), so the slot
-    # is unknown (further from the riverbed too where gems are read and it showed neither
-    # a gem nor its well); and "no canoe" cannot be said there while one is unaccounted
-    # for.
+    # is unknown (further from the riverbed where gems are read and it showed neither a
+    # gem nor its well, or where gems are not read); and "no canoe" cannot be said there
+    # while one is unaccounted for.
     for c in canoes.seen:
         if c.at in SLOTS and c.at not in unknown and camouflage(
                 palette.protos[palette.names.index(c.colour)], ring_ref, config,
-                config.mottle_gemless_chroma if gems_read and c.gem == UNKNOWN
+                config.mottle_blurred_chroma if not gems_read else
+                config.mottle_gemless_chroma if c.gem == UNKNOWN
                 else config.mottle_chroma)[SLOTS.index(c.at)]:
             unknown.add(c.at)
             why.setdefault(c.at, f"a {c.colour} canoe looks like the riverbed here: it may "

@@ -346,3 +346,29 @@ def test_a_mottle_read_as_a_blue_canoe_without_a_well_is_unknown_further_from_th
     before = read(state, scene, 5000050, (1280, 720),
                   replace(VisionConfig(), mottle_gemless_chroma=0.4))
     assert "L1" in wrong(before, ground_truth(state))
+
+
+def test_where_gems_are_not_read_a_blue_canoe_on_an_indigo_river_is_judged_by_colour_alone():
+    """Seeded tuning scene 4030046 (indigo, 640x480: no gem is read, so no well tells a
+    canoe from a mottle): the river's mottle beside the blue canoe on T4 was read as a
+    second blue canoe there. Where gems are not read, a canoe on a riverbed within 0.4 of
+    its colour (``mottle_blurred_chroma``) makes its slot unknown."""
+    state = game(["brown", "red", "blue", "yellow"], {
+        "brown": (Canoe("T1", "blue"), Canoe("beach")), "red": (Canoe("beach"), Canoe(LOST)),
+        "blue": (Canoe("R2", "blue"), Canoe("T4", "blue")),
+        "yellow": (Canoe("beach"), Canoe("beach"))}, Canoe("T5"), weather=2)
+    scene = replace(SceneConfig.varied(4030046, family="indigo"), fill=0.7210989961175189)
+    setup = render(new_game(state.players, state.options), seed=4030046, scene=scene,
+                   size=(640, 480))
+    faults = (("missing_disc", "L2"),)
+    frame = render(state, seed=4030047, scene=scene, faults=faults, size=(640, 480))
+    truth = ground_truth(state, faults=faults)
+    profile = learn_profile(setup, state.players, joe=True)
+    seen = Detector()
+    seen.use_profile(profile)
+    now = seen.analyse(frame, in_play=canoes_in_play(state))
+    assert wrong(now, truth) == []
+    assert "T4" in now.unknown
+    old = Detector(config=replace(VisionConfig(), mottle_blurred_chroma=0.3))
+    old.use_profile(profile)
+    assert "T4" in wrong(old.analyse(frame, in_play=canoes_in_play(state)), truth)
