@@ -253,16 +253,19 @@ def read_board(
     # gem nor its well, or where gems are not read); and "no canoe" cannot be said there
     # while one is unaccounted for.
     for c in canoes.seen:
-        if c.at in SLOTS and c.at not in unknown and camouflage(
-                palette.protos[palette.names.index(c.colour)], ring_ref, config,
-                config.mottle_blurred_chroma if not gems_read else
-                config.mottle_gemless_chroma if c.gem == UNKNOWN
-                else config.mottle_chroma)[SLOTS.index(c.at)]:
+        if c.at not in SLOTS or c.at in unknown:
+            continue
+        if not gems_read:
+            near = config.mottle_blurred_chroma
+        else:
+            near = config.mottle_gemless_chroma if c.gem == UNKNOWN else config.mottle_chroma
+        proto = palette.protos[palette.names.index(c.colour)]
+        if like_riverbed(proto, ring_ref, config, near)[SLOTS.index(c.at)]:
             unknown.add(c.at)
             why.setdefault(c.at, f"a {c.colour} canoe looks like the riverbed here: it may "
                                   "be the river's mottle")
     for ci, colour in enumerate(palette.names):
-        alike = camouflage(palette.protos[ci], ring_ref, config, config.camouflage_chroma)
+        alike = like_riverbed(palette.protos[ci], ring_ref, config, config.camouflage_chroma)
         seen_c = sum(1 for c in canoes.seen if c.colour == colour and c.at not in unknown)
         if in_play is not None and seen_c >= in_play.get(colour, 0):
             continue
@@ -461,7 +464,7 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     return out or {*SLOTS, BEACH}
 
 
-def camouflage(proto: Floats, rings: Floats, config: VisionConfig, chroma: float) -> Mask:
+def like_riverbed(proto: Floats, rings: Floats, config: VisionConfig, chroma: float) -> Mask:
     """Per slot, whether a canoe of the colour ``proto`` (features) looks like its riverbed
     ``rings``: its chroma within ``chroma`` and its brightness within the ground's
     range."""
