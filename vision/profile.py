@@ -353,8 +353,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     foreign_img = cv2.morphologyEx(foreign.reshape(h, w), cv2.MORPH_OPEN, WIDE)
     on_slot = np.bincount(geo.zone_slot[foreign_img.ravel()[geo.zone_idx] > 0],
                           minlength=len(SLOTS))
+    half_canoe = 0.5 * hull_px * scale  # (what must show of a canoe standing on a slot)
     standing = [SLOTS[s] for s in range(len(SLOTS))
-                if on_slot[s] >= 0.5 * hull_px * scale and not (joe and SLOTS[s] == "T1")
+                if on_slot[s] >= half_canoe and not (joe and SLOTS[s] == "T1")
                 and not glare[s]]
     if standing:
         raise SetupError(f"setup photo: something stands on {', '.join(standing)}; at the "
@@ -363,7 +364,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     glowing = np.bincount(geo.zone_slot[glow[geo.zone_idx] > 0], minlength=len(SLOTS)) > 0
     if joe:
         t1 = SLOTS.index("T1")
-        if per_slot[t1] < 0.5 * hull_px * scale:
+        if per_slot[t1] < half_canoe:
             # At a low resolution his pale wood blurs with a saturated river into greys
             # between the two, which pass for a highlight of the riverbed: count them too
             # (a glare spot on T1 is refused below; a disc's highlight is opened away).
@@ -371,7 +372,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             pale[zones.idx[(zones.obj | zones.highlight) & (geo.zone_slot == t1)]] = 1
             pale = cast(Image, cv2.morphologyEx(pale.reshape(h, w), cv2.MORPH_OPEN, WIDE))
             per_slot[t1] = np.count_nonzero(pale.ravel()[geo.zone_idx[geo.zone_slot == t1]])
-        if per_slot[t1] < 0.5 * hull_px * scale:
+        if per_slot[t1] < half_canoe:
             raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1" + (
                 " (a glare spot lies on it: move the lamp or tilt the camera)"
                 if glare[t1] or glowing[t1] else ""))
