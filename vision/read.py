@@ -206,7 +206,7 @@ def read_board(
         zones.obj[pos[same]] = False
         zones.highlight[pos[same]] = False
         zones.label[pos[same]] = -1
-    objs = find_objects(zones, beach, geo, layout, config, camera_centre)
+    objs = find_objects(zones, beach, geo, layout, config, camera_centre, glare)
     unknown |= objs.unknown
     why = {**objs.why, **why}
     beach_foreign |= objs.beach_foreign

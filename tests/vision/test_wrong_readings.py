@@ -372,3 +372,39 @@ def test_where_gems_are_not_read_a_blue_canoe_on_an_indigo_river_is_judged_by_co
     old = Detector(config=replace(VisionConfig(), mottle_blurred_chroma=0.3))
     old.use_profile(profile)
     assert "T4" in wrong(old.analyse(frame, in_play=canoes_in_play(state)), truth)
+
+
+def test_a_canoe_a_glare_spot_washes_out_hides_only_its_own_slot():
+    """Seeded tuning scene 5050008 (lagoon): a glare spot over R1 washes out its red
+    canoe, which keeps too little of its colour to be a canoe and was taken for something
+    foreign: R2 beside it, within the margin kept around a hand, was unknown too. No
+    bigger than two canoes, within R1's zone alone and nothing reaching in from outside,
+    it hides R1 only (washed out, unknown); R2 is read."""
+    state = game(["brown", "yellow", "red"], {
+        "brown": (Canoe("L2"), Canoe("T1")), "yellow": (Canoe("T1"), Canoe("beach")),
+        "red": (Canoe("R1", "white"), Canoe("beach"))}, None, weather=1)
+    scene = replace(SceneConfig.varied(5050008, family="lagoon"), flicker=0.10373054322624692,
+                    glare=Glare((430.2392815240405, 194.88780485978566), 55.15663970080132,
+                                0.8040464930952823))
+    seen = read(state, scene, 5050008, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "R1" in seen.unknown and "R2" not in seen.unknown
+
+
+def test_a_glare_spot_hides_the_slots_it_lies_over_not_the_ones_beside_them():
+    """Seeded tuning scene 5050061 (teal): a small glare spot lies over L1's zone, bright
+    and neutral through and through, an object while reading (as a white sleeve would
+    be). Taken for a hand, it made L2 beside it unknown too; a glare spot hides only
+    what it lies over (``glare_patch_share``): L2's green canoe is read."""
+    state = game(["green", "blue", "yellow", "brown"], {
+        "green": (Canoe("L2", "yellow"), Canoe(LOST)), "blue": (Canoe("T4"), Canoe("beach")),
+        "yellow": (Canoe("T1"), Canoe("T1")), "brown": (Canoe("R2"), Canoe("R2"))},
+        None, weather=-1)
+    scene = replace(SceneConfig.varied(5050061, family="teal"), flicker=0.05096235414053818,
+                    glare=Glare((465.3264070418959, 141.19214450393395), 31.14356239412825,
+                                0.8766000850612334))
+    seen = read(state, scene, 5050061, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "L2" not in seen.unknown
+    assert "L2" in read(state, scene, 5050061, (1280, 720),
+                        replace(VisionConfig(), glare_patch_share=2.0)).unknown

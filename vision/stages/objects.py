@@ -221,10 +221,11 @@ def components(mask: Image, idx: Indices | None = None) -> tuple[
 
 
 def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
-                 config: VisionConfig, camera_centre: Centre | None = None) -> Objects:
+                 config: VisionConfig, camera_centre: Centre | None = None,
+                 washed: Mask | None = None) -> Objects:
     """Label the objects of both regions and sort canoe-like ones from foreign ones
     (``camera_centre``: a canoe's footprint lies half its top's parallax shift before its
-    middle as seen)."""
+    middle as seen; ``washed``: per slot, washed out by a glare spot, so unknown)."""
     h, w = geo.shape
     obj_img: Image = np.zeros(h * w, np.uint8)
     obj_img[zones.idx[zones.obj]] = 1
@@ -236,8 +237,9 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     # Bright neutral patches wider than a disc highlight (a white sleeve, paper) are objects.
     # (An opening keeps nothing of fewer pixels than its element: skip it then, and the
     # picture of highlights too when there are not that many at all.)
+    hl_img: Image | None = None
     if np.count_nonzero(zones.highlight) + np.count_nonzero(beach.highlight) >= WIDE_AREA:
-        hl_img: Image = np.zeros(h * w, np.uint8)
+        hl_img = np.zeros(h * w, np.uint8)
         hl_img[zones.idx[zones.highlight]] = 1
         hl_img[beach.idx[beach.highlight]] = 1
         hl_img = hl_img.reshape(h, w)
@@ -334,6 +336,18 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
         else:
             d = np.hypot(geo.slot_xy[:, None, 0] - xs[None, :],
                          geo.slot_xy[:, None, 1] - ys[None, :])
+            within = np.flatnonzero(d.min(1) < zone_r)
+            lit = 0 if hl_img is None else np.count_nonzero(hl_img[y0 : y0 + bh,
+                                                                   x0 : x0 + bw][sub])
+            if lit >= config.glare_patch_share * area or (
+                    washed is not None and i not in touching and len(within) == 1
+                    and washed[within[0]] and area <= config.pair_max_ratio * hull_px):
+                # A glare spot is no hand: it hides what it lies over, not the slots
+                # beside it (a hand's fingers and blur reach further). So is a canoe it
+                # washes out (its colour lost): no bigger than two canoes, within the
+                # zone of that slot alone, nothing reaching in from outside.
+                _mark(out, (SLOTS[s] for s in within), "washed out (glare)")
+                continue
             near = d.min(1) < zone_r + config.foreign_margin_mm * k
             _mark(out, (SLOTS[s] for s in np.flatnonzero(near)), "a hand or something foreign")
             if coloured >= config.transit_canoe_share * area and \
