@@ -331,10 +331,11 @@ class VisionConfig:
     """Slots this close to a foreign object are reported unknown..."""
     glare_patch_share: float = 0.9
     """...except for one whose pixels are this share or more bright and neutral (a glare
-    spot: static, it hides only the slots whose zones it lies over), or a canoe-sized one
-    alone in the zone of a slot a glare spot washes out (that canoe, its colour lost).
-    (Tuning: washed-out canoes and glare patches, all highlight, made the slots beside them
-    unknown in 19 of 70 glare scenes.)"""
+    spot: static, it hides only the slots whose zones it lies over; on the beach, a canoe
+    only while one of the game is seen nowhere), or a canoe-sized one alone in the zone of
+    a slot a glare spot washes out (that canoe, its colour lost). (Tuning: washed-out
+    canoes and glare patches, all highlight, made the slots beside them unknown in 19 of
+    70 glare scenes, and the beach in 7.)"""
     edge_canoe_share: float = 0.9
     """An object crossing a zone's or the beach's edge is still a canoe when at least this
     share of it has a canoe colour (and it is no bigger than two canoes)..."""

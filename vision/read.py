@@ -220,6 +220,13 @@ def read_board(
                          camera_centre, gems=gems_read)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
+    if objs.beach_glare and BEACH not in unknown:
+        # A glare spot on the beach washes out what lies under it: the beach is read
+        # only while every canoe of the game is seen (none can be under it).
+        known = Counter(c.colour for c in canoes.seen if c.at not in unknown)
+        if in_play is None or any(known[c] < n for c, n in in_play.items()):
+            unknown.add(BEACH)
+            why.setdefault(BEACH, "a glare spot on the beach may hide a canoe")
     if in_play is not None:
         extra = too_many(canoes.seen, unknown, in_play)
         unknown |= extra

@@ -408,3 +408,31 @@ def test_a_glare_spot_hides_the_slots_it_lies_over_not_the_ones_beside_them():
     assert "L2" not in seen.unknown
     assert "L2" in read(state, scene, 5050061, (1280, 720),
                         replace(VisionConfig(), glare_patch_share=2.0)).unknown
+
+
+def test_a_glare_spot_on_the_beach_hides_a_canoe_only_while_one_is_missing():
+    """Seeded tuning scene 5050022 (lagoon): a glare spot lies on the beach, bright and
+    neutral through and through. As something foreign it made the beach unknown. Every
+    canoe of the game is seen elsewhere or beside it, so none is under it: the beach is
+    read. Were a canoe of the game seen nowhere, it might be under the spot: the beach
+    is unknown then."""
+    state = game(["red", "blue", "yellow"], {
+        "red": (Canoe("T5", "white"), Canoe("beach")),
+        "blue": (Canoe("T1", "pink"), Canoe("T2")),
+        "yellow": (Canoe("T1", "white"), Canoe(LOST))}, None, weather=0)
+    scene = replace(SceneConfig.varied(5050022, family="lagoon"), flicker=0.09606565908267342,
+                    glare=Glare((128.96520373838717, 34.21583298005493), 57.881332385217206,
+                                0.5522302892643624))
+    size = (1280, 720)
+    setup = render(new_game(state.players, state.options), seed=5050022, scene=scene, size=size)
+    frame = render(state, seed=5050023, scene=scene, size=size)
+    det = Detector()
+    det.use_profile(learn_profile(setup, state.players, joe=False))
+    seen = det.analyse(frame, in_play=canoes_in_play(state))
+    assert wrong(seen, ground_truth(state)) == [] and "beach" not in seen.unknown
+    one_unseen = det.analyse(frame, in_play={**canoes_in_play(state), "yellow": 2})
+    assert "beach" in one_unseen.unknown
+    assert wrong(one_unseen, ground_truth(state)) == []
+    before = Detector(config=replace(VisionConfig(), glare_patch_share=2.0))
+    before.use_profile(learn_profile(setup, state.players, joe=False))
+    assert "beach" in before.analyse(frame, in_play=canoes_in_play(state)).unknown

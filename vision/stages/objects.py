@@ -155,6 +155,8 @@ class Objects:
     colour: NDArray[np.int16]
     unknown: set[str] = field(default_factory=set)
     beach_foreign: bool = False
+    beach_glare: bool = False
+    """A glare spot lies on the beach (no object): what it washes out may hide a canoe."""
     why: dict[str, str] = field(default_factory=dict)
     """Per unknown position, the first reason."""
     pixels: Indices | None = None
@@ -330,15 +332,20 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
         ys, xs = np.nonzero(sub)
         ys = ys + y0
         xs = xs + x0
+        lit = 0 if hl_img is None else np.count_nonzero(hl_img[y0 : y0 + bh,
+                                                               x0 : x0 + bw][sub])
         if geo.where[ys[0] * w + xs[0]] == len(SLOTS):
+            if lit >= config.glare_patch_share * area:
+                # A glare spot on the beach: it hides a canoe only if one is missing
+                # (the reading decides, with the game's counts).
+                out.beach_glare = True
+                continue
             _mark(out, [BEACH], "something foreign on the beach")
             out.beach_foreign = True
         else:
             d = np.hypot(geo.slot_xy[:, None, 0] - xs[None, :],
                          geo.slot_xy[:, None, 1] - ys[None, :])
             within = np.flatnonzero(d.min(1) < zone_r)
-            lit = 0 if hl_img is None else np.count_nonzero(hl_img[y0 : y0 + bh,
-                                                                   x0 : x0 + bw][sub])
             if lit >= config.glare_patch_share * area or (
                     washed is not None and i not in touching and len(within) == 1
                     and washed[within[0]] and area <= config.pair_max_ratio * hull_px):
