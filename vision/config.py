@@ -444,6 +444,15 @@ class VisionConfig:
     disc_rim_one_side: float = 0.06
     """Rim contrast needed where only the outside of the rim is visible (canoes cover the
     inside): a shadow's gradient can mimic a faint rim there."""
+    disc_few_visible: float = 0.08
+    disc_few_present: float = 0.5
+    """With a table profile, where too little of the rim shows to judge it otherwise
+    (canoes over most of the disc), a disc is present when at least this share of the rim
+    shows inside and out, with a contrast at least this share of the discs' at setup.
+    (Tuning, where 0.08-0.15 of the rim showed inside and out: 39 of 52 discs left unknown
+    under canoes showed 0.5 or more; 117 slots without their disc, at most 0.29, in the
+    tuning scenes and 412 scenes of a disc missing under two or three canoes. Where less
+    than 0.08 showed, a slot without its disc reached 0.83.)"""
     disc_reference_contrast: float = 0.1
     """With a table profile, rim contrasts are judged as a share of the disc's contrast on
     that slot at setup, put on this scale (about a disc's contrast on the default board)."""

@@ -436,3 +436,39 @@ def test_a_glare_spot_on_the_beach_hides_a_canoe_only_while_one_is_missing():
     before = Detector(config=replace(VisionConfig(), glare_patch_share=2.0))
     before.use_profile(learn_profile(setup, state.players, joe=False))
     assert "beach" in before.analyse(frame, in_play=canoes_in_play(state)).unknown
+
+
+def test_a_disc_under_two_canoes_is_read_where_its_rim_shows_between_them():
+    """Seeded tuning scene 5010064 (lagoon, tilted 22 degrees): two canoes on L2 cover
+    most of its disc. Where the rim shows between them inside and out (about a tenth of
+    it), it shows clearly (``disc_few_visible``, ``disc_few_present``): the disc is read,
+    where before too little showed to judge it."""
+    state = game(["yellow", "green", "blue", "brown"], {
+        "yellow": (Canoe("T2"), Canoe("beach")), "green": (Canoe("L2"), Canoe("T4", "violet")),
+        "blue": (Canoe("R1", "violet"), Canoe("beach")),
+        "brown": (Canoe("L2"), Canoe("T4", "yellow"))}, Canoe("T5", "pink"), weather=-1)
+    scene = replace(SceneConfig.varied(5010064, family="lagoon"), tilt_deg=22.281006948244553)
+    seen = read(state, scene, 5010064, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "L2" not in seen.unknown and seen.discs["L2"] == "present"
+    before = read(state, scene, 5010064, (1280, 720), replace(VisionConfig(), disc_few_visible=2.0))
+    assert before.discs["L2"] == "unknown"
+
+
+def test_a_disc_missing_under_three_canoes_is_not_read_where_their_edges_show():
+    """Seeded scene 900071 of discs missing under canoes (indigo, never in the benchmark):
+    three canoes stand on L2 without its disc. Between them the riverbed shows inside and
+    out over about a tenth of the rim, with no rim: the disc is not read present."""
+    state = game(["red", "brown", "green"], {
+        "red": (Canoe("L2"), Canoe(LOST)), "brown": (Canoe("L2", "blue"), Canoe("R1")),
+        "green": (Canoe("L2", "blue"), Canoe("R2", "violet"))}, Canoe("T3", "violet"), weather=0)
+    scene = SceneConfig.varied(900071, family="indigo")
+    faults = (("missing_disc", "L2"),)
+    size = (1280, 720)
+    setup = render(new_game(state.players, state.options), seed=900071, scene=scene, size=size)
+    det = Detector()
+    det.use_profile(learn_profile(setup, state.players, joe=True))
+    seen = det.analyse(render(state, seed=900072, scene=scene, faults=faults, size=size),
+                       in_play=canoes_in_play(state))
+    assert seen.discs["L2"] != "present"
+    assert wrong(seen, ground_truth(state, faults=faults)) == []

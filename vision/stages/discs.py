@@ -88,45 +88,56 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
     for s, slot in enumerate(SLOTS):
         ring = samples[s]
         # The rim and the riverbed just outside must be visible; inside is optional.
-        ok = ~covered[s, 1:5].any(0)
-        if _share(ok) < config.disc_min_visible:
-            out[slot] = UNKNOWN
-            continue
+        ok = cast(NDArray[np.bool_], ~covered[s, 1:5].any(0))
         inside, outside, far = ring[0], ring[4], ring[5]
         light = learned is not None and learned[s] < 0
         rim = ring[1:4].max(0) if light else ring[1:4].min(0)
-        # Where the inside is visible too, the rim is judged against both sides (a
-        # shadow's gradient cancels out): evidence for a disc and for none. Where only the
-        # outside is, a gradient (a hand's shadow) can hide or mimic a faint rim: there a
-        # rim must be strong, or the usual contrast where the riverbed further out shows
-        # no gradient; and no rim counts only where it shows none.
         both = ok & ~covered[s, 0]
         ref = np.where(covered[s, 0], outside, (inside + outside) / 2)
         score = (ref - rim) / np.maximum(ref, 1.0)
         if learned is not None:
             score *= config.disc_reference_contrast / learned[s]
-        if _share(both) >= config.disc_min_visible:
-            value = float(median(score[both]))
-            if value >= present_at:
-                out[slot] = PRESENT
-            elif (value <= absent_at and _share(both) >= config.disc_absent_visible):
-                # Without a profile, a light rim line (another board's disc) is no "absent".
-                lit = 0.0 if learned is not None else float(median(
-                    ((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both]))
-                out[slot] = UNKNOWN if lit >= config.disc_rim_threshold else ABSENT
-            else:
-                out[slot] = UNKNOWN
-            continue
-        value = float(median(score[ok]))
-        flat = ok & ~covered[s, 5] & (
-            np.abs(far - outside) / np.maximum(outside, 1.0) < config.disc_flat_outside)
-        flat_value = float(median(score[flat])) if np.any(flat) else value
-        trusted = _share(flat) >= config.disc_absent_visible
-        if value >= config.disc_rim_one_side or (
-                trusted and flat_value >= present_at):
+        out[slot] = _judge(score, ok, both, far, outside, covered[s, 5], learned is not None,
+                           present_at, absent_at, ring, ref, config)
+        if out[slot] == UNKNOWN and learned is not None and \
+                _share(both) >= config.disc_few_visible and float(median(score[both])) >= \
+                config.disc_few_present * config.disc_reference_contrast:
+            # Canoes over most of the disc: the few angles where its rim shows between
+            # them, inside and out, show it clearly.
             out[slot] = PRESENT
-        elif trusted and flat_value <= absent_at:
-            out[slot] = ABSENT
-        else:
-            out[slot] = UNKNOWN
     return out
+
+
+def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], far: Floats,
+           outside: Floats, far_covered: NDArray[np.bool_], profiled: bool,
+           present_at: float, absent_at: float, ring: Floats, ref: Floats,
+           config: VisionConfig) -> str:
+    """One slot's disc from its rim's contrast per angle (``score``) where the rim and
+    the riverbed outside are visible (``ok``), and inside too (``both``)."""
+    if _share(ok) < config.disc_min_visible:
+        return UNKNOWN
+    # Where the inside is visible too, the rim is judged against both sides (a
+    # shadow's gradient cancels out): evidence for a disc and for none. Where only the
+    # outside is, a gradient (a hand's shadow) can hide or mimic a faint rim: there a
+    # rim must be strong, or the usual contrast where the riverbed further out shows
+    # no gradient; and no rim counts only where it shows none.
+    if _share(both) >= config.disc_min_visible:
+        value = float(median(score[both]))
+        if value >= present_at:
+            return PRESENT
+        if value <= absent_at and _share(both) >= config.disc_absent_visible:
+            # Without a profile, a light rim line (another board's disc) is no "absent".
+            lit = 0.0 if profiled else float(median(
+                ((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both]))
+            return UNKNOWN if lit >= config.disc_rim_threshold else ABSENT
+        return UNKNOWN
+    value = float(median(score[ok]))
+    flat = ok & ~far_covered & (
+        np.abs(far - outside) / np.maximum(outside, 1.0) < config.disc_flat_outside)
+    flat_value = float(median(score[flat])) if np.any(flat) else value
+    trusted = _share(flat) >= config.disc_absent_visible
+    if value >= config.disc_rim_one_side or (trusted and flat_value >= present_at):
+        return PRESENT
+    if trusted and flat_value <= absent_at:
+        return ABSENT
+    return UNKNOWN
