@@ -430,7 +430,12 @@ class VisionConfig:
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
     well_gem_noise: float = 0.3
-    """...and gem votes under this share of what a gem needs."""
+    """...and gem votes under this share of what a gem needs..."""
+    well_clear_ratio: float = 3.0
+    """...or, with no gem's votes reaching what a gem needs, all gem votes together at
+    most the well's divided by this (a brown hull's lighter top votes for yellow: 8-11
+    votes against a well's 26-60 in the tuning scenes, where a gem filled its well: 1
+    canoe in 940 showed a well's votes, and its gem had twice as many)."""
 
     # Discs.
     disc_rim_threshold: float = 0.045

@@ -472,3 +472,22 @@ def test_a_disc_missing_under_three_canoes_is_not_read_where_their_edges_show():
                        in_play=canoes_in_play(state))
     assert seen.discs["L2"] != "present"
     assert wrong(seen, ground_truth(state, faults=faults)) == []
+
+
+def test_an_empty_brown_canoe_whose_lighter_top_votes_for_yellow_is_read_empty():
+    """Seeded tuning scene 4090029 (lagoon, 3,040 K light): the brown canoe on R2 is
+    empty. Its well shows clearly, but its hull's lighter top fits a yellow gem blurred
+    with brown at a few pixels, more than the noise an empty well allows: its gem was
+    unknown. No gem has a gem's votes and the well has more than three times all of
+    theirs (``well_clear_ratio``): it is read empty."""
+    state = game(["brown", "green", "yellow"], {
+        "brown": (Canoe("R2"), Canoe("T1", "blue")),
+        "green": (Canoe("T5", "white"), Canoe("beach")),
+        "yellow": (Canoe("beach"), Canoe("beach"))}, Canoe("T2"), weather=-1)
+    scene = replace(SceneConfig.varied(4090029, family="lagoon"), kelvin=3041.0965868685175,
+                    white_balance=0.06699521054017882)
+    seen = read(state, scene, 4090029, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert [c.gem for c in seen.canoes_at("R2")] == [None]
+    before = read(state, scene, 4090029, (1280, 720), replace(VisionConfig(), well_clear_ratio=1e9))
+    assert [c.gem for c in before.canoes_at("R2")] == ["unknown"]

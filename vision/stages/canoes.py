@@ -503,7 +503,8 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             # Joe's pale wood blended with a coloured gem's edge is grey: it fits the
             # white gem, and the well shows beside a gem that does not fill it.
             carried.append(gem_names[int(order[0])])
-        elif well >= need_well and v.sum() <= config.well_gem_noise * need_gem:
+        elif well >= need_well and (v.sum() <= config.well_gem_noise * need_gem or (
+                top < need_gem and config.well_clear_ratio * v.sum() <= well)):
             carried.append(None)
         else:
             carried.append("unknown")
