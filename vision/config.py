@@ -404,9 +404,16 @@ class VisionConfig:
     leading gem's to the hull's, and not within ``gem_mix_ends`` of either end, is what
     the two blurred together look like (pink between a violet gem and a red hull)..."""
     gem_mix_grey: float = 0.2
-    """...a gem colour of less chroma than this (white) is never taken for such a blend,
-    nor read by this rule (an empty well lit by a reflection is grey too: 25 white votes
-    against a well of 16 in an empty brown canoe)..."""
+    """...a gem colour of less chroma than this (white) is never read by this rule (an
+    empty well lit by a reflection is grey too: 25 white votes against a well of 16 in an
+    empty brown canoe)..."""
+    gem_mix_white_chroma: float = 0.2
+    gem_mix_white_ratio: float = 2.0
+    """...and is taken for such a blend only within this of the line, the leading gem
+    then needing this many times its votes (a blue gem blurred with a yellow hull, colours
+    opposite each other, is grey: 15-28 white votes against a blue gem's 32-70, 2.0-3.0
+    times as many, left 20 gems of the tuning scenes unknown; a white gem in a green
+    canoe at 640x480 showed pink fringes, 1.56 times its white; chroma 0: never)..."""
     gem_mix_ratio: float = 1.5
     """...its votes then count against the leading gem only as: the gem needs this many
     times them (and ``gem_vote_ratio`` times the other gems' and the well's)."""

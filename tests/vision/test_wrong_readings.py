@@ -491,3 +491,38 @@ def test_an_empty_brown_canoe_whose_lighter_top_votes_for_yellow_is_read_empty()
     assert [c.gem for c in seen.canoes_at("R2")] == [None]
     before = read(state, scene, 4090029, (1280, 720), replace(VisionConfig(), well_clear_ratio=1e9))
     assert [c.gem for c in before.canoes_at("R2")] == ["unknown"]
+
+
+def test_a_blue_gem_in_a_yellow_canoe_is_read_though_their_blend_is_grey():
+    """Seeded tuning scene 4090058 (moss, 2,850 K): the yellow canoe on T3 carries a blue
+    gem. Blue and yellow lie opposite each other: where the gem's edge blurs with the
+    hull it is grey, and those pixels vote for the white gem (23 against blue's 57), so
+    the gem was unknown. White is taken for their blend (``gem_mix_white_chroma``) when the
+    gem has twice its votes (``gem_mix_white_ratio``): the blue gem is read."""
+    state = game(["yellow", "brown", "red"], {
+        "yellow": (Canoe("T1"), Canoe("T3", "blue")), "brown": (Canoe("T1"), Canoe("beach")),
+        "red": (Canoe("beach"), Canoe(LOST))}, Canoe("T1", "violet"), weather=1)
+    scene = replace(SceneConfig.varied(4090058, family="moss"), kelvin=2847.4381995046933,
+                    white_balance=0.1499000088957903)
+    seen = read(state, scene, 4090058, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert [c.gem for c in seen.canoes_at("T3")] == ["blue"]
+    before = read(state, scene, 4090058, (1280, 720),
+                  replace(VisionConfig(), gem_mix_white_chroma=0.0))
+    assert [c.gem for c in before.canoes_at("T3")] == ["unknown"]
+
+
+def test_a_white_gem_in_a_green_canoe_with_pink_fringes_is_not_read_pink():
+    """Seeded tuning scene 5030054 (teal, 640x480): the green canoe on T1 carries a white
+    gem; at this resolution its edge shows pink fringes (42 votes against white's 27).
+    Pink and green lie opposite each other, so white lies between them, but pink has not
+    twice white's votes: the gem is not read pink."""
+    state = game(["blue", "red", "green", "yellow"], {
+        "blue": (Canoe("L1", "white"), Canoe("T5", "white")), "red": (Canoe("T4", "pink"),
+                                                                     Canoe(LOST)),
+        "green": (Canoe("T1", "white"), Canoe("T3")), "yellow": (Canoe("beach"), Canoe(LOST))},
+        None, weather=-1)
+    scene = replace(SceneConfig.varied(5030054, family="teal"), fill=0.8512337218534528)
+    seen = read(state, scene, 5030054, (640, 480))
+    assert wrong(seen, ground_truth(state)) == []
+    assert [c.gem for c in seen.canoes_at("T1")] in ([], ["white"], ["unknown"])

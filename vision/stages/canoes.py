@@ -523,16 +523,20 @@ def _mix_clear(v: Doubles, order: NDArray[np.intp], well: int, gem_chroma: Doubl
     mixed = _between(gem_chroma, int(order[0]), hull, config)
     unmixed = max((float(v[j]) for j in order[1:] if not mixed[int(j)]), default=0.0)
     blend = max((float(v[j]) for j in order[1:] if mixed[int(j)]), default=0.0)
+    grey = np.linalg.norm(gem_chroma, axis=1) < config.gem_mix_grey
+    white = max((float(v[j]) for j in order[1:] if mixed[int(j)] and grey[int(j)]),
+                default=0.0)
     return top >= config.gem_vote_ratio * unmixed and top >= config.gem_mix_ratio * max(
-        blend, well)
+        blend, well) and top >= config.gem_mix_white_ratio * white
 
 
 def _between(gem_chroma: Doubles, top: int, hull: Doubles, config: VisionConfig,
              ) -> NDArray[np.bool_]:
     """Per gem colour: whether its chroma lies between gem ``top``'s and the hull's
     (within ``gem_mix_chroma`` of the line between them, not at either end): what a blur
-    of the two looks like. Never the white gem (``gem_mix_grey``): grey lies between
-    many gems and hulls, and a white gem is itself what it looks like."""
+    of the two looks like. The white gem (``gem_mix_grey``) only within
+    ``gem_mix_white_chroma`` of that line: grey is what a gem and a hull of opposite
+    colours blur to (a blue gem in a yellow canoe), and lies near many other lines."""
     a = gem_chroma[top]
     d = hull - a
     t = (gem_chroma - a) @ d / max(float(d @ d), 1e-9)
@@ -540,7 +544,8 @@ def _between(gem_chroma: Doubles, top: int, hull: Doubles, config: VisionConfig,
     out: NDArray[np.bool_] = ((t > config.gem_mix_ends) & (t < 1 - config.gem_mix_ends)
                               & (off < config.gem_mix_chroma))
     out[top] = False
-    out[np.linalg.norm(gem_chroma, axis=1) < config.gem_mix_grey] = False
+    grey = np.linalg.norm(gem_chroma, axis=1) < config.gem_mix_grey
+    out[grey] &= off[grey] < config.gem_mix_white_chroma
     return out
 
 
