@@ -398,6 +398,14 @@ class VisionConfig:
     gem_near_hull_ratio: float = 5.0
     """A gem whose chroma is within this of the hull's (a blue gem in a blue canoe) needs
     this many times the votes of the next gem and the well together instead."""
+    gem_hull_blend_ratio: float = 2.0
+    """A gem not of the hull's colour whose edge blurs with the hull looks like a gem of
+    the hull's colour there (a white gem in a blue canoe is light blue at its edge): the
+    votes for gems within ``gem_near_hull_chroma`` of the hull count against it only as:
+    it needs this many times them (and ``gem_vote_ratio`` times the other gems' and the
+    well's together). (Tuning: white gems in blue canoes, 52-77 white votes against
+    10-36 blue, 2.0-5.8 times, left 15 gems unknown; a blue gem in a blue canoe showed
+    white at most 15 against 41-66 blue.)"""
     gem_mix_chroma: float = 0.2
     gem_mix_ends: float = 0.1
     """A gem colour whose chroma lies within ``gem_mix_chroma`` of the line from the

@@ -492,8 +492,10 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         # ``gem_vote_ratio`` times every other gem's votes and ``gem_mix_ratio`` times
         # the blend's and the well's.
         if top >= need_gem and (top >= ratio * (second + well) or (
-                not near_hull and _mix_clear(v, order, well, gem_chroma, hull_chromas[m][0],
-                                             config))):
+                not near_hull and (_mix_clear(v, order, well, gem_chroma, hull_chromas[m][0],
+                                              config)
+                                   or _hull_lit(v, order, well, gem_chroma,
+                                                hull_chromas[m][0], config)))):
             carried.append(gem_names[int(order[0])])
         elif (joes is not None and joes[m] and not near_hull and top >= need_gem
               and top >= config.joe_gem_well_ratio * well
@@ -528,6 +530,20 @@ def _mix_clear(v: Doubles, order: NDArray[np.intp], well: int, gem_chroma: Doubl
                 default=0.0)
     return top >= config.gem_vote_ratio * unmixed and top >= config.gem_mix_ratio * max(
         blend, well) and top >= config.gem_mix_white_ratio * white
+
+
+def _hull_lit(v: Doubles, order: NDArray[np.intp], well: int, gem_chroma: Doubles,
+              hull: Doubles, config: VisionConfig) -> bool:
+    """Whether the leading gem (``order[0]``, not of the hull's colour) has
+    ``gem_hull_blend_ratio`` times the votes of every gem of about the hull's colour
+    (within ``gem_near_hull_chroma``: the gem's edge blurred with the hull, a lighter
+    hull) and ``gem_vote_ratio`` times every other gem's and the well's together."""
+    top = float(v[order[0]])
+    near = np.linalg.norm(gem_chroma - hull, axis=1) < config.gem_near_hull_chroma
+    lit = max((float(v[j]) for j in order[1:] if near[int(j)]), default=0.0)
+    other = max((float(v[j]) for j in order[1:] if not near[int(j)]), default=0.0)
+    return top >= config.gem_hull_blend_ratio * lit and top >= config.gem_vote_ratio * (
+        other + well)
 
 
 def _between(gem_chroma: Doubles, top: int, hull: Doubles, config: VisionConfig,
