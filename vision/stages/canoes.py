@@ -519,13 +519,13 @@ def _mix_clear(v: Doubles, order: NDArray[np.intp], well: int, gem_chroma: Doubl
     every other gem but its blends with the hull, and ``gem_mix_ratio`` times the blends'
     and the well's (:func:`_between`). Never for the white gem (``gem_mix_grey``): an empty
     well lit by a reflection is grey too."""
-    if float(np.linalg.norm(gem_chroma[order[0]])) < config.gem_mix_grey:
+    grey = np.linalg.norm(gem_chroma, axis=1) < config.gem_mix_grey
+    if grey[order[0]]:
         return False
     top = float(v[order[0]])
     mixed = _between(gem_chroma, int(order[0]), hull, config)
     unmixed = max((float(v[j]) for j in order[1:] if not mixed[int(j)]), default=0.0)
     blend = max((float(v[j]) for j in order[1:] if mixed[int(j)]), default=0.0)
-    grey = np.linalg.norm(gem_chroma, axis=1) < config.gem_mix_grey
     white = max((float(v[j]) for j in order[1:] if mixed[int(j)] and grey[int(j)]),
                 default=0.0)
     return top >= config.gem_vote_ratio * unmixed and top >= config.gem_mix_ratio * max(

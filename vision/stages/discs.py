@@ -89,7 +89,7 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         ring = samples[s]
         # The rim and the riverbed just outside must be visible; inside is optional.
         ok = cast(NDArray[np.bool_], ~covered[s, 1:5].any(0))
-        inside, outside, far = ring[0], ring[4], ring[5]
+        inside, outside = ring[0], ring[4]
         light = learned is not None and learned[s] < 0
         rim = ring[1:4].max(0) if light else ring[1:4].min(0)
         both = ok & ~covered[s, 0]
@@ -97,8 +97,8 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         score = (ref - rim) / np.maximum(ref, 1.0)
         if learned is not None:
             score *= config.disc_reference_contrast / learned[s]
-        out[slot] = _judge(score, ok, both, far, outside, covered[s, 5], learned is not None,
-                           present_at, absent_at, ring, ref, config)
+        out[slot] = _judge(score, ok, both, ring, ref, covered[s, 5], learned is not None,
+                           present_at, absent_at, config)
         if out[slot] == UNKNOWN and learned is not None and \
                 _share(both) >= config.disc_few_visible and float(median(score[both])) >= \
                 config.disc_few_present * config.disc_reference_contrast:
@@ -108,12 +108,13 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
     return out
 
 
-def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], far: Floats,
-           outside: Floats, far_covered: NDArray[np.bool_], profiled: bool,
-           present_at: float, absent_at: float, ring: Floats, ref: Floats,
-           config: VisionConfig) -> str:
+def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], ring: Floats,
+           ref: Floats, far_covered: NDArray[np.bool_], profiled: bool, present_at: float,
+           absent_at: float, config: VisionConfig) -> str:
     """One slot's disc from its rim's contrast per angle (``score``) where the rim and
-    the riverbed outside are visible (``ok``), and inside too (``both``)."""
+    the riverbed outside are visible (``ok``), and inside too (``both``); ``ring``: the
+    grey levels at its radii, ``ref`` the riverbed's beside the rim."""
+    outside, far = ring[4], ring[5]
     if _share(ok) < config.disc_min_visible:
         return UNKNOWN
     # Where the inside is visible too, the rim is judged against both sides (a
