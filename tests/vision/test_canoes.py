@@ -128,3 +128,51 @@ def test_the_blend_rule_reads_a_coloured_gem_never_a_white_one() -> None:
     assert names[int(order[0])] == "white"
     assert not _mix_clear(v, order, 16, gem_chroma, brown, config)
     assert _mix_clear(v, order, 16, gem_chroma, brown, VisionConfig(gem_mix_grey=0.0))
+
+
+def test_grey_between_a_gem_and_a_hull_of_opposite_colours_is_their_blend() -> None:
+    """Votes seen in three canoes (tuning offsets 4 and 5): a blue gem in a yellow canoe
+    (57 blue, 23 white: grey is what the two blur to) is blue; with white never a blend
+    (``gem_mix_white_chroma`` 0) it is not. A white gem in a green canoe at 640x480 with
+    pink fringes (42 pink, 27 white: pink and green lie opposite too) is not pink, as pink
+    has not twice white's votes (``gem_mix_white_ratio``). In Diamanten Joe's pale canoe
+    grey is never a blend (``white_blend``)."""
+    from vision.stages.canoes import _mix_clear
+
+    config = VisionConfig()
+    names, _, gem_chroma = _gem_table(config)
+
+    def votes(**given: float) -> np.ndarray:
+        return np.array([given.get(n, 0.0) for n in names])
+
+    yellow = _chroma(np.array([[30.0, 200.0, 220.0]]))[0]
+    v = votes(blue=57, white=23)
+    order = np.argsort(v)[::-1]
+    assert _mix_clear(v, order, 0, gem_chroma, yellow, config)
+    assert not _mix_clear(v, order, 0, gem_chroma, yellow, VisionConfig(gem_mix_white_chroma=0.0))
+    assert not _mix_clear(v, order, 0, gem_chroma, yellow, config, white_blend=False)
+    green = _chroma(np.array([[60.0, 160.0, 40.0]]))[0]
+    v = votes(pink=42, white=27)
+    assert not _mix_clear(v, np.argsort(v)[::-1], 0, gem_chroma, green, config)
+
+
+def test_a_gems_edge_blurred_with_its_hull_counts_against_it_only_as_a_blend() -> None:
+    """A white gem in a blue canoe (tuning offset 5, scene 5000022: 55 white, 27 blue,
+    the gem's edge blurred with the hull) is white by ``gem_hull_blend_ratio`` (2x the
+    blue votes), not by the main rule (3x); a blue gem's own votes in a blue canoe do
+    not make another gem of it."""
+    from vision.stages.canoes import _hull_lit
+
+    config = VisionConfig()
+    names, _, gem_chroma = _gem_table(config)
+
+    def votes(**given: float) -> np.ndarray:
+        return np.array([given.get(n, 0.0) for n in names])
+
+    blue = _chroma(np.array([[190.0, 90.0, 40.0]]))[0]
+    v = votes(white=55, blue=27)
+    order = np.argsort(v)[::-1]
+    assert names[int(order[0])] == "white" and v.max() < 3 * 27
+    assert _hull_lit(v, order, 0, gem_chroma, blue, config)
+    assert not _hull_lit(v, order, 0, gem_chroma, blue, VisionConfig(gem_hull_blend_ratio=2.5))
+    assert not _hull_lit(v, order, 20, gem_chroma, blue, config)  # a well beside it

@@ -190,7 +190,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         for (cmask, centres, origin, inside), shift in zip(asked, shifts, strict=False)]
     # (Joe's own rule only where gems can be read: a blurred brown hull with a blue gem
     # is pale with a blue middle.)
-    results = read_gems_of(rectified, light, asked, config, layout, joes if gems else None)
+    results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
     hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
@@ -397,13 +397,17 @@ where it is inside (the arguments of :func:`read_gems`)."""
 
 def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config: VisionConfig,
                  layout: Layout | None = None,
-                 joes: list[bool] | None = None) -> list[tuple[list[str | None], Floats]]:
+                 joes: list[bool] | None = None,
+                 joe_rule: bool = True) -> list[tuple[list[str | None], Floats]]:
     """:func:`read_gems` for several colour masks of one frame, the same readings: every
     pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
     pixels each, NumPy's cost per call, not the pixels, was most of the time).
 
-    ``joes[i]``: mask ``i`` is Diamanten Joe's pale wooden canoe, whose gem is judged
-    against the other gems and the well as ``joe_gem_*`` say."""
+    ``joes[i]``: mask ``i`` is Diamanten Joe's pale wooden canoe. With ``joe_rule``, his
+    gem is also judged against the other gems and the well as ``joe_gem_*`` say. Grey
+    and pale edges are never taken for blends in his canoe (:func:`_hull_lit`, white in
+    :func:`_mix_clear`): a brown hull blurred with its gem is pale like his wood, and a
+    gem read there would count it as his."""
     h, w = rectified.shape[:2]
     flat = rectified.reshape(-1, 3)
     gem_names, gems, gem_chroma = _gem_table(config)
@@ -491,13 +495,14 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         # a gem that does not fill it: not of the hull's colour, a gem is also read with
         # ``gem_vote_ratio`` times every other gem's votes and ``gem_mix_ratio`` times
         # the blend's and the well's.
+        pale = joes is not None and joes[m]
         if top >= need_gem and (top >= ratio * (second + well) or (
                 not near_hull and (_mix_clear(v, order, well, gem_chroma, hull_chromas[m][0],
-                                              config)
-                                   or _hull_lit(v, order, well, gem_chroma,
-                                                hull_chromas[m][0], config)))):
+                                              config, white_blend=not pale)
+                                   or (not pale and _hull_lit(v, order, well, gem_chroma,
+                                                              hull_chromas[m][0], config))))):
             carried.append(gem_names[int(order[0])])
-        elif (joes is not None and joes[m] and not near_hull and top >= need_gem
+        elif (joe_rule and pale and not near_hull and top >= need_gem
               and top >= config.joe_gem_well_ratio * well
               and top >= ratio * max((float(v[j]) for j in order[1:]
                                       if gem_names[int(j)] != "white"), default=0.0)
@@ -505,25 +510,45 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             # Joe's pale wood blended with a coloured gem's edge is grey: it fits the
             # white gem, and the well shows beside a gem that does not fill it.
             carried.append(gem_names[int(order[0])])
-        elif well >= need_well and (v.sum() <= config.well_gem_noise * need_gem or (
-                top < need_gem and config.well_clear_ratio * v.sum() <= well)):
+        elif _empty_well(v, well, need_gem, need_well, config):
             carried.append(None)
         else:
             carried.append("unknown")
     return out
 
 
+def _empty_well(v: Doubles, well: int, need_gem: float, need_well: float,
+                config: VisionConfig) -> bool:
+    """Whether a canoe's middle shows its empty well: ``need_well`` votes for it or more,
+    and gem votes (``v``) under ``well_gem_noise`` of what a gem needs, or, none reaching
+    what a gem needs, all of them together at most the well's over ``well_clear_ratio``
+    (a brown hull's lighter top votes for yellow).
+
+    >>> cfg = VisionConfig()
+    >>> _empty_well(np.array([0, 0, 10.0, 0, 0]), 45, 23.8, 16.5, cfg)
+    True
+    >>> _empty_well(np.array([0, 0, 10.0, 0, 0]), 20, 23.8, 16.5, cfg)
+    False
+    """
+    total = float(v.sum())
+    return well >= need_well and (total <= config.well_gem_noise * need_gem or (
+        float(v.max()) < need_gem and config.well_clear_ratio * total <= well))
+
+
 def _mix_clear(v: Doubles, order: NDArray[np.intp], well: int, gem_chroma: Doubles,
-               hull: Doubles, config: VisionConfig) -> bool:
+               hull: Doubles, config: VisionConfig, white_blend: bool = True) -> bool:
     """Whether the leading gem (``order[0]``) has ``gem_vote_ratio`` times the votes of
     every other gem but its blends with the hull, and ``gem_mix_ratio`` times the blends'
-    and the well's (:func:`_between`). Never for the white gem (``gem_mix_grey``): an empty
-    well lit by a reflection is grey too."""
+    and the well's (:func:`_between`), and ``gem_mix_white_ratio`` times white's where
+    white is such a blend (never without ``white_blend``). Never for the white gem
+    (``gem_mix_grey``): an empty well lit by a reflection is grey too."""
     grey = np.linalg.norm(gem_chroma, axis=1) < config.gem_mix_grey
     if grey[order[0]]:
         return False
     top = float(v[order[0]])
     mixed = _between(gem_chroma, int(order[0]), hull, config)
+    if not white_blend:
+        mixed &= ~grey
     unmixed = max((float(v[j]) for j in order[1:] if not mixed[int(j)]), default=0.0)
     blend = max((float(v[j]) for j in order[1:] if mixed[int(j)]), default=0.0)
     white = max((float(v[j]) for j in order[1:] if mixed[int(j)] and grey[int(j)]),

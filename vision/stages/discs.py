@@ -99,13 +99,27 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
             score *= config.disc_reference_contrast / learned[s]
         out[slot] = _judge(score, ok, both, ring, ref, covered[s, 5], learned is not None,
                            present_at, absent_at, config)
-        if out[slot] == UNKNOWN and learned is not None and \
-                _share(both) >= config.disc_few_visible and float(median(score[both])) >= \
-                config.disc_few_present * config.disc_reference_contrast:
-            # Canoes over most of the disc: the few angles where its rim shows between
-            # them, inside and out, show it clearly.
+        if out[slot] == UNKNOWN and learned is not None and _shows_between(score, both, config):
             out[slot] = PRESENT
     return out
+
+
+def _shows_between(score: Floats, both: NDArray[np.bool_], config: VisionConfig) -> bool:
+    """With canoes over most of a disc: whether the few angles where its rim shows
+    between them, inside and out (``disc_few_visible`` of them or more), show it clearly
+    (a contrast of ``disc_few_present`` of the discs' at setup, on the profile's scale).
+
+    >>> cfg = VisionConfig()
+    >>> both = np.arange(72) < 7
+    >>> _shows_between(np.full(72, 0.06, np.float32), both, cfg)
+    True
+    >>> _shows_between(np.full(72, 0.03, np.float32), both, cfg)
+    False
+    >>> _shows_between(np.full(72, 0.06, np.float32), np.arange(72) < 5, cfg)
+    False
+    """
+    return bool(_share(both) >= config.disc_few_visible) and float(median(score[both])) >= \
+        config.disc_few_present * config.disc_reference_contrast
 
 
 def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], ring: Floats,
