@@ -105,6 +105,11 @@ def test_a_gem_blurred_with_its_hull_is_read_against_the_well_and_its_blend():
     assert [c.gem for c in seen.canoes_at("R2")] == ["violet"]
 
 
+def gem_votes(**given: float) -> np.ndarray:
+    """Votes per gem colour in the gem table's order (the colours not given: none)."""
+    return np.array([given.get(n, 0.0) for n in _gem_table(VisionConfig())[0]])
+
+
 def test_the_blend_rule_reads_a_coloured_gem_never_a_white_one() -> None:
     """The votes seen in two canoes: a violet gem in a red hull (45 violet, 11 pink, 11
     of the well) is violet by the blend rule; an empty brown canoe lit by a reflection
@@ -115,15 +120,11 @@ def test_the_blend_rule_reads_a_coloured_gem_never_a_white_one() -> None:
 
     config = VisionConfig()
     names, _, gem_chroma = _gem_table(config)
-
-    def votes(**given: float) -> np.ndarray:
-        return np.array([given.get(n, 0.0) for n in names])
-
     red = _chroma(np.array([[38.0, 38.0, 192.0]]))[0]
-    v = votes(violet=45, pink=11)
+    v = gem_votes(violet=45, pink=11)
     assert _mix_clear(v, np.argsort(v)[::-1], 11, gem_chroma, red, config)
     brown = _chroma(np.array([[50.0, 65.0, 114.0]]))[0]
-    v = votes(white=25, yellow=6)
+    v = gem_votes(white=25, yellow=6)
     order = np.argsort(v)[::-1]
     assert names[int(order[0])] == "white"
     assert not _mix_clear(v, order, 16, gem_chroma, brown, config)
@@ -140,19 +141,15 @@ def test_grey_between_a_gem_and_a_hull_of_opposite_colours_is_their_blend() -> N
     from vision.stages.canoes import _mix_clear
 
     config = VisionConfig()
-    names, _, gem_chroma = _gem_table(config)
-
-    def votes(**given: float) -> np.ndarray:
-        return np.array([given.get(n, 0.0) for n in names])
-
+    _, _, gem_chroma = _gem_table(config)
     yellow = _chroma(np.array([[30.0, 200.0, 220.0]]))[0]
-    v = votes(blue=57, white=23)
+    v = gem_votes(blue=57, white=23)
     order = np.argsort(v)[::-1]
     assert _mix_clear(v, order, 0, gem_chroma, yellow, config)
     assert not _mix_clear(v, order, 0, gem_chroma, yellow, VisionConfig(gem_mix_white_chroma=0.0))
     assert not _mix_clear(v, order, 0, gem_chroma, yellow, config, white_blend=False)
     green = _chroma(np.array([[60.0, 160.0, 40.0]]))[0]
-    v = votes(pink=42, white=27)
+    v = gem_votes(pink=42, white=27)
     assert not _mix_clear(v, np.argsort(v)[::-1], 0, gem_chroma, green, config)
 
 
@@ -165,12 +162,8 @@ def test_a_gems_edge_blurred_with_its_hull_counts_against_it_only_as_a_blend() -
 
     config = VisionConfig()
     names, _, gem_chroma = _gem_table(config)
-
-    def votes(**given: float) -> np.ndarray:
-        return np.array([given.get(n, 0.0) for n in names])
-
     blue = _chroma(np.array([[190.0, 90.0, 40.0]]))[0]
-    v = votes(white=55, blue=27)
+    v = gem_votes(white=55, blue=27)
     order = np.argsort(v)[::-1]
     assert names[int(order[0])] == "white" and v.max() < 3 * 27
     assert _hull_lit(v, order, 0, gem_chroma, blue, config)
