@@ -220,13 +220,12 @@ def read_board(
                          camera_centre, gems=gems_read)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
-    if objs.beach_glare and BEACH not in unknown:
-        # A glare spot on the beach washes out what lies under it: the beach is read
-        # only while every canoe of the game is seen (none can be under it).
-        known = Counter(c.colour for c in canoes.seen if c.at not in unknown)
-        if in_play is None or any(known[c] < n for c, n in in_play.items()):
-            unknown.add(BEACH)
-            why.setdefault(BEACH, "a glare spot on the beach may hide a canoe")
+    # A glare spot on the beach washes out what lies under it: the beach is read only
+    # while every canoe of the game is seen (none can be under it).
+    if objs.beach_glare and BEACH not in unknown and (
+            in_play is None or unseen_in_play(canoes.seen, unknown, in_play)):
+        unknown.add(BEACH)
+        why.setdefault(BEACH, "a glare spot on the beach may hide a canoe")
     if in_play is not None:
         extra = too_many(canoes.seen, unknown, in_play)
         unknown |= extra
@@ -238,21 +237,19 @@ def read_board(
                                  config) or hidden
         unknown |= hidden
         why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
-        if look is not None:
-            # Still one unseen: it may be under what made a slot look unlike at setup (a
-            # motion-blurred sleeve, greyish like a pale river in shade, fades a canoe).
-            known = Counter(c.colour for c in canoes.seen if c.at not in unknown)
-            if any(known[c] < n for c, n in in_play.items()):
-                moved = ring_moved(rings, look.rings, config) & ~np.isin(SLOTS, list(unknown))
-                for slot in (SLOTS[i] for i in np.flatnonzero(moved)):
-                    unknown.add(slot)
-                    why.setdefault(slot, "a canoe of the game not seen; the riverbed here "
-                                         "looks unlike at setup")
-                if BEACH not in unknown and look.sand_levels is not None and \
-                        darker_than_setup(beach, look.sand_levels, layout, geo, config):
-                    unknown.add(BEACH)
-                    why.setdefault(BEACH, "a canoe of the game not seen; the sand is darker "
-                                          "than at setup over a canoe's area")
+        # Still one unseen: it may be under what made a slot look unlike at setup (a
+        # motion-blurred sleeve, greyish like a pale river in shade, fades a canoe).
+        if look is not None and unseen_in_play(canoes.seen, unknown, in_play):
+            moved = ring_moved(rings, look.rings, config) & ~np.isin(SLOTS, list(unknown))
+            for slot in (SLOTS[i] for i in np.flatnonzero(moved)):
+                unknown.add(slot)
+                why.setdefault(slot, "a canoe of the game not seen; the riverbed here "
+                                     "looks unlike at setup")
+            if BEACH not in unknown and look.sand_levels is not None and \
+                    darker_than_setup(beach, look.sand_levels, layout, geo, config):
+                unknown.add(BEACH)
+                why.setdefault(BEACH, "a canoe of the game not seen; the sand is darker "
+                                      "than at setup over a canoe's area")
     # A canoe colour that looks like the riverbed around a slot: a canoe of it there is
     # hardly an object, and the river's own darker mottle looks like one. A canoe of it
     # read there may be that mottle (then the real one is unaccounted for), so the slot
@@ -420,6 +417,20 @@ def ring_moved(rings: Floats, learned: Floats, config: VisionConfig, *,
     shift = rings - learned
     return cast(Mask, (np.linalg.norm(shift[:, :2], axis=1) > chroma)
                 | (np.abs(shift[:, 2]) / config.brightness_weight > log))
+
+
+def unseen_in_play(seen: Iterable[CanoeSeen], unknown: set[str],
+                   in_play: Mapping[str, int]) -> bool:
+    """Whether a canoe the game has in play is seen nowhere (the canoes seen at the
+    ``unknown`` positions not counted).
+
+    >>> unseen_in_play([CanoeSeen("red", "T1"), CanoeSeen("red", "T2")], {"T2"}, {"red": 2})
+    True
+    >>> unseen_in_play([CanoeSeen("red", "T1"), CanoeSeen("red", "T2")], set(), {"red": 2})
+    False
+    """
+    known = Counter(c.colour for c in seen if c.at not in unknown)
+    return any(known[c] < n for c, n in in_play.items())
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
