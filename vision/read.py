@@ -11,7 +11,7 @@ None sees the game state. Every threshold is a field of :class:`VisionConfig`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict, cast
 
@@ -216,6 +216,7 @@ def read_board(
     # Each slot's riverbed as expected (as at setup, or the river's one colour).
     ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
     gems_read = detail_px_per_mm is None or detail_px_per_mm >= config.gem_min_detail
+    before_canoes = set(unknown)
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
                          camera_centre, gems=gems_read)
     unknown |= canoes.unknown
@@ -230,6 +231,12 @@ def read_board(
         extra = too_many(canoes.seen, unknown, in_play)
         unknown |= extra
         why = {**dict.fromkeys(extra, "more canoes of a colour than in play"), **why}
+        joe = joe_by_elimination(canoes.seen, unknown, before_canoes, canoes.joe_unsure,
+                                 in_play)
+        if joe is not None:
+            unknown.discard(joe.at)
+            why.pop(joe.at, None)
+            canoes.seen.append(joe)
         hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
         if len(hidden) == len(SLOTS) + 1:
             # Nothing shows where: it hides where its colour is least unlike the ground.
@@ -431,6 +438,34 @@ def unseen_in_play(seen: Iterable[CanoeSeen], unknown: set[str],
     """
     known = Counter(c.colour for c in seen if c.at not in unknown)
     return any(known[c] < n for c, n in in_play.items())
+
+
+def joe_by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[str],
+                       unsure: Sequence[str], in_play: Mapping[str, int]) -> CanoeSeen | None:
+    """Diamanten Joe's canoe at the one slot ``unsure`` names (a patch of his colour
+    there, one canoe in size and area, whose middle did not show: ``Canoes.joe_unsure``),
+    when the game's counts leave nothing else it could be: he is in play and seen nowhere,
+    every other canoe in play is seen at a position that was read, and no other slot is
+    unknown (he never lands, so he is in the river, and only there). None otherwise.
+    ``skipped``: the positions unknown before the canoes were read.
+
+    >>> seen = [CanoeSeen("red", "T2"), CanoeSeen("red", "beach")]
+    >>> joe_by_elimination(seen, {"T3"}, set(), ["T3"], {"red": 2, "joe": 1})
+    CanoeSeen(colour='joe', at='T3', gem='unknown')
+    >>> joe_by_elimination(seen[:1], {"T3"}, set(), ["T3"], {"red": 2, "joe": 1}) is None
+    True
+    >>> joe_by_elimination(seen, {"T3", "T4"}, set(), ["T3"], {"red": 2, "joe": 1}) is None
+    True
+    """
+    if len(unsure) != 1 or in_play.get(JOE_COLOUR, 0) != 1:
+        return None
+    at = unsure[0]
+    if at in skipped or {p for p in unknown if p != BEACH} != {at}:
+        return None
+    known = Counter(c.colour for c in seen if c.at not in unknown)
+    if known[JOE_COLOUR] or any(known[c] != n for c, n in in_play.items() if c != JOE_COLOUR):
+        return None
+    return CanoeSeen(JOE_COLOUR, at, UNKNOWN)
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],

@@ -545,3 +545,30 @@ def test_a_white_gem_in_a_blue_canoe_is_read_though_its_edge_looks_blue():
     seen = read(state, scene, 5000022, (1280, 720))
     assert wrong(seen, ground_truth(state)) == []
     assert [c.colour for c in seen.canoes_at("T1")] == ["blue"]
+
+
+def test_joe_whose_middle_does_not_show_is_read_when_the_game_leaves_no_other_canoe():
+    """Seeded tuning scene 4030028 (chalk, 640x480): Diamanten Joe alone on T3, his middle
+    blurred past telling a gem from his well, so his patch of pale wood may be something
+    else (``joe_needs_centre``) and T3 was unknown. Every other canoe of the game is seen
+    elsewhere and no other slot is unknown: the patch is his canoe (gem unknown). Without
+    the game's counts T3 stays unknown."""
+    state = game(["red", "brown", "green", "blue"], {
+        "red": (Canoe("R1", "pink"), Canoe("R2", "white")),
+        "brown": (Canoe("T1"), Canoe("beach")), "green": (Canoe("beach"), Canoe("beach")),
+        "blue": (Canoe("T4"), Canoe("T5"))}, Canoe("T3", "blue"), weather=-1)
+    scene = replace(SceneConfig.varied(4030028, family="chalk"), fill=0.6337540645639438)
+    size = (640, 480)
+    setup = render(new_game(state.players, state.options), seed=4030028, scene=scene, size=size)
+    frame = render(state, seed=4030029, scene=scene, size=size)
+    truth = ground_truth(state)
+    det = Detector()
+    det.use_profile(learn_profile(setup, state.players, joe=True))
+    counted = det.analyse(frame, in_play=canoes_in_play(state))
+    assert wrong(counted, truth) == []
+    assert "T3" not in counted.unknown
+    assert [(c.colour, c.gem) for c in counted.canoes_at("T3")] == [("joe", "unknown")]
+    alone = det.analyse(frame)
+    assert wrong(alone, truth) == []
+    assert "T3" in alone.unknown
+

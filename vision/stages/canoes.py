@@ -44,6 +44,11 @@ class Canoes:
     """Per position: the canoes read, and the canoe-like area in canoes as seen there."""
     hulls: dict[str, list[Hull]] = field(default_factory=dict)
     ratios: list[tuple[str, str, float]] = field(default_factory=list)
+    joe_unsure: list[str] = field(default_factory=list)
+    """Slots unknown for one reason only: one patch of Diamanten Joe's colour there, the
+    size of one canoe, whose middle showed neither a gem nor his empty well
+    (``joe_needs_centre``); the area there fits it as a canoe. The game's counts may still
+    tell that it is his canoe (:func:`vision.read.joe_by_elimination`)."""
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
@@ -59,6 +64,13 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     body_px = config.canoe_body_share * length * width * k * k
     hull_px = config.canoe_hull_share * length * width * k * k
     out = Canoes()
+    trouble: set[str] = set()  # positions made unknown for any reason but Joe's middle
+
+    def flag(positions: Iterable[str], why: str) -> None:
+        positions = list(positions)
+        mark(out, positions, why)
+        trouble.update(positions)
+
     colour_flat = objs.colour.ravel()
     # Pixels of canoe-like objects (label 0, no object, is never valid), in order; the
     # labelled pixels are the opened object pixels (bytes are faster to scan).
@@ -207,7 +219,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         at_feet = [next(feet) for _ in centres]
         limit = 1 if colour == JOE_COLOUR else 2
         if ambiguous or len(centres) > limit:
-            mark(out, [where], "canoe count unclear" if ambiguous else "too many canoes")
+            flag([where], "canoe count unclear" if ambiguous else "too many canoes")
             continue
         if not centres:
             continue
@@ -218,10 +230,10 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 near = np.sort(d)[:2]
                 if near[0] > config.canoe_off_slot_mm:
                     # Far from every slot: on its way between the two nearest.
-                    mark(out, [SLOTS[p] for p in np.argsort(d)[:2]], "canoe between slots")
+                    flag([SLOTS[p] for p in np.argsort(d)[:2]], "canoe between slots")
                 elif near[1] - near[0] < config.canoe_between_mm:
                     # Every slot it may belong to (two can be as near beyond the nearest).
-                    mark(out, [SLOTS[p] for p in np.flatnonzero(
+                    flag([SLOTS[p] for p in np.flatnonzero(
                         d < near[0] + config.canoe_between_mm)],
                          "canoe between slots")
         carried, body = results[read]
@@ -232,12 +244,13 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             # middle shows neither a gem nor the empty well is something else (a hull
             # blurred with its gem, a pale reflection, the side of another canoe).
             mark(out, [where], "Joe's colour without his canoe's middle")
+            out.joe_unsure.append(where)
             continue
         if not gems:
             carried = ["unknown"] * len(carried)
         # The hull's colour must be clearly nearer its colour than any other in play.
         if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
-            mark(out, [where], "hull colour unclear")
+            flag([where], "hull colour unclear")
             continue
         out.seen.extend(CanoeSeen(colour, where, g) for g in carried)
         out.hulls.setdefault(colour, []).append((where, len(centres), body))
@@ -255,15 +268,17 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         n = sum(1 for c in out.seen if c.at == where)
         area = float(seen_px[p] / one_at[p])
         out.areas[where] = (n, area)
+        n += out.joe_unsure.count(where)  # (the area there must fit his canoe too)
         slack = config.canoe_area_tolerance + config.canoe_area_tolerance_each * n
         if abs(area - config.canoe_area_each * n) > slack:
-            mark(out, [where], "canoe-like area unread" if area > config.canoe_area_each * n
+            flag([where], "canoe-like area unread" if area > config.canoe_area_each * n
                  else "less canoe-like area than the canoes read")
     # Slots with more canoes than fit on a disc cannot be read reliably.
     for slot in SLOTS:
         if sum(1 for c in out.seen if c.at == slot) > config.max_canoes_per_slot:
-            mark(out, [slot], "more canoes than fit")
+            flag([slot], "more canoes than fit")
     out.seen = [c for c in out.seen if c.at not in out.unknown]
+    out.joe_unsure = [p for p in out.joe_unsure if p not in trouble]
     return out
 
 
