@@ -236,6 +236,9 @@ class VisionConfig:
     layout's."""
     canoe_min_fraction: float = 0.4
     """Colour patches smaller than this share of one canoe are ignored (gem rims, noise)."""
+    canoe_min_fraction_blurred: float = 0.3
+    """...where gems are not read (``gem_min_detail``): a hull's edge blurs into the ground
+    and keeps less of its colour."""
     object_min_share: float = 0.5
     """Objects smaller than this share of the smallest colour patch are not judged at all."""
     canoe_between_mm: float = 30.0

@@ -572,3 +572,25 @@ def test_joe_whose_middle_does_not_show_is_read_when_the_game_leaves_no_other_ca
     assert wrong(alone, truth) == []
     assert "T3" in alone.unknown
 
+
+def test_a_canoe_blurred_at_640x480_keeps_less_of_its_colour_and_is_still_read():
+    """Seeded tuning scene 4030019 (slate, 640x480, the board filling 0.59 of the frame,
+    gems not read): the red canoe on T1, carrying a pink gem, blurs into the grey-blue
+    river and keeps its red on 0.39 of a canoe's colour area, under the 0.4 a colour
+    patch needs where gems are read (T1 was unknown: "canoe-like area unread"). Where gems
+    are not read, 0.3 is enough (``canoe_min_fraction_blurred``)."""
+    state = game(["yellow", "brown", "green", "blue", "red"], {
+        "yellow": (Canoe("L1"), Canoe("beach")), "brown": (Canoe("T3"), Canoe("beach")),
+        "green": (Canoe("beach"), Canoe("beach")),
+        "blue": (Canoe("R2", "yellow"), Canoe("T5", "violet")),
+        "red": (Canoe("L2"), Canoe("T1", "pink"))}, None)
+    scene = replace(SceneConfig.varied(4030019, family="slate"), fill=0.593592266413706)
+    truth = ground_truth(state)
+    seen = read(state, scene, 4030019, (640, 480))
+    assert wrong(seen, truth) == []
+    assert "T1" not in seen.unknown
+    assert [c.colour for c in seen.canoes_at("T1")] == ["red"]
+    strict = read(state, scene, 4030019, (640, 480),
+                  replace(VisionConfig(), canoe_min_fraction_blurred=0.4))
+    assert wrong(strict, truth) == []
+    assert "T1" in strict.unknown

@@ -64,6 +64,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     body_px = config.canoe_body_share * length * width * k * k
     hull_px = config.canoe_hull_share * length * width * k * k
     out = Canoes()
+    min_fraction = config.canoe_min_fraction if gems else config.canoe_min_fraction_blurred
     trouble: set[str] = set()  # positions made unknown for any reason but Joe's middle
 
     def flag(positions: Iterable[str], why: str) -> None:
@@ -90,7 +91,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     blobs: list[tuple[str, str, int, int, int, Image, Image]] = []
     comps: list[tuple[int, NDArray[np.int32], NDArray[np.int32], Doubles]] = []
     for chunk in np.split(pix, bounds):
-        if len(chunk) < config.canoe_min_fraction * body_px:
+        if len(chunk) < min_fraction * body_px:
             continue
         pos_id, ci = divmod(int(geo.where[chunk[0]]) * 16 + int(colour_flat[chunk[0]]), 16)
         where = BEACH if pos_id == len(SLOTS) else SLOTS[pos_id]
@@ -105,7 +106,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         cmask[ys - y0, xs - x0] = 1
         # Thin fringes (where a hull meets the water) can mimic another colour: drop them.
         cmask = cast(Image, cv2.morphologyEx(cmask, cv2.MORPH_OPEN, OPEN))
-        if np.count_nonzero(cmask) < config.canoe_min_fraction * body_px:
+        if np.count_nonzero(cmask) < min_fraction * body_px:
             continue
         closed = cv2.morphologyEx(cmask, cv2.MORPH_CLOSE, CLOSE_LONG)
         closed = cast(Image, cv2.morphologyEx(closed, cv2.MORPH_CLOSE, CLOSE))
@@ -139,7 +140,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         for j in range(1, nb):
             ratio = float(blob_stats[j, cv2.CC_STAT_AREA] / one[j])
             out.ratios.append((where, colour, round(ratio, 2)))
-            if ratio < config.canoe_min_fraction:
+            if ratio < min_fraction:
                 row.append(None)
                 continue
             blob = blob_lab == j
