@@ -428,11 +428,12 @@ class VisionConfig:
     gem_mix_ratio: float = 1.5
     """...its votes then count against the leading gem only as: the gem needs this many
     times them (and ``gem_vote_ratio`` times the other gems' and the well's)."""
-    gem_min_detail: float = 0.8
+    gem_min_detail: float = 0.7
     """Camera pixels per board millimetre (at the board's centre) below which gems are
     not read (unknown): an 11 mm gem is then a few pixels blurred into its hull, and the
     deposits' colours learned at setup with it (a 640x480 frame with the board filling
-    less than about three quarters of it)."""
+    less than about two thirds of it). At 0.6 a brown hull's lighter top, its well
+    blurred away, was read as a yellow gem (tuning lowres offset 5)."""
     joe_needs_centre: bool = True
     """Diamanten Joe's canoe is read only where its middle shows a gem or the empty well
     (read even when gems are not reported, ``gem_min_detail``); otherwise its position is

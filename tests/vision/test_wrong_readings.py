@@ -364,12 +364,14 @@ def test_where_gems_are_not_read_a_blue_canoe_on_an_indigo_river_is_judged_by_co
     frame = render(state, seed=4030047, scene=scene, faults=faults, size=(640, 480))
     truth = ground_truth(state, faults=faults)
     profile = learn_profile(setup, state.players, joe=True)
-    seen = Detector()
+    # (The board spans 0.75 camera pixels a millimetre: gems not read under 0.8.)
+    blurred = replace(VisionConfig(), gem_min_detail=0.8)
+    seen = Detector(config=blurred)
     seen.use_profile(profile)
     now = seen.analyse(frame, in_play=canoes_in_play(state))
     assert wrong(now, truth) == []
     assert "T4" in now.unknown
-    old = Detector(config=replace(VisionConfig(), mottle_blurred_chroma=0.3))
+    old = Detector(config=replace(blurred, mottle_blurred_chroma=0.3))
     old.use_profile(profile)
     assert "T4" in wrong(old.analyse(frame, in_play=canoes_in_play(state)), truth)
 
@@ -594,3 +596,22 @@ def test_a_canoe_blurred_at_640x480_keeps_less_of_its_colour_and_is_still_read()
                   replace(VisionConfig(), canoe_min_fraction_blurred=0.4))
     assert wrong(strict, truth) == []
     assert "T1" in strict.unknown
+
+
+def test_gems_are_read_at_640x480_with_the_board_filling_three_quarters_of_the_frame():
+    """Seeded tuning scene 4030016 (zoch, 640x480, the board filling 0.77 of the frame: a
+    board millimetre spans about 0.75 camera pixels): a yellow gem in a blue canoe on T1,
+    a blue one in a brown canoe on L2, an empty yellow canoe on T2, read right from 0.7
+    pixels a millimetre (``gem_min_detail``); under 0.8 every gem was unknown."""
+    state = game(["yellow", "brown", "blue"], {
+        "yellow": (Canoe("T2"), Canoe("beach")),
+        "brown": (Canoe("L2", "blue"), Canoe("beach")),
+        "blue": (Canoe("T1", "yellow"), Canoe("beach"))}, None, weather=-1)
+    scene = replace(SceneConfig.varied(4030016, family="zoch"), fill=0.7727225856031186)
+    truth = ground_truth(state)
+    seen = read(state, scene, 4030016, (640, 480))
+    assert wrong(seen, truth) == [] and not seen.unknown
+    assert sorted((c.colour, c.at, c.gem) for c in seen.canoes if c.at != "beach") == [
+        ("blue", "T1", "yellow"), ("brown", "L2", "blue"), ("yellow", "T2", None)]
+    before = read(state, scene, 4030016, (640, 480), replace(VisionConfig(), gem_min_detail=0.8))
+    assert {c.gem for c in before.canoes} == {"unknown"}
