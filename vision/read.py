@@ -231,12 +231,11 @@ def read_board(
         extra = too_many(canoes.seen, unknown, in_play)
         unknown |= extra
         why = {**dict.fromkeys(extra, "more canoes of a colour than in play"), **why}
-        joe = joe_by_elimination(canoes.seen, unknown, before_canoes, canoes.joe_unsure,
-                                 in_play)
-        if joe is not None:
-            unknown.discard(joe.at)
-            why.pop(joe.at, None)
-            canoes.seen.append(joe)
+        found = by_elimination(canoes.seen, unknown, before_canoes, canoes.unsure, in_play)
+        if found:
+            unknown.discard(found[0].at)
+            why.pop(found[0].at, None)
+            canoes.seen.extend(found)
         hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
         if len(hidden) == len(SLOTS) + 1:
             # Nothing shows where: it hides where its colour is least unlike the ground.
@@ -440,32 +439,42 @@ def unseen_in_play(seen: Iterable[CanoeSeen], unknown: set[str],
     return any(known[c] < n for c, n in in_play.items())
 
 
-def joe_by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[str],
-                       unsure: Sequence[str], in_play: Mapping[str, int]) -> CanoeSeen | None:
-    """Diamanten Joe's canoe at the one slot ``unsure`` names (a patch of his colour
-    there, one canoe in size and area, whose middle did not show: ``Canoes.joe_unsure``),
-    when the game's counts leave nothing else it could be: he is in play and seen nowhere,
-    every other canoe in play is seen at a position that was read, and no other slot is
-    unknown (he never lands, so he is in the river, and only there). None otherwise.
-    ``skipped``: the positions unknown before the canoes were read.
+def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[str],
+                   unsure: Sequence[tuple[str, str, tuple[CanoeSeen, ...]]],
+                   in_play: Mapping[str, int]) -> list[CanoeSeen]:
+    """The canoes at the one slot ``unsure`` names (``Canoes.unsure``: a patch there one
+    canoe or two, or Diamanten Joe's colour without his canoe's middle; the canoes read
+    there besides) when the game's counts leave nothing else it could be: one canoe of
+    that colour is seen nowhere, every other canoe in play is seen at a position that was
+    read, and no other position is unknown (the beach may be, for Joe: he never lands). The
+    patch is then that one canoe, its gem unknown. Empty otherwise. ``skipped``: the
+    positions unknown before the canoes were read.
 
-    >>> seen = [CanoeSeen("red", "T2"), CanoeSeen("red", "beach")]
-    >>> joe_by_elimination(seen, {"T3"}, set(), ["T3"], {"red": 2, "joe": 1})
-    CanoeSeen(colour='joe', at='T3', gem='unknown')
-    >>> joe_by_elimination(seen[:1], {"T3"}, set(), ["T3"], {"red": 2, "joe": 1}) is None
-    True
-    >>> joe_by_elimination(seen, {"T3", "T4"}, set(), ["T3"], {"red": 2, "joe": 1}) is None
-    True
+    >>> seen = [CanoeSeen("red", "T2"), CanoeSeen("joe", "T1")]
+    >>> by_elimination(seen, {"T3"}, set(), [("T3", "red", ())], {"red": 2, "joe": 1})
+    [CanoeSeen(colour='red', at='T3', gem='unknown')]
+    >>> by_elimination(seen, {"T3"}, set(), [("T3", "red", ())], {"red": 3, "joe": 1})
+    []
+    >>> by_elimination(seen, {"T3", "T4"}, set(), [("T3", "red", ())], {"red": 2, "joe": 1})
+    []
+    >>> by_elimination(seen, {"T3", "beach"}, set(), [("T3", "red", ())], {"red": 2, "joe": 1})
+    []
+    >>> by_elimination(seen[:1], {"T3", "beach"}, set(), [("T3", "joe", (CanoeSeen("red", "T3"),))],
+    ...                {"red": 2, "joe": 1})
+    [CanoeSeen(colour='red', at='T3', gem=None), CanoeSeen(colour='joe', at='T3', gem='unknown')]
     """
-    if len(unsure) != 1 or in_play.get(JOE_COLOUR, 0) != 1:
-        return None
-    at = unsure[0]
-    if at in skipped or {p for p in unknown if p != BEACH} != {at}:
-        return None
+    if len(unsure) != 1:
+        return []
+    at, colour, besides = unsure[0]
+    others = unknown - {at} - ({BEACH} if colour == JOE_COLOUR else set())
+    if at in skipped or others:
+        return []
     known = Counter(c.colour for c in seen if c.at not in unknown)
-    if known[JOE_COLOUR] or any(known[c] != n for c, n in in_play.items() if c != JOE_COLOUR):
-        return None
-    return CanoeSeen(JOE_COLOUR, at, UNKNOWN)
+    known.update(c.colour for c in besides)
+    if known[colour] != in_play.get(colour, 0) - 1 or any(
+            known[c] != n for c, n in in_play.items() if c != colour):
+        return []
+    return [*besides, CanoeSeen(colour, at, UNKNOWN)]
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],

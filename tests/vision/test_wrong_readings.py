@@ -615,3 +615,31 @@ def test_gems_are_read_at_640x480_with_the_board_filling_three_quarters_of_the_f
         ("blue", "T1", "yellow"), ("brown", "L2", "blue"), ("yellow", "T2", None)]
     before = read(state, scene, 4030016, (640, 480), replace(VisionConfig(), gem_min_detail=0.8))
     assert {c.gem for c in before.canoes} == {"unknown"}
+
+
+def test_one_canoe_or_two_is_one_when_the_game_has_one_of_its_colour_left_to_see():
+    """Seeded tuning scene 4090031 (slate, 2,910 K light): the empty blue canoe on R1
+    keeps more of its colour than the frame's single canoes do and its outline does not
+    settle it, so it may be one canoe or two, and R1 was unknown. The other blue canoe
+    is seen on the beach, every other canoe of the game is seen where it is, and no other
+    position is unknown: R1 holds one blue canoe (``by_elimination``; its gem is then not
+    read). Without the game's counts R1 stays unknown."""
+    state = game(["blue", "green", "brown"], {
+        "blue": (Canoe("R1"), Canoe("beach")), "green": (Canoe("R2"), Canoe("T5", "pink")),
+        "brown": (Canoe("T2"), Canoe("T4"))}, None, weather=-1)
+    scene = replace(SceneConfig.varied(4090031, family="slate"), kelvin=2911.945165213863,
+                    white_balance=0.2999106013466355)
+    faults = (("missing_disc", "T4"),)
+    size = (1280, 720)
+    setup = render(new_game(state.players, state.options), seed=4090031, scene=scene, size=size)
+    frame = render(state, seed=4090032, scene=scene, faults=faults, size=size)
+    truth = ground_truth(state, faults=faults)
+    det = Detector()
+    det.use_profile(learn_profile(setup, state.players))
+    counted = det.analyse(frame, in_play=canoes_in_play(state))
+    assert wrong(counted, truth) == []
+    assert "R1" not in counted.unknown
+    assert [(c.colour, c.gem) for c in counted.canoes_at("R1")] == [("blue", "unknown")]
+    alone = det.analyse(frame)
+    assert wrong(alone, truth) == []
+    assert "R1" in alone.unknown

@@ -20,7 +20,7 @@ from vision.layout import Layout
 from vision.observation import CanoeSeen
 from vision.stages.geometry import Centre, Geometry, shift_px
 from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, median
-from vision.stages.objects import CLOSE, OPEN, Objects, Palette, Region
+from vision.stages.objects import CLOSE, OPEN, Objects, Palette, Region, footprint
 from vision.types import Doubles, Floats, Image, Mask
 
 CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
@@ -44,11 +44,13 @@ class Canoes:
     """Per position: the canoes read, and the canoe-like area in canoes as seen there."""
     hulls: dict[str, list[Hull]] = field(default_factory=dict)
     ratios: list[tuple[str, str, float]] = field(default_factory=list)
-    joe_unsure: list[str] = field(default_factory=list)
-    """Slots unknown for one reason only: one patch of Diamanten Joe's colour there, the
-    size of one canoe, whose middle showed neither a gem nor his empty well
-    (``joe_needs_centre``); the area there fits it as a canoe. The game's counts may still
-    tell that it is his canoe (:func:`vision.read.joe_by_elimination`)."""
+    unsure: list[tuple[str, str, tuple[CanoeSeen, ...]]] = field(default_factory=list)
+    """Slots unknown for one reason only: one canoe-sized patch of a colour there that is
+    one canoe or two by its area and outline (which disagree or cannot tell), or one
+    patch of Diamanten Joe's colour whose middle showed neither a gem nor his empty well
+    (``joe_needs_centre``); the area there fits one canoe more than those read there.
+    Each: the slot, the colour, and the canoes read there besides. The game's counts may
+    still tell that it is one canoe of that colour (:func:`vision.read.by_elimination`)."""
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
@@ -85,6 +87,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # First what each colour's pixels at each position show, then every gem at once
     # (read_gems_of), then the decisions in the same order as one position at a time.
     found: list[tuple[str, str, list[tuple[float, float]], bool, int, int]] = []
+    # Per found entry: the middle of its one blob that is one canoe or two (neither area
+    # nor outline tells which), when it has no other blob and no heap.
+    maybe: list[tuple[float, float] | None] = []
     asked: list[GemsAsked] = []
     joes: list[bool] = []  # per asked mask: Diamanten Joe's pale wooden canoe
     seen_at: list[Floats] = []
@@ -156,6 +161,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         nb, blob_lab, blob_stats, blob_cent = cc
         centres: list[tuple[float, float]] = []
         ambiguous = False
+        unclear: list[tuple[float, float]] = []
+        heap = False
         for j in range(1, nb):
             got = row[j]
             if got is None:
@@ -169,23 +176,25 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                     < config.colour_heap_ratio:
                 by_area = 2
             elif ratio >= config.colour_heap_ratio:
-                ambiguous = True
+                ambiguous = heap = True
                 continue
             # Area and outline must agree; where the area cannot tell, the outline can.
             count = by_area if by_shape is None or by_shape == by_area else (
                 by_shape if by_area is None else None)
             if count is None or (by_area is None and by_shape is None):
                 ambiguous = True
+                unclear.append((float(blob_cent[j][0]) + x0, float(blob_cent[j][1]) + y0))
             elif count == 1:
                 centres.append((float(blob_cent[j][0]), float(blob_cent[j][1])))
             else:
                 two = split_centres(blob.astype(np.uint8), 2, length * k)
                 if two is None:
-                    ambiguous = True
+                    ambiguous = heap = True
                 else:
                     centres.extend(two)
         limit = 1 if colour == JOE_COLOUR else 2
         found.append((where, colour, centres, ambiguous, x0, y0))
+        maybe.append(unclear[0] if len(unclear) == 1 and not heap and not centres else None)
         if ambiguous or len(centres) > limit or not centres:
             continue
         seen_at.append(np.array(centres, np.float32) + np.array([x0, y0], np.float32))
@@ -216,13 +225,22 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     lean = shift_px(camera_centre, np.array(mids, np.float32).reshape(-1, 2),
                     config.canoe_height_mm, k).tolist()
     feet = iter([(m[0] - s[0] / 2, m[1] - s[1] / 2) for m, s in zip(mids, lean, strict=True)])
-    for where, colour, centres, ambiguous, _, _ in found:
+    held: list[tuple[str, str]] = []  # (slot, colour): one canoe or two, by the counts
+    for (where, colour, centres, ambiguous, _, _), middle in zip(found, maybe, strict=True):
         at_feet = [next(feet) for _ in centres]
         limit = 1 if colour == JOE_COLOUR else 2
-        if ambiguous or len(centres) > limit:
+        is_held = False
+        if ambiguous and middle is not None and where != BEACH:
+            is_held = True
+            # One canoe or two: the game's counts may tell (by_elimination), where it
+            # stands on its slot.
+            mark(out, [where], "canoe count unclear")
+            held.append((where, colour))
+            at_feet = [footprint(middle, camera_centre, config, k)]
+        elif ambiguous or len(centres) > limit:
             flag([where], "canoe count unclear" if ambiguous else "too many canoes")
             continue
-        if not centres:
+        elif not centres:
             continue
         if where != BEACH:
             # A canoe off its slot's centre towards the next slot is between the two.
@@ -237,6 +255,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                     flag([SLOTS[p] for p in np.flatnonzero(
                         d < near[0] + config.canoe_between_mm)],
                          "canoe between slots")
+        if is_held:
+            continue
         carried, body = results[read]
         d = hull_d[read]
         read += 1
@@ -245,7 +265,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             # middle shows neither a gem nor the empty well is something else (a hull
             # blurred with its gem, a pale reflection, the side of another canoe).
             mark(out, [where], "Joe's colour without his canoe's middle")
-            out.joe_unsure.append(where)
+            held.append((where, colour))
             continue
         if not gems:
             carried = ["unknown"] * len(carried)
@@ -269,7 +289,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         n = sum(1 for c in out.seen if c.at == where)
         area = float(seen_px[p] / one_at[p])
         out.areas[where] = (n, area)
-        n += out.joe_unsure.count(where)  # (the area there must fit his canoe too)
+        n += sum(1 for p, _ in held if p == where)  # (and one canoe each held there)
         slack = config.canoe_area_tolerance + config.canoe_area_tolerance_each * n
         if abs(area - config.canoe_area_each * n) > slack:
             flag([where], "canoe-like area unread" if area > config.canoe_area_each * n
@@ -278,8 +298,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     for slot in SLOTS:
         if sum(1 for c in out.seen if c.at == slot) > config.max_canoes_per_slot:
             flag([slot], "more canoes than fit")
+    out.unsure = [(p, colour, tuple(c for c in out.seen if c.at == p))
+                  for p, colour in held if p not in trouble]
     out.seen = [c for c in out.seen if c.at not in out.unknown]
-    out.joe_unsure = [p for p in out.joe_unsure if p not in trouble]
     return out
 
 
