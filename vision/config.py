@@ -102,10 +102,11 @@ class VisionConfig:
     averaged locally, so that shadows are ground and not objects."""
     ground_dark_log: float = 0.3
     """Ground-coloured pixels darker than the local average by this (log) are left out of it."""
-    glare_white: float = 0.12
+    glare_white: float = 0.25
     """A slot whose riverbed is the river's colour plus white light of more than this share
     of the markers' white paper is washed out by a glare spot: unknown (a shadow only
-    darkens the river's colour)."""
+    darkens the river's colour). At 0.12 a glare spot's halo left slots unknown whose
+    discs and canoes read right."""
     glare_brighter: float = 0.12
     """...and whose riverbed is brighter than the river's by this share at least (glare
     adds light; on a pale river a tinted shadow, or a flicker band, fits the
