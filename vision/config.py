@@ -115,7 +115,11 @@ class VisionConfig:
     glare_setup_brighter: float = 0.04
     """...this share in the setup photo, where a slot taken for washed out is only left
     out of what is learned there (a glared slot not taken so is refused as "something
-    stands on")."""
+    stands on")..."""
+    glare_setup_white: float = 0.12
+    """...and white light of more than this share there (``glare_white`` at setup: a
+    halo's little white is only left out of what is learned; at 0.25, 2 more of 300
+    glare setups on the tuning families were refused)."""
     joe_glare_brighter: float = 0.2
     """With Joe in play, the setup photo is refused when a glare spot washes out T1 (where
     his colour is learned) and brightens its riverbed by this share over the river's: a

@@ -260,7 +260,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     zones = read_region(flat, light, geo.zone_idx, geo.zone_design,
                         river_ground(geo, config, rings), none, config)
     covered = covered_slots(rings, None, config)
-    glare = glare_slots(zones, geo, config, config.glare_setup_brighter)
+    glare = glare_slots(zones, geo, config, config.glare_setup_brighter,
+                        config.glare_setup_white)
     covered &= ~glare  # washed out, not covered: said below if it matters
     if np.any(covered):
         raise SetupError("setup photo: " + ", ".join(SLOTS[s] for s in np.flatnonzero(covered))
@@ -376,7 +377,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             raise SetupError("setup photo: Diamanten Joe's canoe is not seen on T1" + (
                 " (a glare spot lies on it: move the lamp or tilt the camera)"
                 if glare[t1] or glowing[t1] else ""))
-        if glare_slots(zones, geo, config, brighter_by=config.joe_glare_brighter)[t1]:
+        if glare_slots(zones, geo, config, brighter_by=config.joe_glare_brighter,
+                       white=config.glare_setup_white)[t1]:
             # His colour is learned there only: washed out, it would be some other colour.
             # (Glare that brightens T1 clearly: the setup's looser test takes a pale river
             # a little brighter for it, and a board's print lighter around T1 fits a

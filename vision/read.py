@@ -324,11 +324,11 @@ def read_board(
 
 
 def glare_slots(zones: Region, geo: Geometry, config: VisionConfig,
-                brighter_by: float | None = None) -> Mask:
+                brighter_by: float | None = None, white: float | None = None) -> Mask:
     """Slots washed out by a glare spot: their riverbed ring is the river's colour (the
     median ring) scaled, plus white light (least squares: ``ring = a * river + g *
-    white``) with ``g`` over ``glare_white``, and brighter than the river by
-    ``glare_brighter`` (or ``brighter_by``). A shadow only scales the colour."""
+    white``) with ``g`` over ``glare_white`` (or ``white``), and brighter than the river
+    by ``glare_brighter`` (or ``brighter_by``). A shadow only scales the colour."""
     bgr = zones.bgr[geo.ring_mat]  # (slots, n, 3)
     ground = ~(zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat])  # ground only
     seen = [median(bgr[s][ground[s]]) if np.count_nonzero(ground[s]) >= 8 else None
@@ -344,7 +344,8 @@ def glare_slots(zones: Region, geo: Geometry, config: VisionConfig,
     # with a slight tint fits as "less river plus white". Glare adds light.
     by = config.glare_brighter if brighter_by is None else brighter_by
     brighter = ring.sum(axis=1) > (1 + by) * float(river.sum())
-    return cast(Mask, (coef[1] > config.glare_white) & brighter)
+    least = config.glare_white if white is None else white
+    return cast(Mask, (coef[1] > least) & brighter)
 
 
 def deep_dark(beach: Region, layout: Layout, geo: Geometry, config: VisionConfig) -> bool:

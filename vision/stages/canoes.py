@@ -67,7 +67,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     hull_px = config.canoe_hull_share * length * width * k * k
     out = Canoes()
     min_fraction = config.canoe_min_fraction if gems else config.canoe_min_fraction_blurred
-    trouble: set[str] = set()  # positions made unknown for any reason but Joe's middle
+    trouble: set[str] = set()  # positions made unknown for a reason no count can settle
 
     def flag(positions: Iterable[str], why: str) -> None:
         positions = list(positions)
@@ -289,14 +289,15 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         n = sum(1 for c in out.seen if c.at == where)
         area = float(seen_px[p] / one_at[p])
         out.areas[where] = (n, area)
-        n += sum(1 for p, _ in held if p == where)  # (and one canoe each held there)
+        n += sum(1 for at, _ in held if at == where)  # (and one canoe each held there)
         slack = config.canoe_area_tolerance + config.canoe_area_tolerance_each * n
         if abs(area - config.canoe_area_each * n) > slack:
             flag([where], "canoe-like area unread" if area > config.canoe_area_each * n
                  else "less canoe-like area than the canoes read")
     # Slots with more canoes than fit on a disc cannot be read reliably.
     for slot in SLOTS:
-        if sum(1 for c in out.seen if c.at == slot) > config.max_canoes_per_slot:
+        if sum(1 for c in out.seen if c.at == slot) + sum(
+                1 for at, _ in held if at == slot) > config.max_canoes_per_slot:
             flag([slot], "more canoes than fit")
     out.unsure = [(p, colour, tuple(c for c in out.seen if c.at == p))
                   for p, colour in held if p not in trouble]
