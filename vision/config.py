@@ -335,6 +335,10 @@ class VisionConfig:
     many canoes' area is a dark sleeve or a deep shadow over the beach, which can hide a
     canoe: the beach is unknown (on tuning scenes without a hand, at most 0.03 canoes' area
     is so dark; under a dark sleeve, 10)."""
+    foreign_small_ratio: float = 0.5
+    """A foreign object inside the slots' zones, not reaching in from outside, smaller
+    than this share of a canoe's hull hides only the slots it lies on: a patch of the
+    riverbed's mottle, a dropped gem. (Hands reach in from outside.)"""
     foreign_margin_mm: float = 14.0
     """Slots this close to a foreign object are reported unknown..."""
     glare_patch_share: float = 0.9

@@ -664,3 +664,23 @@ def test_a_slot_a_glare_spot_only_brightens_is_read():
     before = read(state, scene, 4050064, (1280, 720), replace(VisionConfig(), glare_white=0.12))
     assert wrong(before, truth) == []
     assert {"T2", "T3"} <= set(before.unknown)
+
+
+def test_a_small_patch_of_mottle_on_a_slot_hides_that_slot_not_its_neighbours():
+    """Seeded tuning scene 4010029 (lagoon, 18.6 degree tilt): a darker patch of the
+    riverbed's mottle on T3's edge, about a sixth of a canoe's hull and no canoe colour,
+    was taken for a hand, and the slots beside T3 were unknown too: T4's two blue
+    canoes and green one went unread. Small, inside the slots' zones and reaching in
+    from nowhere (``foreign_small_ratio``), it hides T3 alone."""
+    state = game(["green", "blue", "red", "brown"], {
+        "green": (Canoe("T4", "violet"), Canoe("beach")), "blue": (Canoe("T4"), Canoe("T4")),
+        "red": (Canoe("beach"), Canoe("beach")), "brown": (Canoe("beach"), Canoe("beach"))},
+        None, weather=2)
+    scene = replace(SceneConfig.varied(4010029, family="lagoon"), tilt_deg=18.59024512008256)
+    seen = read(state, scene, 4010029, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "T4" not in seen.unknown
+    assert sorted(c.colour for c in seen.canoes_at("T4")) == ["blue", "blue", "green"]
+    before = read(state, scene, 4010029, (1280, 720),
+                  replace(VisionConfig(), foreign_small_ratio=0.0))
+    assert {"T3", "T4"} <= set(before.unknown)
