@@ -684,3 +684,24 @@ def test_a_small_patch_of_mottle_on_a_slot_hides_that_slot_not_its_neighbours():
     before = read(state, scene, 4010029, (1280, 720),
                   replace(VisionConfig(), foreign_small_ratio=0.0))
     assert {"T3", "T4"} <= set(before.unknown)
+
+
+def test_a_patch_a_glare_spot_half_washes_out_hides_its_slot_not_the_empty_one_beside():
+    """Seeded tuning scene 4050059 (slate): a glare spot over T3 and T4 leaves a patch
+    on T3 of three quarters of a canoe's hull, a fifth of it canoe colour (the yellow
+    canoe there, half washed out). Taken for a hand, it made T2 unknown too, an empty
+    slot read right. Inside the zones, reaching in from nowhere and no bigger than a
+    canoe (``foreign_small_ratio`` 1.0; at 0.5 it was a hand), it hides T3 alone."""
+    state = game(["yellow", "red", "green", "brown"], {
+        "yellow": (Canoe("T3", "white"), Canoe("T5")), "red": (Canoe("L1"), Canoe("T5")),
+        "green": (Canoe("L2"), Canoe("beach")), "brown": (Canoe("L1"), Canoe("T1"))},
+        None, weather=-1)
+    scene = replace(SceneConfig.varied(4050059, family="slate"), flicker=0.0626789973759105,
+                    glare=Glare((303.14717748475226, 135.93562240411174), 42.72526556607442,
+                                0.8483645212922364))
+    seen = read(state, scene, 4050059, (1280, 720))
+    assert wrong(seen, ground_truth(state)) == []
+    assert "T3" in seen.unknown and "T2" not in seen.unknown
+    before = read(state, scene, 4050059, (1280, 720),
+                  replace(VisionConfig(), foreign_small_ratio=0.5))
+    assert "T2" in before.unknown
