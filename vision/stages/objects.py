@@ -357,9 +357,10 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 continue
             if i not in touching and area < config.foreign_small_ratio * hull_px and \
                     coloured < config.transit_canoe_share * area:
-                # Something small lying inside the slots' zones, reaching in from nowhere
-                # (the riverbed's mottle, a dropped gem): it hides the slots it lies on,
-                # not their neighbours (a hand's fingers and blur reach further).
+                # Something no bigger than a canoe lying inside the slots' zones, reaching
+                # in from nowhere (the riverbed's mottle, a dropped gem, a canoe a glare
+                # spot half washes out): it hides the slots it lies on, not their
+                # neighbours (a hand's fingers and blur reach further).
                 _mark(out, (SLOTS[s] for s in within), "something small and foreign")
                 continue
             near = d.min(1) < zone_r + config.foreign_margin_mm * k
