@@ -1,0 +1,38 @@
+"""The accuracy benchmark's scoring (``benchmarks/vision_conditions.py``): a frame is
+exact only when every position is read right; "of what shows" lets positions a hand
+covers (or a glare spot washes out) be unknown, never wrong."""
+
+from collections import Counter
+from dataclasses import replace
+
+from benchmarks.vision_conditions import score
+from companion.state import new_game
+from vision.synth import ground_truth
+
+TRUTH = ground_truth(new_game(["red", "green", "blue"]))
+
+
+def tally(seen, covered=frozenset(), washed=frozenset()) -> Counter:
+    t: Counter = Counter()
+    score(seen, TRUTH, t, [], "test", covered, washed)
+    return t
+
+
+def test_a_frame_read_whole_is_exact_both_ways():
+    t = tally(TRUTH)
+    assert (t["exact"], t["exact_shows"], t["wrong"]) == (1, 1, 0)
+
+
+def test_an_unknown_slot_under_a_hand_spoils_exact_but_not_exact_of_what_shows():
+    hidden = replace(TRUTH, unknown=("T3",), discs={**TRUTH.discs, "T3": "unknown"})
+    t = tally(hidden, covered={"T3"})
+    assert (t["exact"], t["exact_shows"], t["wrong"]) == (0, 1, 0)
+    assert tally(hidden, washed={"T3"})["exact_shows"] == 1
+    # The same slot unknown with nothing over it: not exact either way.
+    assert tally(hidden)["exact_shows"] == 0
+
+
+def test_a_wrong_reading_under_a_hand_is_wrong_and_spoils_both():
+    absent = replace(TRUTH, discs={**TRUTH.discs, "T3": "absent"})
+    t = tally(absent, covered={"T3"})
+    assert (t["exact"], t["exact_shows"], t["wrong"]) == (0, 0, 1)
