@@ -442,7 +442,8 @@ class VisionConfig:
     times them (and ``gem_vote_ratio`` times the other gems' and the well's)."""
     gem_min_detail: float = 0.7
     """Camera pixels per board millimetre (at the board's centre) below which gems are
-    not read (unknown): an 11 mm gem is then a few pixels blurred into its hull, and the
+    not read (unknown; an empty canoe still is, from its dark middle, ``well_max_gain``):
+    an 11 mm gem is then a few pixels blurred into its hull, and the
     deposits' colours learned at setup with it (a 640x480 frame with the board filling
     less than about two thirds of it). At 0.6 a brown hull's lighter top, its well
     blurred away, was read as a yellow gem (tuning lowres offset 5)."""
@@ -467,6 +468,22 @@ class VisionConfig:
     most the well's divided by this (a brown hull's lighter top votes for yellow: 8-11
     votes against a well's 26-60 in the tuning scenes, where a gem filled its well: 1
     canoe in 940 showed a well's votes, and its gem had twice as many)."""
+    well_max_gain: float = 0.75
+    """A canoe's middle (within ``well_core_mm`` of its top centre) darker than its hull
+    in every channel, each channel of its median at most this share of the hull's (both
+    plus ``well_gain_floor``), is the empty well, also where the votes cannot tell (a
+    blurred well at 640x480): gems are bright, and a gem of another colour raises a
+    channel the hull lacks (a violet gem in a yellow canoe, blue). In the 640x480 tuning
+    scenes (offsets 4 and 5, the eight tuning families: 2,096 empty canoes, 868 with a
+    gem) empty canoes' middles reached 0.97 (a blue canoe; 9 in 10 under 0.77), gems'
+    went down to 0.87 (a yellow gem in a yellow canoe; a violet one in Joe's, 0.94).
+    Where the votes read a gem and the middle is this dark, the gem is unknown: a brown
+    hull's lighter top was read as a yellow gem around a dark well (0.65-0.72)."""
+    well_core_mm: float = 3.3
+    """...the middle: six tenths of a gem's radius, where a gem or the well shows whole."""
+    well_gain_floor: float = 10.0
+    """...(balanced levels, white = 250): a channel the hull all but lacks (a yellow
+    hull's blue) is not read as a gain from its few levels."""
 
     # Discs.
     disc_rim_threshold: float = 0.045

@@ -140,7 +140,8 @@ def read_board(
     :param detail_px_per_mm: how many of the camera's pixels a board millimetre spans at
         the board's centre (None: enough). Under ``config.gem_min_detail`` a gem is a few
         pixels blurred into its hull and the deposits' colours learned at setup with it:
-        every canoe's gem is then unknown (its colour and place are still read).
+        every canoe's gem is then unknown but an empty canoe's (its colour and place are
+        still read).
     :param in_play: how many canoes of each colour are on the board (the game knows: two
         a player less those lost, one for Diamanten Joe). More of a colour seen than that
         is a misreading: every position where that colour is seen is then unknown.

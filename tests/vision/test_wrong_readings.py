@@ -603,7 +603,8 @@ def test_gems_are_read_at_640x480_with_the_board_filling_three_quarters_of_the_f
     """Seeded tuning scene 4030016 (zoch, 640x480, the board filling 0.77 of the frame: a
     board millimetre spans about 0.75 camera pixels): a yellow gem in a blue canoe on T1,
     a blue one in a brown canoe on L2, an empty yellow canoe on T2, read right from 0.7
-    pixels a millimetre (``gem_min_detail``); under 0.8 every gem was unknown."""
+    pixels a millimetre (``gem_min_detail``); under 0.8 every gem was unknown (now only
+    the gems: the empty canoes are read from their dark middles, ``well_max_gain``)."""
     state = game(["yellow", "brown", "blue"], {
         "yellow": (Canoe("T2"), Canoe("beach")),
         "brown": (Canoe("L2", "blue"), Canoe("beach")),
@@ -615,7 +616,9 @@ def test_gems_are_read_at_640x480_with_the_board_filling_three_quarters_of_the_f
     assert sorted((c.colour, c.at, c.gem) for c in seen.canoes if c.at != "beach") == [
         ("blue", "T1", "yellow"), ("brown", "L2", "blue"), ("yellow", "T2", None)]
     before = read(state, scene, 4030016, (640, 480), replace(VisionConfig(), gem_min_detail=0.8))
-    assert {c.gem for c in before.canoes} == {"unknown"}
+    assert {c.gem for c in before.canoes if c.at in ("T1", "L2")} == {"unknown"}
+    assert {c.gem for c in before.canoes} <= {"unknown", None}
+    assert wrong(before, truth) == []
 
 
 def test_one_canoe_or_two_is_one_when_the_game_has_one_of_its_colour_left_to_see():
@@ -705,3 +708,22 @@ def test_a_patch_a_glare_spot_half_washes_out_hides_its_slot_not_the_empty_one_b
     before = read(state, scene, 4050059, (1280, 720),
                   replace(VisionConfig(), foreign_small_ratio=0.5))
     assert "T2" in before.unknown
+
+
+def test_a_brown_hulls_lighter_top_around_its_dark_well_is_no_yellow_gem():
+    """Seeded tuning scene 5030034 (moss, 640x480, the board filling 0.62 of the frame),
+    its gems read at any detail: the two empty brown canoes on L2 vote for yellow with one
+    hull's lighter top, and one was read carrying a yellow gem. Its middle is darker than
+    its hull in every channel (``well_max_gain``): a gem read around the dark well is
+    unknown."""
+    state = game(["red", "brown", "yellow"], {
+        "red": (Canoe("R2", "pink"), Canoe("beach")), "brown": (Canoe("L2"), Canoe("L2")),
+        "yellow": (Canoe("T2", "violet"), Canoe("beach"))}, None, weather=2)
+    scene = replace(SceneConfig.varied(5030034, family="moss"), fill=0.6221116184521106)
+    truth = ground_truth(state)
+    seen = read(state, scene, 5030034, (640, 480), VisionConfig(gem_min_detail=0.0))
+    assert wrong(seen, truth) == []
+    assert sorted(str(c.gem) for c in seen.canoes_at("L2")) == ["None", "unknown"]
+    before = read(state, scene, 5030034, (640, 480),
+                  VisionConfig(gem_min_detail=0.0, well_max_gain=0.0))
+    assert "yellow" in {c.gem for c in before.canoes_at("L2")}

@@ -59,7 +59,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     """Canoes per position and colour over every canoe-like object (positions in
     ``skip`` are already unknown). With ``camera_centre``, a canoe's footprint and its
     top (where its gem is) are told apart: the canoe seen runs from one to the other.
-    Without ``gems``, every canoe's gem is unknown (too few pixels to tell)."""
+    Without ``gems``, every canoe's gem is unknown (too few pixels to tell one from
+    another) but an empty canoe's: its middle is its dark well."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -268,7 +269,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             held.append((where, colour))
             continue
         if not gems:
-            carried = ["unknown"] * len(carried)
+            # Too few pixels to tell one gem from another: only an empty canoe is read.
+            carried = [None if g is None else "unknown" for g in carried]
         # The hull's colour must be clearly nearer its colour than any other in play.
         if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
             flag([where], "hull colour unclear")
@@ -421,8 +423,9 @@ def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[f
     clearly nearer it than the hull's), for the empty well (the hull's own colour, much
     darker), or not at all (the hull, blurred edges). A gem needs enough votes, and far
     more than any other gem and the well; an empty well needs enough votes and next to
-    no gem. Anything else is ``"unknown"``: a hull-coloured centre is neither an empty
-    canoe nor a gem of the hull's colour.
+    no gem. A middle darker than the hull in every channel is the empty well too
+    (``well_max_gain``), and no gem is read around it. Anything else is ``"unknown"``: a
+    hull-coloured centre is neither an empty canoe nor a gem of the hull's colour.
     """
     return read_gems_of(rectified, light, [(cmask, centres, origin, inside)], config,
                         layout)[0]
@@ -462,6 +465,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     # (none when no pixel is near it).
     owner: list[int] = []
     where: list[tuple[NDArray[np.intp], NDArray[np.intp]] | None] = []
+    # Per window: where its middle is (within ``well_core_mm`` of its top centre).
+    core_in: list[NDArray[np.bool_]] = []
+    rc = config.well_core_mm * k
     seen: list[tuple[NDArray[np.intp], NDArray[np.intp]]] = []
     for m, (cmask, centres, (x0, y0), inside) in enumerate(asked):
         bys, bxs = np.nonzero(cmask)
@@ -492,12 +498,14 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             if len(ys) == 0:
                 where.append(None)
                 continue
+            core_in.append((ys + (ya - cy)) ** 2 + (xs + (xa - cx)) ** 2 <= rc * rc)
             ys += ya
             xs += xa
             where.append((ys, xs))
             seen.append((ys, xs))
     mine = [owner[i] for i, yx in enumerate(where) if yx is not None]
     votes = wells = None
+    cores: list[Doubles | None] = []
     if seen:
         # Balanced as :meth:`Light.balance` does (its white plane taken window by window).
         white = np.concatenate([_design(xs, ys) @ light.coef for ys, xs in seen])
@@ -511,6 +519,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         parts = [bgr[bounds[j] : bounds[j + 1]].astype(np.float64) for j in range(len(seen))]
         votes, wells = _votes(parts, [hulls[m] for m in mine], gems, config,
                               [hull_chromas[m] for m in mine])
+        # Each window's middle: the median of its pixels there.
+        cores = [median(part[inner]) if inner.any() else None
+                 for part, inner in zip(parts, core_in, strict=True)]
     out: list[tuple[list[str | None], Floats]] = [([], body) for body in bodies]
     row = 0
     for i, m in enumerate(owner):
@@ -519,6 +530,10 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             carried.append("unknown")
             continue
         assert votes is not None and wells is not None
+        core = cores[row]
+        well_shade = core is not None and float(np.max(
+            (core + config.well_gain_floor) / (hulls[m] + config.well_gain_floor))) \
+            <= config.well_max_gain
         v, well = votes[row], int(wells[row])
         row += 1
         order = np.argsort(v)[::-1]
@@ -539,7 +554,8 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                                               config, white_blend=not pale)
                                    or (not pale and _hull_lit(v, order, well, gem_chroma,
                                                               hull_chromas[m][0], config))))):
-            carried.append(gem_names[int(order[0])])
+            # (Not around a middle as dark as the well: a hull's lighter top.)
+            carried.append("unknown" if well_shade else gem_names[int(order[0])])
         elif (joe_rule and pale and not near_hull and top >= need_gem
               and top >= config.joe_gem_well_ratio * well
               and top >= ratio * max((float(v[j]) for j in order[1:]
@@ -547,8 +563,8 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
               and (gem_names[int(order[0])] != "white" or top >= ratio * second)):
             # Joe's pale wood blended with a coloured gem's edge is grey: it fits the
             # white gem, and the well shows beside a gem that does not fill it.
-            carried.append(gem_names[int(order[0])])
-        elif _empty_well(v, well, need_gem, need_well, config):
+            carried.append("unknown" if well_shade else gem_names[int(order[0])])
+        elif well_shade or _empty_well(v, well, need_gem, need_well, config):
             carried.append(None)
         else:
             carried.append("unknown")
