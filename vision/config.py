@@ -480,7 +480,8 @@ class VisionConfig:
     Where the votes read a gem and the middle is this dark, the gem is unknown: a brown
     hull's lighter top was read as a yellow gem around a dark well (0.65-0.72)."""
     well_core_mm: float = 3.3
-    """...the middle: six tenths of a gem's radius, where a gem or the well shows whole."""
+    """...the middle: six tenths of a gem's radius, where a gem or the well shows whole
+    (of the pixels the gem votes look at there: inside the hull)."""
     well_gain_floor: float = 10.0
     """...(balanced levels, white = 250): a channel the hull all but lacks (a yellow
     hull's blue) is not read as a gain from its few levels."""
