@@ -178,6 +178,8 @@ def learn(args: argparse.Namespace) -> int:
     colours = ", ".join(f"{c} {list(v)}" for c, v in profile.canoe_bgr.items())
     print(f"wrote {out}: the table as seen in {args.image} (canoes: {colours}); use it with "
           f"detect --profile {out}")
+    for note in profile.notes:
+        print(f"note: {note}")
     return 0
 
 

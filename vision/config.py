@@ -234,7 +234,11 @@ class VisionConfig:
     setup_glare_max: float = 0.6
     """...except where the added light is over this share of white: too little of the
     canoe's own colour is left there to read (the photo is refused, saying to move the
-    lamp or the camera)."""
+    lamp or the camera)..."""
+    setup_hidden_share: float = 0.5
+    """...unless that core could hide the canoes missing: one per this share of a canoe's
+    top it covers, one of a colour at most (its twin, seen clear of the glare, gives the
+    colour)."""
     learn_min_scale: float = 0.6
     learn_max_scale: float = 2.0
     """Bounds of a table's canoe size (its top's area as seen, and with its side) over the

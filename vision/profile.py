@@ -76,6 +76,9 @@ class TableProfile:
     """The layout file the profile was learned with (None: the default)."""
     gem_bgr: dict[str, BGR] | None = None
     """The gems' colours at this table, learned from the deposits (None: the defaults)."""
+    notes: tuple[str, ...] = ()
+    """What the players should know about the setup photo though it was learned (a glare
+    spot that hid a canoe or the weather marker), in plain words."""
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -108,6 +111,7 @@ class TableProfile:
                                     else [SLOTS[i] for i in np.flatnonzero(look.rim_unseen)]),
             "sand_levels": (None if look.sand_levels is None else [
                 None if np.isnan(v) else round(float(v), 3) for v in look.sand_levels]),
+            "notes": list(self.notes),
             "river_marks": (None if look.marks is None else {
                 "shape": list(look.marks.shape),
                 "idx": look.marks.idx.tolist(),
@@ -164,6 +168,7 @@ class TableProfile:
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
                 layout=data.get("layout"),
                 gem_bgr=gem_bgr,
+                notes=_notes(data.get("notes", [])),
             )
         except ProfileError:
             raise
@@ -179,6 +184,13 @@ def _slots_listed(value: object, key: str) -> Mask | None:
     if not isinstance(value, list) or not all(v in SLOTS for v in value):
         raise ProfileError(f"{key} must list slots ({', '.join(SLOTS)})")
     return np.isin(SLOTS, value)
+
+
+def _notes(value: object) -> tuple[str, ...]:
+    """The ``notes`` of a profile's JSON (absent in older ones: none)."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ProfileError("notes must be a list of texts")
+    return tuple(value)
 
 
 def _levels(value: object) -> Floats | None:
@@ -272,7 +284,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
     centre = None if pose.camera_pose is None else pose.camera_pose.centre
     try:
-        canoe_bgr, scale, beach, hiding = _beach_canoes(flat, light, geo, layout, players,
+        canoe_bgr, scale, beach, hiding, missing = _beach_canoes(flat, light, geo, layout, players,
                                                         centre, config)
     except SetupError as exc:
         # A canoe of the sand's own shade (a brown canoe on a brown beach) is only a little
@@ -281,7 +293,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         # looked at again with such a hull taken for an object (the count must then come
         # out right and the pairs match).
         try:
-            canoe_bgr, scale, beach, hiding = _beach_canoes(
+            canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
                 flat, light, geo, layout, players, centre,
                 replace(config, background_dark=config.setup_beach_dark))
             hiding = True
@@ -301,15 +313,21 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                 if not (isinstance(exc, _CountError) and exc.seen > 2 * len(players)):
                     raise exc from None
                 try:
-                    canoe_bgr, scale, beach, hiding = _beach_canoes(
+                    canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
                         flat, light, geo, layout, players, centre, config, edges=True)
                 except SetupError:
                     raise exc from None
             else:
-                for look in (config, replace(config, background_dark=config.setup_beach_dark)):
+                # Last, a canoe the spot's core washes out wholly may be missing (its twin
+                # gives the colour), with the glare's light taken off or left on.
+                looks = (config, replace(config, background_dark=config.setup_beach_dark))
+                tries = [(look, True, False) for look in looks] + [
+                    (look, deglare, True) for deglare in (True, False) for look in looks]
+                for look, deglare, hide in tries:
                     try:
-                        canoe_bgr, scale, beach, hiding = _beach_canoes(
-                            flat, light, geo, layout, players, centre, look, deglare=True)
+                        canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
+                            flat, light, geo, layout, players, centre, look, deglare=deglare,
+                            hidden=hide)
                         hiding = True
                         break
                     except SetupError:
@@ -417,6 +435,14 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     if np.isnan(learned).any():
         learned = np.where(np.isnan(learned), np.nanmedian(learned), learned)
 
+    notes: list[str] = []
+    if missing:
+        notes.append(f"{missing} canoe{' is' if missing == 1 else 's are'} not seen on the "
+                     "beach, where a glare spot may hide "
+                     f"{'it' if missing == 1 else 'them'}; {'its' if missing == 1 else 'each'}"
+                     " colour was learned from its twin. Check that every canoe is on the "
+                     "beach, and move the lamp or tilt the camera before you play: the camera "
+                     "cannot read canoes under the reflection.")
     spaces = weather_spaces(flat, light, geo, config)
     dark0 = spaces[0][1]
     others = [d for n, (_, d, _) in spaces.items() if n != 0]
@@ -428,11 +454,23 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     faint = max(dark0, config.weather_learned_dark * dark0) < min(others) \
         - config.weather_setup_margin
     dark = dark0 < config.weather_setup_dark and dark0 < min(others) - config.weather_setup_gap
+    token: Floats | None = np.array([dark0, *spaces[0][2]], np.float32)
     if spaces[0][0] < config.weather_setup_print or not (dark or faint):
-        raise SetupError("setup photo: the weather marker is not seen on 0 (it starts there)"
-                         + ("; a glare spot washes the weather track out: move the lamp or "
-                            "tilt the camera" if _track_glare(flat, light, geo, config) else ""))
-    token = np.array([dark0, *spaces[0][2]], np.float32)
+        # A space other than 0 darker than all the rest holds the marker.
+        elsewhere = [n for n, (shown, d, _) in spaces.items() if n != 0
+                     and shown >= config.weather_setup_print and d < config.weather_setup_dark
+                     and d < min(e for m, (_, e, _) in spaces.items() if m != n)
+                     - config.weather_setup_gap]
+        if elsewhere or not _track_glare(flat, light, geo, config):
+            raise SetupError("setup photo: the weather marker is not seen on 0 (it starts "
+                             "there)" + (f"; it lies on {elsewhere[0]:+d}: move it to 0"
+                                        if elsewhere else ""))
+        # Washed out by a glare spot: the marker is looked for with the default look (a
+        # dark grey token), and not where the reflection lies.
+        token = None
+        notes.append("A glare spot washes out the weather track: the weather marker could "
+                     "not be learned, and the camera cannot read it under the reflection. "
+                     "Move the lamp or tilt the camera and learn the table again.")
 
     grounds: dict[str, BGR] = {}
     ring = geo.zone_ring & ~zones.obj
@@ -445,19 +483,22 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                        glare=glare.copy(), sand_levels=sand_levels(beach, geo),
                        sand_like=sand_like, rim_unseen=hidden),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
-        gem_bgr=gem_bgr)
+        gem_bgr=gem_bgr, notes=tuple(notes))
 
 
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                   players: tuple[str, ...], centre: Centre | None,
                   config: VisionConfig, deglare: bool = False, edges: bool = False,
-                  ) -> tuple[dict[str, BGR], float, Region, bool]:
+                  hidden: bool = False) -> tuple[dict[str, BGR], float, Region, bool, int]:
     """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
     the canoes' top's size on this table over the layout's, the beach as read, whether a
-    canoe was seen by its outline alone (``setup_outline_share``). With ``deglare``, the
+    canoe was seen by its outline alone (``setup_outline_share``), how many were hidden
+    (below). With ``deglare``, the
     white light of a glare spot is taken off first (:func:`deglared`); with ``edges``,
     thin strips along the beach's edge (the land blurred into it at a low resolution) are
-    no object (``setup_edge_px``).
+    no object (``setup_edge_px``); with ``hidden``, as many canoes as the glare spot's
+    core (where :func:`deglared` reads nothing) could hide may be missing, one of a
+    colour at most (:func:`assign_colours`).
 
     :raises SetupError: a heap, something bigger than canoes, not the canoes expected, or
         two of a colour unlike.
@@ -471,6 +512,10 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     if deglare:
         colours, obj_mask, highlight, added = deglared(beach, geo, config)
         beach = replace(beach, obj=obj_mask, highlight=highlight)
+    elif hidden:
+        # The glare spot's light, left on: what a canoe seen alone may have of it.
+        white = glare_light(beach, geo, config)[1]
+        added = np.where(white > config.setup_glare_white, white, 0.0).astype(np.float32)
     h, w = geo.shape
     k = geo.k
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
@@ -574,19 +619,27 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
             raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
                              "canoes lies on the beach (a hand, a heap?): put the canoes apart "
                              "and clear the rest")
+    # Canoes a glare spot's core hides wholly: as many as the sand read as nothing there
+    # (``setup_glare_max``) holds canoes' tops of ``setup_hidden_share`` each.
+    can_hide = 0
+    if hidden and added is not None:
+        core_px = int(np.count_nonzero(added > config.setup_glare_max))
+        can_hide = int(core_px // (config.setup_hidden_share * hull_px * scale))
+    least = 2 * len(players) - min(can_hide, len(players))
     if touching:
         units = min(([*units, *(u for way in choice for u in way)]
                      for choice in itertools.product(*touching)),
-                    key=lambda all_units: best_pairs(all_units, config)[0]
-                    if len(all_units) == 2 * len(players) else math.inf)
-    if len(units) != 2 * len(players):
+                    key=lambda all_units: best_groups(all_units, len(players), config)[0]
+                    if least <= len(all_units) <= 2 * len(players) else math.inf)
+    if not least <= len(units) <= 2 * len(players):
         raise _CountError(len(units), f"setup photo: {len(units)} "
                           f"canoe{'' if len(units) == 1 else 's'} seen on the beach, expected "
                           f"{2 * len(players)} (two each for {', '.join(players)}); put every "
                           "canoe on the beach, apart, in view")
     return (assign_colours(units, players, config,
-                           [as_seen[id(u)] for u in units] if added is not None else None),
-            scale, beach, outlined)
+                           [as_seen[id(u)] for u in units] if added is not None else None,
+                           clear=not deglare),
+            scale, beach, outlined, 2 * len(players) - len(units))
 
 
 def _riverbed_light(zones: Region, geo: Geometry,
@@ -877,9 +930,36 @@ def _body_colour(bgr_img: Floats, mask: Mask, ground: Floats, config: VisionConf
     return cast(Floats, np.median(body[far >= np.median(far)], axis=0))
 
 
+def best_groups(units: Sequence[Floats], players: int, config: VisionConfig,
+                alone_ok: Sequence[bool] | None = None,
+                ) -> tuple[float, list[tuple[int, ...]]]:
+    """The canoes of ``players`` players (two each, some seen alone when fewer than
+    ``2 * players`` are given: a glare spot hid their twins) grouped into pairs of least
+    total colour distance and singles (those ``alone_ok`` allows: all by default), and
+    that distance.
+
+    >>> red, brown = (40, 40, 190), (40, 70, 115)
+    >>> units = [np.array(c, np.float32) for c in (red, brown, (42, 38, 185))]
+    >>> best_groups(units, 2, VisionConfig())[1]
+    [(0, 2), (1,)]
+    """
+    alone = 2 * players - len(units)
+    best: tuple[float, list[tuple[int, ...]]] = (math.inf, [])
+    for singles in itertools.combinations(range(len(units)), max(alone, 0)):
+        if alone_ok is not None and not all(alone_ok[i] for i in singles):
+            continue
+        rest = [i for i in range(len(units)) if i not in singles]
+        cost, pairs = best_pairs([units[i] for i in rest], config)
+        if cost < best[0]:
+            best = (cost, [*((rest[a], rest[b]) for a, b in pairs), *((i,) for i in singles)])
+    return best
+
+
 def best_pairs(units: Sequence[Floats],
                config: VisionConfig) -> tuple[float, list[tuple[int, int]]]:
     """The canoes grouped into pairs of least total colour distance, and that distance."""
+    if not units:
+        return 0.0, []
     f = features(np.array(units, np.float32), config.brightness_weight)
     d = np.linalg.norm(f[:, None] - f[None], axis=2)
     best: tuple[float, list[tuple[int, int]]] = (math.inf, [])
@@ -922,13 +1002,22 @@ def glared_twin(one: Floats, other: Floats, config: VisionConfig) -> int | None:
 
 
 def assign_colours(units: Sequence[Floats], players: Sequence[str], config: VisionConfig,
-                   as_seen: Sequence[tuple[Floats, float]] | None = None) -> dict[str, BGR]:
+                   as_seen: Sequence[tuple[Floats, float]] | None = None,
+                   clear: bool = False) -> dict[str, BGR]:
     """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
     canoes grouped into pairs of least total colour distance, the pairs matched to the
     player colours (the defaults) by least total distance. ``as_seen`` (per canoe, when a
-    glare spot's light was taken off the colours: its colour as seen and the light taken
-    off): a pair's colour is then the one of the twin with less glare as seen, if that is
-    under ``setup_glare_white`` (the light taken off is an estimate).
+    glare spot's light was taken off the colours, or with ``clear`` left on: its colour as
+    seen and that light): a pair's colour is then the one of the twin with less glare as
+    seen, if that is under ``setup_glare_white`` (the light taken off is an estimate); with
+    ``clear``, every pair must have such a twin.
+
+    Fewer canoes (a glare spot's core hid some, :func:`_beach_canoes`) leave some seen
+    alone (:func:`best_groups`): each gives its colour as seen, so it must be clear of the
+    glare (``setup_glare_white`` of white taken off at most) and unlike every pair
+    (``pair_colour_tolerance`` apart in colour and brightness: else it may be a third of
+    their colour, or two of another colour were taken for a pair); else
+    :class:`SetupError`.
 
     >>> red, brown = (40, 40, 190), (40, 70, 115)
     >>> units = [np.array(c, np.float32) for c in (red, brown, (42, 38, 185), (38, 72, 112))]
@@ -937,28 +1026,44 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
     """
     wgt = config.brightness_weight
     f = features(np.array(units, np.float32), wgt)
-    best = best_pairs(units, config)
-    pairs = best[1]
-    means = [np.mean([units[a], units[b]], axis=0) for a, b in pairs]
+    # A canoe seen alone gives its colour as seen: one clear of the glare.
+    groups = best_groups(units, len(players), config, None if as_seen is None else
+                         [white <= config.setup_glare_white for _, white in as_seen])[1]
+    if not groups:
+        raise SetupError("setup photo: every canoe seen without its twin lies in a glare "
+                         "spot's light")
+    means = [np.mean([units[i] for i in group], axis=0) for group in groups]
     # Twins must look alike in chroma (a shadow only darkens one; glare washes it out)...
     apart = (0.0, 0)
-    for i, (a, b) in enumerate(pairs):
+    for i, group in enumerate(groups):
+        if len(group) == 1:
+            continue
+        a, b = group
         gap = float(np.linalg.norm(f[a, :2] - f[b, :2]))
         if gap <= config.pair_colour_tolerance:
             continue
         # ...unless one is the other under a glare spot (its colour plus white light):
         # the other shows the canoes' colour.
-        clear = glared_twin(units[a], units[b], config)
-        if clear is not None:
-            means[i] = np.asarray(units[(a, b)[clear]], np.float64)
+        twin = glared_twin(units[a], units[b], config)
+        if twin is not None:
+            means[i] = np.asarray(units[(a, b)[twin]], np.float64)
         else:
             apart = max(apart, (gap, i))
     if as_seen is not None:
-        for i, pair in enumerate(pairs):
-            colour, white = min((as_seen[j] for j in pair), key=lambda seen: seen[1])
+        for i, group in enumerate(groups):
+            colour, white = min((as_seen[j] for j in group), key=lambda seen: seen[1])
             if white <= config.setup_glare_white:
                 means[i] = np.asarray(colour, np.float64)
+            elif len(group) == 1 or clear:
+                raise SetupError("setup photo: a glare spot's light lies on every canoe "
+                                 "of a colour")
     pf = features(np.array(means, np.float32), wgt)
+    for i, group in enumerate(groups):
+        if len(group) == 1 and any(
+                float(np.linalg.norm(pf[i] - pf[j])) <= config.pair_colour_tolerance
+                for j in range(len(groups)) if j != i):
+            raise SetupError("setup photo: a canoe seen without its twin looks like another "
+                             "colour's")
     protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
     cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)
     order = min(itertools.permutations(range(len(players))),
@@ -967,4 +1072,4 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
         raise SetupError(f"setup photo: the two {players[order[apart[1]]]} canoes look "
                          "different (a glare spot or a deep shadow on one of them?); take the "
                          "photo again without it")
-    return {players[order[i]]: to_bgr(means[i]) for i in range(len(pairs))}
+    return {players[order[i]]: to_bgr(means[i]) for i in range(len(groups))}

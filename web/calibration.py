@@ -331,7 +331,10 @@ def colours() -> Response:
     assert camera is not None
     exposure = camera.lock_exposure()
     saved = exposure_file().save(exposure) if exposure else None
+    # ``notes``: what the players should know though the table was learned (a glare spot
+    # hiding a canoe or the weather marker), in plain words.
     return jsonify({"ok": True, "learned": {k: list(v) for k, v in profile.canoe_bgr.items()},
+                    "notes": list(profile.notes),
                     "profile_file": str(saved_profile),
                     "exposure": exposure, "exposure_file": str(saved) if saved else None})
 

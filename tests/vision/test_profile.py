@@ -1,6 +1,7 @@
 """Learning a table from one setup photo, on boards the defaults were not tuned for."""
 
 import json
+import re
 from dataclasses import replace
 
 import cv2
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.state import Canoe, FrozenMap, Options, new_game
+from companion.state import Canoe, FrozenMap, GameState, Options, new_game
 from vision.config import VisionConfig
 from vision.detector import Detector, canoes_in_play
 from vision.profile import SetupError, TableProfile, _split_canoes, learn_profile, load_profile
@@ -278,7 +279,8 @@ def test_a_marker_blurred_as_light_as_its_edge_at_640x480_is_still_the_one_dark_
     """At 640x480 the weather marker on 0 blurred to its printed edge's darkness (an empty
     space's centre is lighter than its edge by 0.18-0.23 here): refused before, though the
     darkness a reading asks of it lies well below every empty space's. Learned, the weather
-    is read where it moves or not at all; the marker elsewhere is still refused."""
+    is read where it moves or not at all; the marker elsewhere is still refused, saying
+    where it lies."""
     players = ["yellow", "green", "blue", "brown"]
     scene = replace(SceneConfig.varied(6030022, family="lagoon"), fill=0.5540072964559702)
     setup = render(new_game(players), seed=6030022, scene=scene, size=(640, 480))
@@ -297,7 +299,8 @@ def test_a_marker_blurred_as_light_as_its_edge_at_640x480_is_still_the_one_dark_
     for weather in (1, 2):
         moved = render(new_game(players), seed=6030022, scene=scene, size=(640, 480),
                        faults=[("weather", weather)])
-        with pytest.raises(SetupError, match="weather marker is not seen on 0"):
+        with pytest.raises(SetupError, match=rf"weather marker is not seen on 0.*lies on "
+                                             rf"\+{weather}: move it to 0"):
             learn_profile(moved, players)
 
 
@@ -430,50 +433,96 @@ def test_a_glare_spots_halo_on_the_river_is_no_canoe_and_a_canoe_there_is_still_
         learn_profile(render(on_t4, seed=5050012, scene=scene), players)
 
 
-def test_a_canoe_washed_out_by_glare_on_the_beach_is_learned_and_one_missing_is_refused():
+def test_a_canoe_washed_out_by_glare_on_the_beach_is_learned_one_missing_too_not_two():
     """A glare spot on the beach washes a brown canoe out towards the sand's colour: only
     part of it stood out, and setup saw 5 of 6 canoes (seeded tuning scene). With the
     spot's white light taken off the beach is read again: all six are counted, each colour
-    as learned without the glare; a canoe taken off the beach is still refused, saying to
-    move the lamp."""
-    learned_through_glare(["blue", "green", "brown"], 5050050, "lagoon",
-                          Glare((121.07076811140966, 235.66022821798313), 54.500629952851355,
-                                0.6577278187812934), 0.05698775343360549, "brown",
-                          r"5 canoes seen on the beach, expected 6.*move the lamp")
+    as learned without the glare. With a brown canoe taken off, the spot's core could hide
+    it: the colours are learned (brown from its twin), with a note saying one canoe is not
+    seen and what to do; with both taken off, brown cannot be learned and the photo is
+    refused, saying to move the lamp."""
+    players = ["blue", "green", "brown"]
+    scene, setup, clean = learned_through_glare(
+        players, 5050050, "lagoon", Glare((121.07076811140966, 235.66022821798313),
+                                          54.500629952851355, 0.6577278187812934),
+        0.05698775343360549)
+    for gone in ((Canoe("beach"), Canoe("lost")), (Canoe("lost"), Canoe("beach"))):
+        one_off = setup.replace(canoes=FrozenMap({**setup.canoes, "brown": gone}))
+        profile = learn_profile(render(one_off, seed=5050050, scene=scene), players)
+        assert near(profile, clean, players)
+        assert len(profile.notes) == 1
+        assert re.match(r"1 canoe is not seen on the beach, where a glare spot may hide it.*"
+                        r"every canoe is on the beach.*move the lamp", profile.notes[0])
+        assert TableProfile.from_json(json.loads(json.dumps(profile.to_json()))).notes \
+            == profile.notes
+    both_off = setup.replace(canoes=FrozenMap({**setup.canoes,
+                                               "brown": (Canoe("lost"), Canoe("lost"))}))
+    with pytest.raises(SetupError, match=r"4 canoes seen on the beach, expected 6.*move the lamp"):
+        learn_profile(render(both_off, seed=5050050, scene=scene), players)
+    # Without the glare one canoe missing is refused as ever.
+    plain = SceneConfig.varied(5050050, family="lagoon")
+    one_off = setup.replace(canoes=FrozenMap({**setup.canoes,
+                                              "brown": (Canoe("beach"), Canoe("lost"))}))
+    with pytest.raises(SetupError, match=r"5 canoes seen on the beach, expected 6") as refused:
+        learn_profile(render(one_off, seed=5050050, scene=plain), players)
+    assert "lamp" not in str(refused.value)
+
+
+def near(profile: TableProfile, clean: TableProfile, players: list[str]) -> bool:
+    """Whether each canoe colour of ``profile`` lies within 30 of ``clean``'s."""
+    return all(np.linalg.norm(np.subtract(profile.canoe_bgr[c], clean.canoe_bgr[c])) < 30
+               for c in players)
 
 
 def learned_through_glare(players: list[str], seed: int, family: str, glare: Glare,
-                          flicker: float, taken_off: str, says: str) -> None:
-    """The setup photo of a seeded tuning scene under ``glare`` is learned, each canoe
-    colour within 30 of the same photo's without the glare; with one ``taken_off`` canoe
-    missing it is refused, saying ``says``."""
+                          flicker: float) -> tuple[SceneConfig, GameState, TableProfile]:
+    """The setup photo of a seeded tuning scene under ``glare`` is learned, without a
+    note, each canoe colour within 30 of the same photo's without the glare: that scene,
+    the start position and the clean photo's profile."""
     plain = SceneConfig.varied(seed, family=family)
     scene = replace(plain, glare=glare, flicker=flicker)
     setup = new_game(players)
     profile = learn_profile(render(setup, seed=seed, scene=scene), players)
     clean = learn_profile(render(setup, seed=seed, scene=plain), players)
-    for colour in players:
-        assert np.linalg.norm(np.subtract(profile.canoe_bgr[colour], clean.canoe_bgr[colour])) \
-            < 30, colour
-    short = setup.replace(canoes=FrozenMap({**setup.canoes,
-                                            taken_off: (Canoe("beach"), Canoe("lost"))}))
-    with pytest.raises(SetupError, match=says):
-        learn_profile(render(short, seed=seed, scene=scene), players)
+    assert near(profile, clean, players) and profile.notes == ()
+    return scene, setup, clean
 
 
-def test_a_glare_spot_over_the_weather_track_or_joe_says_to_move_the_lamp():
+def test_a_glare_spot_over_the_weather_track_or_joe_says_to_move_the_lamp(tmp_path, capsys):
     """A glare spot washing the weather track out as white as the paper: the marker on 0
-    cannot be seen, and the refusal says what to do; without the glare a marker not on 0
-    is refused as before, without the lamp. Diamanten Joe washed out by a glare spot on T1
-    likewise (seeded tuning scenes)."""
+    cannot be seen. The table is learned all the same, the marker's look left to the
+    default (a dark grey token) and a note saying what to do; the marker is then read
+    where the track is clear and unknown under the reflection, never on a wrong space.
+    Without the glare a marker not on 0 is refused as before, without the lamp. Diamanten
+    Joe washed out by a glare spot on T1 is refused, saying to move the lamp (seeded
+    tuning scenes)."""
     players = ["yellow", "blue", "red", "green"]
     plain = SceneConfig.varied(5050037, family="moss")
     scene = replace(plain, glare=Glare((267.3553855861614, 36.062868898751354),
                                        49.97037393932597, 0.8996592235750627),
                     flicker=0.06456358358578056)
     setup = new_game(players, Options(diamanten_joe=True))
-    with pytest.raises(SetupError, match=r"weather marker is not seen on 0.*move the lamp"):
-        learn_profile(render(setup, seed=5050037, scene=scene), players, joe=True)
+    photo = render(setup, seed=5050037, scene=scene)
+    profile = learn_profile(photo, players, joe=True)
+    assert profile.look.weather_token is None
+    assert len(profile.notes) == 1
+    assert re.match(r"A glare spot washes out the weather track.*move the lamp",
+                    profile.notes[0], re.IGNORECASE)
+    det = Detector()
+    det.use_profile(profile)
+    read = {}
+    for weather in (-1, 0, 1, 2):
+        state = setup.replace(weather=weather)
+        read[weather] = det.analyse(render(state, seed=5050038, scene=scene),
+                                    in_play=canoes_in_play(state)).weather
+    assert read == {-1: -1, 0: None, 1: None, 2: 2}
+    # The command line says it too, after the file it wrote.
+    cv2.imwrite(str(tmp_path / "setup.png"), photo)
+    capsys.readouterr()
+    assert main(["learn", str(tmp_path / "setup.png"), "--players", ",".join(players),
+                 "--joe", "--out", str(tmp_path / "p.json")]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0].startswith("wrote ") and said[1] == f"note: {profile.notes[0]}"
     with pytest.raises(SetupError, match="weather marker is not seen on 0") as refused:
         learn_profile(render(setup, seed=5050037, scene=plain, faults=[("weather", 1)]),
                       players, joe=True)
@@ -552,11 +601,17 @@ def test_a_brown_canoe_on_a_brown_beach_under_glare_is_learned():
     light taken off the canoe is brown again, but as on a brown beach without glare only
     darker than the sand, as a shadow is (seeded tuning scene, once "7 canoes seen"). The
     glare look is tried both ways: learned, each colour near the clean photo's; a canoe
-    taken off is still refused, saying to move the lamp."""
-    learned_through_glare(["red", "yellow", "blue", "brown"], 6050034, "ink",
-                          Glare((147.50810771506067, 199.27721453308692), 61.97047025071067,
-                                0.7178373723577453), 0.13843258812974454, "red",
-                          r"canoes seen on the beach, expected 8.*move the lamp")
+    taken off is still refused here (the seven left, read without the glare's light, do not
+    pair up into colours), saying to move the lamp."""
+    players = ["red", "yellow", "blue", "brown"]
+    scene, setup, _ = learned_through_glare(
+        players, 6050034, "ink", Glare((147.50810771506067, 199.27721453308692),
+                                       61.97047025071067, 0.7178373723577453),
+        0.13843258812974454)
+    short = setup.replace(canoes=FrozenMap({**setup.canoes,
+                                            "red": (Canoe("beach"), Canoe("lost"))}))
+    with pytest.raises(SetupError, match=r"canoes seen on the beach, expected 8.*move the lamp"):
+        learn_profile(render(short, seed=6050034, scene=scene), players)
 
 
 def test_a_strip_of_land_along_the_beachs_edge_does_not_count_a_canoe_twice():

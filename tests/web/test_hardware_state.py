@@ -57,6 +57,7 @@ def test_exposure_is_locked_when_colours_are_learned_and_restored_at_start(
     class Profile:
         def __init__(self, canoe_bgr: dict[str, Any]) -> None:
             self.canoe_bgr = canoe_bgr
+            self.notes: tuple[str, ...] = ()
 
         def save(self, path: Any) -> None:
             Path(path).write_text("{}")
@@ -167,6 +168,7 @@ def test_the_table_learned_at_setup_is_used_and_kept_across_restarts(tmp_path: P
         done = app.test_client().post("/api/calibration/colours", json={}, headers=key)
         assert done.status_code == 200, done.json
         assert sorted(done.json["learned"]) == ["green", "red", "yellow"]
+        assert done.json["notes"] == []  # no glare: nothing more to say
         assert done.json["profile_file"] == str(profile_path) and profile_path.exists()
         learned = first.detector.profile  # type: ignore[union-attr]
         assert learned is not None and learned.players == ("red", "green", "yellow")

@@ -36,6 +36,6 @@ send.addEventListener("click", async () => {
 document.getElementById("learn").addEventListener("click", async () => {
   try {
     const r = await post("/api/calibration/colours", {}, setup);
-    result.textContent = t("Table learned (canoes: {colours}); the camera reads with it now and keeps it for the next start.", { colours: Object.keys(r.learned).map((c) => word("colour", c)).join(", ") });
+    result.textContent = [t("Table learned (canoes: {colours}); the camera reads with it now and keeps it for the next start.", { colours: Object.keys(r.learned).map((c) => word("colour", c)).join(", ") }), ...(r.notes || [])].join(" ");
   } catch (e) { result.textContent = e.message; }
 });
