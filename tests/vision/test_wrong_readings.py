@@ -727,3 +727,24 @@ def test_a_brown_hulls_lighter_top_around_its_dark_well_is_no_yellow_gem():
     before = read(state, scene, 5030034, (640, 480),
                   VisionConfig(gem_min_detail=0.0, well_max_gain=0.0))
     assert "yellow" in {c.gem for c in before.canoes_at("L2")}
+
+
+def test_a_canoe_half_under_a_blurred_sleeve_beside_a_hand_is_unknown_not_gone():
+    """Seeded tuning scene 4110123 (chalk, motion blur): a grey sleeve reaching over T4 and
+    T5 blurs into the pale river over T3, where it is no object, and hides most of the
+    green canoe there: a third of a canoe's area was left, under the tolerance, and T3
+    was read without a canoe. While a hand reaches into the river, a position with no
+    canoe read must leave under ``canoe_area_none`` of one: T3 is unknown."""
+    state = game(["green", "yellow", "brown"], {
+        "green": (Canoe("R1"), Canoe("T3")), "yellow": (Canoe("L2"), Canoe("T4", "yellow")),
+        "brown": (Canoe("T1"), Canoe("T4"))}, None, weather=2)
+    arm = Hand(start=(70.25825548154207, -150.0), end=(395.58402823837554, 247.89292477670892),
+               width_mm=73.66515793542044, skin=(70, 95, 140), sleeve=(200, 200, 200))
+    scene = replace(SceneConfig.varied(4110123, family="chalk"), hands=(arm,),
+                    motion_blur_px=54.41885637374902, motion_blur_deg=138.66852215480543)
+    truth = ground_truth(state)
+    seen = read(state, scene, 4110123, (1280, 720))
+    assert wrong(seen, truth) == []
+    assert "T3" in seen.unknown
+    before = read(state, scene, 4110123, (1280, 720), VisionConfig(canoe_area_none=0.4))
+    assert "T3" in wrong(before, truth)

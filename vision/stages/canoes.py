@@ -292,7 +292,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         area = float(seen_px[p] / one_at[p])
         out.areas[where] = (n, area)
         n += sum(1 for at, _ in held if at == where)  # (and one canoe each held there)
-        slack = config.canoe_area_tolerance + config.canoe_area_tolerance_each * n
+        slack = (config.canoe_area_none if n == 0 and objs.hand else
+                 config.canoe_area_tolerance + config.canoe_area_tolerance_each * n)
         if abs(area - config.canoe_area_each * n) > slack:
             flag([where], "canoe-like area unread" if area > config.canoe_area_each * n
                  else "less canoe-like area than the canoes read")

@@ -159,6 +159,9 @@ class Objects:
     """A glare spot lies on the beach (no object): what it washes out may hide a canoe."""
     why: dict[str, str] = field(default_factory=dict)
     """Per unknown position, the first reason."""
+    hand: bool = False
+    """Something reaching into the river's slot zones from outside (a hand, a sleeve): what
+    it covers may reach beyond the slots it is found near (a blurred sleeve is no object)."""
     pixels: Indices | None = None
     """The flat indices of ``opened``'s object pixels, in order (None: not kept)."""
 
@@ -365,6 +368,7 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 continue
             near = d.min(1) < zone_r + config.foreign_margin_mm * k
             _mark(out, (SLOTS[s] for s in np.flatnonzero(near)), "a hand or something foreign")
+            out.hand = True
             if coloured >= config.transit_canoe_share * area and \
                     area <= config.lean_max_ratio * hull_px:
                 # Partly canoe colour, no bigger than a canoe or two: a canoe on its way
