@@ -284,8 +284,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
     centre = None if pose.camera_pose is None else pose.camera_pose.centre
     try:
-        canoe_bgr, scale, beach, hiding, missing = _beach_canoes(flat, light, geo, layout, players,
-                                                        centre, config)
+        canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
+            flat, light, geo, layout, players, centre, config)
     except SetupError as exc:
         # A canoe of the sand's own shade (a brown canoe on a brown beach) is only a little
         # darker than the sand, as a shadow is: when the canoes are not all seen, or two of
@@ -493,8 +493,8 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
     the canoes' top's size on this table over the layout's, the beach as read, whether a
     canoe was seen by its outline alone (``setup_outline_share``), how many were hidden
-    (below). With ``deglare``, the
-    white light of a glare spot is taken off first (:func:`deglared`); with ``edges``,
+    (below). With ``deglare``, the white light of a glare spot is taken off first
+    (:func:`deglared`); with ``edges``,
     thin strips along the beach's edge (the land blurred into it at a low resolution) are
     no object (``setup_edge_px``); with ``hidden``, as many canoes as the glare spot's
     core (where :func:`deglared` reads nothing) could hide may be missing, one of a
