@@ -48,6 +48,7 @@ class FakeProfile:
 
     def __init__(self, canoe_bgr: dict[str, Any]) -> None:
         self.canoe_bgr = canoe_bgr
+        self.notes: tuple[str, ...] = ()
 
     def save(self, path: Any) -> None:
         Path(path).write_text("{}")
