@@ -514,8 +514,7 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
         beach = replace(beach, obj=obj_mask, highlight=highlight)
     elif hidden:
         # The glare spot's light, left on: what a canoe seen alone may have of it.
-        white = glare_light(beach, geo, config)[1]
-        added = np.where(white > config.setup_glare_white, white, 0.0).astype(np.float32)
+        added = _glare_added(glare_light(beach, geo, config)[1], config)
     h, w = geo.shape
     k = geo.k
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
@@ -727,6 +726,12 @@ def glare_light(beach: Region, geo: Geometry,
             colour.astype(np.float32))
 
 
+def _glare_added(white: Floats, config: VisionConfig) -> Floats:
+    """Per beach pixel the white light a glare spot adds (:func:`glare_light`), where it
+    is over ``setup_glare_white``; 0 elsewhere."""
+    return np.where(white > config.setup_glare_white, white, 0.0).astype(np.float32)
+
+
 def deglared(beach: Region, geo: Geometry,
              config: VisionConfig) -> tuple[Floats, Mask, Mask, Floats]:
     """The beach at setup with a glare spot's white light taken off (:func:`glare_light`):
@@ -737,7 +742,7 @@ def deglared(beach: Region, geo: Geometry,
     Where the glare adds more than ``setup_glare_max`` of white nothing is read (sand).
     Last, per pixel the white light taken off (a share of the paper's white)."""
     scale, white, colour = glare_light(beach, geo, config)
-    added = np.where(white > config.setup_glare_white, white, 0.0).astype(np.float32)
+    added = _glare_added(white, config)
     out = beach.bgr - added[:, None] * WHITE_LEVEL
     np.clip(out, 0.0, None, out=out)
     f = features(out, config.brightness_weight)
@@ -1014,7 +1019,7 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
 
     Fewer canoes (a glare spot's core hid some, :func:`_beach_canoes`) leave some seen
     alone (:func:`best_groups`): each gives its colour as seen, so it must be clear of the
-    glare (``setup_glare_white`` of white taken off at most) and unlike every pair
+    glare (``setup_glare_white`` of white taken off at most) and unlike every other colour
     (``pair_colour_tolerance`` apart in colour and brightness: else it may be a third of
     their colour, or two of another colour were taken for a pair); else
     :class:`SetupError`.
