@@ -253,6 +253,13 @@ class VisionConfig:
     canoe_between_mm: float = 30.0
     """A lone canoe whose footprint is less than this much nearer its slot than another
     slot is caught between them: every slot within this of its nearest is unknown."""
+    canoe_between_ends_mm: float = 38.0
+    """...and, where one patch is one canoe or two (area and outline disagree), so is
+    one whose footprint, were the patch two canoes end to end, less than this much nearer
+    its slot: where such a canoe stands, half a canoe in from the patch's end, is a rougher
+    guess (canoes are drawn shorter or longer than the layout's; reporting offset 21: two
+    brown canoes as one patch, the one 69 % of the way from T2 to T3 guessed 33 mm nearer
+    T3)."""
     canoe_off_slot_mm: float = 24.0
     """...and so is one whose footprint lies farther than this from every slot's centre
     (on the tuning scenes canoes standing on a slot, three side by side, were at most
@@ -463,6 +470,14 @@ class VisionConfig:
     (read even when gems are not reported, ``gem_min_detail``); otherwise its position is
     unknown: his pale wood is the colour nearest to many blends (a brown hull blurred with
     its gem, a pale reflection, another canoe's lit side)."""
+    joe_other_ends: float = 0.1
+    joe_other_ends_mm: float = 9.0
+    """Diamanten Joe's colour is not read as his canoe where another canoe colour (not
+    read as a canoe there) covers over this share of a canoe's colour area on his patch
+    two pixels in from its edge, farther than this from its middle (where a gem lies):
+    the middle of that colour's hull, blurred with its gem, its ends still its colour.
+    (Along the patch's edge Joe's wood blends with the river into other colours: on
+    tuning indigo, 38-71 px of other colours there around ten true Joes, when counted.)"""
     joe_gem_well_ratio: float = 1.5
     """In Diamanten Joe's canoe a coloured gem needs votes over this many times the
     well's, and the white gem's votes do not count against it: his pale wood blended with
@@ -526,6 +541,12 @@ class VisionConfig:
     median over the slots: discs move from slot to slot) is a disc."""
     disc_learned_absent: float = 0.15
     """With a table profile: a rim contrast below this share of the setup's is no disc."""
+    disc_own_faint: float = 0.35
+    """With a table profile: a slot whose disc at setup showed less than this share of the
+    discs' rim contrast there (the median over the slots, of its kind: dark or light) is
+    never read as without a disc (reporting offset 21, a dusk table: at setup the discs'
+    dark rims showed on T1-T4 and L2 and a light line on the other slots; R1's disc, its
+    rim no darker than the river, then read absent)."""
     disc_min_learned: float = 0.03
     """At setup, a slot shows no disc when its rim contrast (dark or light) is below this..."""
     disc_min_learned_share: float = 0.3

@@ -1,12 +1,14 @@
 """The canoe stage's gem votes: all windows of a frame at once give exactly what one
-window at a time gave (speed work must not change a reading); how votes become a gem."""
+window at a time gave (speed work must not change a reading); how votes become a gem;
+where canoes in one patch may stand, and another colour's ends on Joe's."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from vision.config import VisionConfig
-from vision.stages.canoes import _chroma, _gem_table, _votes
+from vision.stages.canoes import _chroma, _gem_table, _votes, canoes_at_ends, other_ends
+from vision.stages.objects import Palette
 
 
 def one_window(p: np.ndarray, hull: np.ndarray, gems: np.ndarray,
@@ -169,3 +171,42 @@ def test_a_gems_edge_blurred_with_its_hull_counts_against_it_only_as_a_blend() -
     assert _hull_lit(v, order, 0, gem_chroma, blue, config)
     assert not _hull_lit(v, order, 0, gem_chroma, blue, VisionConfig(gem_hull_blend_ratio=2.5))
     assert not _hull_lit(v, order, 20, gem_chroma, blue, config)  # a well beside it
+
+
+def test_a_patch_longer_than_a_canoe_gives_where_two_end_to_end_would_stand() -> None:
+    """Half a canoe in from either end of the patch, along the river; a patch no longer
+    than one canoe gives none (its middle is where its one canoe stands)."""
+    blob = np.zeros((20, 70), bool)
+    blob[5:15, 2:62] = True  # 60 px along x, from x=102 to x=161 in the frame
+    ends = canoes_at_ends(blob, np.array([1.0, 0.0], np.float32), (131.5, 59.5), (100, 50), 40)
+    assert [(round(x, 1), round(y, 1)) for x, y in ends] == [(141.0, 59.5), (122.0, 59.5)]
+    short = np.zeros((20, 70), bool)
+    short[5:15, 10:48] = True
+    assert canoes_at_ends(short, np.array([1.0, 0.0], np.float32), (128.5, 59.5), (100, 50),
+                          40) == []
+
+
+def test_another_colour_on_joes_patch_counts_away_from_its_middle_only() -> None:
+    """A yellow gem in Joe's well lies at his middle and does not count, nor does a fringe
+    along his patch's edge (his wood blended with the river); yellow ends inside his
+    patch do, unless a yellow canoe is read at that position."""
+    palette = Palette.of({"yellow": (40, 200, 230), "joe": (150, 180, 220)},
+                         ["yellow", "joe"], 1.0)
+    w = 200
+    closed = np.zeros((20, 60), np.uint8)
+    closed[5:15, 5:55] = 1
+    blob = ("T4", "joe", 3, 100, 40, closed, closed)
+
+    def at(xs: range) -> np.ndarray:
+        ys, xx = np.meshgrid(np.arange(48, 52), np.array(xs))
+        return ((ys + 0) * w + xx).ravel().astype(np.intp)
+
+    gem = {(3, 0): at(range(128, 132))}
+    assert other_ends(blob, [(30.0, 10.0)], gem, palette, w, set(), 9.0) == 0
+    ends = {(3, 0): np.concatenate([at(range(108, 115)), at(range(145, 152))])}
+    assert other_ends(blob, [(30.0, 10.0)], ends, palette, w, set(), 9.0) == 56
+    assert other_ends(blob, [(30.0, 10.0)], ends, palette, w, {"yellow"}, 9.0) == 0
+    fringe = {(3, 0): np.concatenate([at(range(104, 106)), at(range(154, 156))])}
+    assert other_ends(blob, [(30.0, 10.0)], fringe, palette, w, set(), 9.0) == 0
+    elsewhere = {(4, 0): ends[3, 0]}
+    assert other_ends(blob, [(30.0, 10.0)], elsewhere, palette, w, set(), 9.0) == 0

@@ -748,3 +748,60 @@ def test_a_canoe_half_under_a_blurred_sleeve_beside_a_hand_is_unknown_not_gone()
     assert "T3" in seen.unknown
     before = read(state, scene, 4110123, (1280, 720), VisionConfig(canoe_area_none=0.4))
     assert "T3" in wrong(before, truth)
+
+
+def test_a_yellow_hull_blurred_with_its_violet_gem_at_640x480_is_not_read_as_joe():
+    """Reporting scene 21030104 (dusk, 640x480; offset 21, used): the yellow canoe on T4
+    carries a violet gem, and around it the hull blurs into a dull colour nearest Joe's
+    wood; its two ends stay yellow, too small to be a canoe. T4 was read with Joe's canoe
+    (Joe is on T2, unseen under a blur). Joe's colour with another colour's ends on it,
+    away from its middle, is now unknown."""
+    state = game(["red", "brown", "yellow"], {
+        "red": (Canoe("T5", "white"), Canoe("beach")),
+        "brown": (Canoe("T5"), Canoe("T5", "yellow")),
+        "yellow": (Canoe("T4", "violet"), Canoe(LOST))}, Canoe("T2"), weather=0)
+    scene = replace(SceneConfig.varied(21030104, family="dusk"), fill=0.6229878630975566)
+    truth = ground_truth(state)
+    seen = read(state, scene, 21030104, (640, 480))
+    assert wrong(seen, truth) == []
+    assert "T4" in seen.unknown
+    before = read(state, scene, 21030104, (640, 480), VisionConfig(joe_other_ends=1e9))
+    assert "T4" in wrong(before, truth)
+
+
+def test_a_disc_whose_rim_showed_the_other_way_at_setup_is_never_read_absent():
+    """Reporting scene 21040023 (dusk, a marker covered; offset 21, used): at setup the
+    discs' rims show dark on T1-T4 and L2 but as a light line on the other slots. The
+    table's rim is dark, and R1's disc, its rim no darker than the river, was read
+    absent. A slot whose disc showed little of the table's rim at setup now reads no
+    disc as unknown."""
+    state = game(["brown", "green", "red", "blue"], {
+        "brown": (Canoe("T2", "yellow"), Canoe("beach")), "green": (Canoe("R2"), Canoe("T1")),
+        "red": (Canoe("L2", "blue"), Canoe("T5")), "blue": (Canoe("beach"), Canoe("beach"))},
+        None, weather=0)
+    scene = replace(SceneConfig.varied(21040023, family="dusk"), cover_marker=1)
+    truth = ground_truth(state)
+    seen = read(state, scene, 21040023, (1280, 720))
+    assert wrong(seen, truth) == []
+    assert seen.discs["R1"] == "unknown"
+    assert sum(v == "present" for v in seen.discs.values()) >= 6
+    before = read(state, scene, 21040023, (1280, 720), VisionConfig(disc_own_faint=-1e9))
+    assert "R1" in wrong(before, truth)
+
+
+def test_two_canoes_as_one_patch_one_on_its_way_to_the_next_slot_make_both_unknown():
+    """Reporting scene 21120265 (delta; offset 21, used): the brown canoe of T2 is drawn
+    69 % of the way to T3, over the brown canoe standing on T3. Both show as one patch,
+    one canoe or two (T3 unknown), its middle 8 mm from T3: T2 was read empty. Were the
+    patch two canoes end to end, the one at its far end would be between the slots: T2
+    is now unknown too."""
+    state = game(["green", "blue", "brown"], {
+        "green": (Canoe("beach"), Canoe(LOST)), "blue": (Canoe("T5", "yellow"), Canoe(LOST)),
+        "brown": (Canoe("T2"), Canoe("T3"))}, None, weather=0)
+    scene = replace(SceneConfig.varied(21120265, family="delta"), between=0.692613211455878)
+    truth = ground_truth(state)
+    seen = read(state, scene, 21120265, (1280, 720))
+    assert wrong(seen, truth) == []
+    assert {"T2", "T3"} <= set(seen.unknown)
+    before = read(state, scene, 21120265, (1280, 720), VisionConfig(canoe_between_ends_mm=0.0))
+    assert "T2" in wrong(before, truth)

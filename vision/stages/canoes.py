@@ -90,16 +90,22 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     found: list[tuple[str, str, list[tuple[float, float]], bool, int, int]] = []
     # Per found entry: the middle of its one blob that is one canoe or two (neither area
     # nor outline tells which), when it has no other blob and no heap.
-    maybe: list[tuple[float, float] | None] = []
+    # (With where a canoe stands at either end of the blob, were it two.)
+    maybe: list[tuple[tuple[float, float], list[tuple[float, float]]] | None] = []
     asked: list[GemsAsked] = []
     joes: list[bool] = []  # per asked mask: Diamanten Joe's pale wooden canoe
     seen_at: list[Floats] = []
     blobs: list[tuple[str, str, int, int, int, Image, Image]] = []
     comps: list[tuple[int, NDArray[np.int32], NDArray[np.int32], Doubles]] = []
+    # Every colour's pixels at each position, small patches too (Joe's below).
+    pixels_at: dict[tuple[int, int], NDArray[np.intp]] = {}
     for chunk in np.split(pix, bounds):
-        if len(chunk) < min_fraction * body_px:
+        if len(chunk) == 0:
             continue
         pos_id, ci = divmod(int(geo.where[chunk[0]]) * 16 + int(colour_flat[chunk[0]]), 16)
+        pixels_at[pos_id, ci] = chunk
+        if len(chunk) < min_fraction * body_px:
+            continue
         where = BEACH if pos_id == len(SLOTS) else SLOTS[pos_id]
         if where in skip:
             continue
@@ -157,12 +163,13 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     singles = [b[0] for row in shapes for b in row if b is not None and b[2] == 1]
     kept = (median(np.array(singles, np.float32)) if len(singles) >= config.colour_share_blobs
             else config.colour_share)
-    for (where, colour, _, x0, y0, cmask, closed), cc, row in zip(
+    for (where, colour, pos_id, x0, y0, cmask, closed), cc, row in zip(
             blobs, comps, shapes, strict=True):
         nb, blob_lab, blob_stats, blob_cent = cc
         centres: list[tuple[float, float]] = []
         ambiguous = False
         unclear: list[tuple[float, float]] = []
+        ends: list[tuple[float, float]] = []
         heap = False
         for j in range(1, nb):
             got = row[j]
@@ -185,6 +192,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             if count is None or (by_area is None and by_shape is None):
                 ambiguous = True
                 unclear.append((float(blob_cent[j][0]) + x0, float(blob_cent[j][1]) + y0))
+                ends = canoes_at_ends(blob, geo.axis[pos_id], unclear[-1], (x0, y0),
+                                      length * k)
             elif count == 1:
                 centres.append((float(blob_cent[j][0]), float(blob_cent[j][1])))
             else:
@@ -195,7 +204,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                     centres.extend(two)
         limit = 1 if colour == JOE_COLOUR else 2
         found.append((where, colour, centres, ambiguous, x0, y0))
-        maybe.append(unclear[0] if len(unclear) == 1 and not heap and not centres else None)
+        maybe.append((unclear[0], ends) if len(unclear) == 1 and not heap and not centres
+                     else None)
         if ambiguous or len(centres) > limit or not centres:
             continue
         seen_at.append(np.array(centres, np.float32) + np.array([x0, y0], np.float32))
@@ -227,7 +237,10 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                     config.canoe_height_mm, k).tolist()
     feet = iter([(m[0] - s[0] / 2, m[1] - s[1] / 2) for m, s in zip(mids, lean, strict=True)])
     held: list[tuple[str, str]] = []  # (slot, colour): one canoe or two, by the counts
-    for (where, colour, centres, ambiguous, _, _), middle in zip(found, maybe, strict=True):
+    read_at = {(where, colour) for where, colour, centres, ambiguous, _, _ in found
+               if centres and not ambiguous}
+    for (where, colour, centres, ambiguous, _, _), middle, blob_of in zip(
+            found, maybe, blobs, strict=True):
         at_feet = [next(feet) for _ in centres]
         limit = 1 if colour == JOE_COLOUR else 2
         is_held = False
@@ -237,7 +250,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             # stands on its slot.
             mark(out, [where], "canoe count unclear")
             held.append((where, colour))
-            at_feet = [footprint(middle, camera_centre, config, k)]
+            # Were it two canoes, the one at either end of the patch may be on its way to
+            # the next slot (a canoe caught between two slots, over one standing on it).
+            at_feet = [footprint(p, camera_centre, config, k) for p in (middle[0], *middle[1])]
         elif ambiguous or len(centres) > limit:
             flag([where], "canoe count unclear" if ambiguous else "too many canoes")
             continue
@@ -245,22 +260,34 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             continue
         if where != BEACH:
             # A canoe off its slot's centre towards the next slot is between the two.
-            for fx, fy in at_feet:
+            for i, (fx, fy) in enumerate(at_feet):
                 d = np.hypot(geo.slot_xy[:, 0] - fx, geo.slot_xy[:, 1] - fy) / k
                 near = np.sort(d)[:2]
+                # (Where a canoe at one end of a patch stands is a rougher guess.)
+                between = config.canoe_between_ends_mm if is_held and i else \
+                    config.canoe_between_mm
                 if near[0] > config.canoe_off_slot_mm:
                     # Far from every slot: on its way between the two nearest.
                     flag([SLOTS[p] for p in np.argsort(d)[:2]], "canoe between slots")
-                elif near[1] - near[0] < config.canoe_between_mm:
+                elif near[1] - near[0] < between:
                     # Every slot it may belong to (two can be as near beyond the nearest).
-                    flag([SLOTS[p] for p in np.flatnonzero(
-                        d < near[0] + config.canoe_between_mm)],
+                    flag([SLOTS[p] for p in np.flatnonzero(d < near[0] + between)],
                          "canoe between slots")
         if is_held:
             continue
         carried, body = results[read]
         d = hull_d[read]
         read += 1
+        if colour == JOE_COLOUR and (beyond := other_ends(
+                blob_of, centres, pixels_at, palette, w, {c for p, c in read_at if p == where},
+                config.joe_other_ends_mm * k)) >= config.joe_other_ends * body_px:
+            # Blurred into its gem, the middle of another colour's hull can look like Joe's
+            # wood, its two ends still its colour (reporting offset 21 at 640x480: a
+            # yellow canoe with a violet gem read as Joe, its ends 0.2 of a canoe's colour
+            # area).
+            mark(out, [where], f"Joe's colour between another colour's ends ({beyond:.0f} px)")
+            trouble.add(where)
+            continue
         if colour == JOE_COLOUR and config.joe_needs_centre and "unknown" in carried:
             # Joe's canoe is one pale wooden hull with a well: a patch of his colour whose
             # middle shows neither a gem nor the empty well is something else (a hull
@@ -380,6 +407,49 @@ def beach_blobs(objs: Objects, beach: Region, hull_px: float) -> list[tuple[floa
         med = cast(Floats, np.median(body, axis=0))  # float32 in, float32 out
         out.append((float(np.count_nonzero(comp == i)) / hull_px, med))
     return out
+
+
+def other_ends(blob: tuple[str, str, int, int, int, Image, Image],
+               centres: list[tuple[float, float]],
+               pixels_at: dict[tuple[int, int], NDArray[np.intp]], palette: Palette, w: int,
+               read: set[str], radius_px: float) -> int:
+    """Pixels of other canoe colours (none read as a canoe at the same position) inside
+    one colour's patch (``blob``, as in :func:`read_canoes`: closed over its middle; two
+    pixels in from its edge, where its blend with the ground makes other colours) away
+    from where its gems lie (``radius_px`` from each of ``centres``, the patch's canoes'
+    middles, rectified px relative to the blob)."""
+    _, colour, pos_id, x0, y0, _, closed = blob
+    hh, ww = closed.shape
+    near = cv2.erode(closed, CLOSE_SMALL) > 0
+    total = 0
+    for (p, ci), chunk in pixels_at.items():
+        if p != pos_id or palette.names[ci] in (colour, *read):
+            continue
+        ys, xs = np.divmod(chunk, w)
+        ys, xs = ys - y0, xs - x0
+        keep = (ys >= 0) & (ys < hh) & (xs >= 0) & (xs < ww)
+        ys, xs = ys[keep], xs[keep]
+        on = near[ys, xs]
+        for cx, cy in centres:
+            on &= np.hypot(xs - cx, ys - cy) > radius_px
+        total += int(np.count_nonzero(on))
+    return total
+
+
+def canoes_at_ends(blob: NDArray[np.bool_], axis: Floats, middle: tuple[float, float],
+                   origin: tuple[int, int], canoe_len_px: float) -> list[tuple[float, float]]:
+    """Where two canoes end to end along the river (``axis``) in one patch ``blob`` would
+    stand: half a canoe in from either end of the patch (rectified px; none where the
+    patch is no longer than one canoe). ``middle``: the patch's middle, rectified px;
+    ``origin``: the blob's top left corner there."""
+    ys, xs = np.nonzero(blob)
+    ux, uy = float(axis[0]), float(axis[1])
+    along = (xs + origin[0]) * ux + (ys + origin[1]) * uy
+    mid = middle[0] * ux + middle[1] * uy
+    half = canoe_len_px / 2
+    hi, lo = float(along.max()) - half - mid, float(along.min()) + half - mid
+    offs = ([hi] if hi > 0 else []) + ([lo] if lo < 0 else [])
+    return [(middle[0] + ux * off, middle[1] + uy * off) for off in offs]
 
 
 def split_centres(closed: Image, count: int,

@@ -79,11 +79,17 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
                  else config.disc_learned_absent * config.disc_reference_contrast)
     present_at = (config.disc_rim_threshold if learned is None
                   else config.disc_learned_present * config.disc_reference_contrast)
+    faint = np.zeros(len(SLOTS), bool)
     if learned is not None:
         # The discs move from slot to slot every round: what a disc looks like is the
         # table's (the median over the slots at setup, dark rims or light), not a slot's.
         sign = 1.0 if float(np.median(learned)) >= 0 else -1.0
-        learned = np.full(len(SLOTS), sign * float(np.median(np.abs(learned))), np.float32)
+        typical = float(np.median(np.abs(learned)))
+        # ...but the light falls on each slot its own way: where the disc at setup showed
+        # little of the table's rim (or the other kind: a lamp's reflection along it), a
+        # disc there looks like none, and no rim is no proof of no disc.
+        faint = sign * learned < config.disc_own_faint * typical
+        learned = np.full(len(SLOTS), sign * typical, np.float32)
     out: dict[str, str] = {}
     for s, slot in enumerate(SLOTS):
         ring = samples[s]
@@ -101,6 +107,8 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
                            present_at, absent_at, config)
         if out[slot] == UNKNOWN and learned is not None and _shows_between(score, both, config):
             out[slot] = PRESENT
+        if out[slot] == ABSENT and faint[s]:
+            out[slot] = UNKNOWN
     return out
 
 
