@@ -279,7 +279,7 @@ def score(seen: Observation, truth: Observation, tally: Counter, errors: list[st
         want = sorted((c.colour, str(c.gem)) for c in truth.canoes_at(pos))
         disc_ok = pos == BEACH or seen.discs[pos] in (truth.discs[pos], UNKNOWN)
         gem_unknown = any(g == UNKNOWN for _, g in got)
-        if gem_unknown and [c for c, _ in got] == [c for c, _ in want]:
+        if gem_unknown and [c for c, _ in got] == [c for c, _ in want] and disc_ok:
             tally["unknown"] += 1
             tally["unknown_gem"] += 1
             exact = False

@@ -36,3 +36,25 @@ def test_a_wrong_reading_under_a_hand_is_wrong_and_spoils_both():
     absent = replace(TRUTH, discs={**TRUTH.discs, "T3": "absent"})
     t = tally(absent, covered={"T3"})
     assert (t["exact"], t["exact_shows"], t["wrong"]) == (0, 0, 1)
+
+
+def test_a_disc_misread_under_a_canoe_whose_gem_is_unknown_is_wrong():
+    """A gem left unknown is no error, but the disc under that canoe read absent is one
+    (the score counted the position as a gem unknown, hiding the disc)."""
+    from companion.state import Canoe, FrozenMap
+
+    state = new_game(["red", "green", "blue"])
+    state = state.replace(canoes=FrozenMap({**state.canoes, "green": (
+        Canoe("L1", "yellow"), Canoe("beach"))}))
+    truth = ground_truth(state)
+    gem_unknown = replace(truth, canoes=tuple(
+        replace(c, gem="unknown") if c.at == "L1" else c for c in truth.canoes))
+    t: Counter = Counter()
+    score(gem_unknown, truth, t, [], "test")
+    assert (t["wrong"], t["unknown_gem"]) == (0, 1)
+    disc_too = replace(gem_unknown, discs={**truth.discs, "L1": "absent"})
+    t = Counter()
+    errors: list[str] = []
+    score(disc_too, truth, t, errors, "test")
+    assert (t["wrong"], t["unknown_gem"]) == (1, 0)
+    assert "L1" in errors[0]
