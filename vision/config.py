@@ -465,6 +465,15 @@ class VisionConfig:
     deposits' colours learned at setup with it (a 640x480 frame with the board filling
     less than about two thirds of it). At 0.6 a brown hull's lighter top, its well
     blurred away, was read as a yellow gem (tuning lowres offset 5)."""
+    gem_coarse_detail: float = 0.62
+    gem_coarse_unsure: tuple[str, ...] = ("pink", "violet")
+    """...but from this detail up, gems are read all the same, and a gem read of these
+    colours is unknown (they are told apart only with more pixels). Read at any detail
+    on the 640x480 frames of tuning offsets 4 and 5 and reporting offsets 20 and 21
+    (1,400 scenes, detail 0.54-0.70), gems were right 146 times and wrong 6 under 0.60
+    (pink and violet swapped five times, an empty brown canoe's lighter top read
+    yellow), right 396 times and never wrong from 0.60 to 0.70; but a violet gem was
+    read pink at 0.66 in a seeded tuning scene of the tests."""
     joe_needs_centre: bool = True
     """Diamanten Joe's canoe is read only where its middle shows a gem or the empty well
     (read even when gems are not reported, ``gem_min_detail``); otherwise its position is
@@ -541,6 +550,12 @@ class VisionConfig:
     median over the slots: discs move from slot to slot) is a disc."""
     disc_learned_absent: float = 0.15
     """With a table profile: a rim contrast below this share of the setup's is no disc."""
+    disc_absent_outside: float = 1.0
+    """No disc is read only where the rim's contrast, judged where only the riverbed
+    outside it is seen too, stays under this share of a disc's (``disc_learned_present``,
+    or ``disc_rim_threshold`` without a profile): reporting offset 21 at 640x480, a faint
+    rim (0.05 at setup) under a canoe read 0.009 where both sides showed and 0.069 with
+    the outside alone, and the disc was read absent."""
     disc_own_faint: float = 0.35
     """With a table profile: a slot whose disc at setup showed less than this share of the
     discs' rim contrast there (the median over the slots, of its kind: dark or light) is

@@ -148,7 +148,10 @@ def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], ring: 
         value = float(median(score[both]))
         if value >= present_at:
             return PRESENT
-        if value <= absent_at and _share(both) >= config.disc_absent_visible:
+        if value <= absent_at and _share(both) >= config.disc_absent_visible and float(
+                median(score[ok])) < config.disc_absent_outside * present_at:
+            # (...and where only the riverbed outside shows, beside canoes, no clear rim
+            # either: with the inside bright under a faint rim, the rim shows there best.)
             # Without a profile, a light rim line (another board's disc) is no "absent".
             lit = 0.0 if profiled else float(median(
                 ((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both]))
