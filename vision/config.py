@@ -465,15 +465,6 @@ class VisionConfig:
     deposits' colours learned at setup with it (a 640x480 frame with the board filling
     less than about two thirds of it). At 0.6 a brown hull's lighter top, its well
     blurred away, was read as a yellow gem (tuning lowres offset 5)."""
-    gem_coarse_detail: float = 0.62
-    gem_coarse_unsure: tuple[str, ...] = ("pink", "violet")
-    """...but from this detail up, gems are read all the same, and a gem read of these
-    colours is unknown (they are told apart only with more pixels). Read at any detail
-    on the 640x480 frames of tuning offsets 4 and 5 and reporting offsets 20 and 21
-    (1,400 scenes, detail 0.54-0.70), gems were right 146 times and wrong 6 under 0.60
-    (pink and violet swapped five times, an empty brown canoe's lighter top read
-    yellow), right 396 times and never wrong from 0.60 to 0.70; but a violet gem was
-    read pink at 0.66 in a seeded tuning scene of the tests."""
     joe_needs_centre: bool = True
     """Diamanten Joe's canoe is read only where its middle shows a gem or the empty well
     (read even when gems are not reported, ``gem_min_detail``); otherwise its position is
@@ -486,7 +477,7 @@ class VisionConfig:
     two pixels in from its edge, farther than this from its middle (where a gem lies):
     the middle of that colour's hull, blurred with its gem, its ends still its colour.
     (Along the patch's edge Joe's wood blends with the river into other colours: on
-    tuning indigo, 38-71 px of other colours there around ten true Joes, when counted.)"""
+    tuning indigo, counted there too, they took ten true Joes, 38-71 px each.)"""
     joe_gem_well_ratio: float = 1.5
     """In Diamanten Joe's canoe a coloured gem needs votes over this many times the
     well's, and the white gem's votes do not count against it: his pale wood blended with

@@ -219,9 +219,7 @@ def read_board(
     gems_read = detail_px_per_mm is None or detail_px_per_mm >= config.gem_min_detail
     before_canoes = set(unknown)
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
-                         camera_centre, gems=gems_read,
-                         coarse=config.gem_coarse_unsure if detail_px_per_mm is not None
-                         and detail_px_per_mm >= config.gem_coarse_detail else None)
+                         camera_centre, gems=gems_read)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
     # A glare spot on the beach washes out what lies under it: the beach is read only

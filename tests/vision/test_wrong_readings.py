@@ -366,7 +366,7 @@ def test_where_gems_are_not_read_a_blue_canoe_on_an_indigo_river_is_judged_by_co
     truth = ground_truth(state, faults=faults)
     profile = learn_profile(setup, state.players, joe=True)
     # (The board spans 0.75 camera pixels a millimetre: gems not read under 0.8.)
-    blurred = replace(VisionConfig(), gem_min_detail=0.8, gem_coarse_detail=0.8)
+    blurred = replace(VisionConfig(), gem_min_detail=0.8)
     seen = Detector(config=blurred)
     seen.use_profile(profile)
     now = seen.analyse(frame, in_play=canoes_in_play(state))
@@ -615,8 +615,7 @@ def test_gems_are_read_at_640x480_with_the_board_filling_three_quarters_of_the_f
     assert wrong(seen, truth) == [] and not seen.unknown
     assert sorted((c.colour, c.at, c.gem) for c in seen.canoes if c.at != "beach") == [
         ("blue", "T1", "yellow"), ("brown", "L2", "blue"), ("yellow", "T2", None)]
-    before = read(state, scene, 4030016, (640, 480), replace(VisionConfig(), gem_min_detail=0.8,
-                                                                gem_coarse_detail=0.8))
+    before = read(state, scene, 4030016, (640, 480), replace(VisionConfig(), gem_min_detail=0.8))
     assert {c.gem for c in before.canoes if c.at in ("T1", "L2")} == {"unknown"}
     assert {c.gem for c in before.canoes} <= {"unknown", None}
     assert wrong(before, truth) == []

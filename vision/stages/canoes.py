@@ -55,16 +55,12 @@ class Canoes:
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
                 palette: Palette, skip: set[str], config: VisionConfig,
-                camera_centre: Centre | None = None, gems: bool = True,
-                coarse: Iterable[str] | None = None) -> Canoes:
+                camera_centre: Centre | None = None, gems: bool = True) -> Canoes:
     """Canoes per position and colour over every canoe-like object (positions in
     ``skip`` are already unknown). With ``camera_centre``, a canoe's footprint and its
     top (where its gem is) are told apart: the canoe seen runs from one to the other.
     Without ``gems``, every canoe's gem is unknown (too few pixels to tell one from
-    another) but an empty canoe's: its middle is its dark well. With ``coarse`` too (a
-    little more detail), gems are read, but those of these colours are unknown (told
-    apart from each other only with more pixels)."""
-    unsure = None if gems or coarse is None else frozenset(coarse)
+    another) but an empty canoe's: its middle is its dark well."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -227,8 +223,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         for (cmask, centres, origin, inside), shift in zip(asked, shifts, strict=False)]
     # (Joe's own rule only where gems can be read: a blurred brown hull with a blue gem
     # is pale with a blue middle.)
-    results = read_gems_of(rectified, light, asked, config, layout, joes,
-                           joe_rule=gems or unsure is not None)
+    results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
     hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
@@ -300,9 +295,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             mark(out, [where], "Joe's colour without his canoe's middle")
             held.append((where, colour))
             continue
-        if unsure is not None:
-            carried = ["unknown" if g in unsure else g for g in carried]
-        elif not gems:
+        if not gems:
             # Too few pixels to tell one gem from another: only an empty canoe is read.
             carried = [None if g is None else "unknown" for g in carried]
         # The hull's colour must be clearly nearer its colour than any other in play.
