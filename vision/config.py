@@ -532,7 +532,11 @@ class VisionConfig:
     (Tuning, where 0.08-0.15 of the rim showed inside and out: 39 of 52 discs left unknown
     under canoes showed 0.5 or more; 117 slots without their disc, at most 0.29, in the
     tuning scenes and 412 scenes of a disc missing under two or three canoes. Where less
-    than 0.08 showed, a slot without its disc reached 0.83.)"""
+    than 0.08 showed, a slot without its disc reached 0.83.) Where this share shows
+    inside and out with no rim there (``disc_learned_absent``), a rim beside the canoes'
+    edges, outside only, is no disc either: unknown (reporting offset 22, two discs
+    missing under two canoes read 0.062 and 0.071 beside them, -0.034 and -0.01
+    between)."""
     disc_reference_contrast: float = 0.1
     """With a table profile, rim contrasts are judged as a share of the disc's contrast on
     that slot at setup, put on this scale (about a disc's contrast on the default board)."""

@@ -837,3 +837,36 @@ def test_a_faint_rim_under_a_canoe_that_shows_beside_it_is_no_missing_disc():
     assert now.discs["L1"] == "unknown"
     assert now.discs["T4"] == "absent"  # (the disc truly missing is still read so)
     assert "L1" in wrong(seen(VisionConfig(disc_absent_outside=1e9)), truth)
+
+
+def test_a_missing_disc_under_two_canoes_whose_rim_shows_nowhere_between_them_is_unknown():
+    """Reporting scene 22100055 (delta, clutter beside the board; offset 22, used): R2's
+    disc is missing under two blue canoes. Beside their edges, where only the riverbed
+    outside shows, the rim band read 0.062 (a disc, over ``disc_rim_one_side``), while at
+    the 14 % of angles between the canoes, inside and out, no rim showed (-0.034): R2 was
+    read with a disc. A rim beside the canoes is no proof where none shows between them:
+    unknown."""
+    import benchmarks.vision_conditions as vc
+    from benchmarks.vision_accuracy import random_state
+
+    seed = 22100055
+    rng = np.random.default_rng([seed, 0xC0DE])
+    state, faults = random_state(rng)
+    scene = SceneConfig.varied(seed, family="delta")
+    scene, state, size = vc.CONDITIONS["clutter"](rng, scene, state)
+    assert faults == (("missing_disc", "R2"),)
+    setup = render(new_game(state.players, state.options), seed=seed,
+                   scene=replace(scene, hands=(), between=0.0), size=size)
+    frame = render(state, seed=seed + 1, scene=scene, faults=faults, size=size)
+    truth = ground_truth(state, faults=faults)
+    profile = learn_profile(setup, state.players, joe=state.joe is not None)
+
+    def seen(config: VisionConfig):
+        det = Detector(config=config)
+        det.use_profile(profile)
+        return det.analyse(frame, in_play=canoes_in_play(state))
+
+    now = seen(VisionConfig())
+    assert wrong(now, truth) == []
+    assert now.discs["R2"] == "unknown"
+    assert "R2" in wrong(seen(VisionConfig(disc_few_visible=1.1)), truth)

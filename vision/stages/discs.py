@@ -162,7 +162,13 @@ def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], ring: 
         np.abs(far - outside) / np.maximum(outside, 1.0) < config.disc_flat_outside)
     flat_value = float(median(score[flat])) if np.any(flat) else value
     trusted = _share(flat) >= config.disc_absent_visible
-    if value >= config.disc_rim_one_side or (trusted and flat_value >= present_at):
+    # Where the rim shows inside and out at a few angles, between the canoes, and no rim
+    # there, a rim beside the canoes' edges is no proof of a disc (their edges along the
+    # rim band can mimic one).
+    none_between = _share(both) >= config.disc_few_visible and float(
+        median(score[both])) <= absent_at
+    if not none_between and (value >= config.disc_rim_one_side or (
+            trusted and flat_value >= present_at)):
         return PRESENT
     if trusted and flat_value <= absent_at:
         return ABSENT
