@@ -50,6 +50,23 @@ def read(state: GameState, scene: SceneConfig, seed: int, size: tuple[int, int],
                        in_play=canoes_in_play(state))
 
 
+def reader(state: GameState, scene: SceneConfig, seed: int, size: tuple[int, int],
+           faults: tuple = ()):
+    """The truth, and a reading of the frame by configuration: the benchmark's way, with
+    the table learned once from the setup photo (``faults`` drawn in the frame only)."""
+    setup = render(new_game(state.players, state.options), seed=seed,
+                   scene=replace(scene, hands=(), between=0.0), size=size)
+    frame = render(state, seed=seed + 1, scene=scene, faults=faults, size=size)
+    profile = learn_profile(setup, state.players, joe=state.joe is not None)
+
+    def seen(config: VisionConfig):
+        det = Detector(config=config)
+        det.use_profile(profile)
+        return det.analyse(frame, in_play=canoes_in_play(state))
+
+    return ground_truth(state, faults=faults), seen
+
+
 def test_a_brown_hull_blurred_with_its_gem_at_640x480_is_not_read_as_joe():
     """At 640x480 a brown canoe carrying a blue gem on R2 blurs into a pale greyish hull
     nearest Joe's wood, while Joe himself (on T5, beside the other brown canoe) cannot be
@@ -820,18 +837,7 @@ def test_a_faint_rim_under_a_canoe_that_shows_beside_it_is_no_missing_disc():
         "blue": (Canoe("L2", "pink"), Canoe("T5", "violet")),
         "brown": (Canoe("beach"), Canoe("beach"))}, Canoe("R1"), weather=2)
     scene = replace(SceneConfig.varied(21030189, family="glacier"), fill=0.675321742490568)
-    setup = render(new_game(state.players, state.options), seed=21030189, scene=scene,
-                   size=(640, 480))
-    faults = (("missing_disc", "T4"),)
-    frame = render(state, seed=21030190, scene=scene, faults=faults, size=(640, 480))
-    truth = ground_truth(state, faults=faults)
-    profile = learn_profile(setup, state.players, joe=True)
-
-    def seen(config: VisionConfig):
-        det = Detector(config=config)
-        det.use_profile(profile)
-        return det.analyse(frame, in_play=canoes_in_play(state))
-
+    truth, seen = reader(state, scene, 21030189, (640, 480), (("missing_disc", "T4"),))
     now = seen(VisionConfig())
     assert wrong(now, truth) == []
     assert now.discs["L1"] == "unknown"
@@ -855,17 +861,7 @@ def test_a_missing_disc_under_two_canoes_whose_rim_shows_nowhere_between_them_is
     scene = SceneConfig.varied(seed, family="delta")
     scene, state, size = vc.CONDITIONS["clutter"](rng, scene, state)
     assert faults == (("missing_disc", "R2"),)
-    setup = render(new_game(state.players, state.options), seed=seed,
-                   scene=replace(scene, hands=(), between=0.0), size=size)
-    frame = render(state, seed=seed + 1, scene=scene, faults=faults, size=size)
-    truth = ground_truth(state, faults=faults)
-    profile = learn_profile(setup, state.players, joe=state.joe is not None)
-
-    def seen(config: VisionConfig):
-        det = Detector(config=config)
-        det.use_profile(profile)
-        return det.analyse(frame, in_play=canoes_in_play(state))
-
+    truth, seen = reader(state, scene, seed, size, faults)
     now = seen(VisionConfig())
     assert wrong(now, truth) == []
     assert now.discs["R2"] == "unknown"
