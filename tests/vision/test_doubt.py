@@ -208,3 +208,26 @@ def test_gems_are_not_read_where_a_millimetre_spans_too_few_pixels():
         assert gems["T2"] is None and gems["T4"] is None, size
         assert wrong(seen, ground_truth(state)) == []
 
+
+
+def test_a_rim_beside_canoes_is_no_disc_where_none_shows_between_them():
+    """With a table profile: where only the riverbed outside the rim shows (canoes over
+    the inside) a clear rim says ``present``, unless at ``disc_few_visible`` of the rim
+    or more, seen inside and out between the canoes, there is no rim at all."""
+    import numpy as np
+
+    from vision.stages.discs import _judge
+
+    cfg = VisionConfig()
+    n = 72
+    ok = np.arange(n) < 24  # a third of the rim: outside in view
+    both = np.arange(n) < 8  # 11 %: inside and out, between the canoes
+    ring = np.full((6, n), 100.0, np.float32)
+    ref = np.full(n, 100.0, np.float32)
+    far = np.zeros(n, bool)
+    score = np.where(both, -0.03, 0.07).astype(np.float32)
+    args = (ring, ref, far, True, 0.035, 0.015)
+    assert _judge(score, ok, both, *args, cfg) == "unknown"
+    # A rim between the canoes too, or too little seen there to judge: a disc.
+    assert _judge(np.full(n, 0.07, np.float32), ok, both, *args, cfg) == "present"
+    assert _judge(score, ok, np.arange(n) < 4, *args, cfg) == "present"
