@@ -86,8 +86,8 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         sign = 1.0 if float(np.median(learned)) >= 0 else -1.0
         typical = float(np.median(np.abs(learned)))
         # ...but the light falls on each slot its own way: where the disc at setup showed
-        # little of the table's rim (or the other kind: a lamp's reflection along it), a
-        # disc there looks like none, and no rim is no proof of no disc.
+        # little of the table's kind of rim (or the other kind: a light line where the
+        # others are dark), a disc there looks like none, and no rim is no proof of none.
         faint = sign * learned < config.disc_own_faint * typical
         learned = np.full(len(SLOTS), sign * typical, np.float32)
     out: dict[str, str] = {}
