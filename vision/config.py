@@ -388,9 +388,12 @@ class VisionConfig:
     tilt) when this share of it is canoe colour or enclosed by it."""
     transit_canoe_share: float = 0.3
     """An object crossing a zone's edge that is not taken for a canoe (a hand) but has at
-    least this share of canoe colour, and is no bigger than ``lean_max_ratio`` canoes, may
-    be a canoe on its way between slots: the slots up and down the river from it are
+    least this share of canoe colour, and is no bigger than ``transit_max_ratio`` canoes,
+    may be a canoe on its way between slots: the slots up and down the river from it are
     unknown too."""
+    transit_max_ratio: float = 3.6
+    """...that is, no bigger than this many canoes (one on its way, merged with the two
+    on the slot it passes)."""
     max_canoes_per_slot: int = 3
     """More canoes than this on one slot do not fit its zone: the slot is unknown."""
     canoe_body_share: float = 0.6

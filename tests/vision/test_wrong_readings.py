@@ -849,3 +849,20 @@ def test_a_missing_disc_under_two_canoes_whose_rim_shows_nowhere_between_them_is
     assert now.discs["R2"] == "unknown"
     # (With the rule off, this machine's OpenCV reads R2 with a disc; the Pi's does not:
     # the rule itself is tested in test_doubt.py.)
+
+
+def test_a_canoe_on_its_way_merged_with_two_on_the_next_slot_hides_the_slot_it_left():
+    """Reporting scene 23120220 (delta, a canoe between slots; offset 23, used): the blue
+    canoe on T5 lies 63 % of the way to L1, over the two red canoes there. The three show
+    as one patch, 2.8 canoes big and half canoe colour: something foreign over L1 and
+    L2, too big for the one canoe on its way its colour allowed, and T5 was read empty.
+    Three canoes' size is now allowed: T5 is unknown."""
+    state = game(["brown", "blue", "red"], {
+        "brown": (Canoe("beach"), Canoe(LOST)), "blue": (Canoe("R1"), Canoe("T5")),
+        "red": (Canoe("L1"), Canoe("L1"))}, None, weather=2)
+    scene = replace(SceneConfig.varied(23120220, family="delta"), between=0.6343820123196976)
+    truth, seen = reader(state, scene, 23120220, (1280, 720))
+    now = seen(VisionConfig())
+    assert wrong(now, truth) == []
+    assert {"T5", "L1"} <= set(now.unknown)
+    # (With transit_max_ratio 2.6, the former limit, this machine reads T5 empty.)

@@ -370,9 +370,10 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             _mark(out, (SLOTS[s] for s in np.flatnonzero(near)), "a hand or something foreign")
             out.hand = True
             if coloured >= config.transit_canoe_share * area and \
-                    area <= config.lean_max_ratio * hull_px:
-                # Partly canoe colour, no bigger than a canoe or two: a canoe on its way
-                # from a slot up or down the river (read there, it would be missing).
+                    area <= config.transit_max_ratio * hull_px:
+                # Partly canoe colour, no bigger than three canoes: a canoe on its way
+                # from a slot up or down the river (read there, it would be missing),
+                # maybe merged with the two on the slot it passes.
                 _mark(out, (p for s in np.flatnonzero(near) for p in (
                     upstream(SLOTS[s]), *(downstream(SLOTS[s], a) for a in ARMS))
                     if p in SLOTS), "a canoe on its way between slots")
