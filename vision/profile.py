@@ -288,8 +288,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             flat, light, geo, layout, players, centre, config)
     except SetupError as exc:
         # A canoe of the sand's own shade (a brown canoe on a brown beach) is only a little
-        # darker than the sand, as a shadow is: when the canoes are not all seen, or two of
-        # a colour look different (one seen by its outline and shade alone), the beach is
+        # darker than the sand, as a shadow is: when the canoes are not all seen, two of
+        # a colour look different (one seen by its outline and shade alone), or two pairs
+        # alike (another colour's taken for two around their wells), the beach is
         # looked at again with such a hull taken for an object (the count must then come
         # out right and the pairs match).
         try:
@@ -1069,6 +1070,16 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
                 for j in range(len(groups)) if j != i):
             raise SetupError("setup photo: a canoe seen without its twin looks like another "
                              "colour's")
+    # Two pairs as alike as twins are four canoes of one colour: a canoe taken for two
+    # (its well splitting it) and one not seen (a canoe the colour of the sand).
+    twins = [float(np.linalg.norm(f[g[0]] - f[g[1]])) if len(g) == 2 else 0.0 for g in groups]
+    if any(float(np.linalg.norm(pf[i] - pf[j])) <= min(
+            config.pair_colour_tolerance, config.pair_alike_ratio * max(twins[i], twins[j]))
+           for i in range(len(groups)) for j in range(i + 1, len(groups))):
+        raise SetupError("setup photo: two pairs of canoes look alike, as if one colour had "
+                         "four canoes: a canoe may be taken for two and another not seen "
+                         "(one the colour of the sand?); put every canoe on the beach, "
+                         "apart, in view, and take the photo again")
     protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
     cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)
     order = min(itertools.permutations(range(len(players))),

@@ -630,3 +630,42 @@ def test_a_strip_of_land_along_the_beachs_edge_does_not_count_a_canoe_twice():
                                             "green": (Canoe("beach"), Canoe("lost"))}))
     with pytest.raises(SetupError, match=r"expected 6|two green canoes look different"):
         learn_profile(render(short, seed=5030064, scene=scene, size=(640, 480)), players)
+
+
+def test_two_pairs_of_canoes_as_alike_as_twins_are_refused_as_one_colours_four():
+    """Reporting scene 24060233 (dusk; offset 24, used): each blue canoe was split in two
+    around its well and the two taupe brown canoes went unseen on the sand, so eight
+    "canoes" paired up as red, yellow and two pairs of blue, one of them learned as
+    brown: every blue canoe was read brown all game. Two pairs no further apart than
+    twice their twins' gap (and within ``pair_colour_tolerance``) are refused; brown and
+    yellow of one chroma, far apart in brightness, are not."""
+    from vision.profile import assign_colours
+
+    def units(colours):
+        return [np.array(c, np.float32) for c in colours]
+
+    split = units([(37, 20, 136), (37, 25, 164), (27, 176, 208), (30, 186, 218),
+                   (123, 45, 13), (151, 61, 29), (158, 61, 23), (202, 84, 37)])
+    with pytest.raises(SetupError, match="two pairs of canoes look alike"):
+        assign_colours(split, ["red", "brown", "blue", "yellow"], VisionConfig())
+    # With the check off (ratio 0), the pairs are taken as two colours.
+    off = assign_colours(split, ["red", "brown", "blue", "yellow"],
+                         VisionConfig(pair_alike_ratio=0.0))
+    assert off["brown"][0] > off["brown"][2]  # a blue learned as brown
+    close = units([(70, 121, 16), (67, 116, 19), (24, 71, 91), (49, 160, 197), (174, 59, 35),
+                   (167, 57, 33), (52, 48, 164), (54, 173, 213), (25, 73, 96), (56, 49, 171)])
+    got = assign_colours(close, ["red", "brown", "green", "blue", "yellow"], VisionConfig())
+    assert sum(got["yellow"]) > 1.8 * sum(got["brown"])
+
+
+def test_a_setup_photo_with_blue_canoes_split_and_brown_ones_unseen_learns_brown_another_way():
+    """The same table (reporting scene 24060233): refused the first way, the photo is
+    learned another way, with brown a brown."""
+    players = ["red", "brown", "blue", "yellow"]
+    scene = SceneConfig.varied(24060233, family="dusk")
+    setup = render(new_game(players, Options(diamanten_joe=True)), seed=24060233, scene=scene)
+    profile = learn_profile(setup, players, joe=True)
+    b, g, r = profile.canoe_bgr["brown"]
+    assert r > b and g > b  # a brown, not a blue
+    b, g, r = profile.canoe_bgr["blue"]
+    assert b > 2 * r
