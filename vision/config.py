@@ -198,14 +198,15 @@ class VisionConfig:
     pair_colour_tolerance: float = 0.3
     """At setup, a player's two canoes must look this much alike in chroma (a shadow only
     darkens one); otherwise one of them is washed out (glare) and the photo is refused."""
-    pair_alike_ratio: float = 2.0
+    pair_alike_ratio: float = 1.75
     """At setup, two pairs of canoes whose colours (chroma and brightness) lie within
-    ``pair_colour_tolerance`` and no further apart than this many times the larger gap
-    between twins of the two pairs are one colour's four canoes: one canoe was taken for
-    two, another not seen; the photo is refused (and learned another way if one fits).
-    (Reporting offset 24, a dusk table: two blue canoes each split in two around their
-    wells, the taupe brown ones unseen on the sand; pairs 0.16 apart, twins 0.11. Brown
-    and yellow on a delta table: 0.27 apart, twins 0.03.)"""
+    ``pair_colour_tolerance`` and no further apart than this many times the gap between
+    the nearer twins of the two pairs are one colour's four canoes: one canoe was taken
+    for two, another not seen; the photo is refused (and learned another way if one
+    fits). (Reporting offset 24, a dusk table: two blue canoes each split in two around
+    their wells, the taupe brown ones unseen on the sand; pairs 0.16 apart, twins 0.11
+    and 0.107. Brown and yellow, one chroma, a twin in shade, on offset 24's tables:
+    0.205-0.27 apart, nearer twins 0.03-0.104.)"""
     pair_glare_white: float = 0.06
     pair_glare_misfit: float = 0.06
     """...unless the brighter is the other's colour (scaled) plus white light of at least

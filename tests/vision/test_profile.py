@@ -637,8 +637,9 @@ def test_two_pairs_of_canoes_as_alike_as_twins_are_refused_as_one_colours_four()
     around its well and the two taupe brown canoes went unseen on the sand, so eight
     "canoes" paired up as red, yellow and two pairs of blue, one of them learned as
     brown: every blue canoe was read brown all game. Two pairs no further apart than
-    twice their twins' gap (and within ``pair_colour_tolerance``) are refused; brown and
-    yellow of one chroma, far apart in brightness, are not."""
+    1.75 times the nearer twins' gap (and within ``pair_colour_tolerance``) are refused;
+    brown and yellow of one chroma, far apart in brightness, are not, nor with one yellow
+    in shade (reporting scene 24040075)."""
     from vision.profile import assign_colours
 
     def units(colours):
@@ -656,6 +657,10 @@ def test_two_pairs_of_canoes_as_alike_as_twins_are_refused_as_one_colours_four()
                    (167, 57, 33), (52, 48, 164), (54, 173, 213), (25, 73, 96), (56, 49, 171)])
     got = assign_colours(close, ["red", "brown", "green", "blue", "yellow"], VisionConfig())
     assert sum(got["yellow"]) > 1.8 * sum(got["brown"])
+    shade = units([(17, 68, 85), (26, 95, 116), (38, 124, 141), (62, 211, 238),
+                   (40, 40, 180), (45, 42, 190), (60, 140, 40), (66, 150, 45)])
+    got = assign_colours(shade, ["brown", "yellow", "red", "green"], VisionConfig())
+    assert sum(got["yellow"]) > 1.5 * sum(got["brown"])
 
 
 def test_a_setup_photo_with_blue_canoes_split_and_brown_ones_unseen_learns_brown_another_way():
