@@ -109,6 +109,7 @@ class TableProfile:
                                else [SLOTS[i] for i in np.flatnonzero(look.glare)]),
             "rim_unseen_at_setup": (None if look.rim_unseen is None
                                     else [SLOTS[i] for i in np.flatnonzero(look.rim_unseen)]),
+            "beach_glare_at_setup": look.beach_glare,
             "sand_levels": (None if look.sand_levels is None else [
                 None if np.isnan(v) else round(float(v), 3) for v in look.sand_levels]),
             "notes": list(self.notes),
@@ -163,7 +164,9 @@ class TableProfile:
                                rim_unseen=_slots_listed(data.get("rim_unseen_at_setup"),
                                                         "rim_unseen_at_setup"),
                                sand_levels=_levels(data.get("sand_levels")),
-                               sand_like=tuple(str(c) for c in data.get("sand_like", []))),
+                               sand_like=tuple(str(c) for c in data.get("sand_like", [])),
+                               beach_glare=_flag(data.get("beach_glare_at_setup", False),
+                                                 "beach_glare_at_setup")),
                 hull_scale=float(data.get("hull_scale", 1.0)),
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
                 layout=data.get("layout"),
@@ -184,6 +187,13 @@ def _slots_listed(value: object, key: str) -> Mask | None:
     if not isinstance(value, list) or not all(v in SLOTS for v in value):
         raise ProfileError(f"{key} must list slots ({', '.join(SLOTS)})")
     return np.isin(SLOTS, value)
+
+
+def _flag(value: object, key: str) -> bool:
+    """A true/false key of a profile's JSON (absent in older ones: false)."""
+    if not isinstance(value, bool):
+        raise ProfileError(f"{key} must be true or false")
+    return value
 
 
 def _notes(value: object) -> tuple[str, ...]:
@@ -482,7 +492,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
         look=TableLook(rings.copy(), learned.astype(np.float32), token, marks=marks,
                        glare=glare.copy(), sand_levels=sand_levels(beach, geo),
-                       sand_like=sand_like, rim_unseen=hidden),
+                       sand_like=sand_like, rim_unseen=hidden,
+                       beach_glare=_beach_glare(flat, light, geo, layout, config)),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr, notes=tuple(notes))
 

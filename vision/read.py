@@ -92,6 +92,9 @@ class TableLook:
     rim_unseen: Mask | None = None
     """Per slot, its disc's rim not judged at setup (a glare spot or its halo washed it
     out; ``disc_rim`` there is the others' median); None: not known."""
+    beach_glare: bool = False
+    """A glare spot lay on the beach at setup: while a canoe of the game is seen nowhere,
+    it may be washed out there (on pale sand the frame may show no glare patch)."""
 
 
 @dataclass
@@ -224,7 +227,9 @@ def read_board(
     why = {**canoes.why, **why}
     # A glare spot on the beach washes out what lies under it: the beach is read only
     # while every canoe of the game is seen (none can be under it).
-    if objs.beach_glare and BEACH not in unknown and (
+    # So does one that lay there at setup, while a canoe of the game is seen nowhere.
+    if BEACH not in unknown and (objs.beach_glare or (look is not None and look.beach_glare
+                                                      and in_play is not None)) and (
             in_play is None or unseen_in_play(canoes.seen, unknown, in_play)):
         unknown.add(BEACH)
         why.setdefault(BEACH, "a glare spot on the beach may hide a canoe")

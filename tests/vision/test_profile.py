@@ -12,7 +12,14 @@ from companion.cli import main
 from companion.state import Canoe, FrozenMap, GameState, Options, new_game
 from vision.config import VisionConfig
 from vision.detector import Detector, canoes_in_play
-from vision.profile import SetupError, TableProfile, _split_canoes, learn_profile, load_profile
+from vision.profile import (
+    ProfileError,
+    SetupError,
+    TableProfile,
+    _split_canoes,
+    learn_profile,
+    load_profile,
+)
 from vision.synth import Glare, SceneConfig, ground_truth, render
 
 from .conftest import position
@@ -65,6 +72,13 @@ def test_profile_round_trips_through_json(table, tmp_path):
     assert again.canoe_bgr == profile.canoe_bgr and again.players == ("red", "green", "blue")
     assert TableProfile.from_json(json.loads((tmp_path / "p.json").read_text())).to_json() \
         == again.to_json()
+    assert again.to_json()["beach_glare_at_setup"] is False  # no lamp on this table
+    data = json.loads((tmp_path / "p.json").read_text())
+    del data["beach_glare_at_setup"]  # a profile learned before the key: false
+    assert TableProfile.from_json(data).look.beach_glare is False
+    data["beach_glare_at_setup"] = "yes"
+    with pytest.raises(ProfileError, match="beach_glare_at_setup must be true or false"):
+        TableProfile.from_json(data)
 
 
 @pytest.mark.parametrize(("change", "says"), [

@@ -866,3 +866,35 @@ def test_a_canoe_on_its_way_merged_with_two_on_the_next_slot_hides_the_slot_it_l
     assert wrong(now, truth) == []
     assert {"T5", "L1"} <= set(now.unknown)
     # (With transit_max_ratio 2.6, the former limit, this machine reads T5 empty.)
+
+
+def test_a_canoe_washed_out_by_a_glare_spot_on_pale_sand_leaves_the_beach_unknown():
+    """Reporting scene 24050051 (glacier, glare and flicker; offset 24, used): a lamp's
+    glare spot on the pale beach, there at setup too, washes the yellow canoe there out
+    to the sand's colour, and the frame shows no glare patch. The other yellow canoe was
+    seen on T4, one was missing, and the beach was read with the brown canoe alone.
+    The profile now keeps that a glare spot lay on the beach at setup: while a canoe of
+    the game is seen nowhere, the beach is unknown."""
+    state = game(["brown", "red", "yellow", "blue"], {
+        "brown": (Canoe("T1", "yellow"), Canoe("beach")),
+        "red": (Canoe("L1", "blue"), Canoe("T1", "violet")),
+        "yellow": (Canoe("T4"), Canoe("beach")),
+        "blue": (Canoe("T3", "violet"), Canoe("T5"))}, Canoe("T2"), weather=1)
+    scene = replace(SceneConfig.varied(24050051, family="glacier"), flicker=0.0932660039248652,
+                    glare=Glare((69.69854740052462, 180.81118115869756), 48.988796121875176,
+                                0.8734005398977982))
+    setup = render(new_game(state.players, state.options), seed=24050051,
+                   scene=replace(scene, hands=(), between=0.0))
+    profile = learn_profile(setup, state.players, joe=True)
+    assert profile.look.beach_glare
+    truth = ground_truth(state)
+    det = Detector()
+    det.use_profile(profile)
+    seen = det.analyse(render(state, seed=24050052, scene=scene), in_play=canoes_in_play(state))
+    assert wrong(seen, truth) == []
+    assert "beach" in seen.unknown
+    # Without the flag (a profile learned before it), the frame alone shows no glare.
+    det.use_profile(replace(profile, look=replace(profile.look, beach_glare=False)))
+    before = det.analyse(render(state, seed=24050052, scene=scene),
+                         in_play=canoes_in_play(state))
+    assert "beach" in wrong(before, truth)
