@@ -1027,7 +1027,8 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
     glare spot's light was taken off the colours, or with ``clear`` left on: its colour as
     seen and that light): a pair's colour is then the one of the twin with less glare as
     seen, if that is under ``setup_glare_white`` (the light taken off is an estimate); with
-    ``clear``, every pair must have such a twin.
+    ``clear``, every pair must have such a twin. Two pairs as alike as twins
+    (``pair_alike_ratio``) are one colour's four canoes: :class:`SetupError`.
 
     Fewer canoes (a glare spot's core hid some, :func:`_beach_canoes`) leave some seen
     alone (:func:`best_groups`): each gives its colour as seen, so it must be clear of the
