@@ -228,9 +228,9 @@ def read_board(
     # A glare spot on the beach washes out what lies under it: the beach is read only
     # while every canoe of the game is seen (none can be under it).
     # So does one that lay there at setup, while a canoe of the game is seen nowhere.
-    if BEACH not in unknown and (objs.beach_glare or (look is not None and look.beach_glare
-                                                      and in_play is not None)) and (
-            in_play is None or unseen_in_play(canoes.seen, unknown, in_play)):
+    may_hide = in_play is None or unseen_in_play(canoes.seen, unknown, in_play)
+    glare_then = look is not None and look.beach_glare and in_play is not None
+    if BEACH not in unknown and may_hide and (objs.beach_glare or glare_then):
         unknown.add(BEACH)
         why.setdefault(BEACH, "a glare spot on the beach may hide a canoe")
     if in_play is not None:
