@@ -582,6 +582,16 @@ class VisionConfig:
     this chroma or log brightness (balanced to the markers' white, whatever the other
     slots did) may hide something: no "no disc" there, and while a canoe of the game is
     not seen, the slot is unknown."""
+    ring_halo_share: float = 0.1
+    """While a canoe of the game is seen nowhere, a slot whose riverbed ring is at least
+    this share a glare spot's halo (pixels washed towards white) may hide it: the halo
+    changes a canoe under it too, so that it can look like the river (reporting offset
+    24: a blue canoe on a deep blue river beside a glare spot, brightened to the river's
+    colour, a quarter of its ring halo; the other rings at most 1 %)..."""
+    ring_halo_chroma: float = 0.25
+    """...when that canoe's colour, washed towards white (its chroma scaled towards grey),
+    comes this close to the riverbed's chroma (that blue canoe: 0.10 from its deep blue
+    river; the other colours of that table 0.58-0.66)."""
     disc_absent_ring_chroma: float = 0.08
     disc_absent_ring_log: float = 0.06
     """With a table profile, "no disc" is said only where the slot's riverbed ring differs

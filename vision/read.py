@@ -176,6 +176,9 @@ def read_board(
             unknown.add(slot)
             why.setdefault(slot, "far darker than at setup (a sleeve, a deep shadow)")
     glare = glare_slots(zones, geo, config)
+    # (A glare spot's halo over each slot's riverbed ring, before the board's own print
+    # is taken out: a halo there at setup too still washes a canoe out now.)
+    halo_px = np.count_nonzero(zones.highlight[geo.ring_mat], axis=1)
     if look is not None and look.glare is not None:
         # A slot whose ring is as at setup, where it was not washed out, is not now: the
         # rings' median (the river) moved with shadows elsewhere.
@@ -257,6 +260,20 @@ def read_board(
                 unknown.add(slot)
                 why.setdefault(slot, "a canoe of the game not seen; the riverbed here "
                                      "looks unlike at setup")
+            # ...or under a glare spot's halo, where a canoe whose colour washed towards
+            # white is the riverbed's.
+            halo = halo_px >= config.ring_halo_share * geo.ring_mat.shape[1]
+            known = Counter(c.colour for c in canoes.seen if c.at not in unknown)
+            washed = np.zeros(len(SLOTS), bool)
+            for colour in (c for c, n in in_play.items() if known[c] < n):
+                if colour in palette.names:
+                    washed |= washes_to_riverbed(palette.protos[palette.names.index(colour)],
+                                                 ring_ref, config.ring_halo_chroma)
+            for slot in (SLOTS[i] for i in np.flatnonzero(halo & washed)):
+                if slot not in unknown:
+                    unknown.add(slot)
+                    why.setdefault(slot, "a canoe of the game not seen; a glare spot's "
+                                         "halo lies over the riverbed here")
             if BEACH not in unknown and look.sand_levels is not None and \
                     darker_than_setup(beach, look.sand_levels, layout, geo, config):
                 unknown.add(BEACH)
@@ -531,6 +548,21 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
                 out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
                            if p in SLOTS)
     return out or {*SLOTS, BEACH}
+
+
+def washes_to_riverbed(proto: Floats, rings: Floats, chroma: float) -> Mask:
+    """Per slot, whether a canoe of the colour ``proto`` (features) washed towards white
+    (its chroma scaled towards neutral grey) comes within ``chroma`` of its riverbed
+    ``rings``' chroma.
+
+    >>> rings = np.array([[-0.2, -0.6, 0.0], [0.2, 0.9, 0.0]], np.float32)
+    >>> washes_to_riverbed(np.array([-0.2, -1.3, 0.0], np.float32), rings, 0.2).tolist()
+    [True, False]
+    """
+    p = proto[:2].astype(np.float64)
+    r = rings[:, :2].astype(np.float64)
+    t = np.clip(r @ p / max(float(p @ p), 1e-9), 0.0, 1.0)
+    return cast(Mask, np.linalg.norm(r - t[:, None] * p, axis=1) < chroma)
 
 
 def like_riverbed(proto: Floats, rings: Floats, config: VisionConfig, chroma: float) -> Mask:

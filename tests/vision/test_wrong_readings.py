@@ -898,3 +898,26 @@ def test_a_canoe_washed_out_by_a_glare_spot_on_pale_sand_leaves_the_beach_unknow
     det.use_profile(replace(profile, look=replace(profile.look, beach_glare=False)))
     before = det.analyse(frame, in_play=canoes_in_play(state))
     assert "beach" in wrong(before, truth)
+
+
+def test_a_canoe_a_glare_spots_halo_washes_to_the_rivers_colour_leaves_its_slot_unknown():
+    """Reporting scene 24050010 (delta, glare and flicker; offset 24, used): a lamp's
+    glare spot between the beach and T1, there at setup too. Its halo brightens the blue
+    canoe on T1, beside Joe, to the deep blue river's own colour: no object. The other
+    blue canoe was seen on R2, the beach was made unknown for the one unseen (the glare
+    spot lies on it too), and T1 was read with Joe alone. While a canoe of the game is
+    seen nowhere, a slot a quarter under a halo, where that canoe's colour washed
+    towards white is the riverbed's, is now unknown as well."""
+    state = game(["blue", "yellow", "red"], {
+        "blue": (Canoe("R2"), Canoe("T1")),
+        "yellow": (Canoe("T3"), Canoe("T3")),
+        "red": (Canoe("T4", "yellow"), Canoe("beach"))}, Canoe("T1"), weather=-1)
+    scene = replace(SceneConfig.varied(24050010, family="delta"), flicker=0.09237299282076722,
+                    glare=Glare((145.79154746928944, 228.30370987908927), 46.65460297172311,
+                                1.1737792829350049))
+    truth, seen = reader(state, scene, 24050010, (1280, 720))
+    now = seen(VisionConfig())
+    assert wrong(now, truth) == []
+    assert "T1" in now.unknown
+    assert "T1" in wrong(seen(VisionConfig(ring_halo_share=2.0)), truth)
+    assert "T1" in wrong(seen(VisionConfig(ring_halo_chroma=0.0)), truth)
