@@ -580,19 +580,9 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
         blobs.append((float(len(xs)) / (hull_px + side), mask, float(len(xs)), side))
         outlined |= bool(np.count_nonzero(raw[mask]) < config.setup_outline_share
                          * np.count_nonzero(mask & (obj_img > 0)))
-    # Canoes lie apart at setup: most objects are one canoe, and their median size (with
-    # its side under tilt, and its shade) is this table's canoe as seen.
     sizes = sorted(b[0] for b in blobs)
-    seen_scale = float(np.clip(sizes[len(sizes) // 2], config.learn_min_scale,
-                               config.learn_max_scale)) if sizes else 1.0
-    # Under a steep tilt most canoes touch their neighbours' sides, and the median object
-    # is two canoes: then the objects' total area over the canoes expected is one canoe.
     expected = 2 * len(players)
-    if sizes and _canoe_count(sizes, seen_scale, config) != expected:
-        pooled = float(np.clip(sum(sizes) / expected, config.learn_min_scale,
-                               config.learn_max_scale))
-        if _canoe_count(sizes, pooled, config) == expected:
-            seen_scale = pooled
+    seen_scale = _seen_scale(sizes, expected, config)
     # Its top alone: the single canoes' area less their side.
     tops = sorted((area - side) / hull_px for r, _, area, side in blobs
                   if abs(r / seen_scale - 1) < 3 * config.pair_margin)
@@ -783,6 +773,37 @@ def _holes_filled(mask: Image) -> Image:
     outside = pad.copy()
     cv2.floodFill(outside, None, (0, 0), 2)
     return cast(Image, (outside[1:-1, 1:-1] != 2).astype(np.uint8))
+
+
+def _seen_scale(sizes: Sequence[float], expected: int, config: VisionConfig) -> float:
+    """One canoe's area as seen at setup (in hulls, with its side under tilt), from the
+    ``sizes`` of the objects on the beach (sorted, smallest first) and the ``expected`` canoes.
+
+    Canoes lie apart at setup: most objects are one canoe, and their median size is the
+    table's canoe. Under a steep tilt most canoes touch their neighbours' sides, and the
+    median object is two canoes: then, when it counts the canoes expected, the objects'
+    total area over the canoes expected is one canoe -- but not when that canoe is smaller
+    than a table's canoe can be (``learn_min_scale``): canoes are missing then (hidden
+    under a glare spot) and the objects seen are single canoes (reporting offset 25: six
+    canoes of ten seen, taken for pairs, and the table's canoe learned at 0.69 of its
+    size; one canoe on the river was then read as two).
+
+    >>> cfg = VisionConfig()
+    >>> round(_seen_scale([1.0, 2.0, 2.0, 2.1, 2.1], 9, cfg), 2)  # touching pairs
+    1.02
+    >>> _seen_scale([0.58, 0.74, 0.82, 1.01, 1.1, 1.21], 10, cfg)  # four hidden
+    1.01
+    """
+    if not sizes:
+        return 1.0
+    seen = float(np.clip(sizes[len(sizes) // 2], config.learn_min_scale,
+                         config.learn_max_scale))
+    if _canoe_count(sizes, seen, config) != expected:
+        pooled = sum(sizes) / expected
+        if config.learn_min_scale <= pooled <= config.learn_max_scale and \
+                _canoe_count(sizes, pooled, config) == expected:
+            return float(pooled)
+    return seen
 
 
 def _canoe_count(sizes: Sequence[float], scale: float, config: VisionConfig) -> int:

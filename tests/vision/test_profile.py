@@ -16,6 +16,7 @@ from vision.profile import (
     ProfileError,
     SetupError,
     TableProfile,
+    _seen_scale,
     _split_canoes,
     learn_profile,
     load_profile,
@@ -688,3 +689,24 @@ def test_a_setup_photo_with_blue_canoes_split_and_brown_ones_unseen_learns_brown
     assert r > b and g > b  # a brown, not a blue
     b, g, r = profile.canoe_bgr["blue"]
     assert b > 2 * r
+
+
+def test_canoes_a_glare_spot_hides_are_not_taken_for_the_others_touching():
+    """Reporting scene 25050063 (glacier, glare and flicker; offset 25, used): a glare spot
+    on the beach hides four of the ten canoes. Read again with its light taken off, six
+    objects show, one canoe each; their total area over the ten canoes expected made a
+    canoe 0.55 hulls, and the six were counted as ten (most taken for two canoes touching,
+    as under a steep tilt). The table's canoe was learned at 0.69 of its size, and a green
+    canoe on R1 was then read as two. Pairs are not assumed when that canoe would be
+    smaller than a table's canoe can be: the photo is refused, saying to move the lamp."""
+    assert _seen_scale([0.581, 0.739, 0.823, 1.013, 1.1, 1.214], 10, VisionConfig()) \
+        == pytest.approx(1.013)
+    # Under a steep tilt, canoes touching in pairs: one canoe is half a pair.
+    assert _seen_scale([1.0, 1.9, 2.0, 2.0, 2.1], 9, VisionConfig()) == pytest.approx(1.0)
+    players = ["yellow", "green", "red", "brown", "blue"]
+    scene = replace(SceneConfig.varied(25050063, family="glacier"), flicker=0.1293921553218796,
+                    glare=Glare((49.96548443711602, 175.03921286615417), 55.69682866087342,
+                                0.984021414024241))
+    setup = render(new_game(players, Options()), seed=25050063, scene=scene)
+    with pytest.raises(SetupError, match=r"canoes seen on the beach, expected 10.*move the lamp"):
+        learn_profile(setup, players)
