@@ -296,6 +296,14 @@ class VisionConfig:
     canoe_hidden_share: float = 0.2
     """When a canoe the game has in play is seen nowhere, a position with more canoe-like
     area than its canoes read by this many canoes may hide it (and its neighbours)."""
+    canoe_fringe_share: float = 0.08
+    """While a canoe of the game is seen nowhere (counted at the positions read), a slot read
+    empty with at least this share of one canoe's canoe-like area, at least half of what
+    takes a colour there of the colours unseen, is unknown: the fringe of a canoe on its
+    way to the next slot, merged there with the canoes on it (reporting offset 26: 0.11
+    and 0.13 where a canoe two thirds of the way on had left; on the seven tuning
+    families, slots read empty held under 0.05 but once, 0.13; on indigo's mottled river
+    up to 0.4 of blue where the blue canoes were all seen)."""
     hidden_camouflage_chroma: float = 0.45
     """A canoe of the game seen nowhere, where nothing shows where it is, may hide at the
     positions whose ground its colour is this close to in chroma (if any; else at every

@@ -260,12 +260,23 @@ def read_board(
                 unknown.add(slot)
                 why.setdefault(slot, "a canoe of the game not seen; the riverbed here "
                                      "looks unlike at setup")
+            # ...or on its way from a slot read empty, where a fringe of its colour shows.
+            known = Counter(c.colour for c in canoes.seen if c.at not in unknown)
+            unseen = [c for c, n in in_play.items() if known[c] < n]
+            for slot in SLOTS:
+                n, area = canoes.areas.get(slot, (0, 0.0))
+                of = canoes.colour_areas.get(slot, {})
+                theirs = sum(of.get(c, 0.0) for c in unseen)
+                if n == 0 and slot not in unknown and area >= config.canoe_fringe_share \
+                        and theirs > 0 and theirs >= sum(of.values()) / 2:
+                    unknown.add(slot)
+                    why.setdefault(slot, "a canoe of the game not seen; part of a canoe "
+                                         "shows here")
             # ...or under a glare spot's halo, where a canoe whose colour washed towards
             # white is the riverbed's.
             halo = halo_px >= config.ring_halo_share * geo.ring_mat.shape[1]
-            known = Counter(c.colour for c in canoes.seen if c.at not in unknown)
             washed = np.zeros(len(SLOTS), bool)
-            for colour in (c for c, n in in_play.items() if known[c] < n):
+            for colour in unseen:
                 if colour in palette.names:
                     washed |= washes_to_riverbed(palette.protos[palette.names.index(colour)],
                                                  ring_ref, config.ring_halo_chroma)

@@ -921,3 +921,37 @@ def test_a_canoe_a_glare_spots_halo_washes_to_the_rivers_colour_leaves_its_slot_
     assert "T1" in now.unknown
     assert "T1" in wrong(seen(VisionConfig(ring_halo_share=2.0)), truth)
     assert "T1" in wrong(seen(VisionConfig(ring_halo_chroma=0.0)), truth)
+
+
+def test_a_slot_a_canoe_left_half_seen_is_unknown_while_that_canoe_is_unaccounted_for():
+    """Reporting scenes 26120295 (delta) and 26120080 (dusk), canoes caught between slots
+    (offset 26, used): a yellow canoe two thirds of the way from T4 to T5, merged there
+    with the brown and yellow canoes on T5 (T5 unknown: more canoe-like area than read),
+    and a green canoe two thirds of the way from T1 to T2, over the green one on T2 (the
+    beach unknown: something foreign). The unseen canoe was taken to be at the unknown
+    position, and T4 and T1 were read empty, a tenth of a canoe still in their zones.
+    While a canoe of the game is seen nowhere, a slot read empty with such a fringe is now
+    unknown."""
+    cases = [
+        (game(["blue", "brown", "yellow", "red", "green"], {
+            "blue": (Canoe("R2"), Canoe("beach")),
+            "brown": (Canoe("T5", "yellow"), Canoe("beach")),
+            "yellow": (Canoe("T4"), Canoe("T5")),
+            "red": (Canoe("L1"), Canoe("R1")),
+            "green": (Canoe("beach"), Canoe(LOST))}, None),
+         replace(SceneConfig.varied(26120295, family="delta"), between=0.6698984017941091),
+         26120295, "T4"),
+        (game(["red", "green", "yellow", "blue"], {
+            "red": (Canoe("T2"), Canoe("T3", "white")),
+            "green": (Canoe("T1", "violet"), Canoe("T2")),
+            "yellow": (Canoe("L1"), Canoe("beach")),
+            "blue": (Canoe("R2"), Canoe("beach"))}, None, weather=1),
+         replace(SceneConfig.varied(26120080, family="dusk"), between=0.681771428576486),
+         26120080, "T1"),
+    ]
+    for state, scene, seed, left in cases:
+        truth, seen = reader(state, scene, seed, (1280, 720))
+        now = seen(VisionConfig())
+        assert wrong(now, truth) == []
+        assert left in now.unknown
+        assert left in wrong(seen(VisionConfig(canoe_fringe_share=1.0)), truth)

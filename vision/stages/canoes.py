@@ -42,6 +42,8 @@ class Canoes:
     """Per unknown position, the first reason (for tuning and for the log)."""
     areas: dict[str, tuple[int, float]] = field(default_factory=dict)
     """Per position: the canoes read, and the canoe-like area in canoes as seen there."""
+    colour_areas: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Per position, the canoe-like area of each canoe colour (its pixels nearest it)."""
     hulls: dict[str, list[Hull]] = field(default_factory=dict)
     ratios: list[tuple[str, str, float]] = field(default_factory=list)
     unsure: list[tuple[str, str, tuple[CanoeSeen, ...]]] = field(default_factory=list)
@@ -313,11 +315,15 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     seen_px = np.bincount(where_px[where_px >= 0], minlength=len(SLOTS) + 1)
     at = np.vstack([geo.slot_xy, [geo.beach_centre]]).astype(np.float32)
     one_at = hull_px + side_area(at, geo.axis, camera_centre, layout, config, k)
+    by_colour = np.bincount(groups[groups >= 0], minlength=(len(SLOTS) + 1) * 16)
+    by_colour = by_colour[: (len(SLOTS) + 1) * 16].reshape(len(SLOTS) + 1, 16)
     for p in range(len(SLOTS) + 1):
         where = BEACH if p == len(SLOTS) else SLOTS[p]
         n = sum(1 for c in out.seen if c.at == where)
         area = float(seen_px[p] / one_at[p])
         out.areas[where] = (n, area)
+        out.colour_areas[where] = {palette.names[c]: float(by_colour[p, c] / one_at[p])
+                                   for c in np.flatnonzero(by_colour[p])}
         n += sum(1 for at, _ in held if at == where)  # (and one canoe each held there)
         slack = (config.canoe_area_none if n == 0 and objs.hand else
                  config.canoe_area_tolerance + config.canoe_area_tolerance_each * n)
