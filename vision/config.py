@@ -207,6 +207,12 @@ class VisionConfig:
     their wells, the taupe brown ones unseen on the sand; pairs 0.16 apart, twins 0.11
     and 0.107. Brown and yellow, one chroma, a twin in shade, on offset 24's tables:
     0.205-0.27 apart, nearer twins 0.03-0.104.)"""
+    pair_alike_floor: float = 0.1
+    """...and two pairs nearer than this are too, however alike their twins: at 640x480
+    two blue canoes split in two each, the brown ones unseen, made pairs 0.065 and 0.075
+    apart (tuning offset 5, reporting offset 27), one twin gap 0.018; every table learned
+    right on the seven tuning families and at 640x480 had its pairs 0.15 apart or more
+    (a dark yellow and an olive brown)."""
     pair_glare_white: float = 0.06
     pair_glare_misfit: float = 0.06
     """...unless the brighter is the other's colour (scaled) plus white light of at least

@@ -1108,8 +1108,9 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
     twins = [float(np.linalg.norm(f[g[0]] - f[g[1]])) if len(g) == 2 else 0.0 for g in groups]
     # (The nearer twins: a pair with one twin in shade lies further apart, as brown
     # and yellow, one chroma, do.)
-    if any(float(np.linalg.norm(pf[i] - pf[j])) <= min(
-            config.pair_colour_tolerance, config.pair_alike_ratio * min(twins[i], twins[j]))
+    # (And any two pairs nearer than ``pair_alike_floor``, however alike their twins.)
+    if any(float(np.linalg.norm(pf[i] - pf[j])) <= max(config.pair_alike_floor, min(
+            config.pair_colour_tolerance, config.pair_alike_ratio * min(twins[i], twins[j])))
            for i in range(len(groups)) for j in range(i + 1, len(groups))):
         raise SetupError("setup photo: two pairs of canoes look alike, as if one colour had "
                          "four canoes: a canoe may be taken for two and another not seen "
