@@ -601,7 +601,9 @@ class VisionConfig:
     this share a glare spot's halo (pixels washed towards white) may hide it: the halo
     changes a canoe under it too, so that it can look like the river (reporting offset
     24: a blue canoe on a deep blue river beside a glare spot, brightened to the river's
-    colour, a quarter of its ring halo; the other rings at most 1 %)..."""
+    colour, a quarter of its ring halo; the other rings at most 1 %). Not while a
+    position is unknown for what shows there (washed out, covered): the canoe more likely
+    lies there (tuning scene 4050064: T1 washed out with a blue canoe, T2 in the halo)..."""
     ring_halo_chroma: float = 0.25
     """...when that canoe's colour, washed towards white (its chroma scaled towards grey),
     comes this close to the riverbed's chroma (that blue canoe: 0.10 from its deep blue

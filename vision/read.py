@@ -233,8 +233,11 @@ def read_board(
     # So does one that lay there at setup, while a canoe of the game is seen nowhere.
     may_hide = in_play is None or unseen_in_play(canoes.seen, unknown, in_play)
     glare_then = look is not None and look.beach_glare and in_play is not None
+    # (Positions unknown only because an unseen canoe may hide there.)
+    may_hide_at: set[str] = set()
     if BEACH not in unknown and may_hide and (objs.beach_glare or glare_then):
         unknown.add(BEACH)
+        may_hide_at.add(BEACH)
         why.setdefault(BEACH, "a glare spot on the beach may hide a canoe")
     if in_play is not None:
         extra = too_many(canoes.seen, unknown, in_play)
@@ -251,6 +254,7 @@ def read_board(
             hidden = camouflaged(canoes.seen, in_play, palette, sand_ref, ring_ref,
                                  config) or hidden
         unknown |= hidden
+        may_hide_at |= hidden
         why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
         # Still one unseen: it may be under what made a slot look unlike at setup (a
         # motion-blurred sleeve, greyish like a pale river in shade, fades a canoe).
@@ -258,6 +262,7 @@ def read_board(
             moved = ring_moved(rings, look.rings, config) & ~np.isin(SLOTS, list(unknown))
             for slot in (SLOTS[i] for i in np.flatnonzero(moved)):
                 unknown.add(slot)
+                may_hide_at.add(slot)
                 why.setdefault(slot, "a canoe of the game not seen; the riverbed here "
                                      "looks unlike at setup")
             # ...or on its way from a slot read empty, where a fringe of its colour shows.
@@ -270,11 +275,14 @@ def read_board(
                 if n == 0 and slot not in unknown and area >= config.canoe_fringe_share \
                         and theirs > 0 and theirs >= sum(of.values()) / 2:
                     unknown.add(slot)
+                    may_hide_at.add(slot)
                     why.setdefault(slot, "a canoe of the game not seen; part of a canoe "
                                          "shows here")
             # ...or under a glare spot's halo, where a canoe whose colour washed towards
-            # white is the riverbed's.
+            # white is the riverbed's: unless a position is unknown for what shows there
+            # (washed out, covered), where that canoe more likely is.
             halo = halo_px >= config.ring_halo_share * geo.ring_mat.shape[1]
+            halo &= unknown <= may_hide_at
             washed = np.zeros(len(SLOTS), bool)
             for colour in unseen:
                 if colour in palette.names:
