@@ -266,8 +266,7 @@ def read_board(
                 why.setdefault(slot, "a canoe of the game not seen; the riverbed here "
                                      "looks unlike at setup")
             # ...or on its way from a slot read empty, where a fringe of its colour shows.
-            known = Counter(c.colour for c in canoes.seen if c.at not in unknown)
-            unseen = [c for c, n in in_play.items() if known[c] < n]
+            unseen = unseen_colours(canoes.seen, unknown, in_play)
             for slot in SLOTS:
                 n, area = canoes.areas.get(slot, (0, 0.0))
                 of = canoes.colour_areas.get(slot, {})
@@ -478,8 +477,20 @@ def unseen_in_play(seen: Iterable[CanoeSeen], unknown: set[str],
     >>> unseen_in_play([CanoeSeen("red", "T1"), CanoeSeen("red", "T2")], set(), {"red": 2})
     False
     """
+    return bool(unseen_colours(seen, unknown, in_play))
+
+
+def unseen_colours(seen: Iterable[CanoeSeen], unknown: set[str],
+                   in_play: Mapping[str, int]) -> list[str]:
+    """The colours of which fewer canoes are seen than the game has in play (the canoes
+    seen at the ``unknown`` positions not counted).
+
+    >>> unseen_colours([CanoeSeen("red", "T1"), CanoeSeen("blue", "T2")], {"T2"},
+    ...                {"red": 1, "blue": 1})
+    ['blue']
+    """
     known = Counter(c.colour for c in seen if c.at not in unknown)
-    return any(known[c] < n for c, n in in_play.items())
+    return [c for c, n in in_play.items() if known[c] < n]
 
 
 def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[str],
