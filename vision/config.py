@@ -583,6 +583,26 @@ class VisionConfig:
     never read as without a disc (reporting offset 21, a dusk table: at setup the discs'
     dark rims showed on T1-T4 and L2 and a light line on the other slots; R1's disc, its
     rim no darker than the river, then read absent)."""
+    disc_offset_max_mm: float = 4.0
+    """At setup, each slot's disc rim is looked for up to this far from where the layout
+    and the pose put it (each way, in ``disc_offset_step_mm`` steps), and read there from
+    then on: the pose from the corner markers is a few millimetres off in the middle of the
+    board under a lens whose distortion is not calibrated, and a disc's own shadow lies on
+    one side of its rim, while the rim band is under 2 mm wide (reporting offset 28, a
+    glacier table at k1 -0.045: every disc's rim showed clearest 2-3 mm right of and below
+    its slot's centre, and a disc under Joe's canoe, its rim then outside the band, read
+    absent). 0: not looked for."""
+    disc_offset_step_mm: float = 0.5
+    disc_offset_local_mm: float = 1.0
+    """...first one offset for the whole table (the slots' contrasts, each as a share of
+    its clearest, summed: the lens's error and the lamp change slowly across the board),
+    then each slot's own within this of it (each way). Each slot's own best anywhere fitted
+    the mottle of a deep blue river too (tuning indigo: two discs under blue canoes then
+    read absent; with the table's offset first, none, and 9 more clear positions right)."""
+    disc_offset_tolerance: float = 0.1
+    """...of the offsets whose rim contrast comes within this share of the clearest's,
+    the nearest the table's (for the table's, the nearest the slot's centre) is kept: a
+    rim's contrast is flat near its best."""
     disc_min_learned: float = 0.03
     """At setup, a slot shows no disc when its rim contrast (dark or light) is below this..."""
     disc_min_learned_share: float = 0.3

@@ -31,7 +31,7 @@ from vision.layout import Layout, load_layout
 from vision.locate import BoardNotFound, locate_board, rectify
 from vision.read import TableLook, glare_slots, sand_levels
 from vision.stages.canoes import side_area, split_centres
-from vision.stages.discs import rim_contrast
+from vision.stages.discs import disc_offsets, rim_contrast
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
 from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, measure_light, median
@@ -109,6 +109,9 @@ class TableProfile:
                                else [SLOTS[i] for i in np.flatnonzero(look.glare)]),
             "rim_unseen_at_setup": (None if look.rim_unseen is None
                                     else [SLOTS[i] for i in np.flatnonzero(look.rim_unseen)]),
+            "disc_offset_mm": (None if look.disc_offset is None else {
+                s: [round(float(v), 2) for v in look.disc_offset[i]]
+                for i, s in enumerate(SLOTS)}),
             "beach_glare_at_setup": look.beach_glare,
             "sand_levels": (None if look.sand_levels is None else [
                 None if np.isnan(v) else round(float(v), 3) for v in look.sand_levels]),
@@ -166,7 +169,8 @@ class TableProfile:
                                sand_levels=_levels(data.get("sand_levels")),
                                sand_like=tuple(str(c) for c in data.get("sand_like", [])),
                                beach_glare=_flag(data.get("beach_glare_at_setup", False),
-                                                 "beach_glare_at_setup")),
+                                                 "beach_glare_at_setup"),
+                               disc_offset=_offsets(data.get("disc_offset_mm"))),
                 hull_scale=float(data.get("hull_scale", 1.0)),
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
                 layout=data.get("layout"),
@@ -187,6 +191,19 @@ def _slots_listed(value: object, key: str) -> Mask | None:
     if not isinstance(value, list) or not all(v in SLOTS for v in value):
         raise ProfileError(f"{key} must list slots ({', '.join(SLOTS)})")
     return np.isin(SLOTS, value)
+
+
+def _offsets(value: object) -> Floats | None:
+    """The ``disc_offset_mm`` of a profile's JSON: per slot, ``[dx, dy]`` in mm, each
+    within ten (absent in older ones: None, discs looked for on the slots' centres)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or sorted(value) != sorted(SLOTS):
+        raise ProfileError(f"disc_offset_mm must give [dx, dy] for {', '.join(SLOTS)}")
+    out = np.array([value[s] for s in SLOTS], np.float32)
+    if out.shape != (len(SLOTS), 2) or not np.all(np.isfinite(out)) or np.any(abs(out) > 10):
+        raise ProfileError("disc_offset_mm holds bad values (mm, each within 10)")
+    return out
 
 
 def _flag(value: object, key: str) -> bool:
@@ -421,9 +438,18 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         canoe_bgr[JOE_COLOUR] = to_bgr(np.median(body[level > 0.5 * np.percentile(level, 75)],
                                                  axis=0))
     # The rim is judged where a glare spot leaves it in view.
-    rim = rim_contrast(top, geo, river_img | glow.reshape(h, w),
-                       shift_px(centre, geo.slot_xy, config.disc_height_mm, geo.k))
+    rim_covered = river_img | glow.reshape(h, w)
+    rim_shift = shift_px(centre, geo.slot_xy, config.disc_height_mm, geo.k)
+    rim = rim_contrast(top, geo, rim_covered, rim_shift)
     learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
+    # Where each disc's rim shows clearest (the pose a few mm off under an uncalibrated
+    # lens, the disc's shadow on one side): of the table's kind of rim, dark or light.
+    kind = learned[~glare & np.isfinite(learned)]
+    light_rim = bool(len(kind)) and float(np.median(kind)) < 0
+    offset = disc_offsets(top, geo, rim_covered, rim_shift, light_rim, config)
+    if np.any(offset):
+        rim = rim_contrast(top, geo, rim_covered, rim_shift + offset * np.float32(geo.k))
+        learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
     # A disc's rim is faint on some boards and at a low resolution: a slot shows no disc
     # when its rim is far fainter than the others' too (an empty slot's is noise).
     clear = np.abs(learned[~glare & np.isfinite(learned)])
@@ -435,6 +461,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     # does one whose rim a glare spot's halo washes out in part.
     hidden = glare | (glowing & ~seen)
     learned = np.where(hidden, np.nan, learned)
+    if hidden.any() and not hidden.all():
+        # (...nor where its disc shows: as the others do, the table's light and lens.)
+        offset[hidden] = np.median(offset[~hidden], axis=0)
     absent = [SLOTS[s] for s in range(len(SLOTS)) if not seen[s] and not glare[s]
               and not glowing[s] and not (np.isnan(learned[s]) and joe and SLOTS[s] == "T1")]
     if absent:
@@ -493,7 +522,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         look=TableLook(rings.copy(), learned.astype(np.float32), token, marks=marks,
                        glare=glare.copy(), sand_levels=sand_levels(beach, geo),
                        sand_like=sand_like, rim_unseen=hidden,
-                       beach_glare=_beach_glare(flat, light, geo, layout, config)),
+                       beach_glare=_beach_glare(flat, light, geo, layout, config),
+                       disc_offset=offset),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr, notes=tuple(notes))
 

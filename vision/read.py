@@ -95,6 +95,10 @@ class TableLook:
     beach_glare: bool = False
     """A glare spot lay on the beach at setup: while a canoe of the game is seen nowhere,
     it may be washed out there (on pale sand the frame may show no glare patch)."""
+    disc_offset: Floats | None = None
+    """Per slot, where its disc's rim showed clearest at setup relative to where the pose
+    puts it, in mm, ``(slots, 2)`` (:func:`vision.stages.discs.disc_offsets`): discs are
+    looked for there. None: on the slots' centres (older profiles)."""
 
 
 @dataclass
@@ -329,9 +333,11 @@ def read_board(
         if BEACH not in unknown and look is not None and colour in look.sand_like:
             unknown.add(BEACH)
             why.setdefault(BEACH, f"a {colour} canoe looks like the sand here")
+    rim_shift = shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k)
+    if look is not None and look.disc_offset is not None:
+        rim_shift = rim_shift + look.disc_offset * np.float32(geo.k)
     discs = read_discs(rectified, geo, objs.opened, config,
-                       look.disc_rim if look is not None else None,
-                       shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k))
+                       look.disc_rim if look is not None else None, rim_shift)
     for s in unknown:
         if s in discs:
             discs[s] = UNKNOWN

@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.board import SLOTS
 from companion.cli import main
 from companion.state import Canoe, FrozenMap, GameState, Options, new_game
 from vision.config import VisionConfig
@@ -79,6 +80,25 @@ def test_profile_round_trips_through_json(table, tmp_path):
     assert TableProfile.from_json(data).look.beach_glare is False
     data["beach_glare_at_setup"] = "yes"
     with pytest.raises(ProfileError, match="beach_glare_at_setup must be true or false"):
+        TableProfile.from_json(data)
+
+
+def test_where_each_disc_showed_at_setup_round_trips_and_older_profiles_look_on_centre(
+        table):
+    data = json.loads(json.dumps(learn_profile(table[1], PLAYERS).to_json()))
+    offsets = data["disc_offset_mm"]
+    assert sorted(offsets) == sorted(SLOTS)
+    assert all(len(v) == 2 and max(map(abs, v)) <= VisionConfig().disc_offset_max_mm
+               for v in offsets.values())
+    again = TableProfile.from_json(data).look.disc_offset
+    assert again is not None and again.tolist() == [offsets[s] for s in SLOTS]
+    del data["disc_offset_mm"]  # a profile learned before the key: on the slots' centres
+    assert TableProfile.from_json(data).look.disc_offset is None
+    data["disc_offset_mm"] = {**offsets, "T3": [40.0, 0.0]}
+    with pytest.raises(ProfileError, match="disc_offset_mm holds bad values"):
+        TableProfile.from_json(data)
+    data["disc_offset_mm"] = {"T3": [0.0, 0.0]}
+    with pytest.raises(ProfileError, match=r"disc_offset_mm must give \[dx, dy\] for T1"):
         TableProfile.from_json(data)
 
 

@@ -5,6 +5,7 @@ rim is a disc, none is no disc (only with enough of the rim in view), else unkno
 
 from __future__ import annotations
 
+import warnings
 from typing import cast
 
 import cv2
@@ -57,6 +58,87 @@ def rim_contrast(rectified: Image, geo: Geometry, objects: Image,
         out[s, 0] = median(((ref - ring[1:4].min(0)) / np.maximum(ref, 1.0))[both])
         out[s, 1] = median(((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both])
     return out
+
+
+def disc_offsets(rectified: Image, geo: Geometry, objects: Image, shift: Floats | None,
+                 light: bool, config: VisionConfig) -> Floats:
+    """Per slot, where its disc's rim shows clearest relative to where it is looked for
+    (``shift`` added), in mm, ``(slots, 2)``: at setup, every disc on its slot. The rim's
+    contrast of the table's kind (a dark rim's, or a ``light`` one's, as in
+    :func:`rim_contrast`) at every offset up to ``config.disc_offset_max_mm`` each way:
+    first one offset for the table (each slot's contrast as a share of its clearest,
+    summed over the slots), then each slot's own within ``disc_offset_local_mm`` of it; of
+    the offsets within ``disc_offset_tolerance`` of the clearest, the nearest the table's
+    (for the table's, the nearest zero). A slot where no rim shows (too little in view,
+    or no contrast of that kind anywhere) takes the table's; all zero where none shows.
+
+    >>> from vision.layout import load_layout
+    >>> from vision.stages.geometry import geometry
+    >>> cfg = VisionConfig()
+    >>> geo = geometry(load_layout(), cfg)
+    >>> top = np.full((*geo.shape, 3), 160, np.uint8)
+    >>> x, y = geo.slot_xy[2]
+    >>> _ = cv2.circle(top, (round(x + 3), round(y - 2)), 21, (90, 90, 90), 1)  # (mm + 0.5)
+    >>> none = np.zeros(geo.shape, np.uint8)
+    >>> float(rim_contrast(top, geo, none)[2, 0])  # looked for on the slot's centre
+    0.0
+    >>> disc_offsets(top, geo, none, None, False, cfg)[2].tolist()
+    [3.0, -1.5]
+    """
+    out = np.zeros((len(SLOTS), 2), np.float32)
+    reach, step = config.disc_offset_max_mm, config.disc_offset_step_mm
+    if reach <= 0:
+        return out
+    steps = np.arange(-reach, reach + step / 2, step, dtype=np.float32)
+    cand = np.stack(np.meshgrid(steps, steps, indexing="ij"), -1).reshape(-1, 2)
+    n, nr, ns = len(cand), geo.rim_radii, len(SLOTS)
+    base = np.zeros((ns, 2), np.float32) if shift is None else np.asarray(shift, np.float32)
+    mx, my = geo.rim_maps  # (slots * radii, angles)
+    rows = np.repeat(base, nr, axis=0)
+    px = cand * np.float32(geo.k)
+    maps_x = (mx[None] + rows[None, :, :1] + px[:, 0, None, None]).reshape(n * ns * nr, -1)
+    maps_y = (my[None] + rows[None, :, 1:] + px[:, 1, None, None]).reshape(n * ns * nr, -1)
+    grey = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    ring = cast(Floats, cv2.remap(grey, maps_x, maps_y, cv2.INTER_LINEAR,
+                                  borderMode=cv2.BORDER_REPLICATE)).reshape(n, ns, nr, -1)
+    near = cv2.dilate(objects, np.ones((3, 3), np.uint8))
+    covered = cast(Image, cv2.remap(near, maps_x, maps_y, cv2.INTER_NEAREST,
+                                    borderMode=cv2.BORDER_CONSTANT, borderValue=1)
+                   ).reshape(n, ns, nr, -1) > 0
+    both = ~covered[:, :, 0:5].any(2)  # (candidates, slots, angles)
+    ref = (ring[:, :, 0] + ring[:, :, 4]) / 2
+    band = ring[:, :, 1:4].max(2) - ref if light else ref - ring[:, :, 1:4].min(2)
+    contrast = np.where(both, band / np.maximum(ref, 1.0), np.nan)
+    with warnings.catch_warnings():  # (a slot under canoes at every offset: all NaN)
+        warnings.simplefilter("ignore", RuntimeWarning)
+        score = np.nanmedian(contrast, axis=2)  # (candidates, slots)
+    score[both.mean(2) < 0.3] = np.nan
+    # One offset for the table first (the lens's error and the lamp change slowly across
+    # the board; a slot's own best can be the riverbed's mottle): each slot's contrast as
+    # a share of its clearest, summed over the slots.
+    tops = np.nanmax(np.where(np.isfinite(score), score, -np.inf), axis=0)
+    usable = tops > 0
+    if not usable.any():
+        return out
+    shares = np.where(np.isfinite(score[:, usable]), score[:, usable] / tops[usable], 0.0)
+    table = _nearest_best(shares.sum(1), cand, np.zeros(2, np.float32), config)
+    # ...then each slot's own, within disc_offset_local_mm of it.
+    local = np.abs(cand - table).max(1) <= config.disc_offset_local_mm + 1e-6
+    for s in range(ns):
+        out[s] = table
+        col = np.where(local & np.isfinite(score[:, s]), score[:, s], -np.inf)
+        if usable[s] and col.max() > 0:
+            out[s] = _nearest_best(col, cand, table, config)
+    return out
+
+
+def _nearest_best(value: Floats, cand: Floats, centre: Floats, config: VisionConfig) -> Floats:
+    """Of the candidate offsets whose ``value`` comes within ``disc_offset_tolerance`` of
+    the best, the one nearest ``centre``."""
+    best = float(value.max())
+    near_best = value >= best - abs(best) * config.disc_offset_tolerance
+    dist = np.hypot(cand[:, 0] - centre[0], cand[:, 1] - centre[1])
+    return cast(Floats, cand[int(np.argmin(np.where(near_best, dist, np.inf)))])
 
 
 def _share(mask: NDArray[np.bool_] | np.bool_) -> float:
