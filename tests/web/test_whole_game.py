@@ -143,6 +143,10 @@ def test_a_whole_game_to_the_end(server: dict[str, Any], browser: Any,  # noqa: 
     tables: list[Any] = []
     phones: list[Any] = []
 
+    # (Waits of up to 30 s: on a shared two-core machine running four test workers, the
+    # banner of the first round once took over 15 s to show in a clean clone's run.)
+    wait_ms = 30000
+
     def open_pages(end: bool = False) -> None:
         """The table at both sizes on the owner's device and red's phone."""
         tables.clear()
@@ -150,7 +154,7 @@ def test_a_whole_game_to_the_end(server: dict[str, Any], browser: Any,  # noqa: 
         for w, h in SIZES:
             ctx = browser.new_context(viewport={"width": w, "height": h})
             page = ctx.new_page()
-            page.set_default_timeout(15000)
+            page.set_default_timeout(wait_ms)
             page.goto(f"{url}/?key={owner}")  # the owner's device: "Play again" is theirs
             page.goto(f"{url}/games/{gid}/table?key={key}")
             page.wait_for_selector("#river .slot")
@@ -158,7 +162,7 @@ def test_a_whole_game_to_the_end(server: dict[str, Any], browser: Any,  # noqa: 
         pctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                    has_touch=True)
         phone = pctx.new_page()
-        phone.set_default_timeout(15000)
+        phone.set_default_timeout(wait_ms)
         phone.goto(f"{url}/play/{tokens['red']}")
         # The first time a phone joins: the one-minute introduction (once the game is
         # over, the phone may go straight to the end).
