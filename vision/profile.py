@@ -440,16 +440,19 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     # The rim is judged where a glare spot leaves it in view.
     rim_covered = river_img | glow.reshape(h, w)
     rim_shift = shift_px(centre, geo.slot_xy, config.disc_height_mm, geo.k)
-    rim = rim_contrast(top, geo, rim_covered, rim_shift)
-    learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
+    def signed(rim: Floats) -> Floats:
+        """Per slot, its rim's stronger contrast: positive a dark rim, negative a light."""
+        return cast(Floats, np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1]))
+
+    learned = signed(rim_contrast(top, geo, rim_covered, rim_shift))
     # Where each disc's rim shows clearest (the pose a few mm off under an uncalibrated
     # lens, the disc's shadow on one side): of the table's kind of rim, dark or light.
     kind = learned[~glare & np.isfinite(learned)]
     light_rim = bool(len(kind)) and float(np.median(kind)) < 0
     offset = disc_offsets(top, geo, rim_covered, rim_shift, light_rim, config)
     if np.any(offset):
-        rim = rim_contrast(top, geo, rim_covered, rim_shift + offset * np.float32(geo.k))
-        learned = np.where(rim[:, 0] >= rim[:, 1], rim[:, 0], -rim[:, 1])
+        learned = signed(rim_contrast(top, geo, rim_covered,
+                                      rim_shift + offset * np.float32(geo.k)))
     # A disc's rim is faint on some boards and at a low resolution: a slot shows no disc
     # when its rim is far fainter than the others' too (an empty slot's is noise).
     clear = np.abs(learned[~glare & np.isfinite(learned)])
