@@ -320,7 +320,25 @@ class VisionConfig:
     brightness within the ground's range) hides there: while a canoe of it is unaccounted
     for (or the game is not known), that slot is unknown, never "no canoe". (Tuning, an
     indigo river: a blue canoe too little seen to be read lay on a riverbed 0.33 from its
-    colour; 0.4 cost 0.4 points of clear slots on the other tuning families, 0.35 0.1.)"""
+    colour; 0.4 cost 0.4 points of clear slots on the other tuning families, 0.35 0.1.)
+    ...but not where the slot's middle looks as at setup (``slot_look_same``)."""
+    slot_look_mm: float = 14.0
+    """With a table profile: each slot's middle, this far around its centre (inside a
+    disc's rim, whose place and highlights move as discs move)..."""
+    slot_look_gap_mm: float = 7.0
+    """...and its half of the river towards each neighbouring position, where a canoe on
+    its way from or to it lies (circles of this radius from the middle's edge to the
+    midpoint; the canoes resting on the neighbour reach hardly past the midpoint), are
+    compared with how they looked at setup (:mod:`vision.stages.looks`)..."""
+    slot_look_slack_mm: float = 2.0
+    """...each pixel with the setup's within this much each way (the pose's error from
+    photo to photo)..."""
+    slot_look_distance: float = 0.15
+    """...a pixel (features averaged over 3 x 3 pixels) is changed when it is further than
+    this from every one of those..."""
+    slot_look_same: float = 0.05
+    """...and a slot with a smaller share of its middle, and of the river towards each
+    neighbour, changed has nothing on it or on its way: no unseen canoe hides there."""
     mottle_chroma: float = 0.3
     """A canoe read on a slot whose riverbed its colour is this close to in chroma (its
     brightness within the ground's range) may be the river's own darker mottle: that

@@ -35,6 +35,7 @@ from vision.stages.discs import disc_offsets, rim_contrast
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
 from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, measure_light, median
+from vision.stages.looks import SlotLooks, look_features
 from vision.stages.marks import Marks, learn_marks
 from vision.stages.objects import OPEN, WIDE, Region, enclosed, object_masks, read_region
 from vision.stages.weather import weather_spaces
@@ -120,6 +121,10 @@ class TableProfile:
                 "shape": list(look.marks.shape),
                 "idx": look.marks.idx.tolist(),
                 "feats": np.round(look.marks.feats.astype(np.float64), 3).tolist()}),
+            "slot_looks": (None if look.slot_looks is None else {
+                "shape": list(look.slot_looks.shape),
+                "unkept": [SLOTS[i] for i in np.flatnonzero(look.slot_looks.unkept)],
+                "feats": np.round(look.slot_looks.feats.astype(np.float64), 3).tolist()}),
         }
 
     def save(self, path: str | Path) -> None:
@@ -170,7 +175,8 @@ class TableProfile:
                                sand_like=tuple(str(c) for c in data.get("sand_like", [])),
                                beach_glare=_flag(data.get("beach_glare_at_setup", False),
                                                  "beach_glare_at_setup"),
-                               disc_offset=_offsets(data.get("disc_offset_mm"))),
+                               disc_offset=_offsets(data.get("disc_offset_mm")),
+                               slot_looks=_looks(data.get("slot_looks"))),
                 hull_scale=float(data.get("hull_scale", 1.0)),
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
                 layout=data.get("layout"),
@@ -245,6 +251,24 @@ def _marks(value: object) -> Marks | None:
             or not np.all(np.isfinite(feats)):
         raise ProfileError("river_marks hold bad values")
     return Marks((shape[0], shape[1]), idx, feats)
+
+
+def _looks(value: object) -> SlotLooks | None:
+    """The ``slot_looks`` of a profile's JSON: the rectified view's ``shape``, the slots
+    not kept (``unkept``) and the kept pixels' features at setup, ``[[f0, f1, f2], ...]``
+    (absent in older profiles: None, no slot known bare)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not {"shape", "unkept", "feats"} <= set(value):
+        raise ProfileError("slot_looks must be an object with shape, unkept and feats")
+    shape = [int(v) for v in value["shape"]]
+    feats = np.array(value["feats"], np.float32)
+    if len(shape) != 2 or min(shape) < 1 or feats.ndim != 2 or feats.shape[1] != 3 \
+            or not np.all(np.isfinite(feats)):
+        raise ProfileError("slot_looks hold bad values")
+    unkept = _slots_listed(value["unkept"], "slot_looks unkept")
+    return SlotLooks((shape[0], shape[1]), feats,
+                     np.zeros(len(SLOTS), bool) if unkept is None else unkept)
 
 
 def _bgr(value: object) -> BGR:
@@ -526,7 +550,10 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                        glare=glare.copy(), sand_levels=sand_levels(beach, geo),
                        sand_like=sand_like, rim_unseen=hidden,
                        beach_glare=_beach_glare(flat, light, geo, layout, config),
-                       disc_offset=offset),
+                       disc_offset=offset,
+                       slot_looks=SlotLooks.learn(
+                           look_features(top, light, geo, layout, config), geo,
+                           usable=~glare & ~glowing & ~((np.array(SLOTS) == "T1") & joe))),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr, notes=tuple(notes))
 

@@ -39,6 +39,8 @@ from vision.stages.light import (
     measure_light,
     median,
 )
+from vision.stages.looks import SlotLooks, look_features
+from vision.stages.looks import bare as bare_slots
 from vision.stages.marks import Marks, read_marks
 from vision.stages.objects import Palette, Region, find_objects, read_region
 from vision.stages.weather import read_weather
@@ -99,6 +101,9 @@ class TableLook:
     """Per slot, where its disc's rim showed clearest at setup relative to where the pose
     puts it, in mm, ``(slots, 2)`` (:func:`vision.stages.discs.disc_offsets`): discs are
     looked for there. None: on the slots' centres (older profiles)."""
+    slot_looks: SlotLooks | None = None
+    """Each slot's middle at setup (:mod:`vision.stages.looks`): where it still looks so,
+    no unseen canoe hides. None: not known (older profiles)."""
 
 
 @dataclass
@@ -183,6 +188,20 @@ def read_board(
     # (A glare spot's halo over each slot's riverbed ring, before the board's own print
     # is taken out: a halo there at setup too still washes a canoe out now.)
     halo_px = np.count_nonzero(zones.highlight[geo.ring_mat], axis=1)
+    halo_over = halo_px >= config.ring_halo_share * geo.ring_mat.shape[1]
+    # The slots whose middle looks as at setup, under no glare: nothing stands there
+    # (worked out only when asked: most frames never ask).
+    bare: list[set[str]] = []
+    unlit = ~glare & ~halo_over
+
+    def bare_at() -> set[str]:
+        if not bare:
+            then = None if look is None else look.slot_looks
+            same = np.zeros(len(SLOTS), bool) if then is None else bare_slots(
+                look_features(rectified, light, geo, layout, config), then, geo, layout,
+                config)
+            bare.append({SLOTS[i] for i in np.flatnonzero(same & unlit)})
+        return bare[0]
     if look is not None and look.glare is not None:
         # A slot whose ring is as at setup, where it was not washed out, is not now: the
         # rings' median (the river) moved with shadows elsewhere.
@@ -254,9 +273,11 @@ def read_board(
             canoes.seen.extend(found)
         hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
         if len(hidden) == len(SLOTS) + 1:
-            # Nothing shows where: it hides where its colour is least unlike the ground.
+            # Nothing shows where: it hides where its colour is least unlike the ground,
+            # but not on a slot that looks as at setup.
             hidden = camouflaged(canoes.seen, in_play, palette, sand_ref, ring_ref,
                                  config) or hidden
+            hidden = (hidden - bare_at()) or ({*SLOTS, BEACH} - bare_at())
         unknown |= hidden
         may_hide_at |= hidden
         why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
@@ -284,8 +305,7 @@ def read_board(
             # ...or under a glare spot's halo, where a canoe whose colour washed towards
             # white is the riverbed's: unless a position is unknown for what shows there
             # (washed out, covered), where that canoe more likely is.
-            halo = halo_px >= config.ring_halo_share * geo.ring_mat.shape[1]
-            halo &= unknown <= may_hide_at
+            halo = halo_over & (unknown <= may_hide_at)
             washed = np.zeros(len(SLOTS), bool)
             for colour in unseen:
                 if colour in palette.names:
@@ -325,7 +345,7 @@ def read_board(
         if in_play is not None and seen_c >= in_play.get(colour, 0):
             continue
         for slot in (SLOTS[i] for i in np.flatnonzero(alike)):
-            if slot not in unknown:
+            if slot not in unknown and slot not in bare_at():
                 unknown.add(slot)
                 why.setdefault(slot, f"a {colour} canoe looks like the riverbed here")
         # ...or like the sand, as learned at setup (a brown canoe on a brown beach):
