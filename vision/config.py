@@ -328,8 +328,9 @@ class VisionConfig:
     slot_look_gap_mm: float = 7.0
     """...and its half of the river towards each neighbouring position, where a canoe on
     its way from or to it lies (circles of this radius from the middle's edge to the
-    midpoint; the canoes resting on the neighbour reach hardly past the midpoint), are
-    compared with how they looked at setup (:mod:`vision.stages.looks`)..."""
+    midpoint; the canoes resting on the neighbour reach hardly past the midpoint; 0: the
+    middles alone), are compared with how they looked at setup
+    (:mod:`vision.stages.looks`)..."""
     slot_look_slack_mm: float = 2.0
     """...each pixel with the setup's within this much each way (the pose's error from
     photo to photo)..."""

@@ -10,7 +10,7 @@ import pytest
 MODULES = ["vision.layout", "vision.synth", "vision.types", "vision.config", "vision.check",
            "vision.observation", "vision.detector", "vision.locate", "vision.motion",
            "vision.profile", "vision.read", "vision.stages.canoes", "vision.stages.discs",
-           "vision.stages.geometry", "vision.stages.light",
+           "vision.stages.geometry", "vision.stages.light", "vision.stages.looks",
            "vision.synth.scene", "vision.synth.art", "vision.synth.camera"]
 
 

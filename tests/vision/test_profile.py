@@ -102,6 +102,37 @@ def test_where_each_disc_showed_at_setup_round_trips_and_older_profiles_look_on_
         TableProfile.from_json(data)
 
 
+def test_how_the_river_looked_at_setup_round_trips_and_older_profiles_know_no_bare_slot(
+        table):
+    profile = learn_profile(table[1], PLAYERS)
+    looks = profile.look.slot_looks
+    assert looks is not None and not looks.unkept.any()  # no Joe, no glare: every slot kept
+    data = json.loads(json.dumps(profile.to_json()))
+    assert data["slot_looks"]["unkept"] == [] and len(data["slot_looks"]["feats"]) == len(
+        looks.feats)
+    again = TableProfile.from_json(data).look.slot_looks
+    assert again is not None and again.shape == looks.shape
+    assert np.allclose(again.feats, looks.feats, atol=5e-4)
+    data["slot_looks"]["unkept"] = ["T1"]
+    unkept = TableProfile.from_json(data).look.slot_looks
+    assert unkept is not None and unkept.unkept.tolist() == [s == "T1" for s in SLOTS]
+    del data["slot_looks"]  # a profile learned before the key: no slot is known bare
+    assert TableProfile.from_json(data).look.slot_looks is None
+    data["slot_looks"] = {"shape": [10, 10], "unkept": [], "feats": [[0.0, float("nan")]]}
+    with pytest.raises(ProfileError, match="slot_looks hold bad values"):
+        TableProfile.from_json(data)
+    data["slot_looks"] = {"shape": [10, 10], "feats": []}
+    with pytest.raises(ProfileError, match="slot_looks must be an object with shape, unkept"):
+        TableProfile.from_json(data)
+
+
+def test_joe_s_slot_at_setup_is_not_kept_as_bare(table):
+    scene, _ = table
+    setup = render(new_game(PLAYERS, Options(diamanten_joe=True)), seed=7, scene=scene)
+    looks = learn_profile(setup, PLAYERS, joe=True).look.slot_looks
+    assert looks is not None and looks.unkept.tolist() == [s == "T1" for s in SLOTS]
+
+
 @pytest.mark.parametrize(("change", "says"), [
     ({"state": position()}, "1 canoe seen on the beach, expected 6"),
     ({"discs": ["T1", "T2", "T3", "T5", "L1", "L2", "R1", "R2"]}, "no disc seen on T4"),

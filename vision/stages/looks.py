@@ -100,7 +100,7 @@ def look_pattern(geo: Geometry, layout: Layout, config: VisionConfig) -> LookPat
         masks.append(m)
     of_slot: list[list[int]] = [[i] for i in range(len(SLOTS))]
     r = config.slot_look_gap_mm * geo.k
-    for a, pa, b, pb in _pairs(layout, geo):
+    for a, pa, b, pb in _pairs(layout, geo) if r > 0 else ():
         # Each slot's half of the stretch between it and its neighbour, from its middle's
         # edge to the midpoint (circles about a radius apart): a canoe on its way from or
         # to it lies there, while the canoes resting on the neighbour reach hardly past
