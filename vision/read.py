@@ -42,7 +42,7 @@ from vision.stages.light import (
 from vision.stages.looks import SlotLooks, look_features
 from vision.stages.looks import bare as bare_slots
 from vision.stages.marks import Marks, read_marks
-from vision.stages.objects import Palette, Region, find_objects, read_region
+from vision.stages.objects import SMALL_FOREIGN, Palette, Region, find_objects, read_region
 from vision.stages.weather import read_weather
 from vision.types import Floats, Image, Mask
 
@@ -237,8 +237,12 @@ def read_board(
         zones.highlight[pos[same]] = False
         zones.label[pos[same]] = -1
     objs = find_objects(zones, beach, geo, layout, config, camera_centre, glare)
-    unknown |= objs.unknown
-    why = {**objs.why, **why}
+    # Something small in a slot's zone (the river's mottle, a dropped gem) hides no canoe
+    # where the slot and its way to each neighbour look as at setup.
+    small = {p for p in objs.unknown if objs.why.get(p) == SMALL_FOREIGN}
+    small = small & bare_at() if small and look is not None else set()
+    unknown |= objs.unknown - small
+    why = {**{p: w for p, w in objs.why.items() if p not in small}, **why}
     beach_foreign |= objs.beach_foreign
     if beach_foreign:
         unknown.add(BEACH)

@@ -124,6 +124,8 @@ def look_pattern(geo: Geometry, layout: Layout, config: VisionConfig) -> LookPat
     pixels = np.flatnonzero(union)
     regions = [np.searchsorted(pixels, np.flatnonzero(m)) for m in masks]
     out = LookPattern(pixels=pixels, regions=regions, of_slot=of_slot)
+    if len(_PATTERNS) > 8:
+        _PATTERNS.clear()
     _PATTERNS[key] = out
     return out
 

@@ -29,6 +29,10 @@ CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 
 
+SMALL_FOREIGN = "something small and foreign"
+"""Why a slot with a small foreign object in its zone is unknown (``Objects.why``)."""
+
+
 @dataclass
 class Region:
     """A region's pixels (slot zones, or the beach) as read: features, balanced colour,
@@ -364,7 +368,7 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 # in from nowhere (the riverbed's mottle, a dropped gem, a canoe a glare
                 # spot half washes out): it hides the slots it lies on, not their
                 # neighbours (a hand's fingers and blur reach further).
-                _mark(out, (SLOTS[s] for s in within), "something small and foreign")
+                _mark(out, (SLOTS[s] for s in within), SMALL_FOREIGN)
                 continue
             near = d.min(1) < zone_r + config.foreign_margin_mm * k
             _mark(out, (SLOTS[s] for s in np.flatnonzero(near)), "a hand or something foreign")
