@@ -12,7 +12,11 @@ the river towards each neighbour, almost all look so (changed share under
 
 That is what colours cannot say where a canoe colour looks like the riverbed (a blue
 canoe on a deep blue river): its hull, rim and well still change the view, where the
-river's own print does not move.
+river's own print does not move. :func:`vision.read.read_board` asks it only when a slot
+would otherwise be unknown for a canoe that could hide there unseen: a colour like the
+riverbed unaccounted for, a canoe of the game seen nowhere, something small in the
+slot's zone. A profile learned with another pattern (other ``slot_look_*`` settings)
+knows no slot bare.
 
 >>> from vision.layout import load_layout
 >>> from vision.stages.geometry import geometry
