@@ -107,19 +107,26 @@ def test_a_canoe_far_off_its_slot_between_distant_slots_is_unknown(share):
 def test_a_canoe_of_the_game_seen_nowhere_and_shown_by_nothing_makes_every_position_unknown():
     """The game has two red canoes in play; the frame shows one (the other hidden where
     nothing shows it: under a hand the colour of the sand, say). No position may then be
-    read: the canoe could be on any of them."""
+    read: the canoe could be on any of them. With how the river looked at setup (profiles
+    since the eighteenth session), not on a slot that still looks so: every other
+    position is unknown."""
     game = new_game(PLAYERS).replace(canoes=FrozenMap({
         "red": (Canoe("T2"), Canoe("beach")), "blue": (Canoe("T4"), Canoe("beach")),
         "yellow": (Canoe("beach"), Canoe("beach"))}))
     drawn = game.replace(canoes=FrozenMap({**game.canoes, "red": (Canoe("T2"), Canoe("lost"))}))
     scene = table(6)
     setup = render(new_game(PLAYERS), seed=1, scene=scene, size=SIZE)
-    det = Detector()
-    det.use_profile(learn_profile(setup, PLAYERS))
+    profile = learn_profile(setup, PLAYERS)
     frame = render(drawn, seed=2, scene=scene, size=SIZE)
+    det = Detector()
+    det.use_profile(replace(profile, look=replace(profile.look, slot_looks=None)))
     assert det.analyse(frame, in_play=canoes_in_play(drawn)).unknown == ()
     seen = det.analyse(frame, in_play=canoes_in_play(game))
     assert set(seen.unknown) == {*SLOTS, "beach"} and not seen.canoes
+    det.use_profile(profile)
+    seen = det.analyse(frame, in_play=canoes_in_play(game))
+    assert set(seen.unknown) == {"T2", "T4", "beach"}  # where canoes stand, and the beach
+    assert wrong(seen, ground_truth(game)) == []
 
 
 def test_more_canoes_of_a_colour_than_the_game_has_are_unknown():
