@@ -102,8 +102,9 @@ class TableLook:
     puts it, in mm, ``(slots, 2)`` (:func:`vision.stages.discs.disc_offsets`): discs are
     looked for there. None: on the slots' centres (older profiles)."""
     slot_looks: SlotLooks | None = None
-    """Each slot's middle at setup (:mod:`vision.stages.looks`): where it still looks so,
-    no unseen canoe hides. None: not known (older profiles)."""
+    """The river as at setup, each slot's middle and its way to each neighbour
+    (:mod:`vision.stages.looks`): where it still looks so, no unseen canoe hides. None:
+    not known (older profiles)."""
 
 
 @dataclass
@@ -189,8 +190,9 @@ def read_board(
     # is taken out: a halo there at setup too still washes a canoe out now.)
     halo_px = np.count_nonzero(zones.highlight[geo.ring_mat], axis=1)
     halo_over = halo_px >= config.ring_halo_share * geo.ring_mat.shape[1]
-    # The slots whose middle looks as at setup, under no glare: nothing stands there
-    # (worked out only when asked: most frames never ask).
+    # The slots whose middle and way to each neighbour look as at setup, under no glare
+    # spot or halo: no canoe stands there (worked out only when asked: most frames never
+    # ask).
     bare: list[set[str]] = []
     unlit = ~glare & ~halo_over
 
