@@ -986,14 +986,8 @@ def test_a_disc_whose_rim_shows_off_its_slot_is_looked_for_where_it_showed_at_se
     canoe on T5, in the frame's blur, that edge showed no contrast (0.0 against 0.077 at
     setup) and the disc was read absent. Each slot's disc is now looked for where its rim
     showed at setup."""
-    import benchmarks.vision_conditions as vc
-    from benchmarks.vision_accuracy import random_state
-
     seed = 28080003
-    rng = np.random.default_rng([seed, 0xC0DE])
-    state, faults = random_state(rng)
-    scene = SceneConfig.varied(seed, family="glacier")
-    scene, state, size = vc.CONDITIONS["blue-gem"](rng, scene, state)
+    state, faults, scene, size = bench_scene("blue-gem", seed, "glacier")
     assert faults == () and state.joe == Canoe("T5", "blue")
     truth = ground_truth(state)
     now = read(state, scene, seed, size)
@@ -1004,10 +998,9 @@ def test_a_disc_whose_rim_shows_off_its_slot_is_looked_for_where_it_showed_at_se
 
 
 
-def bench_reader(condition: str, seed: int, family: str, learn: VisionConfig | None = None):
-    """The benchmark's scene ``seed`` of ``condition`` (``vision_conditions``: the state,
-    scene and stress its seed draws), read as :func:`reader` does, as the benchmark does
-    (learned with ``learn``)."""
+def bench_scene(condition: str, seed: int, family: str):
+    """The benchmark's scene ``seed`` of ``condition`` (``vision_conditions``): the state,
+    faults, scene and frame size its seed draws."""
     import benchmarks.vision_conditions as vc
     from benchmarks.vision_accuracy import random_state
 
@@ -1015,6 +1008,13 @@ def bench_reader(condition: str, seed: int, family: str, learn: VisionConfig | N
     state, faults = random_state(rng)
     scene = SceneConfig.varied(seed, family=family)
     scene, state, size = vc.CONDITIONS[condition](rng, scene, state)
+    return state, faults, scene, size
+
+
+def bench_reader(condition: str, seed: int, family: str, learn: VisionConfig | None = None):
+    """That scene read as :func:`reader` does, as the benchmark does (learned with
+    ``learn``)."""
+    state, faults, scene, size = bench_scene(condition, seed, family)
     return reader(state, scene, seed, size, faults, learn)
 
 

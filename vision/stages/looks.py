@@ -43,7 +43,7 @@ from typing import cast
 import cv2
 import numpy as np
 
-from companion.board import ARMS, BEACH, SLOTS, downstream
+from companion.board import ARMS, SLOTS, downstream
 from vision.config import VisionConfig
 from vision.layout import Layout
 from vision.stages.geometry import Geometry, design
@@ -80,7 +80,7 @@ def _pairs(layout: Layout, geo: Geometry) -> list[tuple[int, tuple[float, float]
     for i, s in enumerate(SLOTS):
         for arm in ARMS:
             t = downstream(s, arm)
-            if t in SLOTS and t != BEACH:
+            if t in SLOTS:
                 j = SLOTS.index(t)
                 pair = (i, (float(geo.slot_xy[i][0]), float(geo.slot_xy[i][1])), j,
                         (float(geo.slot_xy[j][0]), float(geo.slot_xy[j][1])))
@@ -201,11 +201,10 @@ def bare(feats: Floats, then: SlotLooks | None, geo: Geometry, layout: Layout,
     """Per slot, whether its middle and the river towards each neighbour look as at
     setup (no canoe on it, none on its way from or to it): False where not known."""
     out = np.zeros(len(SLOTS), bool)
-    if then is None or then.shape != geo.shape or \
-            len(then.feats) != len(look_pattern(geo, layout, config).pixels):
+    pat = look_pattern(geo, layout, config)
+    if then is None or then.shape != geo.shape or len(then.feats) != len(pat.pixels):
         return out
     shares = changed_shares(feats, then, geo, layout, config)
-    pat = look_pattern(geo, layout, config)
     for s in range(len(SLOTS)):
         out[s] = not then.unkept[s] and all(
             shares[r] < config.slot_look_same for r in pat.of_slot[s])
