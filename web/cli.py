@@ -234,8 +234,9 @@ def run_serve(args: argparse.Namespace) -> int:
     except (StoreError, NiagaraError, CameraError, ValueError, RuntimeError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    sockets: dict[int, Any] = {}  # waitress's socket map, for the signal wake-up
     try:
-        server = create_server(app, host=args.host, port=args.port, threads=THREADS,
+        server = create_server(app, sockets, host=args.host, port=args.port, threads=THREADS,
                                channel_timeout=120, ident="niagara-companion",
                                channel_request_lookahead=LOOKAHEAD,
                                max_request_body_size=MAX_UPLOAD)
@@ -276,8 +277,9 @@ def run_serve(args: argparse.Namespace) -> int:
         raise KeyboardInterrupt
 
     previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
-    watchdog.ready()
+    wake = SignalWake(sockets)
     try:
+        watchdog.ready()
         server.run()  # returns (or raises KeyboardInterrupt) on Ctrl+C and SIGTERM
     except KeyboardInterrupt:
         pass
@@ -285,10 +287,44 @@ def run_serve(args: argparse.Namespace) -> int:
         watchdog.stopping()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        wake.close()
         stop(server, app)
     print("Stopped: the lights are off, the camera is closed and every game is saved.",
           flush=True)
     return 0
+
+
+class SignalWake:
+    """Wakes waitress's main loop the moment a signal arrives.
+
+    Python runs a signal's handler in the main thread, between two bytecodes; the
+    operating system may hand the signal to any of the service's threads, and then the
+    main thread, waiting in waitress's ``select()``, would notice only at its timeout (a
+    second; longer on a loaded machine). ``signal.set_wakeup_fd`` writes a byte to a
+    socket the loop watches, whichever thread took the signal.
+    """
+
+    def __init__(self, socket_map: dict[int, Any]) -> None:
+        from waitress.wasyncore import dispatcher
+
+        class Reader(dispatcher):  # type: ignore[misc]
+            def writable(self) -> bool:
+                return False
+
+            def handle_read(self) -> None:
+                with contextlib.suppress(OSError):
+                    self.recv(512)
+
+        self._read, self._write = socket.socketpair()
+        for end in (self._read, self._write):
+            end.setblocking(False)
+        self._reader = Reader(self._read, map=socket_map)
+        self._previous = signal.set_wakeup_fd(self._write.fileno(), warn_on_full_buffer=False)
+
+    def close(self) -> None:
+        signal.set_wakeup_fd(self._previous)
+        self._reader.close()
+        self._write.close()
 
 
 def stop(server: Any, app: Any) -> None:
