@@ -343,6 +343,16 @@ class VisionConfig:
     under something small in its zone. (Tuning, offset 4, 35-40 scenes a condition:
     slots with no canoe on the seven families' rivers changed 0-0.047 in their middles,
     on indigo's up to 0.07; slots with canoes 0.31 and 0.10 or more.)"""
+    slot_look_explained_mm: float = 2.0
+    """While a canoe of the game is seen nowhere, a slot whose middle or way to a
+    neighbour changed since setup, by ``slot_look_changed`` of a region or more, other
+    than on or within this of the canoes read (their blurred edges), may hide it: a blue
+    canoe on a blue river in a shadow, darker than the riverbed a canoe colour is
+    compared with, still changed the view there..."""
+    slot_look_changed: float = 0.2
+    """...this share of a region. (Tuning, offset 4, 100 scenes a condition: one more
+    position unknown of 13,000; 0.1 cost 21. Reporting scene 33020079's L1: 0.33.) 0:
+    off."""
     mottle_chroma: float = 0.3
     """A canoe read on a slot whose riverbed its colour is this close to in chroma (its
     brightness within the ground's range) may be the river's own darker mottle: that

@@ -39,7 +39,7 @@ from vision.stages.light import (
     measure_light,
     median,
 )
-from vision.stages.looks import SlotLooks, look_features
+from vision.stages.looks import SlotLooks, explained_by, look_features, unexplained
 from vision.stages.looks import bare as bare_slots
 from vision.stages.marks import Marks, read_marks
 from vision.stages.objects import SMALL_FOREIGN, Palette, Region, find_objects, read_region
@@ -194,14 +194,19 @@ def read_board(
     # spot or halo: no canoe stands there (worked out only when asked: most frames never
     # ask).
     bare: list[set[str]] = []
+    seen_feats: list[Floats] = []
     unlit = ~glare & ~halo_over
+
+    def feats_now() -> Floats:
+        if not seen_feats:
+            seen_feats.append(look_features(rectified, light, geo, layout, config))
+        return seen_feats[0]
 
     def bare_at() -> set[str]:
         if not bare:
             then = None if look is None else look.slot_looks
             same = np.zeros(len(SLOTS), bool) if then is None else bare_slots(
-                look_features(rectified, light, geo, layout, config), then, geo, layout,
-                config)
+                feats_now(), then, geo, layout, config)
             bare.append({SLOTS[i] for i in np.flatnonzero(same & unlit)})
         return bare[0]
     if look is not None and look.glare is not None:
@@ -296,8 +301,26 @@ def read_board(
                 may_hide_at.add(slot)
                 why.setdefault(slot, "a canoe of the game not seen; the riverbed here "
                                      "looks unlike at setup")
-            # ...or on its way from a slot read empty, where a fringe of its colour shows.
+            # ...or where the river changed since setup, and no canoe read there
+            # explains the change (a blue canoe on a blue river in a shadow is darker
+            # than the riverbed its colour is compared with, but no less a change).
             unseen = unseen_colours(canoes.seen, unknown, in_play)
+            if look.slot_looks is not None and 0 < config.slot_look_changed <= 1:
+                read = {c.colour for c in canoes.seen if c.at not in unknown}
+                index = [palette.names.index(c) for c in sorted(read)]
+                # (Each object that takes a canoe colour read, whole: its gem and well,
+                # its side under a tilted camera.)
+                hit = np.unique(objs.labels[np.isin(objs.colour, index) & (objs.opened > 0)])
+                mask = np.isin(objs.labels, hit[hit > 0])
+                changed = unexplained(feats_now(), look.slot_looks, geo, layout, config,
+                                      explained_by(mask, geo, layout, config))
+                for slot in (SLOTS[i] for i in np.flatnonzero(changed & unlit)):
+                    if slot not in unknown:
+                        unknown.add(slot)
+                        may_hide_at.add(slot)
+                        why.setdefault(slot, "a canoe of the game not seen; the river here "
+                                             "changed since setup where no canoe is read")
+            # ...or on its way from a slot read empty, where a fringe of its colour shows.
             for slot in SLOTS:
                 n, area = canoes.areas.get(slot, (0, 0.0))
                 of = canoes.colour_areas.get(slot, {})

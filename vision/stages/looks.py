@@ -12,7 +12,10 @@ the river towards each neighbour, almost all look so (changed share under
 
 That is what colours cannot say where a canoe colour looks like the riverbed (a blue
 canoe on a deep blue river): its hull, rim and well still change the view, where the
-river's own print does not move. :func:`vision.read.read_board` asks it only when a slot
+river's own print does not move. The other way round, a slot whose view changed where
+no canoe is read (:func:`unexplained`) may hide a canoe the game has and the camera
+does not see (a blue canoe in a shadow on a blue river, darker than the riverbed its
+colour is compared with). :func:`vision.read.read_board` asks it only when a slot
 would otherwise be unknown for a canoe that could hide there unseen: a colour like the
 riverbed unaccounted for, a canoe of the game seen nowhere, something small in the
 slot's zone. A profile learned with another pattern (other ``slot_look_*`` settings)
@@ -33,6 +36,15 @@ knows no slot bare.
 >>> feats[(abs(xs - (x3 + x4) / 2) < 20 * geo.k) & (abs(ys - y3) < 7 * geo.k)] = 0.5
 >>> bare(feats, then, geo, layout, cfg).tolist()
 [True, True, False, False, True, True, True, True, True]
+
+While a canoe of the game is seen nowhere, a slot whose view changed where no canoe is
+read may hide it; a change the canoes read explain does not count:
+
+>>> nothing = np.zeros(len(pat.pixels), bool)
+>>> unexplained(feats, then, geo, layout, cfg, nothing).tolist()
+[False, False, True, True, False, False, False, False, False]
+>>> unexplained(feats, then, geo, layout, cfg, ~nothing).tolist()
+[False, False, False, False, False, False, False, False, False]
 """
 
 from __future__ import annotations
@@ -185,15 +197,45 @@ class SlotLooks:
 
 
 def changed_shares(feats: Floats, then: SlotLooks, geo: Geometry, layout: Layout,
-                   config: VisionConfig) -> list[float]:
+                   config: VisionConfig, explained: Mask | None = None) -> list[float]:
     """Per region of :func:`look_pattern` (slots' middles, then the stretches between), the
     share of its pixels unlike every setup pixel within the slack by more than
-    ``slot_look_distance``."""
+    ``slot_look_distance`` (and, if given, not ``explained``: per kept pixel)."""
     pat = look_pattern(geo, layout, config)
     low, high = then.spread(pat.pixels, max(1, round(config.slot_look_slack_mm * geo.k)))
     over = np.maximum(low - feats, 0) + np.maximum(feats - high, 0)
     changed = (over * over).sum(axis=1) > config.slot_look_distance ** 2
+    if explained is not None:
+        changed &= ~explained
     return [float(changed[r].mean()) if len(r) else 0.0 for r in pat.regions]
+
+
+def explained_by(canoes: Mask, geo: Geometry, layout: Layout, config: VisionConfig) -> Mask:
+    """Per kept pixel of :func:`look_pattern`, whether it lies on or beside (within
+    ``slot_look_explained_mm``: a hull's blurred edge, its shading) the pixels of
+    ``canoes``, a rectified-view mask of the canoes read."""
+    pat = look_pattern(geo, layout, config)
+    r = max(1, round(config.slot_look_explained_mm * geo.k))
+    disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    grown = cv2.dilate(canoes.astype(np.uint8), disk)
+    return grown.ravel()[pat.pixels] > 0
+
+
+def unexplained(feats: Floats, then: SlotLooks | None, geo: Geometry, layout: Layout,
+                config: VisionConfig, explained: Mask) -> Mask:
+    """Per slot, whether its middle or the river towards a neighbour changed since setup
+    (``slot_look_changed`` of a region or more) where nothing ``explained`` (the canoes
+    read, :func:`explained_by`) lies: something that was not there then is there now.
+    False where not known (slots not kept, an older profile)."""
+    out = np.zeros(len(SLOTS), bool)
+    pat = look_pattern(geo, layout, config)
+    if then is None or then.shape != geo.shape or len(then.feats) != len(pat.pixels):
+        return out
+    shares = changed_shares(feats, then, geo, layout, config, explained)
+    for s in range(len(SLOTS)):
+        out[s] = not then.unkept[s] and any(
+            shares[r] >= config.slot_look_changed for r in pat.of_slot[s])
+    return out
 
 
 def bare(feats: Floats, then: SlotLooks | None, geo: Geometry, layout: Layout,
