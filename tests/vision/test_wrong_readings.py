@@ -1000,13 +1000,14 @@ def test_a_disc_whose_rim_shows_off_its_slot_is_looked_for_where_it_showed_at_se
 
 
 
-def bench_scene(condition: str, seed: int, family: str):
+def bench_scene(condition: str, seed: int, family: str, rng: np.random.Generator | None = None):
     """The benchmark's scene ``seed`` of ``condition`` (``vision_conditions``): the state,
-    faults, scene and frame size its seed draws."""
+    faults, scene and frame size its seed draws (from ``rng`` if given: the benchmark
+    draws the condition's camera model from it next)."""
     import benchmarks.vision_conditions as vc
     from benchmarks.vision_accuracy import random_state
 
-    rng = np.random.default_rng([seed, 0xC0DE])
+    rng = np.random.default_rng([seed, 0xC0DE]) if rng is None else rng
     state, faults = random_state(rng)
     scene = SceneConfig.varied(seed, family=family)
     scene, state, size = vc.CONDITIONS[condition](rng, scene, state)
@@ -1066,12 +1067,9 @@ def bench_read(condition: str, seed: int, family: str, config: VisionConfig):
     """The truth, and that scene's frame read exactly as ``vision_conditions`` reads it
     (the condition's camera model too: a calibrated lens), with ``config``."""
     import benchmarks.vision_conditions as vc
-    from benchmarks.vision_accuracy import random_state
 
     rng = np.random.default_rng([seed, 0xC0DE])
-    state, faults = random_state(rng)
-    scene, state, size = vc.CONDITIONS[condition](rng, SceneConfig.varied(seed, family=family),
-                                                  state)
+    state, faults, scene, size = bench_scene(condition, seed, family, rng)
     camera = vc.camera_for(condition, scene, size, rng)
     setup, frame = vc._render_pair(new_game(state.players, state.options), state, faults,
                                    seed, replace(scene, hands=(), between=0.0), scene, size)

@@ -251,7 +251,6 @@ def test_a_signal_taken_by_another_thread_wakes_the_loop_at_once() -> None:
     assert waited < 15, waited
 
 
-
 def test_stopping_serve_leaves_every_light_off(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The lights are lit while the game runs (mock pins); a stop (Ctrl+C, SIGTERM) leaves

@@ -221,33 +221,34 @@ def explained_by(canoes: Mask, geo: Geometry, layout: Layout, config: VisionConf
     return grown.ravel()[pat.pixels] > 0
 
 
+def _slot_shares(feats: Floats, then: SlotLooks | None, geo: Geometry, layout: Layout,
+                 config: VisionConfig, explained: Mask | None = None,
+                 ) -> list[list[float] | None]:
+    """Per slot, the changed shares of its regions (:func:`changed_shares`): its middle
+    and its way to each neighbour; None for a slot not kept, or all None where the
+    setup's looks are not known (an older profile, another view or pattern)."""
+    pat = look_pattern(geo, layout, config)
+    if then is None or then.shape != geo.shape or len(then.feats) != len(pat.pixels):
+        return [None] * len(SLOTS)
+    shares = changed_shares(feats, then, geo, layout, config, explained)
+    return [None if then.unkept[s] else [shares[r] for r in pat.of_slot[s]]
+            for s in range(len(SLOTS))]
+
+
 def unexplained(feats: Floats, then: SlotLooks | None, geo: Geometry, layout: Layout,
                 config: VisionConfig, explained: Mask) -> Mask:
     """Per slot, whether its middle or the river towards a neighbour changed since setup
     (``slot_look_changed`` of a region or more) where nothing ``explained`` (the canoes
     read, :func:`explained_by`) lies: something that was not there then is there now.
     False where not known (slots not kept, an older profile)."""
-    out = np.zeros(len(SLOTS), bool)
-    pat = look_pattern(geo, layout, config)
-    if then is None or then.shape != geo.shape or len(then.feats) != len(pat.pixels):
-        return out
-    shares = changed_shares(feats, then, geo, layout, config, explained)
-    for s in range(len(SLOTS)):
-        out[s] = not then.unkept[s] and any(
-            shares[r] >= config.slot_look_changed for r in pat.of_slot[s])
-    return out
+    return np.array([r is not None and any(x >= config.slot_look_changed for x in r)
+                     for r in _slot_shares(feats, then, geo, layout, config, explained)],
+                    bool)
 
 
 def bare(feats: Floats, then: SlotLooks | None, geo: Geometry, layout: Layout,
          config: VisionConfig) -> Mask:
     """Per slot, whether its middle and the river towards each neighbour look as at
     setup (no canoe on it, none on its way from or to it): False where not known."""
-    out = np.zeros(len(SLOTS), bool)
-    pat = look_pattern(geo, layout, config)
-    if then is None or then.shape != geo.shape or len(then.feats) != len(pat.pixels):
-        return out
-    shares = changed_shares(feats, then, geo, layout, config)
-    for s in range(len(SLOTS)):
-        out[s] = not then.unkept[s] and all(
-            shares[r] < config.slot_look_same for r in pat.of_slot[s])
-    return out
+    return np.array([r is not None and all(x < config.slot_look_same for x in r)
+                     for r in _slot_shares(feats, then, geo, layout, config)], bool)
