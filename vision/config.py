@@ -112,6 +112,16 @@ class VisionConfig:
     adds light; on a pale river a tinted shadow, or a flicker band, fits the
     river-plus-white model too: at 0.04 pale rivers' slots read as washed out in frames
     of every condition)..."""
+    glare_river_left: float = 0.3
+    """...or, however little brighter, whose riverbed keeps under this share of the river's
+    colour (``a`` in the fit): on a river as bright as white in two channels (``glacier``),
+    rings washed out to white were only 1.07-1.10 times as bright as the river, with 0.07
+    and 0.08 of its colour left (reporting scene 34050213: a blue and a green canoe there,
+    washed out, read gone); rings not washed out keep 0.7 or more..."""
+    glare_gone_brighter: float = 0.05
+    """...when brighter than the river by this share at least (on a chalk river, as pale
+    as grey, a slot in a tinted shadow, 1-2 % darker than the river, fits "no river, much
+    white" too)..."""
     glare_setup_brighter: float = 0.04
     """...this share in the setup photo, where a slot taken for washed out is only left
     out of what is learned there (a glared slot not taken so is refused as "something
@@ -292,6 +302,10 @@ class VisionConfig:
     either way the position is unknown)..."""
     canoe_area_tolerance_each: float = 0.05
     """...and this much more per canoe read."""
+    canoe_spill_share: float = 0.2
+    """Where a slot has canoe-like area unread, an object there over this share of one
+    canoe's area, off the slot's centre towards the next (``canoe_between_mm``), makes the
+    next slot unknown too: a canoe caught between the two, most of it unread."""
     canoe_area_none: float = 0.2
     """While a hand reaches into the river, where no canoe is read the canoe-like area must
     stay under this share of one canoe: a canoe partly hidden by the hand's blurred sleeve
@@ -609,6 +623,14 @@ class VisionConfig:
     or ``disc_rim_threshold`` without a profile): reporting offset 21 at 640x480, a faint
     rim (0.05 at setup) under a canoe read 0.009 where both sides showed and 0.069 with
     the outside alone, and the disc was read absent."""
+    disc_other_arc: float = 0.35
+    """No disc is read only where under this share of the angles seen inside and out show
+    the rim band the other way from a disc's rim (lighter than both sides where the
+    table's rims are dark), by more than no disc's contrast (``disc_learned_absent``): a
+    disc's glossy highlight along its rim (reporting scene 34000235: 0.47 of the angles,
+    beside a blue canoe on a blue river, read absent). Riverbed with no disc: at most 0.32
+    on tuning offset 4 (127 discs read absent); 0.38 once on offset 7 (indigo and ink, 87
+    read absent), now unknown."""
     disc_own_faint: float = 0.35
     """With a table profile: a slot whose disc at setup showed less than this share of the
     discs' rim contrast there (the median over the slots, of its kind: dark or light) is
@@ -660,6 +682,12 @@ class VisionConfig:
     """...when that canoe's colour, washed towards white (its chroma scaled towards grey),
     comes this close to the riverbed's chroma (that blue canoe: 0.10 from its deep blue
     river; the other colours of that table 0.58-0.66)."""
+    halo_paler_chroma: float = 0.25
+    """While a canoe of the game is seen nowhere, a canoe read on a slot under a glare
+    spot's halo is unknown when that unseen colour, washed towards white, comes this close
+    to the chroma of the colour read (reporting scene 34050086: a brown canoe in a halo read
+    as Joe's wood, brown washing to 0.06 of it; yellow 0.11, red 0.19, blue and green
+    0.31 of it on that table)."""
     disc_absent_ring_chroma: float = 0.08
     disc_absent_ring_log: float = 0.06
     """With a table profile, "no disc" is said only where the slot's riverbed ring differs

@@ -274,7 +274,7 @@ def read_board(
         may_hide_at.add(BEACH)
         why.setdefault(BEACH, "a glare spot on the beach may hide a canoe")
     if in_play is not None:
-        extra = too_many(canoes.seen, unknown, in_play)
+        extra = too_many(canoes.seen, unknown, in_play, canoes.unsure)
         unknown |= extra
         why = {**dict.fromkeys(extra, "more canoes of a colour than in play"), **why}
         found = by_elimination(canoes.seen, unknown, before_canoes, canoes.unsure, in_play)
@@ -345,6 +345,21 @@ def read_board(
                     unknown.add(slot)
                     why.setdefault(slot, "a canoe of the game not seen; a glare spot's "
                                          "halo lies over the riverbed here")
+            # ...or read as a paler colour under a glare spot's halo: a canoe of the unseen
+            # colour washed towards white there takes the colour it washes to (a brown
+            # canoe read as Joe's wood).
+            unseen = unseen_colours(canoes.seen, unknown, in_play)
+            for c in canoes.seen:
+                if c.at not in SLOTS or c.at in unknown or not halo_over[SLOTS.index(c.at)]:
+                    continue
+                target = np.atleast_2d(palette.protos[palette.names.index(c.colour)])
+                if any(washes_to_riverbed(palette.protos[palette.names.index(u)], target,
+                                          config.halo_paler_chroma)[0]
+                       for u in unseen if u != c.colour and u in palette.names):
+                    unknown.add(c.at)
+                    looks = "like Joe's wood" if c.colour == JOE_COLOUR else c.colour
+                    why.setdefault(c.at, "a canoe of the game not seen; under a glare spot's "
+                                         f"halo it may look {looks}")
             if BEACH not in unknown and look.sand_levels is not None and \
                     darker_than_setup(beach, look.sand_levels, layout, geo, config):
                 unknown.add(BEACH)
@@ -424,7 +439,9 @@ def glare_slots(zones: Region, geo: Geometry, config: VisionConfig,
     """Slots washed out by a glare spot: their riverbed ring is the river's colour (the
     median ring) scaled, plus white light (least squares: ``ring = a * river + g *
     white``) with ``g`` over ``glare_white`` (or ``white``), and brighter than the river
-    by ``glare_brighter`` (or ``brighter_by``). A shadow only scales the colour."""
+    by ``glare_brighter`` (or ``brighter_by``), or by ``glare_gone_brighter`` with under
+    ``glare_river_left`` of the river's colour left (``a``). A shadow only scales the
+    colour."""
     bgr = zones.bgr[geo.ring_mat]  # (slots, n, 3)
     ground = ~(zones.obj[geo.ring_mat] | zones.highlight[geo.ring_mat])  # ground only
     seen = [median(bgr[s][ground[s]]) if np.count_nonzero(ground[s]) >= 8 else None
@@ -440,8 +457,12 @@ def glare_slots(zones: Region, geo: Geometry, config: VisionConfig,
     # with a slight tint fits as "less river plus white". Glare adds light.
     by = config.glare_brighter if brighter_by is None else brighter_by
     brighter = ring.sum(axis=1) > (1 + by) * float(river.sum())
+    # ...unless the river is already as bright as white in most channels: there a ring
+    # washed out is hardly brighter, but none of the river's colour is left in it.
+    gone = (coef[0] < config.glare_river_left) & (
+        ring.sum(axis=1) > (1 + config.glare_gone_brighter) * float(river.sum()))
     least = config.glare_white if white is None else white
-    return cast(Mask, (coef[1] > least) & brighter)
+    return cast(Mask, (coef[1] > least) & (brighter | gone))
 
 
 def deep_dark(beach: Region, layout: Layout, geo: Geometry, config: VisionConfig) -> bool:
@@ -587,18 +608,29 @@ def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[st
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
-             in_play: Mapping[str, int]) -> set[str]:
+             in_play: Mapping[str, int],
+             unsure: Sequence[tuple[str, str, tuple[CanoeSeen, ...]]] = ()) -> set[str]:
     """The positions of every colour seen more often than it has canoes in play.
+
+    A patch of Diamanten Joe's colour without his canoe's middle (in ``unsure``:
+    ``Canoes.unsure``) counts as one Joe: Joe read on one slot while a patch of his wood
+    shows on another may be a brown hull blurred pale at 640x480, and which of the two is
+    his canoe cannot be told. (Not a patch of another colour held for one canoe or two: on
+    a river of that colour's hue it may be the river's mottle, and counted it made the
+    canoes read of that colour unknown, then every slot like the river: tuning offset 7.)
 
     >>> seen = [CanoeSeen("red", "T1"), CanoeSeen("red", "T2"), CanoeSeen("red", "T2"),
     ...         CanoeSeen("blue", "T3")]
     >>> sorted(too_many(seen, set(), {"red": 2, "blue": 2}))
     ['T1', 'T2']
+    >>> sorted(too_many([CanoeSeen("joe", "T3")], {"T4"}, {"joe": 1}, [("T4", "joe", ())]))
+    ['T3', 'T4']
     """
-    counted = [c for c in seen if c.at not in unknown]
+    counted = [(c.colour, c.at) for c in seen if c.at not in unknown]
+    counted += [(colour, at) for at, colour, _ in unsure if colour == JOE_COLOUR]
     out: set[str] = set()
-    for colour in {c.colour for c in counted}:
-        mine = [c.at for c in counted if c.colour == colour]
+    for colour in {c for c, _ in counted}:
+        mine = [at for c, at in counted if c == colour]
         if len(mine) > in_play.get(colour, 0):
             out.update(mine)
     return out
