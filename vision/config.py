@@ -268,6 +268,11 @@ class VisionConfig:
     learn_max_scale: float = 2.0
     """Bounds of a table's canoe size (its top's area as seen, and with its side) over the
     layout's."""
+    pair_gap: float = 1.3
+    """At setup, objects on the beach are taken for pairs of touching canoes (to count the
+    canoes expected) only when the smallest such pair is this many times the biggest
+    single canoe: six canoes of eight, all within 0.98-1.12 of a canoe, are six canoes
+    (two hidden), not four and two pairs (touching pairs on the tuning tables: about 2)."""
     canoe_min_fraction: float = 0.4
     """Colour patches smaller than this share of one canoe are ignored (gem rims, noise)."""
     canoe_min_fraction_blurred: float = 0.3

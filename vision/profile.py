@@ -457,6 +457,12 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                              "canoe starts, so his colour cannot be learned: move the lamp "
                              "or shade the board and take the setup photo again")
         sel = (geo.zone_slot == t1) & (river_img.ravel()[geo.zone_idx] > 0)
+        if not np.any(sel):
+            # Seen only as greys between his wood and the river, or as white (a glare spot
+            # the test above passes by): no colour of his to learn.
+            raise SetupError("setup photo: Diamanten Joe's canoe on T1 shows too little of "
+                             "its own colour (too blurred, or washed out by a lamp's glare): "
+                             "take the photo closer, or move the lamp, and try again")
         body = zones.bgr[sel]
         level = body.sum(1)
         canoe_bgr[JOE_COLOUR] = to_bgr(np.median(body[level > 0.5 * np.percentile(level, 75)],
@@ -853,6 +859,15 @@ def _seen_scale(sizes: Sequence[float], expected: int, config: VisionConfig) -> 
     1.02
     >>> _seen_scale([0.58, 0.74, 0.82, 1.01, 1.1, 1.21], 10, cfg)  # four hidden
     1.01
+
+    Nor when the objects it takes for pairs are hardly bigger than those it takes for
+    single canoes (under ``pair_gap`` times the biggest single): six canoes of eight seen,
+    all alike in size (two brown ones on a beach of their own shade made no object), were
+    taken for four singles and two pairs, and the two biggest blue canoes, each split in
+    two, gave the brown colour (reporting offset 34).
+
+    >>> _seen_scale([0.98, 1.01, 1.03, 1.03, 1.07, 1.12], 8, cfg)  # two hidden
+    1.03
     """
     if not sizes:
         return 1.0
@@ -860,7 +875,11 @@ def _seen_scale(sizes: Sequence[float], expected: int, config: VisionConfig) -> 
                          config.learn_max_scale))
     if _canoe_count(sizes, seen, config) != expected:
         pooled = sum(sizes) / expected
-        if config.learn_min_scale <= pooled <= config.learn_max_scale and \
+        pairs = [s for s in sizes if s / pooled >= config.pair_ratio - config.pair_margin]
+        singles = [s for s in sizes if 1 - 3 * config.pair_margin <= s / pooled
+                   < config.pair_ratio - config.pair_margin]
+        apart = not pairs or not singles or min(pairs) >= config.pair_gap * max(singles)
+        if config.learn_min_scale <= pooled <= config.learn_max_scale and apart and \
                 _canoe_count(sizes, pooled, config) == expected:
             return float(pooled)
     return seen

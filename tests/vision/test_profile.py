@@ -791,3 +791,48 @@ def test_two_pairs_nearer_than_any_two_colours_are_refused_however_alike_their_t
     # as near, and learn it no blue either way.)
     b, _, r = learn_profile(setup, players, joe=True).canoe_bgr["brown"]
     assert not b > 2 * r
+
+
+def test_six_canoes_alike_are_not_taken_for_four_and_two_pairs():
+    """Reporting scene 34060046 (offset 34, used; delta, an ochre beach): both brown canoes
+    at setup, of the sand's own chroma at half its brightness, made no object, and the six
+    others, all within 0.98-1.12 of a canoe's size, were counted as four canoes and two
+    touching pairs to make the eight expected. Each of the two biggest, blue canoes, split
+    in two, gave the brown colour, and in the game a brown canoe on the beach was read
+    gone. Pairs must now be clearly bigger than single canoes (``pair_gap``): the photo is
+    refused, saying how many canoes were seen."""
+    import benchmarks.vision_conditions as vc
+
+    from .test_wrong_readings import bench_scene
+
+    rng = np.random.default_rng([34060046, 0xC0DE])
+    state, _, scene, size = bench_scene("red/brown", 34060046, "delta", rng)
+    camera = vc.camera_for("red/brown", scene, size, rng)
+    setup = render(new_game(state.players, state.options), seed=34060046,
+                   scene=replace(scene, hands=(), between=0.0), size=size)
+    with pytest.raises(SetupError, match=r"[67] canoes seen on the beach, expected 8"):
+        learn_profile(setup, state.players, camera=camera)
+    before = learn_profile(setup, state.players, camera=camera, config=VisionConfig(pair_gap=0))
+    assert before.canoe_bgr["brown"][0] > before.canoe_bgr["brown"][2]  # bluish: wrong
+
+
+def test_joe_seen_only_as_greys_or_glare_on_t1_is_refused_not_a_crash():
+    """Reporting scene 35050174 (offset 35; glacier, a glare spot over T1 at setup): Joe's
+    canoe counted on T1 only through the pale greys a blurred or washed-out hull leaves
+    (no object of his), and learning his colour from none of them raised an IndexError
+    from numpy. The glare spot is now seen (``glare_river_left``); with that test off, the
+    photo is still refused in plain words."""
+    import benchmarks.vision_conditions as vc
+
+    from .test_wrong_readings import bench_scene
+
+    rng = np.random.default_rng([35050174, 0xC0DE])
+    state, _, scene, size = bench_scene("glare+flicker", 35050174, "glacier", rng)
+    camera = vc.camera_for("glare+flicker", scene, size, rng)
+    setup = render(new_game(state.players, state.options), seed=35050174,
+                   scene=replace(scene, hands=(), between=0.0), size=size)
+    with pytest.raises(SetupError, match="a glare spot washes out T1"):
+        learn_profile(setup, state.players, joe=True, camera=camera)
+    with pytest.raises(SetupError, match="Joe's canoe on T1 shows too little"):
+        learn_profile(setup, state.players, joe=True, camera=camera,
+                      config=VisionConfig(glare_river_left=0.0))
