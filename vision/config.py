@@ -130,6 +130,12 @@ class VisionConfig:
     """...and white light of more than this share there (``glare_white`` at setup: a
     halo's little white is only left out of what is learned; at 0.25, 2 more of 300
     glare setups on the tuning families were refused)."""
+    joe_patch_ratio: float = 0.5
+    """A patch of Diamanten Joe's colour this share of a canoe or more at a position
+    unknown for another reason counts as one Joe against the one in play: Joe read on
+    another slot is then unknown too (reporting scene 35050276: Joe's canoe on T4, unknown
+    for area unread, showed his colour at 0.98 of a canoe, and a brown canoe with a pink
+    gem under a warm light on T5 was read as Joe with that gem)."""
     joe_glare_brighter: float = 0.2
     """With Joe in play, the setup photo is refused when a glare spot washes out T1 (where
     his colour is learned) and brightens its riverbed by this share over the river's: a
@@ -636,6 +642,13 @@ class VisionConfig:
     beside a blue canoe on a blue river, read absent). Riverbed with no disc: at most 0.32
     on tuning offset 4 (127 discs read absent); 0.38 once on offset 7 (indigo and ink, 87
     read absent), now unknown."""
+    disc_arcs: float = 0.6
+    """...and where under this share of them show the rim band unlike both sides either
+    way (the other way as above, or a disc's rim, ``disc_learned_present``): a rim looked
+    for a little off its place is caught on one side of the disc and misses it, its inside
+    lighter, on the other (reporting scenes 35060001 and 33120102: 0.72 and 0.68, a third
+    of the angles each way, read absent under a brown canoe; riverbed with no disc: at
+    most 0.47 on tuning offset 4 and 0.43 on offset 7)."""
     disc_own_faint: float = 0.35
     """With a table profile: a slot whose disc at setup showed less than this share of the
     discs' rim contrast there (the median over the slots, of its kind: dark or light) is

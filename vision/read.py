@@ -274,7 +274,11 @@ def read_board(
         may_hide_at.add(BEACH)
         why.setdefault(BEACH, "a glare spot on the beach may hide a canoe")
     if in_play is not None:
-        extra = too_many(canoes.seen, unknown, in_play, canoes.unsure)
+        # (Where his wood shows but was not read as his canoe.)
+        joe_patches = {at for at, colour, _ in canoes.unsure if colour == JOE_COLOUR} | {
+            at for at, colour, ratio in canoes.ratios
+            if colour == JOE_COLOUR and at in unknown and ratio >= config.joe_patch_ratio}
+        extra = too_many(canoes.seen, unknown, in_play, joe_patches)
         unknown |= extra
         why = {**dict.fromkeys(extra, "more canoes of a colour than in play"), **why}
         found = by_elimination(canoes.seen, unknown, before_canoes, canoes.unsure, in_play)
@@ -608,26 +612,30 @@ def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[st
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
-             in_play: Mapping[str, int],
-             unsure: Sequence[tuple[str, str, tuple[CanoeSeen, ...]]] = ()) -> set[str]:
+             in_play: Mapping[str, int], joe_patches: Iterable[str] = ()) -> set[str]:
     """The positions of every colour seen more often than it has canoes in play.
 
-    A patch of Diamanten Joe's colour without his canoe's middle (in ``unsure``:
-    ``Canoes.unsure``) counts as one Joe: Joe read on one slot while a patch of his wood
-    shows on another may be a brown hull blurred pale at 640x480, and which of the two is
-    his canoe cannot be told. (Not a patch of another colour held for one canoe or two: on
-    a river of that colour's hue it may be the river's mottle, and counted it made the
-    canoes read of that colour unknown, then every slot like the river: tuning offset 7.)
+    ``joe_patches``: positions where a patch of Diamanten Joe's colour shows that was not
+    read as his canoe (his colour without his canoe's middle, or a canoe-sized patch at a
+    position unknown for another reason). Each counts as one Joe: Joe read on one slot
+    while his wood shows on another may be a brown hull blurred pale (at 640x480, or lit
+    warm), and which of the two is his canoe cannot be told. (Not a patch of another
+    colour held for one canoe or two: on a river of that colour's hue it may be the
+    river's mottle, and counted it made the canoes read of that colour unknown, then
+    every slot like the river: tuning offset 7.)
 
     >>> seen = [CanoeSeen("red", "T1"), CanoeSeen("red", "T2"), CanoeSeen("red", "T2"),
     ...         CanoeSeen("blue", "T3")]
     >>> sorted(too_many(seen, set(), {"red": 2, "blue": 2}))
     ['T1', 'T2']
-    >>> sorted(too_many([CanoeSeen("joe", "T3")], {"T4"}, {"joe": 1}, [("T4", "joe", ())]))
+    >>> sorted(too_many([CanoeSeen("joe", "T3")], {"T4"}, {"joe": 1}, ["T4"]))
     ['T3', 'T4']
+    >>> sorted(too_many([CanoeSeen("joe", "T3")], set(), {"joe": 1}, ["T3"]))
+    []
     """
     counted = [(c.colour, c.at) for c in seen if c.at not in unknown]
-    counted += [(colour, at) for at, colour, _ in unsure if colour == JOE_COLOUR]
+    joe_read = {at for colour, at in counted if colour == JOE_COLOUR}
+    counted += [(JOE_COLOUR, at) for at in sorted(set(joe_patches) - joe_read)]
     out: set[str] = set()
     for colour in {c for c, _ in counted}:
         mine = [at for c, at in counted if c == colour]

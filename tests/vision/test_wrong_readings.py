@@ -5,12 +5,13 @@ from dataclasses import replace
 
 import cv2
 import numpy as np
+import pytest
 
 from companion.board import LOST
 from companion.state import Canoe, FrozenMap, GameState, Options, new_game
 from vision.config import VisionConfig
 from vision.detector import Detector, canoes_in_play
-from vision.profile import learn_profile
+from vision.profile import SetupError, learn_profile
 from vision.synth import Glare, Hand, SceneConfig, ground_truth, render
 
 
@@ -815,10 +816,11 @@ def test_a_disc_whose_rim_showed_the_other_way_at_setup_is_never_read_absent():
     assert wrong(seen, truth) == []
     assert seen.discs["R1"] == "unknown"
     assert sum(v == "present" for v in seen.discs.values()) >= 6
-    # (Since the twentieth session its light line also keeps R1 from "absent" on its own:
-    # a rim band the other way round, disc_other_arc.)
+    # (Since the twentieth session its light line, and the rim caught on one side, also
+    # keep R1 from "absent" on their own: disc_other_arc, disc_arcs.)
     before = read(state, scene, 21040023, (1280, 720),
-                  replace(centred, disc_own_faint=-1e9, disc_other_arc=9.0))
+                  replace(centred, disc_own_faint=-1e9, disc_other_arc=9.0,
+                          disc_arcs=9.0))
     assert "R1" in wrong(before, truth)
     now = read(state, scene, 21040023, (1280, 720))
     assert wrong(now, truth) == [] and now.discs["R1"] == "present"
@@ -846,8 +848,9 @@ def test_a_faint_rim_under_a_canoe_that_shows_beside_it_is_no_missing_disc():
     assert wrong(now, truth) == []
     assert now.discs["L1"] == "unknown"
     assert now.discs["T4"] == "absent"  # (the disc truly missing is still read so)
-    # (disc_other_arc, since the twentieth session, also keeps L1 from "absent".)
-    assert "L1" in wrong(seen(VisionConfig(disc_absent_outside=1e9, disc_other_arc=9.0)),
+    # (disc_other_arc and disc_arcs, since the twentieth session, keep L1 from "absent" too.)
+    assert "L1" in wrong(seen(VisionConfig(disc_absent_outside=1e9, disc_other_arc=9.0,
+                                                   disc_arcs=9.0)),
                          truth)
     truth, seen = reader(state, scene, 21030189, (640, 480), faults)
     offset = seen(VisionConfig())
@@ -912,7 +915,13 @@ def test_a_canoe_washed_out_by_a_glare_spot_on_pale_sand_leaves_the_beach_unknow
                                 0.8734005398977982))
     setup = render(new_game(state.players, state.options), seed=24050051,
                    scene=replace(scene, hands=(), between=0.0))
-    profile = learn_profile(setup, state.players, joe=True)
+    # (Seven canoes of eight show in this setup photo, one of them only a little bigger
+    # than the others: since the twentieth session (pair_gap) it is no longer counted as
+    # two touching canoes to make eight, and the photo is refused, asking to move the
+    # lamp. Learned as before, the reading still shows what the beach_glare flag does.)
+    with pytest.raises(SetupError, match=r"7 canoes seen on the beach.*move the lamp"):
+        learn_profile(setup, state.players, joe=True)
+    profile = learn_profile(setup, state.players, joe=True, config=VisionConfig(pair_gap=0))
     assert profile.look.beach_glare
     truth = ground_truth(state)
     frame = render(state, seed=24050052, scene=scene)
@@ -1002,7 +1011,8 @@ def test_a_disc_whose_rim_shows_off_its_slot_is_looked_for_where_it_showed_at_se
     now = read(state, scene, seed, size)
     assert wrong(now, truth) == []
     assert now.discs["T5"] == "present"
-    assert "T5" in wrong(read(state, scene, seed, size, VisionConfig(disc_offset_max_mm=0)),
+    assert "T5" in wrong(read(state, scene, seed, size, VisionConfig(disc_offset_max_mm=0,
+                                                                     disc_arcs=9.0)),
                          truth)
 
 
@@ -1147,7 +1157,8 @@ def test_a_disc_whose_rim_shows_its_highlight_is_not_read_absent():
     truth, now = bench_read("art", 34000235, "delta", VisionConfig())
     assert wrong(now, truth) == []
     assert now.discs["R1"] == "unknown"
-    _, before = bench_read("art", 34000235, "delta", VisionConfig(disc_other_arc=9.0))
+    _, before = bench_read("art", 34000235, "delta",
+                           VisionConfig(disc_other_arc=9.0, disc_arcs=9.0))
     assert before.discs["R1"] == "absent"
 
 
@@ -1163,3 +1174,30 @@ def test_a_slot_washed_white_on_a_pale_river_is_unknown():
     _, before = bench_read("glare+flicker", 34050213, "glacier",
                            VisionConfig(glare_river_left=0.0))
     assert "T3" in wrong(before, truth)
+
+
+def test_joe_read_while_his_wood_shows_on_an_unknown_slot_is_unknown():
+    """Reporting scene 35050276 (offset 35, used; glacier, warm light and glare): Joe's
+    canoe on T4, unknown for canoe-like area unread, showed his colour over a whole
+    canoe's area, and a brown canoe with a pink gem on T5 was read as Joe with that gem
+    (the brown one unseen could be on T4). A canoe-sized patch of Joe's wood at a
+    position unknown for another reason counts as one Joe: neither is read."""
+    truth, now = bench_read("glare+flicker", 35050276, "glacier", VisionConfig())
+    assert wrong(now, truth) == []
+    assert "T5" in now.unknown
+    _, before = bench_read("glare+flicker", 35050276, "glacier",
+                           VisionConfig(joe_patch_ratio=9.0))
+    assert "T5" in wrong(before, truth)
+
+
+def test_a_rim_caught_on_one_side_only_is_no_missing_disc():
+    """Reporting scene 35060001 (offset 35, used; delta, a brown canoe on T5): where both
+    sides of the rim band showed, a third of the angles showed a clear rim and a third the
+    band lighter than both sides (its rim looked for a little off its place): the median
+    was no rim, and the disc was read absent. Unlike both sides either way at most angles
+    is no riverbed's."""
+    truth, now = bench_read("red/brown", 35060001, "delta", VisionConfig())
+    assert wrong(now, truth) == []
+    assert now.discs["T5"] == "unknown"
+    _, before = bench_read("red/brown", 35060001, "delta", VisionConfig(disc_arcs=9.0))
+    assert before.discs["T5"] == "absent"
