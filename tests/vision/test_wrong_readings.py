@@ -1096,6 +1096,19 @@ def bench_read(condition: str, seed: int, family: str, config: VisionConfig):
     return ground_truth(state, faults=faults), det.analyse(frame, in_play=canoes_in_play(state))
 
 
+def unknown_now_wrong_without(condition: str, seed: int, family: str, position: str,
+                              off: VisionConfig):
+    """Read that benchmark scene (:func:`bench_read`): with the defaults, nothing wrong
+    and ``position`` unknown; with ``off`` (the rule switched off), ``position`` wrong.
+    Returns the reading with the defaults."""
+    truth, now = bench_read(condition, seed, family, VisionConfig())
+    assert wrong(now, truth) == []
+    assert position in now.unknown
+    _, before = bench_read(condition, seed, family, off)
+    assert position in wrong(before, truth)
+    return now
+
+
 def test_an_unseen_canoe_may_hide_where_the_river_changed_and_no_canoe_is_read():
     """Reporting scene 33020079 (offset 33, used; delta, a calibrated wide lens): the blue
     canoe on L1, on a deep blue river in a shadow, was no object (its colour the
@@ -1129,12 +1142,8 @@ def test_a_canoe_read_in_a_glare_halo_may_be_an_unseen_colour_washed_pale():
     halo on L1 a brown canoe, washed towards white, was read as Joe's wood; the brown
     canoe unseen could be on R1 or R2, so the counts agreed. While a canoe of the game is
     unseen, a canoe read in a halo is unknown when the unseen colour washes to its colour."""
-    truth, now = bench_read("glare+flicker", 34050086, "dusk", VisionConfig())
-    assert wrong(now, truth) == []
-    assert "L1" in now.unknown
-    _, before = bench_read("glare+flicker", 34050086, "dusk",
-                           VisionConfig(halo_paler_chroma=0.0))
-    assert "L1" in wrong(before, truth)
+    unknown_now_wrong_without("glare+flicker", 34050086, "dusk", "L1",
+                              VisionConfig(halo_paler_chroma=0.0))
 
 
 def test_a_canoe_mostly_unread_between_two_slots_leaves_both_unknown():
@@ -1142,11 +1151,9 @@ def test_a_canoe_mostly_unread_between_two_slots_leaves_both_unknown():
     red canoe on its way from T5 to L1 showed a third of its area, all in L1's zone: L1
     was unknown (canoe-like area unread) and T5 was read with the yellow canoe alone. An
     unread patch off its slot's centre towards the next makes both unknown."""
-    truth, now = bench_read("between", 34120281, "dusk", VisionConfig())
-    assert wrong(now, truth) == []
-    assert {"T5", "L1"} <= set(now.unknown)
-    _, before = bench_read("between", 34120281, "dusk", VisionConfig(canoe_spill_share=9.0))
-    assert "T5" in wrong(before, truth)
+    now = unknown_now_wrong_without("between", 34120281, "dusk", "T5",
+                                    VisionConfig(canoe_spill_share=9.0))
+    assert "L1" in now.unknown
 
 
 def test_a_disc_whose_rim_shows_its_highlight_is_not_read_absent():
@@ -1168,12 +1175,9 @@ def test_a_slot_washed_white_on_a_pale_river_is_unknown():
     and T3 read empty. Its ring was white, but only 1.10 times as bright as the pale river,
     under ``glare_brighter``. A ring with almost none of the river's colour left is washed
     out however little brighter."""
-    truth, now = bench_read("glare+flicker", 34050213, "glacier", VisionConfig())
-    assert wrong(now, truth) == []
-    assert {"T2", "T3"} <= set(now.unknown)
-    _, before = bench_read("glare+flicker", 34050213, "glacier",
-                           VisionConfig(glare_river_left=0.0))
-    assert "T3" in wrong(before, truth)
+    now = unknown_now_wrong_without("glare+flicker", 34050213, "glacier", "T3",
+                                    VisionConfig(glare_river_left=0.0))
+    assert "T2" in now.unknown
 
 
 def test_joe_read_while_his_wood_shows_on_an_unknown_slot_is_unknown():
@@ -1182,12 +1186,8 @@ def test_joe_read_while_his_wood_shows_on_an_unknown_slot_is_unknown():
     canoe's area, and a brown canoe with a pink gem on T5 was read as Joe with that gem
     (the brown one unseen could be on T4). A canoe-sized patch of Joe's wood at a
     position unknown for another reason counts as one Joe: neither is read."""
-    truth, now = bench_read("glare+flicker", 35050276, "glacier", VisionConfig())
-    assert wrong(now, truth) == []
-    assert "T5" in now.unknown
-    _, before = bench_read("glare+flicker", 35050276, "glacier",
-                           VisionConfig(joe_patch_ratio=9.0))
-    assert "T5" in wrong(before, truth)
+    unknown_now_wrong_without("glare+flicker", 35050276, "glacier", "T5",
+                              VisionConfig(joe_patch_ratio=9.0))
 
 
 def test_a_rim_caught_on_one_side_only_is_no_missing_disc():
