@@ -812,8 +812,12 @@ def test_six_canoes_alike_are_not_taken_for_four_and_two_pairs():
                    scene=replace(scene, hands=(), between=0.0), size=size)
     with pytest.raises(SetupError, match=r"[67] canoes seen on the beach, expected 8"):
         learn_profile(setup, state.players, camera=camera)
-    before = learn_profile(setup, state.players, camera=camera, config=VisionConfig(pair_gap=0))
-    assert before.canoe_bgr["brown"][0] > before.canoe_bgr["brown"][2]  # bluish: wrong
+    # (Without pair_gap, this machine's OpenCV learned it, brown bluish; with the Pi's
+    # libraries the photo was refused before too: the rule itself is checked in
+    # _seen_scale's examples and below.)
+    sizes = [0.98, 1.01, 1.03, 1.03, 1.07, 1.12]
+    assert _seen_scale(sizes, 8, VisionConfig()) == pytest.approx(1.03)
+    assert _seen_scale(sizes, 8, VisionConfig(pair_gap=0)) == pytest.approx(sum(sizes) / 8)
 
 
 def test_joe_seen_only_as_greys_or_glare_on_t1_is_refused_not_a_crash():

@@ -345,14 +345,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 if len(sel) < config.canoe_spill_share * one_at[p]:
                     continue
                 ys, xs = np.divmod(sel, w)
-                fx, fy = footprint((float(xs.mean()), float(ys.mean())), camera_centre,
-                                   config, k)
-                d = np.hypot(geo.slot_xy[:, 0] - fx, geo.slot_xy[:, 1] - fy) / k
-                near = np.sort(d)[:2]
-                if near[0] > config.canoe_off_slot_mm or \
-                        near[1] - near[0] < config.canoe_between_mm:
-                    flag([SLOTS[q] for q in np.argsort(d)[:2]],
-                         "canoe-like area unread between two slots")
+                flag(between_slots(footprint((float(xs.mean()), float(ys.mean())),
+                                             camera_centre, config, k), geo.slot_xy, k,
+                                   config), "canoe-like area unread between two slots")
     # Slots with more canoes than fit on a disc cannot be read reliably.
     for slot in SLOTS:
         if sum(1 for c in out.seen if c.at == slot) + sum(
@@ -362,6 +357,25 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                   for p, colour in held if p not in trouble]
     out.seen = [c for c in out.seen if c.at not in out.unknown]
     return out
+
+
+def between_slots(foot: tuple[float, float], slot_xy: Floats, k: float,
+                  config: VisionConfig) -> list[str]:
+    """The two slots nearest a canoe-like object standing at ``foot`` (rectified px)
+    when it may lie between them: farther than ``canoe_off_slot_mm`` from every slot's
+    centre, or under ``canoe_between_mm`` nearer one than the other; else none.
+
+    >>> xy = np.array([[0, 0], [60, 0], [120, 0]], np.float32)  # (three slots, 1 px a mm)
+    >>> between_slots((30.0, 0.0), xy, 1.0, VisionConfig())
+    ['T1', 'T2']
+    >>> between_slots((58.0, 2.0), xy, 1.0, VisionConfig())
+    []
+    """
+    d = np.hypot(slot_xy[:, 0] - foot[0], slot_xy[:, 1] - foot[1]) / k
+    near = np.sort(d)[:2]
+    if near[0] > config.canoe_off_slot_mm or near[1] - near[0] < config.canoe_between_mm:
+        return [SLOTS[q] for q in np.argsort(d)[:2]]
+    return []
 
 
 def mark(out: Canoes | Objects, positions: Iterable[str], why: str) -> None:
