@@ -678,7 +678,7 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
 def washes_to_riverbed(proto: Floats, rings: Floats, chroma: float) -> Mask:
     """Per slot, whether a canoe of the colour ``proto`` (features) washed towards white
     (its chroma scaled towards neutral grey) comes within ``chroma`` of its riverbed
-    ``rings``' chroma.
+    ``rings``' chroma (or, per row, of any colours' features: another canoe colour's).
 
     >>> rings = np.array([[-0.2, -0.6, 0.0], [0.2, 0.9, 0.0]], np.float32)
     >>> washes_to_riverbed(np.array([-0.2, -1.3, 0.0], np.float32), rings, 0.2).tolist()

@@ -262,19 +262,12 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             continue
         if where != BEACH:
             # A canoe off its slot's centre towards the next slot is between the two.
-            for i, (fx, fy) in enumerate(at_feet):
-                d = np.hypot(geo.slot_xy[:, 0] - fx, geo.slot_xy[:, 1] - fy) / k
-                near = np.sort(d)[:2]
+            for i, foot in enumerate(at_feet):
                 # (Where a canoe at one end of a patch stands is a rougher guess.)
                 between = config.canoe_between_ends_mm if is_held and i else \
                     config.canoe_between_mm
-                if near[0] > config.canoe_off_slot_mm:
-                    # Far from every slot: on its way between the two nearest.
-                    flag([SLOTS[p] for p in np.argsort(d)[:2]], "canoe between slots")
-                elif near[1] - near[0] < between:
-                    # Every slot it may belong to (two can be as near beyond the nearest).
-                    flag([SLOTS[p] for p in np.flatnonzero(d < near[0] + between)],
-                         "canoe between slots")
+                flag(between_slots(foot, geo.slot_xy, k, config, between),
+                     "canoe between slots")
         if is_held:
             continue
         carried, body = results[read]
@@ -360,10 +353,12 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
 
 
 def between_slots(foot: tuple[float, float], slot_xy: Floats, k: float,
-                  config: VisionConfig) -> list[str]:
-    """The two slots nearest a canoe-like object standing at ``foot`` (rectified px)
-    when it may lie between them: farther than ``canoe_off_slot_mm`` from every slot's
-    centre, or under ``canoe_between_mm`` nearer one than the other; else none.
+                  config: VisionConfig, between_mm: float | None = None) -> list[str]:
+    """The slots a canoe (or a canoe-like object) standing at ``foot`` (rectified px)
+    may be on its way between: the two nearest when it is farther than
+    ``canoe_off_slot_mm`` from every slot's centre; when it is under ``between_mm``
+    (default ``canoe_between_mm``) nearer its slot than the next, every slot within that
+    of its nearest (two can be as near beyond the nearest); else none.
 
     >>> xy = np.array([[0, 0], [60, 0], [120, 0]], np.float32)  # (three slots, 1 px a mm)
     >>> between_slots((30.0, 0.0), xy, 1.0, VisionConfig())
@@ -371,10 +366,13 @@ def between_slots(foot: tuple[float, float], slot_xy: Floats, k: float,
     >>> between_slots((58.0, 2.0), xy, 1.0, VisionConfig())
     []
     """
+    between = config.canoe_between_mm if between_mm is None else between_mm
     d = np.hypot(slot_xy[:, 0] - foot[0], slot_xy[:, 1] - foot[1]) / k
     near = np.sort(d)[:2]
-    if near[0] > config.canoe_off_slot_mm or near[1] - near[0] < config.canoe_between_mm:
+    if near[0] > config.canoe_off_slot_mm:
         return [SLOTS[q] for q in np.argsort(d)[:2]]
+    if near[1] - near[0] < between:
+        return [SLOTS[q] for q in np.flatnonzero(d < near[0] + between)]
     return []
 
 
