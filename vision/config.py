@@ -289,6 +289,9 @@ class VisionConfig:
     canoe_between_mm: float = 30.0
     """A lone canoe whose footprint is less than this much nearer its slot than another
     slot is caught between them: every slot within this of its nearest is unknown."""
+    count_off_slot: bool = True
+    """Canoes read clearly but caught between two slots still count towards their colour's
+    canoes in play: another read of that colour beyond the count is unknown."""
     canoe_between_ends_mm: float = 38.0
     """...and, where one patch is one canoe or two (area and outline disagree), so is
     one whose footprint, were the patch two canoes end to end, less than this much nearer
@@ -421,6 +424,10 @@ class VisionConfig:
     (its outline may tell)..."""
     colour_heap_ratio: float = 3.4
     """...and one of this many canoes or more is a heap: unknown."""
+    split_settle: int = 10
+    """A blob of one colour read as two canoes is split side by side or end to end; the
+    two centres then move to the middles of the pixels nearer each, at most this many
+    times (0: not at all), so two canoes overlapping askew are found where they stand."""
     pair_max_ratio: float = 2.6
     """A hull blob bigger than this many hulls is a heap: unknown."""
     foreign_other_share: float = 0.55

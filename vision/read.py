@@ -278,7 +278,8 @@ def read_board(
         joe_patches = {at for at, colour, _ in canoes.unsure if colour == JOE_COLOUR} | {
             at for at, colour, ratio in canoes.ratios
             if colour == JOE_COLOUR and at in unknown and ratio >= config.joe_patch_ratio}
-        extra = too_many(canoes.seen, unknown, in_play, joe_patches)
+        extra = too_many(canoes.seen, unknown, in_play, joe_patches,
+                         canoes.off_slot if config.count_off_slot else ())
         unknown |= extra
         why = {**dict.fromkeys(extra, "more canoes of a colour than in play"), **why}
         found = by_elimination(canoes.seen, unknown, before_canoes, canoes.unsure, in_play)
@@ -612,8 +613,16 @@ def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[st
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
-             in_play: Mapping[str, int], joe_patches: Iterable[str] = ()) -> set[str]:
+             in_play: Mapping[str, int], joe_patches: Iterable[str] = (),
+             off_slot: Iterable[CanoeSeen] = ()) -> set[str]:
     """The positions of every colour seen more often than it has canoes in play.
+
+    ``off_slot``: canoes read clearly but caught between two slots (their positions
+    unknown); each is one canoe of its colour: on a river of the blue canoes' hue, two
+    blue canoes read between T1 and T2 and a patch of the river read as a third blue
+    canoe on T3 are one blue canoe too many (tuning scene 7070054). Of each colour, as
+    many count as are read at any one position (one canoe across two zones may be read
+    in both).
 
     ``joe_patches``: positions where a patch of Diamanten Joe's colour shows that was not
     read as his canoe (his colour without his canoe's middle, or a canoe-sized patch at a
@@ -632,15 +641,27 @@ def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
     ['T3', 'T4']
     >>> sorted(too_many([CanoeSeen("joe", "T3")], set(), {"joe": 1}, ["T3"]))
     []
+    >>> sorted(too_many([CanoeSeen("red", "T3")], {"T1"}, {"red": 2},
+    ...                 off_slot=[CanoeSeen("red", "T1"), CanoeSeen("red", "T1")]))
+    ['T1', 'T3']
+    >>> sorted(too_many([CanoeSeen("red", "T3")], {"T1", "T2"}, {"red": 2},
+    ...                 off_slot=[CanoeSeen("red", "T1"), CanoeSeen("red", "T2")]))
+    []
     """
     counted = [(c.colour, c.at) for c in seen if c.at not in unknown]
     joe_read = {at for colour, at in counted if colour == JOE_COLOUR}
     counted += [(JOE_COLOUR, at) for at in sorted(set(joe_patches) - joe_read)]
+    # (A canoe across two slots' zones may be read in both: of each colour, as many
+    # count as are read at any one position.)
+    between: dict[str, Counter[str]] = {}
+    for c in off_slot:
+        between.setdefault(c.colour, Counter())[c.at] += 1
     out: set[str] = set()
-    for colour in {c for c, _ in counted}:
+    for colour in {c for c, _ in counted} | set(between):
         mine = [at for c, at in counted if c == colour]
-        if len(mine) > in_play.get(colour, 0):
-            out.update(mine)
+        off = between.get(colour, Counter())
+        if len(mine) + max(off.values(), default=0) > in_play.get(colour, 0):
+            out.update(mine, off)
     return out
 
 

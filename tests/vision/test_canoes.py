@@ -1,13 +1,23 @@
 """The canoe stage's gem votes: all windows of a frame at once give exactly what one
 window at a time gave (speed work must not change a reading); how votes become a gem;
-where canoes in one patch may stand, and another colour's ends on Joe's."""
+where canoes in one patch may stand (two overlapping askew too), and another colour's ends
+on Joe's."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.config import VisionConfig
-from vision.stages.canoes import _chroma, _gem_table, _votes, canoes_at_ends, other_ends
+from vision.stages.canoes import (
+    _chroma,
+    _gem_table,
+    _votes,
+    canoes_at_ends,
+    other_ends,
+    settle_centres,
+    split_centres,
+)
 from vision.stages.objects import Palette
 
 
@@ -210,3 +220,35 @@ def test_another_colour_on_joes_patch_counts_away_from_its_middle_only() -> None
     assert other_ends(blob, [(30.0, 10.0)], fringe, palette, w, set(), 9.0) == 0
     elsewhere = {(4, 0): ends[3, 0]}
     assert other_ends(blob, [(30.0, 10.0)], elsewhere, palette, w, set(), 9.0) == 0
+
+
+def hulls(*centres: tuple[int, int]) -> np.ndarray:
+    """A mask of canoe-shaped hulls (40 x 14 px, along x) at ``centres``."""
+    mask = np.zeros((60, 80), np.uint8)
+    for c in centres:
+        cv2.ellipse(mask, c, (20, 7), 0, 0, 360, 1, -1)
+    return mask
+
+
+def off_by(got: list[tuple[float, float]] | None, want: list[tuple[int, int]]) -> float:
+    """How far the worse of two centres found is from the nearer one wanted (px)."""
+    assert got is not None and len(got) == 2
+    return max(min(float(np.hypot(x - a, y - b)) for a, b in want) for x, y in got)
+
+
+def test_two_canoes_overlapping_askew_are_found_where_they_stand() -> None:
+    """Reporting scene 36120156: a canoe caught between two slots lay across the corner of
+    the one on the next slot, one patch two canoes big. Split down the middle of its
+    outline, both halves were at the next slot; settled on the pixels nearer each, each
+    centre is where its canoe stands. Pairs side by side or end to end keep theirs."""
+    def stand(pair: list[tuple[int, int]], rounds: int) -> list[tuple[float, float]]:
+        mask = hulls(*pair)
+        two = split_centres(mask, 2, 40.0)
+        assert two is not None
+        return settle_centres(mask > 0, two, rounds)
+
+    askew = [(30, 34), (46, 24)]
+    assert off_by(stand(askew, 0), askew) > 8
+    assert off_by(stand(askew, 10), askew) < 4
+    for pair in ([(30, 22), (30, 37)], [(20, 30), (58, 30)]):
+        assert off_by(stand(pair, 10), pair) < 1

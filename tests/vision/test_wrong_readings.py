@@ -392,7 +392,7 @@ def test_where_gems_are_not_read_a_blue_canoe_on_an_indigo_river_is_judged_by_co
     now = seen.analyse(frame, in_play=canoes_in_play(state))
     assert wrong(now, truth) == []
     assert "T4" in now.unknown
-    old = Detector(config=replace(blurred, mottle_blurred_chroma=0.3))
+    old = Detector(config=replace(blurred, mottle_blurred_chroma=0.3, split_settle=0))
     old.use_profile(profile)
     assert "T4" in wrong(old.analyse(frame, in_play=canoes_in_play(state)), truth)
 
@@ -1229,3 +1229,26 @@ def test_a_rim_caught_on_one_side_only_is_no_missing_disc():
         return _judge(score, seen, seen, ring, ring[4], ~seen, True, 0.035, 0.015, config)
     assert judge(VisionConfig()) == "unknown"
     assert judge(VisionConfig(disc_arcs=9.0)) == "absent"
+
+
+def test_a_canoe_between_slots_over_the_next_ones_corner_is_unknown():
+    """Reporting scene 36120156 (offset 36, used; glacier): a green canoe with a gem
+    caught between T2 and T3 lay across the corner of the green canoe on T3, one patch
+    1.47 canoes big, read as two side by side and split down its middle: both halves near
+    T3, T2 read empty and T3 with both. Settled on the pixels nearer each, the two
+    centres are where the canoes stand, and the one between two slots makes both
+    unknown."""
+    now = unknown_now_wrong_without("between", 36120156, "glacier", "T2",
+                                    VisionConfig(split_settle=0))
+    assert "T3" in now.unknown
+
+
+def test_canoes_read_between_slots_still_count_towards_their_colour():
+    """Tuning scene 7070054 (indigo, a river of the blue canoes' hue): both blue canoes
+    on T1, one patch with the river's blue between them, found where they stand reached
+    towards T2: T1 unknown for a canoe between slots. Counted no more, a patch of the
+    river on T3 read as a blue canoe was the only blue one read. Read clearly, canoes
+    between two slots still count: a third blue canoe is one too many."""
+    now = unknown_now_wrong_without("yellow-on-sand", 7070054, "indigo", "T3",
+                                    VisionConfig(count_off_slot=False))
+    assert {"T1", "T2"} <= set(now.unknown)

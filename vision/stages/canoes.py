@@ -53,6 +53,9 @@ class Canoes:
     (``joe_needs_centre``); the area there fits one canoe more than those read there.
     Each: the slot, the colour, and the canoes read there besides. The game's counts may
     still tell that it is one canoe of that colour (:func:`vision.read.by_elimination`)."""
+    off_slot: list[CanoeSeen] = field(default_factory=list)
+    """Canoes read clearly but caught between two slots (their slots unknown): not in
+    ``seen``, yet each is one canoe of its colour (:func:`vision.read.too_many`)."""
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
@@ -71,6 +74,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     out = Canoes()
     min_fraction = config.canoe_min_fraction if gems else config.canoe_min_fraction_blurred
     trouble: set[str] = set()  # positions made unknown for a reason no count can settle
+    between_at: set[str] = set()  # positions whose canoes are read between two slots
 
     def flag(positions: Iterable[str], why: str) -> None:
         positions = list(positions)
@@ -90,6 +94,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # First what each colour's pixels at each position show, then every gem at once
     # (read_gems_of), then the decisions in the same order as one position at a time.
     found: list[tuple[str, str, list[tuple[float, float]], bool, int, int]] = []
+    stood: list[list[tuple[float, float]]] = []  # per found entry: where its canoes stand
     # Per found entry: the middle of its one blob that is one canoe or two (neither area
     # nor outline tells which), when it has no other blob and no heap.
     # (With where a canoe stands at either end of the blob, were it two.)
@@ -169,6 +174,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             blobs, comps, shapes, strict=True):
         nb, blob_lab, blob_stats, blob_cent = cc
         centres: list[tuple[float, float]] = []
+        stands: list[tuple[float, float]] = []  # where they stand (gems: at the centres)
         ambiguous = False
         unclear: list[tuple[float, float]] = []
         ends: list[tuple[float, float]] = []
@@ -198,14 +204,17 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                                       length * k)
             elif count == 1:
                 centres.append((float(blob_cent[j][0]), float(blob_cent[j][1])))
+                stands.append(centres[-1])
             else:
                 two = split_centres(blob.astype(np.uint8), 2, length * k)
                 if two is None:
                     ambiguous = heap = True
                 else:
                     centres.extend(two)
+                    stands.extend(settle_centres(blob, two, config.split_settle))
         limit = 1 if colour == JOE_COLOUR else 2
         found.append((where, colour, centres, ambiguous, x0, y0))
+        stood.append(stands)
         maybe.append((unclear[0], ends) if len(unclear) == 1 and not heap and not centres
                      else None)
         if ambiguous or len(centres) > limit or not centres:
@@ -234,7 +243,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     hull_d = np.sort(np.sqrt(np.add.reduce(diff * diff, axis=2)), axis=1)
     read = 0
     # Where each canoe seen on a slot stands (objects.footprint for all in one call).
-    mids = [(cx + x0, cy + y0) for _, _, centres, _, x0, y0 in found for cx, cy in centres]
+    mids = [(cx + x0, cy + y0) for (_, _, _, _, x0, y0), stands in zip(found, stood, strict=True)
+            for cx, cy in stands]
     lean = shift_px(camera_centre, np.array(mids, np.float32).reshape(-1, 2),
                     config.canoe_height_mm, k).tolist()
     feet = iter([(m[0] - s[0] / 2, m[1] - s[1] / 2) for m, s in zip(mids, lean, strict=True)])
@@ -266,8 +276,10 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 # (Where a canoe at one end of a patch stands is a rougher guess.)
                 between = config.canoe_between_ends_mm if is_held and i else \
                     config.canoe_between_mm
-                flag(between_slots(foot, geo.slot_xy, k, config, between),
-                     "canoe between slots")
+                off = between_slots(foot, geo.slot_xy, k, config, between)
+                flag(off, "canoe between slots")
+                if off and not is_held:
+                    between_at.add(where)
         if is_held:
             continue
         carried, body = results[read]
@@ -348,6 +360,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             flag([slot], "more canoes than fit")
     out.unsure = [(p, colour, tuple(c for c in out.seen if c.at == p))
                   for p, colour in held if p not in trouble]
+    out.off_slot = [c for c in out.seen if c.at in between_at]
     out.seen = [c for c in out.seen if c.at not in out.unknown]
     return out
 
@@ -494,7 +507,7 @@ def canoes_at_ends(blob: NDArray[np.bool_], axis: Floats, middle: tuple[float, f
 
 
 def split_centres(closed: Image, count: int,
-                   canoe_len_px: float) -> list[tuple[float, float]] | None:
+                  canoe_len_px: float) -> list[tuple[float, float]] | None:
     """Centres of ``count`` (1 or 2) canoes in one colour mask, closed over wells and gems."""
     ys, xs = np.nonzero(closed)
     if len(xs) == 0:
@@ -520,6 +533,29 @@ def split_centres(closed: Image, count: int,
     else:
         (ux, uy), off = (along_w if rw < rh else along_h), short_side / 4
     return [(cx - ux * off, cy - uy * off), (cx + ux * off, cy + uy * off)]
+
+
+def settle_centres(blob: Mask, two: list[tuple[float, float]],
+                   rounds: int) -> list[tuple[float, float]]:
+    """Where the two canoes :func:`split_centres` found in ``blob`` stand: each centre
+    moves to the middle of the pixels nearer it, at most ``rounds`` times (until they no
+    longer change sides). Two canoes overlapping askew are split down the middle of their
+    outline; these are their own middles (their gems are still read at the split's
+    centres: on pairs side by side the settled ones read fewer gems)."""
+    ys, xs = np.nonzero(blob)
+    fx, fy = xs.astype(np.float64), ys.astype(np.float64)
+    side = None
+    for _ in range(rounds):
+        (ax, ay), (bx, by) = two
+        nearer_a = (fx - ax) ** 2 + (fy - ay) ** 2 <= (fx - bx) ** 2 + (fy - by) ** 2
+        if side is not None and np.array_equal(nearer_a, side):
+            break
+        side = nearer_a
+        if side.all() or not side.any():
+            break
+        two = [(float(fx[side].mean()), float(fy[side].mean())),
+               (float(fx[~side].mean()), float(fy[~side].mean()))]
+    return two
 
 
 def read_gems(rectified: Image, light: Light, cmask: Mask, centres: list[tuple[float, float]],
