@@ -223,6 +223,12 @@ class VisionConfig:
     their wells, the taupe brown ones unseen on the sand; pairs 0.16 apart, twins 0.11
     and 0.107. Brown and yellow, one chroma, a twin in shade, on offset 24's tables:
     0.205-0.27 apart, nearer twins 0.03-0.104.)"""
+    pair_swap_ratio: float = 1.5
+    """At setup, two pairs of canoes that pair up the other way (a canoe of each pair
+    swapped) at under this many times the colour distance of the twins as paired may be
+    two colours mixed up: the photo is refused (0: never). (Reporting 37050038, warm light
+    and a glare spot on the beach: red and brown's four canoes 0.31-0.64 apart, paired
+    0.71, swapped 0.90; learned, brown read red all game.)"""
     pair_alike_floor: float = 0.1
     """...and two pairs nearer than this are too, however alike their twins: at 640x480
     two blue canoes split in two each, the brown ones unseen, made pairs 0.065 and 0.075
@@ -350,6 +356,11 @@ class VisionConfig:
     indigo river: a blue canoe too little seen to be read lay on a riverbed 0.33 from its
     colour; 0.4 cost 0.4 points of clear slots on the other tuning families, 0.35 0.1.)
     ...but not where the slot's middle looks as at setup (``slot_look_same``)."""
+    camouflage_spread: float = 0.1
+    """...and, where it is so on some slot, every slot whose riverbed is at most this much
+    further from its colour (0: none). (Reporting 37090061, 2,700 K: a blue canoe no
+    object on T3, 0.40 from its riverbed, 0.33 from T1's. Tuning: offset 4, 2 positions
+    more unknown; offset 7, indigo and ink, 17.)"""
     slot_look_mm: float = 14.0
     """With a table profile: each slot's middle, this far around its centre (inside a
     disc's rim, whose place and highlights move as discs move)..."""
@@ -641,6 +652,13 @@ class VisionConfig:
     or ``disc_rim_threshold`` without a profile): reporting offset 21 at 640x480, a faint
     rim (0.05 at setup) under a canoe read 0.009 where both sides showed and 0.069 with
     the outside alone, and the disc was read absent."""
+    disc_beyond_share: float = -0.5
+    """A disc is present by its rim against both sides only where, at the median angle,
+    the rim also stands out of the side nearer its own level by this share of the present
+    threshold (negative: it may lie that far short of it): a steady gradient, the
+    riverbed brightening outwards, is no rim, its "rim" between the two sides. (Reporting
+    37020151, a wide lens: -0.89. Tuning: offset 7, 4 discs more unknown at -0.5, 11 at
+    0; offset 4, none at -0.5. -inf: off.)"""
     disc_other_arc: float = 0.35
     """No disc is read only where under this share of the angles seen inside and out show
     the rim band the other way from a disc's rim (lighter than both sides where the

@@ -1203,4 +1203,19 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
         raise SetupError(f"setup photo: the two {players[order[apart[1]]]} canoes look "
                          "different (a glare spot or a deep shadow on one of them?); take the "
                          "photo again without it")
+    # Which canoes are twins must be clear: two pairs whose canoes pair up the other way
+    # nearly as well (red and brown under warm light, one of them in a glare spot's
+    # light) may be two of each colour swapped, and every canoe of both read wrongly.
+    if config.pair_swap_ratio > 0:
+        d = np.linalg.norm(f[:, None] - f[None], axis=2)
+        pairs = [(i, g) for i, g in enumerate(groups) if len(g) == 2]
+        for (i, (a, b)), (j, (c, e)) in itertools.combinations(pairs, 2):
+            kept = float(d[a, b] + d[c, e])
+            swapped = min(float(d[a, c] + d[b, e]), float(d[a, e] + d[b, c]))
+            if swapped < config.pair_swap_ratio * kept:
+                one, two = sorted((players[order[i]], players[order[j]]))
+                raise SetupError(f"setup photo: the {one} and {two} canoes look too alike "
+                                 "to tell which are twins (warm light, or a glare spot on "
+                                 "some of them?); light the table evenly and take the photo "
+                                 "again")
     return {players[order[i]]: to_bgr(means[i]) for i in range(len(groups))}

@@ -390,6 +390,14 @@ def read_board(
                                   "be the river's mottle")
     for ci, colour in enumerate(palette.names):
         alike = like_riverbed(palette.protos[ci], ring_ref, config, config.camouflage_chroma)
+        if alike.any() and config.camouflage_spread > 0:
+            # A river much alike along its length: where the colour hides on one slot, it
+            # hides nearly as well on slots barely further from it (reporting 37090061,
+            # 2,700 K: a blue canoe on T3 was no object, 0.40 from T3's riverbed, 0.33
+            # from T1's).
+            gap = np.linalg.norm(ring_ref[:, :2] - palette.protos[ci][:2], axis=1)
+            alike |= like_riverbed(palette.protos[ci], ring_ref, config,
+                                   float(gap[alike].min()) + config.camouflage_spread)
         seen_c = sum(1 for c in canoes.seen if c.colour == colour and c.at not in unknown)
         if in_play is not None and seen_c >= in_play.get(colour, 0):
             continue

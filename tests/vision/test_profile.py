@@ -19,6 +19,7 @@ from vision.profile import (
     TableProfile,
     _seen_scale,
     _split_canoes,
+    assign_colours,
     learn_profile,
     load_profile,
 )
@@ -840,3 +841,18 @@ def test_joe_seen_only_as_greys_or_glare_on_t1_is_refused_not_a_crash():
     with pytest.raises(SetupError, match="Joe's canoe on T1 shows too little"):
         learn_profile(setup, state.players, joe=True, camera=camera,
                       config=VisionConfig(glare_river_left=0.0))
+
+
+def test_two_pairs_that_pair_up_the_other_way_nearly_as_well_are_refused():
+    """The canoes of reporting scene 37050038's setup photo on their first look (blue,
+    brown, red, green; a glare spot's light on three of them): red and brown pair up as
+    they are paired at 0.71, the other way at 0.90. Under 1.5 times is too close to tell
+    which are twins."""
+    units = [np.array(c, np.float32) for c in (
+        (162, 99, 43), (155, 161, 307), (318, 238, 170), (62, 70, 216), (80, 145, 54),
+        (47, 70, 139), (52, 115, 26), (24, 47, 115))]
+    players = ["blue", "brown", "red", "green"]
+    with pytest.raises(SetupError, match="brown and red canoes look too alike"):
+        assign_colours(units, players, VisionConfig())
+    learned = assign_colours(units, players, VisionConfig(pair_swap_ratio=0))
+    assert learned["brown"] == (101, 116, 223)  # a red canoe and a brown one's mean

@@ -1081,10 +1081,12 @@ def test_something_small_in_a_slot_that_looks_as_at_setup_hides_no_canoe():
         assert slot in seen(VisionConfig(slot_look_same=0.0)).unknown
 
 
-def bench_detector(condition: str, seed: int, family: str, config: VisionConfig):
+def bench_detector(condition: str, seed: int, family: str, config: VisionConfig,
+                   learn: VisionConfig | None = None):
     """That scene as ``vision_conditions`` reads it (the condition's camera model too: a
     calibrated lens): the truth, a detector with ``config`` that learned the table from
-    the setup photo, the frame, and the canoes in play."""
+    the setup photo (with ``learn``: the defaults unless given), the frame, and the canoes
+    in play."""
     import benchmarks.vision_conditions as vc
 
     rng = np.random.default_rng([seed, 0xC0DE])
@@ -1094,7 +1096,7 @@ def bench_detector(condition: str, seed: int, family: str, config: VisionConfig)
                                    seed, replace(scene, hands=(), between=0.0), scene, size)
     det = Detector(config=config, camera=camera)
     det.use_profile(learn_profile(setup, state.players, joe=state.joe is not None,
-                                  camera=camera))
+                                  camera=camera, config=learn))
     return ground_truth(state, faults=faults), det, frame, canoes_in_play(state)
 
 
@@ -1252,3 +1254,44 @@ def test_canoes_read_between_slots_still_count_towards_their_colour():
     now = unknown_now_wrong_without("yellow-on-sand", 7070054, "indigo", "T3",
                                     VisionConfig(count_off_slot=False))
     assert {"T1", "T2"} <= set(now.unknown)
+
+
+def test_red_and_brown_that_pair_up_either_way_at_setup_are_not_learned_swapped():
+    """Reporting scene 37050038 (offset 37, used; dusk, 3,840 K and a glare spot on the
+    beach): red and brown's four canoes lay 0.31 to 0.64 apart; paired by least distance,
+    each pair had a red and a brown canoe, so brown was learned as a washed-out red and
+    both brown canoes read red all game. Pairs that pair up the other way nearly as well
+    (``pair_swap_ratio``) are refused; learned with the glare's light taken off, as the
+    setup step then does, the twins are clear."""
+    truth, det, frame, in_play = bench_detector("glare+flicker", 37050038, "dusk",
+                                                VisionConfig())
+    now = det.analyse(frame, in_play=in_play)
+    assert wrong(now, truth) == []
+    assert [c.colour for c in now.canoes_at("T2")] == ["brown"]
+    truth, det, frame, in_play = bench_detector("glare+flicker", 37050038, "dusk",
+                                                VisionConfig(), VisionConfig(pair_swap_ratio=0))
+    assert {"T2", "L2"} <= set(wrong(det.analyse(frame, in_play=in_play), truth))
+
+
+def test_a_colour_that_hides_on_some_slots_hides_on_slots_barely_less_alike():
+    """Reporting scene 37090061 (offset 37, used; delta, 2,700 K): a blue canoe with a
+    yellow gem beside a brown one on T3 was no object at all, and T3 was read with the
+    brown one alone. Blue was within 0.35 of T1's and T2's riverbed (unknown while blue
+    was seen nowhere) but 0.40 of T3's: a river so alike along its length hides the colour
+    on every slot barely further from it."""
+    now = unknown_now_wrong_without("warm", 37090061, "delta", "T3",
+                                    VisionConfig(camouflage_spread=0.0))
+    assert {"T1", "T2"} <= set(now.unknown)
+
+
+def test_a_riverbed_brightening_outwards_is_no_discs_rim():
+    """Reporting scene 37020151 (offset 37, used; delta, a wide lens): no disc on L2, the
+    riverbed there darker inside than outside (grey 47 inside, 49-50 on the rim band, 52
+    outside). Against the mean of both sides the band was 0.036 darker, over the 0.035 of
+    a disc: read present. A rim is darker than the nearer side too."""
+    truth, now = bench_read("lens", 37020151, "delta", VisionConfig())
+    assert wrong(now, truth) == []
+    assert now.discs["L2"] == "unknown"
+    assert sum(d == "present" for d in now.discs.values()) == 8
+    _, before = bench_read("lens", 37020151, "delta", VisionConfig(disc_beyond_share=-np.inf))
+    assert "L2" in wrong(before, truth)

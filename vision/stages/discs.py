@@ -183,10 +183,15 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         both = ok & ~covered[s, 0]
         ref = np.where(covered[s, 0], outside, (inside + outside) / 2)
         score = (ref - rim) / np.maximum(ref, 1.0)
+        # ...and against the side nearer the rim's own level (a rim stands out of both
+        # sides; the riverbed brightening steadily outwards does not).
+        side = np.maximum(inside, outside) if light else np.minimum(inside, outside)
+        beyond = (side - rim) / np.maximum(ref, 1.0)
         if learned is not None:
             score *= config.disc_reference_contrast / learned[s]
+            beyond *= config.disc_reference_contrast / learned[s]
         out[slot] = _judge(score, ok, both, ring, ref, covered[s, 5], learned is not None,
-                           present_at, absent_at, config)
+                           present_at, absent_at, config, beyond)
         if out[slot] == UNKNOWN and learned is not None and _shows_between(score, both, config):
             out[slot] = PRESENT
         if out[slot] == ABSENT and faint[s]:
@@ -214,10 +219,21 @@ def _shows_between(score: Floats, both: NDArray[np.bool_], config: VisionConfig)
 
 def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], ring: Floats,
            ref: Floats, far_covered: NDArray[np.bool_], profiled: bool, present_at: float,
-           absent_at: float, config: VisionConfig) -> str:
+           absent_at: float, config: VisionConfig, beyond: Floats | None = None) -> str:
     """One slot's disc from its rim's contrast per angle (``score``) where the rim and
     the riverbed outside are visible (``ok``), and inside too (``both``); ``ring``: the
-    grey levels at its radii, ``ref`` the riverbed's beside the rim."""
+    grey levels at its radii, ``ref`` the riverbed's beside the rim; ``beyond``: the rim's
+    contrast against the side nearer its level (on ``score``'s scale).
+
+    >>> cfg = VisionConfig()
+    >>> seen = np.ones(72, bool)
+    >>> ring = np.full((6, 72), 50.0, np.float32)
+    >>> rim = np.full(72, 0.036, np.float32)
+    >>> _judge(rim, seen, seen, ring, ring[4], ~seen, True, 0.035, 0.015, cfg)
+    'present'
+    >>> _judge(rim, seen, seen, ring, ring[4], ~seen, True, 0.035, 0.015, cfg, rim - 0.06)
+    'unknown'
+    """
     outside, far = ring[4], ring[5]
     if _share(ok) < config.disc_min_visible:
         return UNKNOWN
@@ -228,7 +244,10 @@ def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], ring: 
     # no gradient; and no rim counts only where it shows none.
     if _share(both) >= config.disc_min_visible:
         value = float(median(score[both]))
-        if value >= present_at:
+        if value >= present_at and (beyond is None or float(median(beyond[both]))
+                                    >= config.disc_beyond_share * present_at):
+            # (A clear rim stands out of the nearer side too: reporting 37020151, a
+            # riverbed brightening outwards under a wide lens read as a disc's rim.)
             return PRESENT
         other = _share(both & (score <= -absent_at))
         rim = _share(both & (score >= present_at))
