@@ -223,12 +223,6 @@ class VisionConfig:
     their wells, the taupe brown ones unseen on the sand; pairs 0.16 apart, twins 0.11
     and 0.107. Brown and yellow, one chroma, a twin in shade, on offset 24's tables:
     0.205-0.27 apart, nearer twins 0.03-0.104.)"""
-    pair_swap_ratio: float = 1.5
-    """At setup, two pairs of canoes that pair up the other way (a canoe of each pair
-    swapped) at under this many times the colour distance of the twins as paired may be
-    two colours mixed up: the photo is refused (0: never). (Reporting 37050038, warm light
-    and a glare spot on the beach: red and brown's four canoes 0.31-0.64 apart, paired
-    0.71, swapped 0.90; learned, brown read red all game.)"""
     pair_alike_floor: float = 0.1
     """...and two pairs nearer than this are too, however alike their twins: at 640x480
     two blue canoes split in two each, the brown ones unseen, made pairs 0.065 and 0.075
@@ -242,6 +236,25 @@ class VisionConfig:
     canoe; the other gives the colour. (A red canoe under the edge of a glare spot was
     0.086-0.095 white over its twin, fitting within 0.01, and already 0.31-0.32 apart in
     chroma.)"""
+    pair_swap_ratio: float = 1.5
+    """At setup, two pairs of canoes that pair up the other way (a canoe of each pair
+    swapped) at under this many times the colour distance of the twins as paired may be
+    two colours mixed up: the photo is refused (0: never). (Reporting 37050038, warm light
+    and a glare spot on the beach: red and brown's four canoes 0.31-0.64 apart, paired
+    0.71, swapped 0.90; learned, brown read red all game.)"""
+    pair_swap_gap: float = 0.3
+    """...and no more than this further in all (twins far apart, one in a glare spot's
+    light, leave room to pair them either way: reporting 38050216 and 38050255, learned
+    right, 1.38 and 1.42 times, 0.49 and 0.41 further; 37050038 0.21)."""
+    pair_order_brightness: float = 0.15
+    pair_order_slack: float = 0.2
+    """At setup, the pairs of canoes are matched to the players' colours by least total
+    distance; of two colours this far apart in brightness (features; yellow and brown
+    0.23, yellow and red 0.18), the brighter's pair must look brighter: a match that breaks
+    that order gives way to the nearest that keeps it, if at most ``pair_order_slack``
+    further in all. (Reporting 38020292, 4,380 K and a wide lens: the brown pair's chroma
+    as yellow as the yellow pair's, matched swapped 0.632 against 0.648; brown read yellow
+    all game.)"""
     setup_glare_scale: float = 0.2
     """At setup, an object in a slot zone of the river's colour scaled by at least this (and
     at most its inverse) plus or less white light, within ``pair_glare_misfit``, is of the
@@ -326,6 +339,10 @@ class VisionConfig:
     """Where a slot has canoe-like area unread, an object there over this share of one
     canoe's area, off the slot's centre towards the next (``canoe_between_mm``), makes the
     next slot unknown too: a canoe caught between the two, most of it unread."""
+    canoe_spill_rest: bool = True
+    """...and so does the part of such an object outside what the colours read at that
+    slot enclose (their hulls, gems and wells), over that share, off its centre: a canoe
+    unread merged with one read (reporting 38120021)."""
     canoe_area_none: float = 0.2
     """While a hand reaches into the river, where no canoe is read the canoe-like area must
     stay under this share of one canoe: a canoe partly hidden by the hand's blurred sleeve
@@ -659,6 +676,10 @@ class VisionConfig:
     riverbed brightening outwards, is no rim, its "rim" between the two sides. (Reporting
     37020151, a wide lens: -0.89. Tuning: offset 7, 4 discs more unknown at -0.5, 11 at
     0; offset 4, none at -0.5. -inf: off.)"""
+    disc_white_band: float = 240.0
+    """No "absent" where the rim band is this light or lighter (grey, 0-255) at the median
+    angle: washed white by a glare spot, a light rim could not show (reporting 38050147:
+    T5's band at 250 under a glare spot, its inside too, read absent)."""
     disc_other_arc: float = 0.35
     """No disc is read only where under this share of the angles seen inside and out show
     the rim band the other way from a disc's rim (lighter than both sides where the

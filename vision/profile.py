@@ -1197,22 +1197,41 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
                          "apart, in view, and take the photo again")
     protos = features(np.array([DEFAULT_CANOE_BGR[c] for c in players], np.float32), wgt)
     cost = np.linalg.norm(pf[:, None] - protos[None], axis=2)
-    order = min(itertools.permutations(range(len(players))),
-                key=lambda perm: sum(float(cost[i, perm[i]]) for i in range(len(perm))))
+
+    def total(perm: tuple[int, ...]) -> float:
+        return sum(float(cost[i, perm[i]]) for i in range(len(perm)))
+
+    def in_order(perm: tuple[int, ...]) -> bool:
+        # Of two colours far apart in brightness (yellow and brown), the brighter's canoes
+        # look brighter whatever the light.
+        return all((pf[i, 2] - pf[j, 2]) * (protos[perm[i], 2] - protos[perm[j], 2]) >= 0
+                   for i in range(len(perm)) for j in range(len(perm))
+                   if abs(protos[perm[i], 2] - protos[perm[j], 2]) >= config.pair_order_brightness)
+
+    perms = list(itertools.permutations(range(len(players))))
+    order = min(perms, key=total)
+    if not in_order(order):
+        # Matched by colour alone, a brighter colour's canoes took a darker one's: the
+        # nearest match in brightness order, unless much further (the light is odd).
+        keeping = [p for p in perms if in_order(p)]
+        if keeping and total(best := min(keeping, key=total)) <= total(order) + \
+                config.pair_order_slack:
+            order = best
     if apart[0] > config.pair_colour_tolerance:
         raise SetupError(f"setup photo: the two {players[order[apart[1]]]} canoes look "
                          "different (a glare spot or a deep shadow on one of them?); take the "
                          "photo again without it")
     # Which canoes are twins must be clear: two pairs whose canoes pair up the other way
-    # nearly as well (red and brown under warm light, one of them in a glare spot's
-    # light) may be two of each colour swapped, and every canoe of both read wrongly.
+    # nearly as well, in share and in distance (red and brown under warm light, one of
+    # them in a glare spot's light), may be two of each colour swapped, and every canoe of
+    # both read wrongly.
     if config.pair_swap_ratio > 0:
         d = np.linalg.norm(f[:, None] - f[None], axis=2)
         pairs = [(i, g) for i, g in enumerate(groups) if len(g) == 2]
         for (i, (a, b)), (j, (c, e)) in itertools.combinations(pairs, 2):
             kept = float(d[a, b] + d[c, e])
             swapped = min(float(d[a, c] + d[b, e]), float(d[a, e] + d[b, c]))
-            if swapped < config.pair_swap_ratio * kept:
+            if swapped < config.pair_swap_ratio * kept and swapped - kept < config.pair_swap_gap:
                 one, two = sorted((players[order[i]], players[order[j]]))
                 raise SetupError(f"setup photo: the {one} and {two} canoes look too alike "
                                  "to tell which are twins (warm light, or a glare spot on "

@@ -856,3 +856,18 @@ def test_two_pairs_that_pair_up_the_other_way_nearly_as_well_are_refused():
         assign_colours(units, players, VisionConfig())
     learned = assign_colours(units, players, VisionConfig(pair_swap_ratio=0))
     assert learned["brown"] == (101, 116, 223)  # a red canoe and a brown one's mean
+
+
+def test_of_yellow_and_brown_the_brighter_pair_is_yellow():
+    """The canoes of reporting scene 38020292's setup photo, much as seen (4,380 K, a
+    wide lens): the brown pair's chroma is as yellow as the yellow pair's, and matched by
+    colour alone the bright pair was brown (0.632 against 0.648 in all): brown read yellow
+    all game. Yellow and brown lie far apart in brightness: the brighter pair is yellow."""
+    units = [np.array(c, np.float32) for c in (
+        (55, 177, 237), (57, 175, 235), (19, 92, 113), (20, 90, 115), (61, 45, 204),
+        (60, 46, 200), (84, 135, 42), (82, 137, 44))]
+    players = ["brown", "yellow", "red", "green"]
+    learned = assign_colours(units, players, VisionConfig())
+    assert learned["yellow"] == (56, 176, 236) and learned["brown"] == (20, 91, 114)
+    swapped = assign_colours(units, players, VisionConfig(pair_order_brightness=99))
+    assert swapped["brown"] == (56, 176, 236)

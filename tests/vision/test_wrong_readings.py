@@ -1295,3 +1295,52 @@ def test_a_riverbed_brightening_outwards_is_no_discs_rim():
     assert sum(d == "present" for d in now.discs.values()) == 8
     _, before = bench_read("lens", 37020151, "delta", VisionConfig(disc_beyond_share=-np.inf))
     assert "L2" in wrong(before, truth)
+
+
+@pytest.mark.parametrize(("condition", "seed", "family"), [
+    ("lens", 38020292, "delta"), ("art", 38000065, "dusk")])
+def test_yellow_and_brown_are_not_learned_swapped(condition, seed, family):
+    """Reporting scenes 38020292 (a wide lens, 4,380 K) and 38000065 (dusk, 4,600 K), of
+    offset 38 (used): at setup the pairs were right, but matched to the players' colours
+    by colour alone the bright pair was learned as brown and the dark one as yellow, and
+    yellow and brown canoes were read swapped. The brighter of the two is yellow."""
+    truth, det, frame, in_play = bench_detector(condition, seed, family, VisionConfig())
+    assert wrong(det.analyse(frame, in_play=in_play), truth) == []
+    assert det.profile is not None
+    yellow, brown = (sum(det.profile.canoe_bgr[c]) for c in ("yellow", "brown"))
+    assert yellow > brown
+    off = VisionConfig(pair_order_brightness=99)
+    truth, det, frame, in_play = bench_detector(condition, seed, family, off, off)
+    assert wrong(det.analyse(frame, in_play=in_play), truth) != []
+
+
+def test_a_canoe_unread_between_slots_over_the_next_ones_corner_is_unknown():
+    """Reporting scene 38120021 (offset 38, used; glacier): a brown canoe with a violet gem
+    caught between T3 and T4, nearer T4, lay over the corner of the red canoe on T4 and
+    took no colour. T4 was unknown for canoe-like area unread, but the merged object's
+    middle was near T4's centre, and T3 was read empty. The part of the object outside
+    what the red canoe read there encloses is off T4's centre towards T3: both unknown."""
+    unknown_now_wrong_without("between", 38120021, "glacier", "T3",
+                              VisionConfig(canoe_spill_rest=False))
+
+
+def test_a_rim_band_washed_white_is_no_missing_disc():
+    """Reporting scene 38050147 (offset 38, used; glacier, a table of light rims, a glare
+    spot over T4 and T5): T5's rim band and inside were grey 250, no lighter rim could
+    show, and the disc was read absent (its brown canoe read, the slot not taken for
+    washed out). A band washed white is no proof of no disc."""
+    truth, now = bench_read("glare+flicker", 38050147, "glacier", VisionConfig())
+    assert wrong(now, truth) == []
+    assert now.discs["T5"] == "unknown"
+    _, before = bench_read("glare+flicker", 38050147, "glacier",
+                           VisionConfig(disc_white_band=256.0))
+    assert "T5" in wrong(before, truth)
+    # (The rule on its own: a flat band, as light as both sides, at 250 and at 200.)
+    seen = np.ones(72, bool)
+    flat = np.zeros(72, np.float32)
+
+    def judge(grey: float) -> str:
+        ring = np.full((6, 72), grey, np.float32)
+        return _judge(flat, seen, seen, ring, ring[4], ~seen, True, 0.035, 0.015,
+                      VisionConfig())
+    assert (judge(250.0), judge(200.0)) == ("unknown", "absent")

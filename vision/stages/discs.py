@@ -254,12 +254,14 @@ def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], ring: 
         if value <= absent_at and _share(both) >= config.disc_absent_visible and float(
                 median(score[ok])) < config.disc_absent_outside * present_at and \
                 other < config.disc_other_arc * _share(both) and \
-                other + rim < config.disc_arcs * _share(both):
+                other + rim < config.disc_arcs * _share(both) and \
+                float(median(ring[1:4].max(0)[both])) < config.disc_white_band:
             # (...and where only the riverbed outside shows, beside canoes, no clear rim
             # either: with the inside bright under a faint rim, the rim shows there best;
             # nor a rim band the other way round at many angles, a disc's highlight, nor
             # one unlike both sides either way at most angles: a rim looked for a little
-            # off its place, caught on one side, its inside lighter on the other.)
+            # off its place, caught on one side, its inside lighter on the other; nor a
+            # rim band washed white, where no light rim can show.)
             # Without a profile, a light rim line (another board's disc) is no "absent".
             lit = 0.0 if profiled else float(median(
                 ((ring[1:4].max(0) - ref) / np.maximum(ref, 1.0))[both]))
