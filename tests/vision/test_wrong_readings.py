@@ -1297,9 +1297,13 @@ def test_a_riverbed_brightening_outwards_is_no_discs_rim():
     assert "L2" in wrong(before, truth)
 
 
-@pytest.mark.parametrize(("condition", "seed", "family"), [
-    ("lens", 38020292, "delta"), ("art", 38000065, "dusk")])
-def test_yellow_and_brown_are_not_learned_swapped(condition, seed, family):
+# (38020292 matched by colour alone at 0.632 against 0.648: with the Pi's numpy and
+# OpenCV the match falls the right way already, so only 38000065 is read with the rule
+# off. The rule on its own, on 38020292's canoes: test_profile's
+# test_of_yellow_and_brown_the_brighter_pair_is_yellow.)
+@pytest.mark.parametrize(("condition", "seed", "family", "check_off"), [
+    ("lens", 38020292, "delta", False), ("art", 38000065, "dusk", True)])
+def test_yellow_and_brown_are_not_learned_swapped(condition, seed, family, check_off):
     """Reporting scenes 38020292 (a wide lens, 4,380 K) and 38000065 (dusk, 4,600 K), of
     offset 38 (used): at setup the pairs were right, but matched to the players' colours
     by colour alone the bright pair was learned as brown and the dark one as yellow, and
@@ -1309,6 +1313,8 @@ def test_yellow_and_brown_are_not_learned_swapped(condition, seed, family):
     assert det.profile is not None
     yellow, brown = (sum(det.profile.canoe_bgr[c]) for c in ("yellow", "brown"))
     assert yellow > brown
+    if not check_off:
+        return
     off = VisionConfig(pair_order_brightness=99)
     truth, det, frame, in_play = bench_detector(condition, seed, family, off, off)
     assert wrong(det.analyse(frame, in_play=in_play), truth) != []
