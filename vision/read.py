@@ -354,8 +354,16 @@ def read_board(
             # colour washed towards white there takes the colour it washes to (a brown
             # canoe read as Joe's wood).
             unseen = unseen_colours(canoes.seen, unknown, in_play)
+            # (So next to a slot a glare spot washes out: its light falls off over the
+            # neighbours; reporting 39050239, a yellow canoe beside Joe's washed-out slot
+            # read as Joe's wood.)
+            washed = np.array([bool(glare[i]) or why.get(s) == "washed out (glare)"
+                               for i, s in enumerate(SLOTS)])
+            apart = np.hypot(*(geo.slot_xy[:, None] - geo.slot_xy[None]).transpose(2, 0, 1))
+            paler = halo_over | (washed[None] & (apart < config.halo_paler_near_mm * geo.k)
+                                 ).any(axis=1)
             for c in canoes.seen:
-                if c.at not in SLOTS or c.at in unknown or not halo_over[SLOTS.index(c.at)]:
+                if c.at not in SLOTS or c.at in unknown or not paler[SLOTS.index(c.at)]:
                     continue
                 target = np.atleast_2d(palette.protos[palette.names.index(c.colour)])
                 if any(washes_to_riverbed(palette.protos[palette.names.index(u)], target,
@@ -363,8 +371,8 @@ def read_board(
                        for u in unseen if u != c.colour and u in palette.names):
                     unknown.add(c.at)
                     looks = "like Joe's wood" if c.colour == JOE_COLOUR else c.colour
-                    why.setdefault(c.at, "a canoe of the game not seen; under a glare spot's "
-                                         f"halo it may look {looks}")
+                    why.setdefault(c.at, "a canoe of the game not seen; in a glare spot's "
+                                         f"light it may look {looks}")
             if BEACH not in unknown and look.sand_levels is not None and \
                     darker_than_setup(beach, look.sand_levels, layout, geo, config):
                 unknown.add(BEACH)

@@ -1350,3 +1350,14 @@ def test_a_rim_band_washed_white_is_no_missing_disc():
         return _judge(flat, seen, seen, ring, ring[4], ~seen, True, 0.035, 0.015,
                       VisionConfig())
     assert (judge(250.0), judge(200.0)) == ("unknown", "absent")
+
+
+def test_a_canoe_beside_a_slot_a_glare_spot_washes_out_may_be_a_paler_colour():
+    """Reporting scene 39050239 (offset 39, used; dusk, a glare spot over T5 and L1): Joe
+    on T5 was washed out, and the yellow canoe with a white gem on T4, beside it in the
+    spot's fading light, was read as Joe's wood, while a yellow canoe was seen nowhere.
+    No halo lay over T4's ring; next to a slot the spot washes out, a canoe read as a
+    colour an unseen one washes to is unknown as under a halo."""
+    now = unknown_now_wrong_without("glare+flicker", 39050239, "dusk", "T4",
+                                    VisionConfig(halo_paler_near_mm=0.0))
+    assert {"T5", "L1"} <= set(now.unknown)
