@@ -42,7 +42,14 @@ from vision.stages.light import (
 from vision.stages.looks import SlotLooks, explained_by, look_features, unexplained
 from vision.stages.looks import bare as bare_slots
 from vision.stages.marks import Marks, read_marks
-from vision.stages.objects import SMALL_FOREIGN, Palette, Region, find_objects, read_region
+from vision.stages.objects import (
+    SMALL_FOREIGN,
+    WASHED_OUT,
+    Palette,
+    Region,
+    find_objects,
+    read_region,
+)
 from vision.stages.weather import read_weather
 from vision.types import Floats, Image, Mask
 
@@ -217,7 +224,7 @@ def read_board(
         glare &= ~(same & ~look.glare)
     for slot in (SLOTS[i] for i in np.flatnonzero(glare)):
         unknown.add(slot)
-        why.setdefault(slot, "washed out (glare)")
+        why.setdefault(slot, WASHED_OUT)
 
     # ...and on the beach (Joe never lands: his wood is no candidate there).
     sand = np.zeros(3, np.float32)
@@ -357,7 +364,7 @@ def read_board(
             # (So next to a slot a glare spot washes out: its light falls off over the
             # neighbours; reporting 39050239, a yellow canoe beside Joe's washed-out slot
             # read as Joe's wood.)
-            washed = np.array([bool(glare[i]) or why.get(s) == "washed out (glare)"
+            washed = np.array([bool(glare[i]) or why.get(s) == WASHED_OUT
                                for i, s in enumerate(SLOTS)])
             apart = np.hypot(*(geo.slot_xy[:, None] - geo.slot_xy[None]).transpose(2, 0, 1))
             paler = halo_over | (washed[None] & (apart < config.halo_paler_near_mm * geo.k)

@@ -347,10 +347,10 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             at_p = where_px == p
             for m in np.unique(lab_at[at_p]):
                 sel = valid_idx[at_p & (lab_at == m)]
-                # (The object whole, and its part of no colour read there: a canoe
-                # caught between two slots, merged with the one read on the next, is off
-                # that slot's centre where the object's middle is not: reporting
-                # 38120021, a brown canoe unread over the corner of a red one.)
+                # (The object whole, and its part outside what the colours read there
+                # enclose: a canoe caught between two slots, merged with the one read on
+                # the next, is off that slot's centre where the object's middle is not:
+                # reporting 38120021, a brown canoe unread over the corner of a red one.)
                 theirs = [palette.names.index(c.colour) for c in out.seen if c.at == SLOTS[p]]
                 rest = sel[:0]
                 if theirs and config.canoe_spill_rest:

@@ -31,6 +31,8 @@ CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 
 SMALL_FOREIGN = "something small and foreign"
 """Why a slot with a small foreign object in its zone is unknown (``Objects.why``)."""
+WASHED_OUT = "washed out (glare)"
+"""Why a slot a glare spot washes out is unknown (the reading's rules ask for it by name)."""
 
 
 @dataclass
@@ -360,7 +362,7 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 # beside it (a hand's fingers and blur reach further). So is a canoe it
                 # washes out (its colour lost): no bigger than two canoes, within the
                 # zone of that slot alone, nothing reaching in from outside.
-                _mark(out, (SLOTS[s] for s in within), "washed out (glare)")
+                _mark(out, (SLOTS[s] for s in within), WASHED_OUT)
                 continue
             if i not in touching and area < config.foreign_small_ratio * hull_px and \
                     coloured < config.transit_canoe_share * area:
