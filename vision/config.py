@@ -655,21 +655,6 @@ class VisionConfig:
     edges, outside only, is no disc either: unknown (reporting offset 22, two discs
     missing under two canoes read 0.062 and 0.071 beside them, -0.034 and -0.01
     between)."""
-    disc_partial_share: float = 0.45
-    """With a table profile, a disc judged present where less than this share of its rim
-    shows inside and out (canoes over much of it; at least ``disc_min_visible``)..."""
-    disc_partial_ratio: float = 0.5
-    """...needs a rim contrast there of at least this share of the typical disc in the
-    same frame (the median over the slots judged present whose rim shows inside and out
-    at ``disc_clear_share`` or more, three at least); under it the slot's disc is
-    unknown: canoes' edges and shading along the rim band can make up a weak rim.
-    (Reporting 41030127 at 640x480: no disc under Joe's and a red canoe on T4, 0.38 of
-    the rim seen both sides, read 0.041 against the frame's 0.088: 0.47. Tuning, offset
-    4: discs judged present under canoes at 0.15-0.45 showed 0.37 or more, 13 of 714
-    under 0.5.) 0: off."""
-    disc_clear_share: float = 0.8
-    """(The share of a rim shown inside and out for a disc to count as typical of the
-    frame, ``disc_partial_ratio``.)"""
     disc_reference_contrast: float = 0.1
     """With a table profile, rim contrasts are judged as a share of the disc's contrast on
     that slot at setup, put on this scale (about a disc's contrast on the default board)."""

@@ -173,9 +173,6 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         faint = sign * learned < config.disc_own_faint * typical
         learned = np.full(len(SLOTS), sign * typical, np.float32)
     out: dict[str, str] = {}
-    # Per slot, the share of its rim seen inside and out, and the contrast there.
-    shown = np.zeros(len(SLOTS), np.float32)
-    contrast = np.full(len(SLOTS), np.nan, np.float32)
     for s, slot in enumerate(SLOTS):
         ring = samples[s]
         # The rim and the riverbed just outside must be visible; inside is optional.
@@ -193,43 +190,13 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         if learned is not None:
             score *= config.disc_reference_contrast / learned[s]
             beyond *= config.disc_reference_contrast / learned[s]
-        shown[s] = _share(both)
-        if shown[s] > 0:
-            contrast[s] = float(median(score[both]))
         out[slot] = _judge(score, ok, both, ring, ref, covered[s, 5], learned is not None,
                            present_at, absent_at, config, beyond)
         if out[slot] == UNKNOWN and learned is not None and _shows_between(score, both, config):
             out[slot] = PRESENT
         if out[slot] == ABSENT and faint[s]:
             out[slot] = UNKNOWN
-    if learned is not None and config.disc_partial_ratio > 0:
-        _weak_partial(out, shown, contrast, config)
     return out
-
-
-def _weak_partial(out: dict[str, str], shown: Floats, contrast: Floats,
-                  config: VisionConfig) -> None:
-    """Discs judged present with only part of their rim seen inside and out
-    (``disc_min_visible`` to ``disc_partial_share``), whose contrast there is under
-    ``disc_partial_ratio`` of the frame's typical disc, become unknown (in ``out``).
-
-    >>> cfg = VisionConfig()
-    >>> out = dict.fromkeys(SLOTS, PRESENT)
-    >>> shown = np.array([1, 1, 1, 0.38, 0.38, 1, 1, 1, 1], np.float32)
-    >>> contrast = np.array([.09, .08, .1, .041, .06, .09, .1, .08, .09], np.float32)
-    >>> _weak_partial(out, shown, contrast, cfg)
-    >>> out["T4"], out["T5"]
-    ('unknown', 'present')
-    """
-    present = np.array([out[slot] == PRESENT for slot in SLOTS])
-    clear = present & (shown >= config.disc_clear_share) & np.isfinite(contrast)
-    if np.count_nonzero(clear) < 3:
-        return
-    typical = float(np.median(contrast[clear]))
-    weak = present & (shown >= config.disc_min_visible) & (
-        shown < config.disc_partial_share) & (contrast < config.disc_partial_ratio * typical)
-    for s in np.flatnonzero(weak):
-        out[SLOTS[s]] = UNKNOWN
 
 
 def _shows_between(score: Floats, both: NDArray[np.bool_], config: VisionConfig) -> bool:
