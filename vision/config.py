@@ -418,9 +418,12 @@ class VisionConfig:
     unknown) this close: a mottle has no well. (Tuning, indigo offset 5: mottles read as
     blue canoes lay 0.42-0.57 from the riverbed, all with their gem unknown.)..."""
     mottle_blurred_chroma: float = 0.4
-    """...and, where gems are not read (no well to tell by), any canoe this close. (Tuning,
-    indigo offsets 4 and 5: 0.4 for every canoe took away 8 of 16 wrong readings, where
-    0.3 took away 4, but cost 4 points of clear slots where the well tells.)"""
+    """...and, where gems are not read, any canoe this close, one that showed no well as
+    close as ``mottle_gemless_chroma`` too (reporting 42030031 at 640x480: a dark patch of
+    a blue river beside a yellow canoe read as a blue canoe 0.54 from the riverbed; tuning
+    offset 4 cost 4 positions of 13,000, offset 7 none). (Tuning, indigo offsets 4 and 5:
+    0.4 for every canoe took away 8 of 16 wrong readings, where 0.3 took away 4, but cost
+    4 points of clear slots where the well tells.)"""
     canoe_margin: float = 0.1
     """A hull's colour must be nearer its canoe colour than any other by this, else unknown
     (of 2,200 hulls read on tuning scenes, 2 were nearer by less than 0.15, none by less

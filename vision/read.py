@@ -388,16 +388,18 @@ def read_board(
     # A canoe colour that looks like the riverbed around a slot: a canoe of it there is
     # hardly an object, and the river's own darker mottle looks like one. A canoe of it
     # read there may be that mottle (then the real one is unaccounted for), so the slot
-    # is unknown (further from the riverbed where gems are read and it showed neither a
-    # gem nor its well, or where gems are not read); and "no canoe" cannot be said there
-    # while one is unaccounted for.
+    # is unknown (further from the riverbed where it showed neither a gem nor its well,
+    # and where gems are not read); and "no canoe" cannot be said there while one is
+    # unaccounted for.
     for c in canoes.seen:
         if c.at not in SLOTS or c.at in unknown:
             continue
-        if not gems_read:
-            near = config.mottle_blurred_chroma
+        if c.gem == UNKNOWN:
+            # (Where gems are not read too: a mottle shows no well, though there a canoe
+            # carrying a gem shows none either.)
+            near = max(config.mottle_gemless_chroma, config.mottle_blurred_chroma)
         else:
-            near = config.mottle_gemless_chroma if c.gem == UNKNOWN else config.mottle_chroma
+            near = config.mottle_chroma if gems_read else config.mottle_blurred_chroma
         proto = palette.protos[palette.names.index(c.colour)]
         if like_riverbed(proto, ring_ref, config, near)[SLOTS.index(c.at)]:
             unknown.add(c.at)

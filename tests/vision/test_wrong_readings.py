@@ -1361,3 +1361,14 @@ def test_a_canoe_beside_a_slot_a_glare_spot_washes_out_may_be_a_paler_colour():
     now = unknown_now_wrong_without("glare+flicker", 39050239, "dusk", "T4",
                                     VisionConfig(halo_paler_near_mm=0.0))
     assert {"T5", "L1"} <= set(now.unknown)
+
+
+def test_a_shadow_of_the_rivers_hue_without_a_well_is_no_canoe_at_640x480():
+    """Reporting scene 42030031 (offset 42, used; delta, 640x480, gems not read): beside
+    a yellow canoe on R2, a dark patch of the blue river (0.54 from R2's riverbed in chroma)
+    was read as a blue canoe, while both blue canoes lay on a beach read unknown. It showed
+    no well; where gems are not read, only canoes that show their well are now held to the
+    nearer mark a canoe of the riverbed's colour needs (as where gems are read)."""
+    unknown_now_wrong_without("lowres", 42030031, "delta", "R2",
+                              VisionConfig(mottle_gemless_chroma=0.0))
+
