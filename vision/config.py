@@ -591,6 +591,14 @@ class VisionConfig:
     (read even when gems are not reported, ``gem_min_detail``); otherwise its position is
     unknown: his pale wood is the colour nearest to many blends (a brown hull blurred with
     its gem, a pale reflection, another canoe's lit side)."""
+    canoe_same_middle: float = 0.25
+    """Two colours read as canoes on one slot whose pixels' middles lie closer than this
+    share of a canoe's width lie one around the other (canoes side by side lie a width
+    apart): one is the other's blurred edge, or the other its gem, and the slot is
+    unknown (colours of one canoe on the slot). (Tuning offset 4: two pairs 0.13 and 0.14
+    apart, on slots unknown anyway, the others 0.49 and more, no figure changed at 0.35;
+    reporting 43030006 at 640x480, a red canoe's dark edge read as a brown canoe around
+    it: 0.04.) 0: off."""
     joe_other_ends: float = 0.1
     joe_other_ends_mm: float = 9.0
     """Diamanten Joe's colour is not read as his canoe where another canoe colour (not

@@ -1372,3 +1372,11 @@ def test_a_shadow_of_the_rivers_hue_without_a_well_is_no_canoe_at_640x480():
     unknown_now_wrong_without("lowres", 42030031, "delta", "R2",
                               VisionConfig(mottle_gemless_chroma=0.0))
 
+
+def test_a_canoe_read_around_another_with_one_middle_is_its_edge():
+    """Reporting scene 43030006 (offset 43, used; glacier, 640x480): a red canoe's dark
+    edge on a pale river was read as a brown canoe around it on T4 (their middles 0.04 of
+    a canoe's width apart; canoes side by side lie a width apart), while the green canoe
+    beside them showed only its two ends."""
+    unknown_now_wrong_without("lowres", 43030006, "glacier", "T4",
+                              VisionConfig(canoe_same_middle=0.0))

@@ -311,6 +311,26 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             continue
         out.seen.extend(CanoeSeen(colour, where, g) for g in carried)
         out.hulls.setdefault(colour, []).append((where, len(centres), body))
+    # Two canoe colours read on a slot whose pixels have nearly one middle are no two
+    # canoes side by side (those lie a canoe's width apart): one lies around the other,
+    # its blurred edge, or the other its gem (reporting 43030006 at 640x480: a red canoe's
+    # dark edge on a pale river read as a brown canoe around it).
+    if config.canoe_same_middle > 0:
+        middles: dict[str, list[tuple[str, Floats]]] = {}
+        for where, colour, pos_id, *_ in blobs:
+            # (Colours of one canoe there: two of a colour either side of another have
+            # its middle.)
+            if where != BEACH and sum(c.at == where and c.colour == colour
+                                      for c in out.seen) == 1:
+                ys, xs = np.divmod(pixels_at[pos_id, palette.names.index(colour)], w)
+                middles.setdefault(where, []).append(
+                    (colour, np.array([xs.mean(), ys.mean()], np.float32)))
+        for where, mids_at in middles.items():
+            close = [(a, b) for i, (a, pa) in enumerate(mids_at) for b, pb in mids_at[i + 1:]
+                     if float(np.linalg.norm(pa - pb)) < config.canoe_same_middle * width * k]
+            if close and where not in trouble:
+                flag([where], f"the {close[0][0]} and {close[0][1]} canoes read here have one "
+                              "middle: one is the other's blurred edge, or its gem")
     # The canoe-like area at each position must be what the canoes read there cover: more
     # is a canoe unread (too blurred or dull to take a colour, or hidden in a blob of
     # another), less is one read too many. One canoe's area where it stands: its top and
