@@ -671,10 +671,11 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                                 else None,
                                 _split_canoes(bgr_img, body, n, layout.canoe_mm[0] * k, config))
                     if p is not None]
-            if not ways and n > 2:
+            if n > 2:
                 # Fewer colours than canoes (two of a colour side by side): by colour, then
-                # each colour by where its canoes lie, as many as its area says.
-                ways = _split_by_colour_then_place(bgr_img, body, n, config)
+                # each colour by where its canoes lie, as many as its area says. (Also
+                # where k-means split them otherwise: its parts may mix two colours.)
+                ways += _split_by_colour_then_place(bgr_img, body, n, config)
             if not ways:
                 raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
                                  "apart from each other")

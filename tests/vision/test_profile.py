@@ -871,3 +871,29 @@ def test_of_yellow_and_brown_the_brighter_pair_is_yellow():
     assert learned["yellow"] == (56, 176, 236) and learned["brown"] == (20, 91, 114)
     swapped = assign_colours(units, players, VisionConfig(pair_order_brightness=99))
     assert swapped["brown"] == (56, 176, 236)
+
+
+def test_four_canoes_touching_under_a_tilt_are_split_by_colour_where_k_means_mixes_two():
+    """Reporting scene 42010235 (offset 42, used; delta, tilted): a blue, a brown, a blue
+    and a red canoe touch on the beach by their sides. k-means on chroma and place split
+    them with one part half blue, half brown ((102, 67, 74) against the other blue's
+    (154, 56, 39)): "the two blue canoes look different". The split by colour, then each
+    colour by place, is now offered too, and the pairing takes it: learned, blue a blue
+    and brown a brown; with a blue canoe taken off, still refused."""
+    from .test_wrong_readings import bench_scene
+
+    state, _, scene, size = bench_scene("parallax", 42010235, "delta")
+    setup = new_game(state.players, state.options)
+    joe = state.joe is not None
+    quiet = replace(scene, hands=(), between=0.0)
+    profile = learn_profile(render(setup, seed=42010235, scene=quiet, size=size),
+                            state.players, joe=joe)
+    b, g, r = profile.canoe_bgr["blue"]
+    assert b > 2 * r and b > 2 * g  # a blue, not a blend of blue and brown
+    b, g, r = profile.canoe_bgr["brown"]
+    assert r > b and g > b  # a brown
+    short = setup.replace(canoes=FrozenMap({**setup.canoes,
+                                            "blue": (Canoe("beach"), Canoe("lost"))}))
+    with pytest.raises(SetupError):
+        learn_profile(render(short, seed=42010235, scene=quiet, size=size), state.players,
+                      joe=joe)
