@@ -208,6 +208,12 @@ class VisionConfig:
     setup_max_touching: int = 4
     """At setup, up to this many canoes touching on the beach (a tilted camera shows their
     sides) are split apart; a bigger object is refused (a hand, a heap)."""
+    split_even_share: float = 0.8
+    """Touching canoes that k-means on chroma and place split are also split by colour,
+    then place (:func:`vision.profile._split_by_colour_then_place`), but only into parts
+    each this share of an even split at least: a canoe halved (its area counting one canoe
+    too many, one missing from the beach) is no two. (Reporting 42010235: the right split
+    0.89-0.93; tuning 4010092 with a green canoe taken off, the halves 0.70.)"""
     split_place_weight: float = 0.3
     """...split by colour first: a pixel's place (in canoe lengths) counts this much against
     its chroma."""

@@ -674,8 +674,11 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
             if n > 2:
                 # Fewer colours than canoes (two of a colour side by side): by colour, then
                 # each colour by where its canoes lie, as many as its area says. (Also
-                # where k-means split them otherwise: its parts may mix two colours.)
-                ways += _split_by_colour_then_place(bgr_img, body, n, config)
+                # where k-means split them otherwise, its parts may mix two colours: then
+                # only into parts of nearly even size, as canoes are, not one canoe halved
+                # where its area counted one too many.)
+                ways += _split_by_colour_then_place(
+                    bgr_img, body, n, config, config.split_even_share if ways else 1 / 3)
             if not ways:
                 raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
                                  "apart from each other")
@@ -989,11 +992,11 @@ def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
 
 
 def _split_by_colour_then_place(bgr_img: Floats, body: Mask, n: int,
-                                config: VisionConfig) -> list[list[Mask]]:
+                                config: VisionConfig, least: float = 1 / 3) -> list[list[Mask]]:
     """``body`` (``n`` touching canoes of fewer colours than ``n``) split by colour into 2
     to ``n - 1`` groups (k-means on the chroma), each group into as many canoes as its
     share of the area says (k-means on the place): every split whose parts are each
-    over a third of a canoe's share, for the canoes' pairing to choose from."""
+    over ``least`` of a canoe's share, for the canoes' pairing to choose from."""
     ys, xs = np.nonzero(body)
     if len(xs) < 4 * n:
         return []
@@ -1025,7 +1028,7 @@ def _split_by_colour_then_place(bgr_img: Floats, body: Mask, n: int,
                 part = np.zeros_like(body)
                 part[ys[pick], xs[pick]] = True
                 parts.append(part)
-        if all(np.count_nonzero(part) >= len(xs) / (3 * n) for part in parts):
+        if all(np.count_nonzero(part) >= least * len(xs) / n for part in parts):
             ways.append(parts)
     return ways
 
