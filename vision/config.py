@@ -359,6 +359,9 @@ class VisionConfig:
     canoe_hidden_share: float = 0.2
     """When a canoe the game has in play is seen nowhere, a position with more canoe-like
     area than its canoes read by this many canoes may hide it (and its neighbours)."""
+    canoe_hidden_share_unknown: float = 0.3
+    """...and, while some position is unknown (where it may be), a position with this much
+    more (its neighbours not). 0: off (only the unknown positions)."""
     canoe_fringe_share: float = 0.08
     """While a canoe of the game is seen nowhere (counted at the positions read), a slot read
     empty with at least this share of one canoe's canoe-like area, at least half of what

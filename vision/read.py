@@ -692,12 +692,13 @@ def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
 
 def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[str, int],
                   areas: Mapping[str, tuple[int, float]], config: VisionConfig) -> set[str]:
-    """Where a canoe the game has in play, but seen nowhere, may be: when no position is
-    unknown (it could be under a hand there), every position with more canoe-like area
-    than its canoes read (a canoe half hidden under another) and its slots up and down
-    the river (it may be caught between them). When the area shows no such place, it is
-    hidden where nothing shows it (under a hand whose skin looks like the sand, in a deep
-    shadow): every position is then unknown, none read wrongly.
+    """Where a canoe the game has in play, but seen nowhere, may be: when some position is
+    unknown (it could be under a hand there), the others with more canoe-like area than
+    their canoes read by ``canoe_hidden_share_unknown``; else every position with more
+    canoe-like area than its canoes read (a canoe half hidden under another) and its
+    slots up and down the river (it may be caught between them). When the area shows no
+    such place, it is hidden where nothing shows it (under a hand whose skin looks like
+    the sand, in a deep shadow): every position is then unknown, none read wrongly.
 
     >>> cfg = VisionConfig()
     >>> areas = {"T2": (0, 0.0), "T3": (1, 1.3), "T4": (0, 0.0), "beach": (0, 0.0)}
@@ -705,12 +706,23 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     ['T2', 'T3', 'T4']
     >>> len(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2}, {"T3": (1, 0.8)}, cfg))
     10
+    >>> sorted(hiding_places([CanoeSeen("red", "T3")], {"R1"}, {"red": 2}, areas, cfg))
+    ['T3']
     """
-    if unknown:
-        return set()
     counted = Counter(c.colour for c in seen)
     if all(counted[c] >= n for c, n in in_play.items()):
         return set()
+    if unknown:
+        # It may be under an unknown position, or half hidden by another canoe where the
+        # area shows more than the canoes read (reporting 44050208: of two blue canoes
+        # on L1 the one in a glare spot's fading light kept 0.35 of a canoe's area
+        # unread, and one blue canoe was read, the other taken for under a slot the
+        # spot washed out).
+        if config.canoe_hidden_share_unknown <= 0:
+            return set()
+        return {pos for pos, (n, area) in areas.items()
+                if pos not in unknown
+                and area - config.canoe_area_each * n > config.canoe_hidden_share_unknown}
     out: set[str] = set()
     for pos, (n, area) in areas.items():
         if area - config.canoe_area_each * n > config.canoe_hidden_share:

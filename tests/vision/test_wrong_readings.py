@@ -1380,3 +1380,14 @@ def test_a_canoe_read_around_another_with_one_middle_is_its_edge():
     beside them showed only its two ends."""
     unknown_now_wrong_without("lowres", 43030006, "glacier", "T4",
                               VisionConfig(canoe_same_middle=0.0))
+
+
+def test_a_canoe_unseen_while_slots_are_unknown_may_hide_where_area_is_unread():
+    """Reporting scene 44050208 (offset 44, used; delta, a glare spot over R1 and R2): of
+    two blue canoes on L1, the one in the spot's fading light took no colour and left 0.35
+    of a canoe's area unread (under the 0.45 that makes a slot unknown), and one blue
+    canoe was read there; the other was taken for under R1 or R2, washed out. While some
+    position is unknown, a position with that much area unread may hide it too."""
+    now = unknown_now_wrong_without("glare+flicker", 44050208, "delta", "L1",
+                                    VisionConfig(canoe_hidden_share_unknown=0.0))
+    assert {"R1", "R2"} <= set(now.unknown)
