@@ -394,12 +394,13 @@ def read_board(
     for c in canoes.seen:
         if c.at not in SLOTS or c.at in unknown:
             continue
-        if c.gem == UNKNOWN:
-            # (Where gems are not read too: a mottle shows no well, though there a canoe
-            # carrying a gem shows none either.)
-            near = max(config.mottle_gemless_chroma, config.mottle_blurred_chroma)
+        if gems_read:
+            near = config.mottle_gemless_chroma if c.gem == UNKNOWN else config.mottle_chroma
         else:
-            near = config.mottle_chroma if gems_read else config.mottle_blurred_chroma
+            # (A mottle shows no well; though where gems are not read, a canoe carrying a
+            # gem shows none either.)
+            near = config.mottle_blurred_chroma if c.gem != UNKNOWN else max(
+                config.mottle_blurred_chroma, config.mottle_gemless_chroma)
         proto = palette.protos[palette.names.index(c.colour)]
         if like_riverbed(proto, ring_ref, config, near)[SLOTS.index(c.at)]:
             unknown.add(c.at)
