@@ -280,6 +280,7 @@ def read_board(
         unknown.add(BEACH)
         may_hide_at.add(BEACH)
         why.setdefault(BEACH, "a glare spot on the beach may hide a canoe")
+    found: list[CanoeSeen] = []  # read by elimination (the game's counts)
     if in_play is not None:
         # (Where his wood shows but was not read as his canoe.)
         joe_patches = {at for at, colour, _ in canoes.unsure if colour == JOE_COLOUR} | {
@@ -398,8 +399,9 @@ def read_board(
             near = config.mottle_gemless_chroma if c.gem == UNKNOWN else config.mottle_chroma
         else:
             # (A mottle shows no well; though where gems are not read, a canoe carrying a
-            # gem shows none either.)
-            near = config.mottle_blurred_chroma if c.gem != UNKNOWN else max(
+            # gem shows none either. A canoe read by elimination shows neither, but the
+            # game's counts leave nothing else there.)
+            near = config.mottle_blurred_chroma if c.gem != UNKNOWN or c in found else max(
                 config.mottle_blurred_chroma, config.mottle_gemless_chroma)
         proto = palette.protos[palette.names.index(c.colour)]
         if like_riverbed(proto, ring_ref, config, near)[SLOTS.index(c.at)]:

@@ -770,11 +770,12 @@ def test_a_canoe_half_under_a_blurred_sleeve_beside_a_hand_is_unknown_not_gone()
     seen = read(state, scene, 4110123, (1280, 720))
     assert wrong(seen, truth) == []
     assert "T3" in seen.unknown
-    # (Without it, and without the fringe rule and the river changed where no canoe is
-    # read, both of which catch this canoe's third too.)
+    # (Without it, and without the fringe rule, the river changed where no canoe is read
+    # and the area unread while other positions are unknown, all of which catch this
+    # canoe's third too.)
     before = read(state, scene, 4110123, (1280, 720),
                   VisionConfig(canoe_area_none=0.4, canoe_fringe_share=1.0,
-                               slot_look_changed=0.0))
+                               slot_look_changed=0.0, canoe_hidden_share_unknown=0.0))
     assert "T3" in wrong(before, truth)
 
 
@@ -1279,8 +1280,11 @@ def test_a_colour_that_hides_on_some_slots_hides_on_slots_barely_less_alike():
     brown one alone. Blue was within 0.35 of T1's and T2's riverbed (unknown while blue
     was seen nowhere) but 0.40 of T3's: a river so alike along its length hides the colour
     on every slot barely further from it."""
+    # (Without it, and without the area unread while other positions are unknown, which
+    # catches it too: T3 kept 0.38 of a canoe's area more than the brown canoe read.)
     now = unknown_now_wrong_without("warm", 37090061, "delta", "T3",
-                                    VisionConfig(camouflage_spread=0.0))
+                                    VisionConfig(camouflage_spread=0.0,
+                                                 canoe_hidden_share_unknown=0.0))
     assert {"T1", "T2"} <= set(now.unknown)
 
 
