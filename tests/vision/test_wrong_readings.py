@@ -392,7 +392,10 @@ def test_where_gems_are_not_read_a_blue_canoe_on_an_indigo_river_is_judged_by_co
     now = seen.analyse(frame, in_play=canoes_in_play(state))
     assert wrong(now, truth) == []
     assert "T4" in now.unknown
-    old = Detector(config=replace(blurred, mottle_blurred_chroma=0.3, split_settle=0))
+    # (The old marks: 0.3 for every canoe where gems are not read, also one that shows
+    # no well, which the further mark, ``mottle_gemless_chroma``, now catches as well.)
+    old = Detector(config=replace(blurred, mottle_blurred_chroma=0.3,
+                                  mottle_gemless_chroma=0.3, split_settle=0))
     old.use_profile(profile)
     assert "T4" in wrong(old.analyse(frame, in_play=canoes_in_play(state)), truth)
 
