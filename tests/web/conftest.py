@@ -3,6 +3,7 @@ synthetic camera that waits for the table's "done"."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,15 @@ PLAYERS = ["red", "green", "yellow"]
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def stop_server(server: Any, thread: threading.Thread) -> None:
+    """Stop a waitress server running in ``thread``: its sockets are closed in the loop's
+    own thread (closed from another, they race the loop's ``select()``, which dies with
+    EBADF: Pylons/waitress#468, fixed after 3.0.2), once its workers are done."""
+    server.task_dispatcher.shutdown()
+    server.trigger.pull_trigger(server.close)
+    thread.join(timeout=5)
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,8 @@ import pytest
 from companion.table.camera import SyntheticCamera
 from web.app import close_app, create_app
 
+from .conftest import stop_server
+
 pytestmark = pytest.mark.browser
 
 # Two groups of tests, each on one pytest-xdist worker with its own server (the module's
@@ -52,8 +54,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     thread.start()
     yield {"url": f"http://127.0.0.1:{httpd.effective_port}", "app": app, "camera": camera}
     close_app(app)
-    httpd.close()
-    thread.join(timeout=5)
+    stop_server(httpd, thread)
 
 
 def owner_link(server: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ from companion.table.camera import SyntheticCamera
 from companion.table.loop import GameLoop
 from web.app import close_app, create_app
 
+from .conftest import stop_server
 from .test_browser import ARTIFACTS, phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
@@ -42,8 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     thread.start()
     yield {"url": f"http://127.0.0.1:{httpd.effective_port}", "app": app}
     close_app(app)
-    httpd.close()
-    thread.join(timeout=5)
+    stop_server(httpd, thread)
 
 
 def game_loop(server: dict[str, Any]) -> GameLoop:

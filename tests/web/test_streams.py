@@ -21,7 +21,7 @@ from flask import Flask
 
 from web.app import close_app, create_app
 
-from .conftest import PLAYERS, owner_headers
+from .conftest import PLAYERS, owner_headers, stop_server
 
 
 @pytest.fixture
@@ -46,8 +46,7 @@ def small(tmp_path: Path) -> Iterator[Flask]:
     app.config["PORT"] = server.effective_port
     yield app
     close_app(app)
-    server.close()
-    thread.join(timeout=5)
+    stop_server(server, thread)
 
 
 class Stream:
