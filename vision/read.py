@@ -715,24 +715,24 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     counted = Counter(c.colour for c in seen)
     if all(counted[c] >= n for c, n in in_play.items()):
         return set()
-    if unknown:
-        # It may be under an unknown position, or half hidden by another canoe where the
-        # area shows more than the canoes read (reporting 44050208: of two blue canoes
-        # on L1 the one in a glare spot's fading light kept 0.35 of a canoe's area
-        # unread, and one blue canoe was read, the other taken for under a slot the
-        # spot washed out).
-        if config.canoe_hidden_share_unknown <= 0:
-            return set()
-        return {pos for pos, (n, area) in areas.items()
-                if pos not in unknown
-                and area - config.canoe_area_each * n > config.canoe_hidden_share_unknown}
+    # While some position is unknown, it may be there, or half hidden by another canoe
+    # where the area shows more than the canoes read (reporting 44050208: of two blue
+    # canoes on L1 the one in a glare spot's fading light kept 0.35 of a canoe's area
+    # unread, and one blue canoe was read, the other taken for under a slot the spot
+    # washed out); not beside it, and never everywhere.
+    share = config.canoe_hidden_share_unknown if unknown else config.canoe_hidden_share
+    if unknown and share <= 0:
+        return set()
     out: set[str] = set()
     for pos, (n, area) in areas.items():
-        if area - config.canoe_area_each * n > config.canoe_hidden_share:
-            out.add(pos)
-            if pos in SLOTS:
-                out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
-                           if p in SLOTS)
+        if pos in unknown or area - config.canoe_area_each * n <= share:
+            continue
+        out.add(pos)
+        if pos in SLOTS and not unknown:
+            out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
+                       if p in SLOTS)
+    if unknown:
+        return out
     return out or {*SLOTS, BEACH}
 
 
