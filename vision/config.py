@@ -291,6 +291,24 @@ class VisionConfig:
     """...except where the added light is over this share of white: too little of the
     canoe's own colour is left there to read (the photo is refused, saying to move the
     lamp or the camera)..."""
+    setup_well_mm: float = 10.0
+    """At setup, when the canoes on the beach are not all seen (a glare spot, the sand's
+    own shade), a canoe's well may still show where its hull does not: a spot darker
+    than all around it within this (a black-hat of this diameter: wider than a well,
+    narrower than a canoe; 0: wells are not looked for)..."""
+    setup_well_dark: float = 0.15
+    """...by this share of their brightness or more (a well is the hull's colour in
+    shade; the white light a glare spot adds over both leaves it darker by some 0.2-0.35
+    of the washed-out hull)..."""
+    setup_well_length: float = 0.3
+    setup_well_width: float = 0.47
+    """...whose size is about an ellipse of these shares of a canoe's top's length and
+    width (the hollow that holds a gem)..."""
+    setup_well_area: tuple[float, float] = (0.4, 2.0)
+    """...between these multiples of that, filling half its box or more..."""
+    setup_well_overlap: float = 0.2
+    """...with at most this share of a canoe's top around it on an object (a canoe seen
+    already), is one canoe (its colour read from that top, its well left out)."""
     setup_hidden_share: float = 0.5
     """...unless that core could hide the canoes missing: one per this share of a canoe's
     top it covers, one of a colour at most (its twin, seen clear of the glare, gives the

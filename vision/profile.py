@@ -362,24 +362,44 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                 # A strip of the land along the beach's edge (blurred into it at a low
                 # resolution) joining a canoe counts it twice: when more canoes than there
                 # are were counted, once more without strips.
-                if not (isinstance(exc, _CountError) and exc.seen > 2 * len(players)):
+                if not isinstance(exc, _CountError):
                     raise exc from None
-                try:
-                    canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
-                        flat, light, geo, layout, players, centre, config, edges=True)
-                except SetupError:
-                    raise exc from None
+                if exc.seen > 2 * len(players):
+                    try:
+                        canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
+                            flat, light, geo, layout, players, centre, config, edges=True)
+                    except SetupError:
+                        raise exc from None
+                else:
+                    # Fewer canoes than there are: a hull washed into the sand (a lamp's
+                    # light too weak to be taken for a glare spot, the sand's own shade)
+                    # may still show its well.
+                    looks = (config, replace(config, background_dark=config.setup_beach_dark))
+                    for look, deglare in itertools.product(looks, (False, True)):
+                        try:
+                            canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
+                                flat, light, geo, layout, players, centre, look,
+                                deglare=deglare, wells=True)
+                            hiding = True
+                            break
+                        except SetupError:
+                            continue
+                    else:
+                        raise exc from None
             else:
                 # Last, a canoe the spot's core washes out wholly may be missing (its twin
                 # gives the colour), with the glare's light taken off or left on.
                 looks = (config, replace(config, background_dark=config.setup_beach_dark))
-                tries = [(look, True, False) for look in looks] + [
-                    (look, deglare, True) for deglare in (True, False) for look in looks]
-                for look, deglare, hide in tries:
+                # (Before that, a canoe washed out but for its well is one.)
+                tries = [(look, True, False, False) for look in looks] + [
+                    (look, deglare, False, True) for deglare in (True, False)
+                    for look in looks] + [
+                    (look, deglare, True, False) for deglare in (True, False) for look in looks]
+                for look, deglare, hide, well in tries:
                     try:
                         canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
                             flat, light, geo, layout, players, centre, look, deglare=deglare,
-                            hidden=hide)
+                            hidden=hide, wells=well)
                         hiding = True
                         break
                     except SetupError:
@@ -567,7 +587,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                   players: tuple[str, ...], centre: Centre | None,
                   config: VisionConfig, deglare: bool = False, edges: bool = False,
-                  hidden: bool = False) -> tuple[dict[str, BGR], float, Region, bool, int]:
+                  hidden: bool = False, wells: bool = False,
+                  ) -> tuple[dict[str, BGR], float, Region, bool, int]:
     """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
     the canoes' top's size on this table over the layout's, the beach as read, whether a
     canoe was seen by its outline alone (``setup_outline_share``), how many were hidden
@@ -576,7 +597,8 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     thin strips along the beach's edge (the land blurred into it at a low resolution) are
     no object (``setup_edge_px``); with ``hidden``, as many canoes as the glare spot's
     core (where :func:`deglared` reads nothing) could hide may be missing, one of a
-    colour at most (:func:`assign_colours`).
+    colour at most (:func:`assign_colours`); with ``wells``, a canoe's well seen where no
+    object is (:func:`_lone_wells`) is a canoe washed out around it.
 
     :raises SetupError: a heap, something bigger than canoes, not the canoes expected, or
         two of a colour unlike.
@@ -656,11 +678,13 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                           config.learn_max_scale)) if tops else seen_scale
     units: list[Floats] = []
     touching: list[list[list[Floats]]] = []
+    counted = np.zeros((h, w), np.uint8)  # the objects taken for canoes
     for ratio, mask, _, _ in blobs:
         r = ratio / seen_scale
         body = mask & (obj_img > 0)
         if r < 1 - 3 * config.pair_margin:
             continue  # a speck, a fringe
+        counted[mask] = 1
         if r < config.pair_ratio - config.pair_margin:
             units.append(colour_of(body))
         elif r < config.setup_max_touching + 0.5:
@@ -690,6 +714,10 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
             raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
                              "canoes lies on the beach (a hand, a heap?): put the canoes apart "
                              "and clear the rest")
+    if wells:
+        # A canoe washed out into the sand but for its well: the hull around that well.
+        for part in _lone_wells(seen_img, counted, geo, layout, scale, config):
+            units.append(colour_of(part))
     # Canoes a glare spot's core hides wholly: as many as the sand read as nothing there
     # (``setup_glare_max``) holds canoes' tops of ``setup_hidden_share`` each.
     can_hide = 0
@@ -711,6 +739,64 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                            [as_seen[id(u)] for u in units] if added is not None else None,
                            clear=not deglare),
             scale, beach, outlined, 2 * len(players) - len(units))
+
+
+def _lone_wells(bgr_img: Floats, counted: Image, geo: Geometry, layout: Layout,
+                scale: float, config: VisionConfig) -> list[Mask]:
+    """The hulls of the canoes on the beach at setup seen by their wells alone (a glare
+    spot washes a pale hull into the sand, not the dark well in it: the light it adds is
+    the same on both): a spot on the beach darker than all around it within a well's
+    reach (a black-hat of ``setup_well_mm``) by ``setup_well_dark`` of that, of a well's
+    size (``setup_well_area``, as an ellipse of ``setup_well_length`` of a canoe's top and
+    ``setup_well_width``) and filling its box, with no canoe counted within a canoe's top
+    around it (a speck of its washed-out hull may be there). Each: a canoe's top around
+    that well (``bgr_img``'s pixels, ``(h * w, 3)``; ``counted`` the objects taken for
+    canoes, 0/1; ``scale`` the canoes' top over the layout's)."""
+    if config.setup_well_mm <= 0:
+        return []
+    h, w = geo.shape
+    k = geo.k
+    inside = np.zeros(h * w, np.uint8)
+    inside[geo.beach_idx] = 1
+    level = bgr_img.sum(1)
+    fill = float(np.median(level[geo.beach_idx]))
+    gray = np.where(inside > 0, level, fill).astype(np.float32).reshape(h, w)
+    r = max(2, round(config.setup_well_mm * k / 2))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    closed = cast(Floats, cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel))
+    dark = (closed - gray) >= config.setup_well_dark * np.maximum(closed, 1.0)
+    # Away from the beach's edge (the land's dark print beside it) and from the canoes.
+    core = cv2.erode(inside.reshape(h, w), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
+    dark &= (core > 0) & (counted == 0)
+    length, width = (v * math.sqrt(scale) * k for v in layout.canoe_mm)
+    well_px = math.pi / 4 * (config.setup_well_length * length) * (
+        config.setup_well_width * width)
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(dark.astype(np.uint8),
+                                                                   connectivity=8)
+    objects = cv2.dilate(counted, np.ones((3, 3), np.uint8)) > 0
+    out: list[Mask] = []
+    for i in range(1, n):
+        area = float(stats[i, cv2.CC_STAT_AREA])
+        bw, bh = float(stats[i, cv2.CC_STAT_WIDTH]), float(stats[i, cv2.CC_STAT_HEIGHT])
+        if not (config.setup_well_area[0] * well_px <= area <= config.setup_well_area[1]
+                * well_px) or area < 0.5 * bw * bh:
+            continue
+        # The canoe's top around it, along the well's own long side.
+        ys, xs = np.nonzero(labels == i)
+        cov = np.cov(np.vstack([xs, ys]).astype(np.float64))
+        angle = 0.5 * math.degrees(math.atan2(2 * cov[0, 1], cov[0, 0] - cov[1, 1]))
+        top = np.zeros((h, w), np.uint8)
+        cx, cy = centroids[i]
+        cv2.ellipse(top, (round(cx * 16), round(cy * 16)),
+                    (round(length / 2 * 16), round(width / 2 * 16)), angle, 0, 360, 1, -1,
+                    shift=4)
+        hull = (top > 0) & (inside.reshape(h, w) > 0)
+        if np.count_nonzero(hull & objects) > config.setup_well_overlap * np.count_nonzero(
+                hull):
+            continue  # a canoe seen already (its well, its outline), or beside one
+        well = cv2.dilate((labels == i).astype(np.uint8), OPEN) > 0
+        out.append(hull & ~well)
+    return out
 
 
 def _riverbed_light(zones: Region, geo: Geometry,

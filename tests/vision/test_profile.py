@@ -535,6 +535,48 @@ def test_a_canoe_washed_out_by_glare_on_the_beach_is_learned_one_missing_too_not
     assert "lamp" not in str(refused.value)
 
 
+def test_a_canoe_washed_out_but_for_its_well_is_counted_at_setup():
+    """Reporting scene 45050047 (dusk; a lamp's light over the beach too weak to be taken
+    for a glare spot there): a brown canoe washed out into the sand showed little more
+    than its outline and its dark well, and setup saw 5 of 6 canoes. A spot darker than
+    all around it, of a well's size, where no canoe was counted, is now one canoe: the
+    colours are learned (each nearer its own colour in the photo without the lamp than
+    any other) and the frame is read with no wrong reading. With that canoe taken off,
+    no well is there and the photo is refused as ever."""
+    from .test_wrong_readings import bench_scene, wrong
+
+    seed = 45050047
+    state, faults, scene, size = bench_scene("glare+flicker", seed, "dusk")
+    players = list(state.players)
+    setup = new_game(state.players, state.options)
+    quiet = replace(scene, hands=(), between=0.0)
+    photo = render(setup, seed=seed, scene=quiet, size=size)
+    joe = state.joe is not None
+    with pytest.raises(SetupError, match=r"5 canoes seen on the beach, expected 6"):
+        learn_profile(photo, players, joe=joe, config=VisionConfig(setup_well_mm=0.0))
+    profile = learn_profile(photo, players, joe=joe)
+    clean = learn_profile(render(setup, seed=seed, scene=replace(quiet, glare=None), size=size),
+                          players, joe=joe)
+    for colour in players:
+        gaps = {c: np.linalg.norm(np.subtract(profile.canoe_bgr[colour], clean.canoe_bgr[c]))
+                for c in players}
+        assert min(gaps, key=gaps.__getitem__) == colour, gaps
+    det = Detector()
+    det.use_profile(profile)
+    frame = render(state, seed=seed + 1, scene=scene, faults=faults, size=size)
+    seen = det.analyse(frame, in_play=canoes_in_play(state))
+    assert wrong(seen, ground_truth(state, faults=faults)) == []
+    # The washed-out canoe is the brown one at the beach's top left (nearest the spot).
+    for gone in ((Canoe("beach"), Canoe("lost")), (Canoe("lost"), Canoe("beach"))):
+        short = setup.replace(canoes=FrozenMap({**setup.canoes, "brown": gone}))
+        try:
+            learn_profile(render(short, seed=seed, scene=quiet, size=size), players, joe=joe)
+        except SetupError as exc:
+            assert "5 canoes seen on the beach" in str(exc) or "4 canoes" in str(exc), exc
+        else:
+            raise AssertionError(f"a setup photo without a brown canoe ({gone}) was learned")
+
+
 def near(profile: TableProfile, clean: TableProfile, players: list[str]) -> bool:
     """Whether each canoe colour of ``profile`` lies within 30 of ``clean``'s."""
     return all(np.linalg.norm(np.subtract(profile.canoe_bgr[c], clean.canoe_bgr[c])) < 30
