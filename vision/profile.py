@@ -390,10 +390,10 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                 # Last, a canoe the spot's core washes out wholly may be missing (its twin
                 # gives the colour), with the glare's light taken off or left on.
                 looks = (config, replace(config, background_dark=config.setup_beach_dark))
-                # (Before that, a canoe washed out but for its well is one.)
+                # (Before that, a canoe washed out but for its well is one: its colour
+                # with the glare's light taken off.)
                 tries = [(look, True, False, False) for look in looks] + [
-                    (look, deglare, False, True) for deglare in (True, False)
-                    for look in looks] + [
+                    (look, True, False, True) for look in looks] + [
                     (look, deglare, True, False) for deglare in (True, False) for look in looks]
                 for look, deglare, hide, well in tries:
                     try:
@@ -717,7 +717,10 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     if wells:
         # A canoe washed out into the sand but for its well: the hull around that well.
         for part in _lone_wells(seen_img, counted, geo, layout, scale, config):
-            units.append(colour_of(part))
+            # (Not where the glare's core left none of its colour: no colour to learn.)
+            if np.count_nonzero(bgr_img[part.ravel()].sum(1) > 0) >= \
+                    config.canoe_min_fraction * hull_px:
+                units.append(colour_of(part))
     # Canoes a glare spot's core hides wholly: as many as the sand read as nothing there
     # (``setup_glare_max``) holds canoes' tops of ``setup_hidden_share`` each.
     can_hide = 0
@@ -775,7 +778,11 @@ def _lone_wells(bgr_img: Floats, counted: Image, geo: Geometry, layout: Layout,
                                                                    connectivity=8)
     objects = cv2.dilate(counted, np.ones((3, 3), np.uint8)) > 0
     out: list[Mask] = []
-    for i in range(1, n):
+    # The darkest first: a fragment of a hull found beside a well is no second canoe.
+    depth = (closed - gray).ravel() / np.maximum(closed.ravel(), 1.0)
+    peak = np.zeros(n)
+    np.maximum.at(peak, labels.ravel().astype(np.intp), depth)
+    for i in sorted(range(1, n), key=lambda j: -peak[j]):
         area = float(stats[i, cv2.CC_STAT_AREA])
         bw, bh = float(stats[i, cv2.CC_STAT_WIDTH]), float(stats[i, cv2.CC_STAT_HEIGHT])
         if not (config.setup_well_area[0] * well_px <= area <= config.setup_well_area[1]
@@ -795,7 +802,10 @@ def _lone_wells(bgr_img: Floats, counted: Image, geo: Geometry, layout: Layout,
                 hull):
             continue  # a canoe seen already (its well, its outline), or beside one
         well = cv2.dilate((labels == i).astype(np.uint8), OPEN) > 0
+        if np.count_nonzero(hull & ~well) < 0.5 * np.count_nonzero(top):
+            continue  # mostly off the beach
         out.append(hull & ~well)
+        objects = objects | hull
     return out
 
 

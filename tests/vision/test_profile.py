@@ -11,7 +11,7 @@ import pytest
 from companion.board import SLOTS
 from companion.cli import main
 from companion.state import Canoe, FrozenMap, GameState, Options, new_game
-from vision.config import VisionConfig
+from vision.config import DEFAULT_CANOE_BGR, VisionConfig
 from vision.detector import Detector, canoes_in_play
 from vision.profile import (
     ProfileError,
@@ -842,19 +842,32 @@ def test_six_canoes_alike_are_not_taken_for_four_and_two_pairs():
     others, all within 0.98-1.12 of a canoe's size, were counted as four canoes and two
     touching pairs to make the eight expected. Each of the two biggest, blue canoes, split
     in two, gave the brown colour, and in the game a brown canoe on the beach was read
-    gone. Pairs must now be clearly bigger than single canoes (``pair_gap``): the photo is
-    refused, saying how many canoes were seen."""
+    gone. Pairs must now be clearly bigger than single canoes (``pair_gap``): without
+    wells the photo is refused, saying how many canoes were seen. The brown canoes' wells
+    show, each where no canoe was counted: with them, brown is learned a brown (nearer the
+    default brown than any other colour learned) and the frame is read with no wrong
+    reading."""
     import benchmarks.vision_conditions as vc
 
-    from .test_wrong_readings import bench_scene
+    from .test_wrong_readings import bench_scene, wrong
 
     rng = np.random.default_rng([34060046, 0xC0DE])
-    state, _, scene, size = bench_scene("red/brown", 34060046, "delta", rng)
+    state, faults, scene, size = bench_scene("red/brown", 34060046, "delta", rng)
     camera = vc.camera_for("red/brown", scene, size, rng)
     setup = render(new_game(state.players, state.options), seed=34060046,
                    scene=replace(scene, hands=(), between=0.0), size=size)
     with pytest.raises(SetupError, match=r"[67] canoes seen on the beach, expected 8"):
-        learn_profile(setup, state.players, camera=camera)
+        learn_profile(setup, state.players, camera=camera,
+                      config=VisionConfig(setup_well_mm=0.0))
+    profile = learn_profile(setup, state.players, camera=camera)
+    brown = np.array(DEFAULT_CANOE_BGR["brown"], float)
+    gaps = {c: np.linalg.norm(np.subtract(bgr, brown)) for c, bgr in profile.canoe_bgr.items()}
+    assert min(gaps, key=gaps.__getitem__) == "brown", profile.canoe_bgr
+    det = Detector(camera=camera)
+    det.use_profile(profile)
+    frame = render(state, seed=34060046 + 1, scene=scene, faults=faults, size=size)
+    seen = det.analyse(frame, in_play=canoes_in_play(state))
+    assert wrong(seen, ground_truth(state, faults=faults)) == []
     # (Without pair_gap, this machine's OpenCV learned it, brown bluish; with the Pi's
     # libraries the photo was refused before too: the rule itself is checked in
     # _seen_scale's examples and below.)
