@@ -334,9 +334,14 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     k = geo.k
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
     centre = None if pose.camera_pose is None else pose.camera_pose.centre
+    # (Twins unlike as a canoe and the same under white light are taken for such only
+    # where a glare spot lies on the beach: ``pair_glare_needs_spot``.)
+    spot = _beach_glare(flat, light, geo, layout, config)
+    glare_twins = config.pair_glare_spot <= 0 or _beach_glare(
+        flat, light, geo, layout, config, config.pair_glare_spot, pale=True)
     try:
         canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
-            flat, light, geo, layout, players, centre, config)
+            flat, light, geo, layout, players, centre, config, glare=glare_twins)
     except SetupError as exc:
         # A canoe of the sand's own shade (a brown canoe on a brown beach) is only a little
         # darker than the sand, as a shadow is: when the canoes are not all seen, two of
@@ -347,7 +352,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         try:
             canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
                 flat, light, geo, layout, players, centre,
-                replace(config, background_dark=config.setup_beach_dark))
+                replace(config, background_dark=config.setup_beach_dark), glare=glare_twins)
             hiding = True
         except SetupError as again:
             # The look that counted nearer the canoes expected says how many are seen.
@@ -358,7 +363,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             # spot's white light taken off, the beach is looked at once more, both ways
             # (the count must come out right and the pairs match); else the players are
             # told to move the lamp or the camera.
-            if not _beach_glare(flat, light, geo, layout, config):
+            if not spot:
                 # A strip of the land along the beach's edge (blurred into it at a low
                 # resolution) joining a canoe counts it twice: when more canoes than there
                 # are were counted, once more without strips.
@@ -367,7 +372,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                 if exc.seen > 2 * len(players):
                     try:
                         canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
-                            flat, light, geo, layout, players, centre, config, edges=True)
+                            flat, light, geo, layout, players, centre, config, edges=True,
+                            glare=glare_twins)
                     except SetupError:
                         raise exc from None
                 else:
@@ -379,7 +385,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                         try:
                             canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
                                 flat, light, geo, layout, players, centre, look,
-                                deglare=deglare, wells=True)
+                                deglare=deglare, wells=True, glare=glare_twins)
                             hiding = True
                             break
                         except SetupError:
@@ -575,7 +581,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         look=TableLook(rings.copy(), learned.astype(np.float32), token, marks=marks,
                        glare=glare.copy(), sand_levels=sand_levels(beach, geo),
                        sand_like=sand_like, rim_unseen=hidden,
-                       beach_glare=_beach_glare(flat, light, geo, layout, config),
+                       beach_glare=spot,
                        disc_offset=offset,
                        slot_looks=SlotLooks.learn(
                            look_features(top, light, geo, layout, config), geo,
@@ -587,7 +593,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                   players: tuple[str, ...], centre: Centre | None,
                   config: VisionConfig, deglare: bool = False, edges: bool = False,
-                  hidden: bool = False, wells: bool = False,
+                  hidden: bool = False, wells: bool = False, glare: bool = True,
                   ) -> tuple[dict[str, BGR], float, Region, bool, int]:
     """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
     the canoes' top's size on this table over the layout's, the beach as read, whether a
@@ -598,7 +604,8 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     no object (``setup_edge_px``); with ``hidden``, as many canoes as the glare spot's
     core (where :func:`deglared` reads nothing) could hide may be missing, one of a
     colour at most (:func:`assign_colours`); with ``wells``, a canoe's well seen where no
-    object is (:func:`_lone_wells`) is a canoe washed out around it.
+    object is (:func:`_lone_wells`) is a canoe washed out around it. Without ``glare``,
+    no twin is taken for the other under white light (:func:`assign_colours`).
 
     :raises SetupError: a heap, something bigger than canoes, not the canoes expected, or
         two of a colour unlike.
@@ -740,7 +747,7 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                           "canoe on the beach, apart, in view")
     return (assign_colours(units, players, config,
                            [as_seen[id(u)] for u in units] if added is not None else None,
-                           clear=not deglare),
+                           clear=not deglare, glare=glare),
             scale, beach, outlined, 2 * len(players) - len(units))
 
 
@@ -854,20 +861,23 @@ def _track_glare(flat: Image, light: Light, geo: Geometry, config: VisionConfig)
 
 
 def _beach_glare(flat: Image, light: Light, geo: Geometry, layout: Layout,
-                 config: VisionConfig) -> bool:
+                 config: VisionConfig, white: float | None = None,
+                 pale: bool = False) -> bool:
     """Whether a glare spot lies on the beach at setup: sand over one canoe's area with
-    more than ``setup_glare_spot`` of white light added (:func:`glare_light`), on sand
-    of a clear colour (``setup_glare_chroma``)."""
+    more than ``setup_glare_spot`` (or ``white``) of white light added
+    (:func:`glare_light`), on sand of a clear colour (``setup_glare_chroma``; ``pale``
+    on paler sand, where it cannot be told)."""
     sand = np.zeros(3, np.float32)
     beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
                         sand_ground(geo, config, sand), np.zeros((0, 3), np.float32), config,
                         local_light=True)
-    _, white, colour = glare_light(beach, geo, config)
+    _, added, colour = glare_light(beach, geo, config)
     sand = features(colour[None], config.brightness_weight)[0]
     if float(np.linalg.norm(sand[:2])) < config.setup_glare_chroma:
-        return False  # pale sand: a glare spot and a shadow are alike
+        return pale  # pale sand: a glare spot and a shadow are alike
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * geo.k ** 2
-    return bool(np.count_nonzero(white > config.setup_glare_spot) >= hull_px)
+    least = config.setup_glare_spot if white is None else white
+    return bool(np.count_nonzero(added > least) >= hull_px)
 
 
 def glare_light(beach: Region, geo: Geometry,
@@ -1220,14 +1230,16 @@ def glared_twin(one: Floats, other: Floats, config: VisionConfig) -> int | None:
 
 def assign_colours(units: Sequence[Floats], players: Sequence[str], config: VisionConfig,
                    as_seen: Sequence[tuple[Floats, float]] | None = None,
-                   clear: bool = False) -> dict[str, BGR]:
+                   clear: bool = False, glare: bool = True) -> dict[str, BGR]:
     """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
     canoes grouped into pairs of least total colour distance, the pairs matched to the
     player colours (the defaults) by least total distance. ``as_seen`` (per canoe, when a
     glare spot's light was taken off the colours, or with ``clear`` left on: its colour as
     seen and that light): a pair's colour is then the one of the twin with less glare as
     seen, if that is under ``setup_glare_white`` (the light taken off is an estimate); with
-    ``clear``, every pair must have such a twin. Two pairs as alike as twins
+    ``clear``, every pair must have such a twin. Without ``glare`` (no glare spot on the
+    beach), twins unlike in chroma are never one of them under white light
+    (:func:`glared_twin`). Two pairs as alike as twins
     (``pair_alike_ratio``) are one colour's four canoes: :class:`SetupError`.
 
     Fewer canoes (a glare spot's core hid some, :func:`_beach_canoes`) leave some seen
@@ -1262,7 +1274,7 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
             continue
         # ...unless one is the other under a glare spot (its colour plus white light):
         # the other shows the canoes' colour.
-        twin = glared_twin(units[a], units[b], config)
+        twin = glared_twin(units[a], units[b], config) if glare else None
         if twin is not None:
             means[i] = np.asarray(units[(a, b)[twin]], np.float64)
         else:

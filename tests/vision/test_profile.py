@@ -577,6 +577,32 @@ def test_a_canoe_washed_out_but_for_its_well_is_counted_at_setup():
             raise AssertionError(f"a setup photo without a brown canoe ({gone}) was learned")
 
 
+def test_a_grey_patch_is_no_twin_under_glare_where_no_glare_lies_on_the_beach():
+    """Tuning scene 4010077 (teal, a tilted camera), a blue canoe taken off the beach: a
+    grey canoe-sized patch there fitted "the other blue canoe plus white light", was taken
+    for its twin under a glare spot, and the photo was learned with a canoe missing. A
+    twin is taken for the other under white light only where some of a glare spot's light
+    lies on the beach (``pair_glare_spot``): the photo is refused."""
+    import benchmarks.vision_conditions as vc
+
+    from .test_wrong_readings import bench_scene
+
+    seed = 4010077
+    rng = np.random.default_rng([seed, 0xC0DE])
+    state, _, scene, size = bench_scene("parallax", seed, "teal", rng)
+    camera = vc.camera_for("parallax", scene, size, rng)
+    setup = new_game(state.players, state.options)
+    assert "blue" in state.players
+    short = setup.replace(canoes=FrozenMap({**setup.canoes,
+                                            "blue": (Canoe("beach"), Canoe("lost"))}))
+    photo = render(short, seed=seed, scene=replace(scene, hands=(), between=0.0), size=size)
+    joe = state.joe is not None
+    with pytest.raises(SetupError, match=r"9 canoes seen on the beach, expected 10"):
+        learn_profile(photo, state.players, joe=joe, camera=camera)
+    learn_profile(photo, state.players, joe=joe, camera=camera,
+                  config=VisionConfig(pair_glare_spot=0.0))
+
+
 def near(profile: TableProfile, clean: TableProfile, players: list[str]) -> bool:
     """Whether each canoe colour of ``profile`` lies within 30 of ``clean``'s."""
     return all(np.linalg.norm(np.subtract(profile.canoe_bgr[c], clean.canoe_bgr[c])) < 30
