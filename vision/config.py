@@ -242,13 +242,14 @@ class VisionConfig:
     canoe; the other gives the colour. (A red canoe under the edge of a glare spot was
     0.086-0.095 white over its twin, fitting within 0.01, and already 0.31-0.32 apart in
     chroma.)"""
-    pair_glare_spot: float = 0.15
-    """...and only where some light of a glare spot lies on the beach: this share of the
-    paper's white or more over a canoe's area (as ``setup_glare_spot``; 0: anywhere), or
-    on pale sand, where glare cannot be told from shade (``setup_glare_chroma``).
-    Without it, a grey canoe-sized patch fits "a blue canoe plus white light" as well
-    (tuning offset 4 under tilt, a blue canoe taken off: the photo was learned, the
-    patch taken for its twin)."""
+    pair_glare_lit: float = 0.03
+    """...and only where the sand around the brighter shows this much more of a glare
+    spot's white light than around the other (:func:`vision.profile.glare_light`), unless
+    the sand is too pale to tell (``setup_glare_chroma``). Without it, a grey canoe-sized
+    patch fitted "a blue canoe plus white light" (tuning 4010077 under tilt, a blue canoe
+    taken off: learned with a canoe missing; 0.034 and 0.036 of white around the two),
+    where twins under a glare spot's edge had 0.07-0.12 more around the brighter
+    (reporting 46050025, 46050181). -1: anywhere."""
     pair_swap_ratio: float = 1.5
     """At setup, two pairs of canoes that pair up the other way (a canoe of each pair
     swapped) at under this many times the colour distance of the twins as paired may be

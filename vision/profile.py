@@ -334,14 +334,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     k = geo.k
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * k * k
     centre = None if pose.camera_pose is None else pose.camera_pose.centre
-    # (Twins unlike as a canoe and the same under white light are taken for such only
-    # where a glare spot lies on the beach: ``pair_glare_needs_spot``.)
-    spot = _beach_glare(flat, light, geo, layout, config)
-    glare_twins = config.pair_glare_spot <= 0 or _beach_glare(
-        flat, light, geo, layout, config, config.pair_glare_spot, pale=True)
     try:
         canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
-            flat, light, geo, layout, players, centre, config, glare=glare_twins)
+            flat, light, geo, layout, players, centre, config)
     except SetupError as exc:
         # A canoe of the sand's own shade (a brown canoe on a brown beach) is only a little
         # darker than the sand, as a shadow is: when the canoes are not all seen, two of
@@ -352,7 +347,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         try:
             canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
                 flat, light, geo, layout, players, centre,
-                replace(config, background_dark=config.setup_beach_dark), glare=glare_twins)
+                replace(config, background_dark=config.setup_beach_dark))
             hiding = True
         except SetupError as again:
             # The look that counted nearer the canoes expected says how many are seen.
@@ -363,7 +358,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
             # spot's white light taken off, the beach is looked at once more, both ways
             # (the count must come out right and the pairs match); else the players are
             # told to move the lamp or the camera.
-            if not spot:
+            if not _beach_glare(flat, light, geo, layout, config):
                 # A strip of the land along the beach's edge (blurred into it at a low
                 # resolution) joining a canoe counts it twice: when more canoes than there
                 # are were counted, once more without strips.
@@ -372,8 +367,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                 if exc.seen > 2 * len(players):
                     try:
                         canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
-                            flat, light, geo, layout, players, centre, config, edges=True,
-                            glare=glare_twins)
+                            flat, light, geo, layout, players, centre, config, edges=True)
                     except SetupError:
                         raise exc from None
                 else:
@@ -381,11 +375,12 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                     # light too weak to be taken for a glare spot, the sand's own shade)
                     # may still show its well.
                     looks = (config, replace(config, background_dark=config.setup_beach_dark))
-                    for look, deglare in itertools.product(looks, (False, True)):
+                    # (As seen: with a glare spot's light taken off where none was
+                    # found, a patch of grey passed for a canoe.)
+                    for look in looks:
                         try:
                             canoe_bgr, scale, beach, hiding, missing = _beach_canoes(
-                                flat, light, geo, layout, players, centre, look,
-                                deglare=deglare, wells=True, glare=glare_twins)
+                                flat, light, geo, layout, players, centre, look, wells=True)
                             hiding = True
                             break
                         except SetupError:
@@ -581,7 +576,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         look=TableLook(rings.copy(), learned.astype(np.float32), token, marks=marks,
                        glare=glare.copy(), sand_levels=sand_levels(beach, geo),
                        sand_like=sand_like, rim_unseen=hidden,
-                       beach_glare=spot,
+                       beach_glare=_beach_glare(flat, light, geo, layout, config),
                        disc_offset=offset,
                        slot_looks=SlotLooks.learn(
                            look_features(top, light, geo, layout, config), geo,
@@ -593,7 +588,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                   players: tuple[str, ...], centre: Centre | None,
                   config: VisionConfig, deglare: bool = False, edges: bool = False,
-                  hidden: bool = False, wells: bool = False, glare: bool = True,
+                  hidden: bool = False, wells: bool = False,
                   ) -> tuple[dict[str, BGR], float, Region, bool, int]:
     """The canoes on the beach at setup: each player's colour (:func:`assign_colours`),
     the canoes' top's size on this table over the layout's, the beach as read, whether a
@@ -604,8 +599,7 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     no object (``setup_edge_px``); with ``hidden``, as many canoes as the glare spot's
     core (where :func:`deglared` reads nothing) could hide may be missing, one of a
     colour at most (:func:`assign_colours`); with ``wells``, a canoe's well seen where no
-    object is (:func:`_lone_wells`) is a canoe washed out around it. Without ``glare``,
-    no twin is taken for the other under white light (:func:`assign_colours`).
+    object is (:func:`_lone_wells`) is a canoe washed out around it.
 
     :raises SetupError: a heap, something bigger than canoes, not the canoes expected, or
         two of a colour unlike.
@@ -638,12 +632,24 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     if added is not None:
         added_img[beach.idx] = added
     as_seen: dict[int, tuple[Floats, float]] = {}
+    # The white light a glare spot adds around each canoe (the local sand's, any share;
+    # not on sand too pale to tell it from shade, ``setup_glare_chroma``), to tell which
+    # of two twins as seen is under it (with the light taken off, neither is).
+    _, white_all, own = glare_light(beach, geo, config)
+    own_f = features(own[None], config.brightness_weight)[0]
+    lit_img: Floats | None = None
+    if not deglare and float(np.linalg.norm(own_f[:2])) >= config.setup_glare_chroma:
+        lit_img = np.zeros(h * w, np.float32)
+        lit_img[beach.idx] = white_all
+    lit_at: dict[int, float] = {}
 
     def colour_of(part: Mask) -> Floats:
         unit = _body_colour(bgr_img, part, sand, config)
         if added is not None:
             as_seen[id(unit)] = (_body_colour(seen_img, part, sand, config),
                                  float(added_img[part.ravel()].mean()))
+        if lit_img is not None:
+            lit_at[id(unit)] = float(lit_img[part.ravel()].mean())
         return unit
     # A hull the sand's own colour (a brown canoe on a brown beach) shows only its outline
     # and its well: what that outline encloses is the canoe.
@@ -747,7 +753,8 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                           "canoe on the beach, apart, in view")
     return (assign_colours(units, players, config,
                            [as_seen[id(u)] for u in units] if added is not None else None,
-                           clear=not deglare, glare=glare),
+                           clear=not deglare,
+                           lit=None if lit_img is None else [lit_at[id(u)] for u in units]),
             scale, beach, outlined, 2 * len(players) - len(units))
 
 
@@ -861,23 +868,20 @@ def _track_glare(flat: Image, light: Light, geo: Geometry, config: VisionConfig)
 
 
 def _beach_glare(flat: Image, light: Light, geo: Geometry, layout: Layout,
-                 config: VisionConfig, white: float | None = None,
-                 pale: bool = False) -> bool:
+                 config: VisionConfig) -> bool:
     """Whether a glare spot lies on the beach at setup: sand over one canoe's area with
-    more than ``setup_glare_spot`` (or ``white``) of white light added
-    (:func:`glare_light`), on sand of a clear colour (``setup_glare_chroma``; ``pale``
-    on paler sand, where it cannot be told)."""
+    more than ``setup_glare_spot`` of white light added (:func:`glare_light`), on sand
+    of a clear colour (``setup_glare_chroma``)."""
     sand = np.zeros(3, np.float32)
     beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
                         sand_ground(geo, config, sand), np.zeros((0, 3), np.float32), config,
                         local_light=True)
-    _, added, colour = glare_light(beach, geo, config)
+    _, white, colour = glare_light(beach, geo, config)
     sand = features(colour[None], config.brightness_weight)[0]
     if float(np.linalg.norm(sand[:2])) < config.setup_glare_chroma:
-        return pale  # pale sand: a glare spot and a shadow are alike
+        return False  # pale sand: a glare spot and a shadow are alike
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * geo.k ** 2
-    least = config.setup_glare_spot if white is None else white
-    return bool(np.count_nonzero(added > least) >= hull_px)
+    return bool(np.count_nonzero(white > config.setup_glare_spot) >= hull_px)
 
 
 def glare_light(beach: Region, geo: Geometry,
@@ -1230,16 +1234,18 @@ def glared_twin(one: Floats, other: Floats, config: VisionConfig) -> int | None:
 
 def assign_colours(units: Sequence[Floats], players: Sequence[str], config: VisionConfig,
                    as_seen: Sequence[tuple[Floats, float]] | None = None,
-                   clear: bool = False, glare: bool = True) -> dict[str, BGR]:
+                   clear: bool = False, lit: Sequence[float] | None = None,
+                   ) -> dict[str, BGR]:
     """Each player's canoe colour from their ``2 * len(players)`` canoes' colours: the
     canoes grouped into pairs of least total colour distance, the pairs matched to the
     player colours (the defaults) by least total distance. ``as_seen`` (per canoe, when a
     glare spot's light was taken off the colours, or with ``clear`` left on: its colour as
     seen and that light): a pair's colour is then the one of the twin with less glare as
     seen, if that is under ``setup_glare_white`` (the light taken off is an estimate); with
-    ``clear``, every pair must have such a twin. Without ``glare`` (no glare spot on the
-    beach), twins unlike in chroma are never one of them under white light
-    (:func:`glared_twin`). Two pairs as alike as twins
+    ``clear``, every pair must have such a twin. With ``lit`` (per canoe, the white light
+    a glare spot adds around it, :func:`glare_light`), a twin is the other under white
+    light (:func:`glared_twin`) only where it has ``pair_glare_lit`` more of that light
+    than the other. Two pairs as alike as twins
     (``pair_alike_ratio``) are one colour's four canoes: :class:`SetupError`.
 
     Fewer canoes (a glare spot's core hid some, :func:`_beach_canoes`) leave some seen
@@ -1274,7 +1280,10 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
             continue
         # ...unless one is the other under a glare spot (its colour plus white light):
         # the other shows the canoes' colour.
-        twin = glared_twin(units[a], units[b], config) if glare else None
+        twin = glared_twin(units[a], units[b], config)
+        if twin is not None and lit is not None and \
+                lit[(b, a)[twin]] - lit[(a, b)[twin]] < config.pair_glare_lit:
+            twin = None  # no more of a glare spot's light on the brighter
         if twin is not None:
             means[i] = np.asarray(units[(a, b)[twin]], np.float64)
         else:

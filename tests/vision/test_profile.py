@@ -581,8 +581,9 @@ def test_a_grey_patch_is_no_twin_under_glare_where_no_glare_lies_on_the_beach():
     """Tuning scene 4010077 (teal, a tilted camera), a blue canoe taken off the beach: a
     grey canoe-sized patch there fitted "the other blue canoe plus white light", was taken
     for its twin under a glare spot, and the photo was learned with a canoe missing. A
-    twin is taken for the other under white light only where some of a glare spot's light
-    lies on the beach (``pair_glare_spot``): the photo is refused."""
+    twin is taken for the other under white light only where the sand around it shows
+    more of a glare spot's light than around the other (``pair_glare_lit``; here both
+    alike): the photo is refused."""
     import benchmarks.vision_conditions as vc
 
     from .test_wrong_readings import bench_scene
@@ -600,7 +601,7 @@ def test_a_grey_patch_is_no_twin_under_glare_where_no_glare_lies_on_the_beach():
     with pytest.raises(SetupError, match=r"9 canoes seen on the beach, expected 10"):
         learn_profile(photo, state.players, joe=joe, camera=camera)
     learn_profile(photo, state.players, joe=joe, camera=camera,
-                  config=VisionConfig(pair_glare_spot=0.0))
+                  config=VisionConfig(pair_glare_lit=-1.0))
 
 
 def near(profile: TableProfile, clean: TableProfile, players: list[str]) -> bool:
