@@ -584,6 +584,7 @@ def test_a_grey_patch_is_no_twin_under_glare_where_no_glare_lies_on_the_beach():
     twin is taken for the other under white light only where the sand around it shows
     more of a glare spot's light than around the other (``pair_glare_lit``; here both
     alike): the photo is refused."""
+
     import benchmarks.vision_conditions as vc
 
     from .test_wrong_readings import bench_scene
@@ -600,8 +601,20 @@ def test_a_grey_patch_is_no_twin_under_glare_where_no_glare_lies_on_the_beach():
     joe = state.joe is not None
     with pytest.raises(SetupError, match=r"9 canoes seen on the beach, expected 10"):
         learn_profile(photo, state.players, joe=joe, camera=camera)
-    learn_profile(photo, state.players, joe=joe, camera=camera,
-                  config=VisionConfig(pair_glare_lit=-1.0))
+    # (With the rule off, this machine's libraries learned the photo; the Raspberry Pi's
+    # refuse it before the twins are compared. The rule itself, on two blue canoes, one
+    # the other plus white light:)
+    blue = np.array([180.0, 70.0, 30.0])
+    red = np.array([40.0, 40.0, 190.0])
+    units = [blue, blue * 0.9 + 0.3 * 255, red, red * 1.02]
+    cfg = VisionConfig()
+    assert sorted(assign_colours(units, ["blue", "red"], cfg)) == ["blue", "red"]
+    learned = assign_colours(units, ["blue", "red"], cfg, lit=[0.02, 0.12, 0.02, 0.02])
+    assert np.allclose(learned["blue"], blue, atol=1)  # the twin out of the light
+    with pytest.raises(SetupError, match=r"the two blue canoes look different"):
+        assign_colours(units, ["blue", "red"], cfg, lit=[0.03, 0.04, 0.02, 0.02])
+    assert sorted(assign_colours(units, ["blue", "red"], VisionConfig(pair_glare_lit=-1.0),
+                                 lit=[0.03, 0.04, 0.02, 0.02])) == ["blue", "red"]
 
 
 def near(profile: TableProfile, clean: TableProfile, players: list[str]) -> bool:
