@@ -39,7 +39,7 @@ from vision.stages.looks import SlotLooks, look_features
 from vision.stages.marks import Marks, learn_marks
 from vision.stages.objects import OPEN, WIDE, Region, enclosed, object_masks, read_region
 from vision.stages.weather import weather_spaces
-from vision.types import Floats, Image, Mask
+from vision.types import Floats, Image, Indices, Mask
 
 PROFILE_VERSION = 2
 
@@ -775,32 +775,18 @@ def _lone_wells(bgr_img: Floats, counted: Image, geo: Geometry, layout: Layout,
     k = geo.k
     inside = np.zeros(h * w, np.uint8)
     inside[geo.beach_idx] = 1
-    level = bgr_img.sum(1)
-    fill = float(np.median(level[geo.beach_idx]))
-    gray = np.where(inside > 0, level, fill).astype(np.float32).reshape(h, w)
-    r = max(2, round(config.setup_well_mm * k / 2))
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
-    closed = cast(Floats, cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel))
-    dark = (closed - gray) >= config.setup_well_dark * np.maximum(closed, 1.0)
-    # Away from the beach's edge (the land's dark print beside it) and from the canoes.
-    core = cv2.erode(inside.reshape(h, w), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
-    dark &= (core > 0) & (counted == 0)
+    dark, depth = _dark_spots(bgr_img, geo, config)
+    dark &= counted == 0
     length, width = (v * math.sqrt(scale) * k for v in layout.canoe_mm)
-    well_px = math.pi / 4 * (config.setup_well_length * length) * (
-        config.setup_well_width * width)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(dark.astype(np.uint8),
                                                                    connectivity=8)
     objects = cv2.dilate(counted, np.ones((3, 3), np.uint8)) > 0
     out: list[Mask] = []
     # The darkest first: a fragment of a hull found beside a well is no second canoe.
-    depth = (closed - gray).ravel() / np.maximum(closed.ravel(), 1.0)
     peak = np.zeros(n)
-    np.maximum.at(peak, labels.ravel().astype(np.intp), depth)
+    np.maximum.at(peak, labels.ravel().astype(np.intp), depth.ravel())
     for i in sorted(range(1, n), key=lambda j: -peak[j]):
-        area = float(stats[i, cv2.CC_STAT_AREA])
-        bw, bh = float(stats[i, cv2.CC_STAT_WIDTH]), float(stats[i, cv2.CC_STAT_HEIGHT])
-        if not (config.setup_well_area[0] * well_px <= area <= config.setup_well_area[1]
-                * well_px) or area < 0.5 * bw * bh:
+        if not _well_sized(stats[i], layout, geo, scale, config):
             continue
         # The canoe's top around it, along the well's own long side.
         ys, xs = np.nonzero(labels == i)
@@ -821,6 +807,40 @@ def _lone_wells(bgr_img: Floats, counted: Image, geo: Geometry, layout: Layout,
         out.append(hull & ~well)
         objects = objects | hull
     return out
+
+
+def _dark_spots(bgr_img: Floats, geo: Geometry, config: VisionConfig) -> tuple[Mask, Floats]:
+    """Where the beach at setup (``bgr_img``, ``(h * w, 3)``) is darker than all around it
+    within ``setup_well_mm`` (a black-hat) by ``setup_well_dark`` of that brightness, away
+    from the beach's edge (the land's dark print beside it), and by how much (a share),
+    as images."""
+    h, w = geo.shape
+    inside = np.zeros(h * w, np.uint8)
+    inside[geo.beach_idx] = 1
+    level = bgr_img.sum(1)
+    fill = float(np.median(level[geo.beach_idx]))
+    gray = np.where(inside > 0, level, fill).astype(np.float32).reshape(h, w)
+    r = max(2, round(config.setup_well_mm * geo.k / 2))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    closed = cast(Floats, cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel))
+    depth = (closed - gray) / np.maximum(closed, 1.0)
+    core = cv2.erode(inside.reshape(h, w), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
+    return (depth >= config.setup_well_dark) & (core > 0), cast(Floats, depth)
+
+
+def _well_sized(stat: Indices, layout: Layout, geo: Geometry, scale: float,
+                config: VisionConfig) -> bool:
+    """Whether a dark spot (its ``cv2.connectedComponentsWithStats`` row) is of a well's
+    size (``setup_well_area`` times an ellipse of ``setup_well_length`` of a canoe's top
+    and ``setup_well_width``; ``scale``: the canoes' top over the layout's) and fills half
+    its box or more."""
+    length, width = (v * math.sqrt(scale) * geo.k for v in layout.canoe_mm)
+    well_px = math.pi / 4 * (config.setup_well_length * length) * (
+        config.setup_well_width * width)
+    area = float(stat[cv2.CC_STAT_AREA])
+    box = float(stat[cv2.CC_STAT_WIDTH]) * float(stat[cv2.CC_STAT_HEIGHT])
+    return bool(config.setup_well_area[0] * well_px <= area <= config.setup_well_area[1]
+                * well_px and area >= 0.5 * box)
 
 
 def _riverbed_light(zones: Region, geo: Geometry,
