@@ -413,6 +413,10 @@ class VisionConfig:
     further from its colour (0: none). (Reporting 37090061, 2,700 K: a blue canoe no
     object on T3, 0.40 from its riverbed, 0.33 from T1's. Tuning: offset 4, 2 positions
     more unknown; offset 7, indigo and ink, 17.)"""
+    disc_unknown_hides: bool = True
+    """While a canoe of the game is seen nowhere, a slot with no canoe read where no disc
+    can be told (present or gone) is unknown too: what hides the rim may hide that canoe,
+    though the riverbed around looks like the river (a sleeve of its own colour)."""
     slot_look_mm: float = 14.0
     """With a table profile: each slot's middle, this far around its centre (inside a
     disc's rim, whose place and highlights move as discs move)..."""

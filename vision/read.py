@@ -451,6 +451,17 @@ def read_board(
             for i in np.flatnonzero(look.rim_unseen):
                 if discs[SLOTS[i]] == ABSENT:
                     discs[SLOTS[i]] = UNKNOWN
+    if in_play is not None and config.disc_unknown_hides and \
+            unseen_in_play(canoes.seen, unknown, in_play):
+        # A canoe of the game seen nowhere may lie where no disc can be told either,
+        # though the riverbed there looks like the river (a sleeve of the river's own
+        # colour over the slot; reporting 47110274: a green canoe under a blue sleeve).
+        held = {c.at for c in canoes.seen}
+        for slot in SLOTS:
+            if discs[slot] == UNKNOWN and slot not in unknown and slot not in held:
+                unknown.add(slot)
+                why.setdefault(slot, "a canoe of the game not seen; no disc can be told "
+                                     "here either")
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}

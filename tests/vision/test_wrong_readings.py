@@ -1401,3 +1401,13 @@ def test_a_canoe_unseen_while_slots_are_unknown_may_hide_where_area_is_unread():
     now = unknown_now_wrong_without("glare+flicker", 44050208, "delta", "L1",
                                     VisionConfig(canoe_hidden_share_unknown=0.0))
     assert {"R1", "R2"} <= set(now.unknown)
+
+
+def test_a_canoe_under_a_sleeve_of_the_rivers_colour_hides_where_no_disc_can_be_told():
+    """Reporting 47110274 (offset 47, used; delta, a motion-blurred arm in a blue sleeve
+    over the right arm of a blue river): the green canoe on R1 lay wholly under the sleeve,
+    which looked like the river, and R1 was read with no canoe (its disc unknown). While a
+    canoe of the game is seen nowhere, a slot with no canoe read where no disc can be told
+    is now unknown."""
+    unknown_now_wrong_without("motion", 47110274, "delta", "R1",
+                              VisionConfig(disc_unknown_hides=False))
