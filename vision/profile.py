@@ -775,7 +775,7 @@ def _lone_wells(bgr_img: Floats, counted: Image, geo: Geometry, layout: Layout,
     k = geo.k
     inside = np.zeros(h * w, np.uint8)
     inside[geo.beach_idx] = 1
-    dark, depth = _dark_spots(bgr_img, geo, config)
+    dark, depth = _dark_spots(bgr_img, geo, layout, scale, config)
     dark &= counted == 0
     length, width = (v * math.sqrt(scale) * k for v in layout.canoe_mm)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(dark.astype(np.uint8),
@@ -809,11 +809,23 @@ def _lone_wells(bgr_img: Floats, counted: Image, geo: Geometry, layout: Layout,
     return out
 
 
-def _dark_spots(bgr_img: Floats, geo: Geometry, config: VisionConfig) -> tuple[Mask, Floats]:
+def _well_px(layout: Layout, geo: Geometry, scale: float, config: VisionConfig) -> float:
+    """A well's area on the beach at setup (px): an ellipse of ``setup_well_length`` of a
+    canoe's top's length and ``setup_well_width`` of its width (``scale``: the canoes'
+    top over the layout's)."""
+    length, width = (v * math.sqrt(scale) * geo.k for v in layout.canoe_mm)
+    return math.pi / 4 * (config.setup_well_length * length) * (
+        config.setup_well_width * width)
+
+
+def _dark_spots(bgr_img: Floats, geo: Geometry, layout: Layout, scale: float,
+                config: VisionConfig) -> tuple[Mask, Floats]:
     """Where the beach at setup (``bgr_img``, ``(h * w, 3)``) is darker than all around it
     within ``setup_well_mm`` (a black-hat) by ``setup_well_dark`` of that brightness, away
     from the beach's edge (the land's dark print beside it), and by how much (a share),
-    as images."""
+    as images. A spot bigger than a well (a dark hull darker than the sand, its well in
+    it) keeps its darker half only (over half-way from ``setup_well_dark`` to its
+    darkest): the well, darker than its hull."""
     h, w = geo.shape
     inside = np.zeros(h * w, np.uint8)
     inside[geo.beach_idx] = 1
@@ -823,20 +835,27 @@ def _dark_spots(bgr_img: Floats, geo: Geometry, config: VisionConfig) -> tuple[M
     r = max(2, round(config.setup_well_mm * geo.k / 2))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
     closed = cast(Floats, cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel))
-    depth = (closed - gray) / np.maximum(closed, 1.0)
+    depth = cast(Floats, (closed - gray) / np.maximum(closed, 1.0))
     core = cv2.erode(inside.reshape(h, w), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
-    return (depth >= config.setup_well_dark) & (core > 0), cast(Floats, depth)
+    dark = (depth >= config.setup_well_dark) & (core > 0)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8),
+                                                           connectivity=8)
+    big = stats[:, cv2.CC_STAT_AREA] > config.setup_well_area[1] * _well_px(
+        layout, geo, scale, config)
+    big[0] = False
+    if big.any():
+        peak = np.zeros(n)
+        np.maximum.at(peak, labels.ravel().astype(np.intp), depth.ravel())
+        cut = (config.setup_well_dark + peak) / 2
+        dark &= ~big[labels] | (depth >= cut[labels])
+    return dark, depth
 
 
 def _well_sized(stat: Indices, layout: Layout, geo: Geometry, scale: float,
                 config: VisionConfig) -> bool:
     """Whether a dark spot (its ``cv2.connectedComponentsWithStats`` row) is of a well's
-    size (``setup_well_area`` times an ellipse of ``setup_well_length`` of a canoe's top
-    and ``setup_well_width``; ``scale``: the canoes' top over the layout's) and fills half
-    its box or more."""
-    length, width = (v * math.sqrt(scale) * geo.k for v in layout.canoe_mm)
-    well_px = math.pi / 4 * (config.setup_well_length * length) * (
-        config.setup_well_width * width)
+    size (``setup_well_area`` times :func:`_well_px`) and fills half its box or more."""
+    well_px = _well_px(layout, geo, scale, config)
     area = float(stat[cv2.CC_STAT_AREA])
     box = float(stat[cv2.CC_STAT_WIDTH]) * float(stat[cv2.CC_STAT_HEIGHT])
     return bool(config.setup_well_area[0] * well_px <= area <= config.setup_well_area[1]

@@ -577,6 +577,39 @@ def test_a_canoe_washed_out_but_for_its_well_is_counted_at_setup():
             raise AssertionError(f"a setup photo without a brown canoe ({gone}) was learned")
 
 
+def test_a_dark_canoe_on_the_sand_is_counted_by_the_well_inside_its_dark_hull():
+    """Reporting 47010080 (offset 47, used; dusk, a steep tilt): a brown canoe about as dark
+    as the sand in shade made no object, and setup saw 9 of 10 canoes. Its hull is darker
+    than the sand around it too, so hull and well made one dark spot, bigger than a well,
+    and the wells look found nothing. A spot bigger than a well now keeps its darker half
+    (the well): the photo is learned, each colour nearer its default than any other
+    colour learned, and the frame is read with no wrong reading."""
+    import benchmarks.vision_conditions as vc
+
+    from .test_wrong_readings import bench_scene, wrong
+
+    seed = 47010080
+    rng = np.random.default_rng([seed, 0xC0DE])
+    state, faults, scene, size = bench_scene("parallax", seed, "dusk", rng)
+    camera = vc.camera_for("parallax", scene, size, rng)
+    setup = render(new_game(state.players, state.options), seed=seed,
+                   scene=replace(scene, hands=(), between=0.0), size=size)
+    joe = state.joe is not None
+    with pytest.raises(SetupError, match=r"9 canoes seen on the beach, expected 10"):
+        learn_profile(setup, state.players, joe=joe, camera=camera,
+                      config=VisionConfig(setup_well_mm=0.0))
+    profile = learn_profile(setup, state.players, joe=joe, camera=camera)
+    for colour in state.players:
+        gaps = {c: np.linalg.norm(np.subtract(bgr, DEFAULT_CANOE_BGR[colour]))
+                for c, bgr in profile.canoe_bgr.items() if c != "joe"}
+        assert min(gaps, key=gaps.__getitem__) == colour, profile.canoe_bgr
+    det = Detector(camera=camera)
+    det.use_profile(profile)
+    frame = render(state, seed=seed + 1, scene=scene, faults=faults, size=size)
+    seen = det.analyse(frame, in_play=canoes_in_play(state))
+    assert wrong(seen, ground_truth(state, faults=faults)) == []
+
+
 def test_a_grey_patch_is_no_twin_under_glare_where_no_glare_lies_on_the_beach():
     """Tuning scene 4010077 (teal, a tilted camera), a blue canoe taken off the beach: a
     grey canoe-sized patch there fitted "the other blue canoe plus white light", was taken
