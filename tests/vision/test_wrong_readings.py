@@ -773,12 +773,13 @@ def test_a_canoe_half_under_a_blurred_sleeve_beside_a_hand_is_unknown_not_gone()
     seen = read(state, scene, 4110123, (1280, 720))
     assert wrong(seen, truth) == []
     assert "T3" in seen.unknown
-    # (Without it, and without the fringe rule, the river changed where no canoe is read
-    # and the area unread while other positions are unknown, all of which catch this
-    # canoe's third too.)
+    # (Without it, and without the fringe rule, the river changed where no canoe is read,
+    # the area unread while other positions are unknown and a slot with no disc told
+    # while a canoe is seen nowhere, all of which catch this canoe's third too.)
     before = read(state, scene, 4110123, (1280, 720),
                   VisionConfig(canoe_area_none=0.4, canoe_fringe_share=1.0,
-                               slot_look_changed=0.0, canoe_hidden_share_unknown=0.0))
+                               slot_look_changed=0.0, canoe_hidden_share_unknown=0.0,
+                               disc_unknown_hides=False))
     assert "T3" in wrong(before, truth)
 
 
@@ -1203,9 +1204,12 @@ def test_a_slot_washed_white_on_a_pale_river_is_unknown():
     two channels, a glare spot over T2-T4): T3's blue and green canoes were washed out
     and T3 read empty. Its ring was white, but only 1.10 times as bright as the pale river,
     under ``glare_brighter``. A ring with almost none of the river's colour left is washed
-    out however little brighter."""
+    out however little brighter. (With the rule off, a slot with no disc told while a
+    canoe is seen nowhere, ``disc_unknown_hides``, also catches T3: it is switched off
+    too, to show this rule is still needed.)"""
     now = unknown_now_wrong_without("glare+flicker", 34050213, "glacier", "T3",
-                                    VisionConfig(glare_river_left=0.0))
+                                    VisionConfig(glare_river_left=0.0,
+                                                 disc_unknown_hides=False))
     assert "T2" in now.unknown
 
 
