@@ -37,7 +37,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from types import ModuleType
@@ -355,28 +355,57 @@ def read_old(old: ModuleType, frame: Image, setup_frame: Image, state: GameState
     score(seen, ground_truth(state, faults=faults), tally, errors, tag, covered, washed)
 
 
+@dataclass(frozen=True)
+class Scene:
+    """One benchmark scene: its seed, art family, game state and faults, how it is
+    photographed, the frame size and the detector that reads it (the condition's camera
+    model, the colours in play)."""
+
+    seed: int
+    family: str
+    state: GameState
+    faults: tuple
+    scene: SceneConfig
+    size: tuple[int, int]
+    detector: Detector
+
+    def frames(self, cache: Path | None, name: str) -> tuple[Image, Image]:
+        """The setup photo (start position, no hands) and the frame, rendered or from
+        ``cache``."""
+        quiet = replace(self.scene, hands=(), between=0.0)
+        setup = new_game(self.state.players, self.state.options)
+        return _frames(cache, f"{name.replace('/', '-')}-{self.seed}-{self.family}",
+                       partial(_render_pair, setup, self.state, self.faults, self.seed,
+                               quiet, self.scene, self.size))
+
+
+def make_scene(name: str, index: int, i: int, offset: int,
+               families: tuple[str, ...]) -> Scene:
+    """Scene ``i`` of condition ``name`` (``index`` in ``CONDITIONS``) at seed ``offset``."""
+    seed = offset * 1_000_000 + index * 10_000 + i
+    rng = np.random.default_rng([seed, 0xC0DE])
+    state, faults = random_state(rng)
+    family = families[i % len(families)]
+    scene = SceneConfig.varied(seed, family=family)
+    scene, state, size = CONDITIONS[name](rng, scene, state)
+    colours = (*state.players, *(("joe",) if state.joe is not None else ()))
+    det = Detector(colours=colours, camera=camera_for(name, scene, size, rng))
+    return Scene(seed, family, state, faults, scene, size, det)
+
+
 def run(name: str, index: int, scenes: int, offset: int, families: tuple[str, ...],
         errors: list[str], profile: bool = True, cache: Path | None = None,
         old: ModuleType | None = None, old_tally: Counter | None = None,
         old_errors: list[str] | None = None) -> Counter:
     tally: Counter = Counter()
-    stress = CONDITIONS[name]
     for i in range(scenes):
-        seed = offset * 1_000_000 + index * 10_000 + i
-        rng = np.random.default_rng([seed, 0xC0DE])
-        state, faults = random_state(rng)
-        family = families[i % len(families)]
-        scene = SceneConfig.varied(seed, family=family)
-        scene, state, size = stress(rng, scene, state)
+        made = make_scene(name, index, i, offset, families)
+        seed, family, state, faults, scene = (made.seed, made.family, made.state,
+                                              made.faults, made.scene)
         joe = state.joe is not None
-        colours = (*state.players, *(("joe",) if joe else ()))
-        det = Detector(colours=colours, camera=camera_for(name, scene, size, rng))
-        quiet = replace(scene, hands=(), between=0.0)
-        setup = new_game(state.players, state.options)
+        det = made.detector
         tag = f"{name} scene {i} (seed {seed}, {family})"
-        setup_frame, frame = _frames(
-            cache, f"{name.replace('/', '-')}-{seed}-{family}",
-            partial(_render_pair, setup, state, faults, seed, quiet, scene, size))
+        setup_frame, frame = made.frames(cache, name)
         if old is not None and old_tally is not None and old_errors is not None:
             read_old(old, frame, setup_frame, state, old_tally, old_errors, tag, faults,
                      covered_positions(scene, state, faults), washed_out(scene))

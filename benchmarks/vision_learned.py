@@ -37,8 +37,6 @@ import argparse
 import sys
 import time
 from collections import Counter
-from dataclasses import replace
-from functools import partial
 from pathlib import Path
 
 import cv2
@@ -47,14 +45,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import benchmarks.vision_conditions as vc
-from benchmarks.vision_accuracy import random_state
 from companion.board import SLOTS
-from companion.state import new_game
 from vision.detector import ColourLearningError, Detector, canoes_in_play
 from vision.locate import rectify
 from vision.stages.geometry import design, geometry
 from vision.stages.light import measure_light
-from vision.synth import REPORTING_FAMILIES, TUNING_FAMILIES, SceneConfig, ground_truth
+from vision.synth import REPORTING_FAMILIES, TUNING_FAMILIES, ground_truth
 
 COLOURS = ("red", "green", "yellow", "blue", "brown", "joe")
 WINDOW_MM = 80
@@ -93,20 +89,10 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
     x, counts, discs, rules_right, meta, scene_of = [], [], [], [], [], []
     for index, name in enumerate(vc.CONDITIONS):
         for i in range(scenes):
-            seed = offset * 1_000_000 + index * 10_000 + i
-            rng = np.random.default_rng([seed, 0xC0DE])
-            state, faults = random_state(rng)
-            family = families[i % len(families)]
-            scene = SceneConfig.varied(seed, family=family)
-            scene, state, size = vc.CONDITIONS[name](rng, scene, state)
+            made = vc.make_scene(name, index, i, offset, families)
+            state, faults, scene, det = made.state, made.faults, made.scene, made.detector
             joe = state.joe is not None
-            colours = (*state.players, *(("joe",) if joe else ()))
-            det = Detector(colours=colours, camera=vc.camera_for(name, scene, size, rng))
-            quiet = replace(scene, hands=(), between=0.0)
-            setup = new_game(state.players, state.options)
-            setup_frame, frame = vc._frames(
-                cache, f"{name.replace('/', '-')}-{seed}-{family}",
-                partial(vc._render_pair, setup, state, faults, seed, quiet, scene, size))
+            setup_frame, frame = made.frames(cache, name)
             hidden = vc.covered_positions(scene, state, faults) | vc.washed_out(scene)
             truth = ground_truth(state, faults=faults)
             seen = None
@@ -137,8 +123,8 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
                                 and sorted(c.colour for c in seen.canoes_at(slot))
                                 == sorted(c.colour for c in truth.canoes_at(slot)))
                 rules_right.append(right)
-                meta.append((index, families.index(family)))
-                scene_of.append((offset, seed))
+                meta.append((index, families.index(made.family)))
+                scene_of.append((offset, made.seed))
         print(f"  {name}: {len(x)} slots so far", flush=True)
     return {"x": np.array(x, np.uint8), "counts": np.array(counts, np.int64),
             "discs": np.array(discs, np.int64), "rules": np.array(rules_right, np.int8),
