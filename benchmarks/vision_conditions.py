@@ -245,6 +245,15 @@ def washed_out(scene: SceneConfig) -> set[str]:
     return out
 
 
+def read_right(seen: Observation, truth: Observation, pos: str) -> bool:
+    """Whether ``pos`` is read right by the issue's measure: known, its disc and its
+    canoes' colours as they are (a gem left unknown is no error here)."""
+    return bool(seen.board_found and pos not in seen.unknown
+                and (pos == BEACH or seen.discs[pos] == truth.discs[pos])
+                and sorted(c.colour for c in seen.canoes_at(pos))
+                == sorted(c.colour for c in truth.canoes_at(pos)))
+
+
 def score(seen: Observation, truth: Observation, tally: Counter, errors: list[str],
           tag: str, covered: frozenset[str] | set[str] = frozenset(),
           washed: frozenset[str] | set[str] = frozenset()) -> None:
@@ -264,11 +273,7 @@ def score(seen: Observation, truth: Observation, tally: Counter, errors: list[st
             # Per clear position, the issue's measure: disc and canoe colours (a gem left
             # unknown is no error here; a wrong one is counted as wrong below).
             tally["clear"] += 1
-            read = seen.board_found and pos not in seen.unknown and (
-                pos == BEACH or seen.discs[pos] == truth.discs[pos])
-            if read and sorted(c.colour for c in seen.canoes_at(pos)) == sorted(
-                    c.colour for c in truth.canoes_at(pos)):
-                tally["clear_right"] += 1
+            tally["clear_right"] += int(read_right(seen, truth, pos))
         if not seen.board_found or pos in seen.unknown:
             tally["unknown"] += 1
             tally["unknown_position"] += 1

@@ -116,13 +116,7 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
                 x.append(np.concatenate([a, b], axis=2).transpose(2, 0, 1))
                 counts.append([min(n[c], 2) for c in COLOURS])
                 discs.append(int(truth.discs[slot] == "present"))
-                right = -1
-                if seen is not None:
-                    right = int(seen.board_found and slot not in seen.unknown
-                                and seen.discs[slot] == truth.discs[slot]
-                                and sorted(c.colour for c in seen.canoes_at(slot))
-                                == sorted(c.colour for c in truth.canoes_at(slot)))
-                rules_right.append(right)
+                rules_right.append(-1 if seen is None else int(vc.read_right(seen, truth, slot)))
                 meta.append((index, families.index(made.family)))
                 scene_of.append((offset, made.seed))
         print(f"  {name}: {len(x)} slots so far", flush=True)
