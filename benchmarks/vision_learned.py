@@ -34,6 +34,7 @@ machine.
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from collections import Counter
@@ -48,39 +49,29 @@ import benchmarks.vision_conditions as vc
 from companion.board import SLOTS
 from vision.detector import ColourLearningError, Detector, canoes_in_play
 from vision.locate import rectify
-from vision.stages.geometry import design, geometry
+from vision.stages.geometry import geometry
+from vision.stages.learned import (
+    COLOURS,
+    PATCH_PX,
+    SlotReader,
+    network_input,
+    slot_patches,
+)
 from vision.stages.light import measure_light
 from vision.synth import REPORTING_FAMILIES, TUNING_FAMILIES, ground_truth
 
-COLOURS = ("red", "green", "yellow", "blue", "brown", "joe")
-WINDOW_MM = 80
-PATCH_PX = 40
 THRESHOLDS = (0.9, 0.99, 0.999)
 
 
-def balanced(det: Detector, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-    """The rectified view balanced to the markers' white, the slot centres (px) and the
-    view's pixels per mm."""
+def slot_views(det: Detector, frame: np.ndarray) -> np.ndarray:
+    """Every river slot's patch of ``frame``, as the product cuts it
+    (:func:`vision.stages.learned.slot_patches`: the rectified view balanced to the
+    markers' white)."""
     pose = det.locate(frame)
     top = rectify(frame, pose, det.layout, det.config)
     geo = geometry(det.layout, det.config)
-    h, w = top.shape[:2]
-    flat = top.reshape(-1, 3)
-    light = measure_light(flat, geo, pose.markers)
-    out = light.balance(flat, design(np.arange(h * w), w)).reshape(h, w, 3)
-    return np.clip(out, 0, 255).astype(np.uint8), geo.slot_xy, geo.k
-
-
-def patches(view: np.ndarray, centres: np.ndarray, px_per_mm: float) -> list[np.ndarray]:
-    """One ``PATCH_PX`` square per slot, ``WINDOW_MM`` across, centred on the slot."""
-    scale = PATCH_PX / (WINDOW_MM * px_per_mm)
-    out = []
-    for x, y in centres:
-        m = np.float32([[scale, 0, PATCH_PX / 2 - x * scale],
-                        [0, scale, PATCH_PX / 2 - y * scale]])
-        out.append(cv2.warpAffine(view, m, (PATCH_PX, PATCH_PX), flags=cv2.INTER_AREA,
-                                  borderMode=cv2.BORDER_REPLICATE))
-    return out
+    light = measure_light(top.reshape(-1, 3), geo, pose.markers)
+    return slot_patches(top, light, geo, range(len(SLOTS)))
 
 
 def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | None,
@@ -103,17 +94,15 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
                     continue  # (the product asks for another photo: read by neither)
                 seen = det.analyse(frame, in_play=canoes_in_play(state))
             try:
-                now, centres, k = balanced(det, frame)
-                then, _, _ = balanced(det, setup_frame)
+                now, then = slot_views(det, frame), slot_views(det, setup_frame)
             except ValueError:
                 continue  # the board not found
-            for s, (a, b) in enumerate(zip(patches(now, centres, k), patches(then, centres, k),
-                                           strict=True)):
+            for s, (a, b) in enumerate(zip(now, then, strict=True)):
                 slot = SLOTS[s]
                 if slot in hidden:
                     continue
                 n = Counter(c.colour for c in truth.canoes_at(slot))
-                x.append(np.concatenate([a, b], axis=2).transpose(2, 0, 1))
+                x.append(np.concatenate([a, b], axis=2))
                 counts.append([min(n[c], 2) for c in COLOURS])
                 discs.append(int(truth.discs[slot] == "present"))
                 rules_right.append(-1 if seen is None else int(vc.read_right(seen, truth, slot)))
@@ -140,11 +129,34 @@ def build(torch, nn):  # type: ignore[no-untyped-def]
 
 
 def inputs(torch, x: np.ndarray):  # type: ignore[no-untyped-def]
-    """Frame and setup patches less the setup patch's mean colour, and their difference."""
-    t = torch.from_numpy(x.astype(np.float32) / 255.0)
-    now, then = t[:, :3], t[:, 3:]
-    mean = then.mean(dim=(2, 3), keepdim=True)
-    return torch.cat([now - mean, then - mean, now - then], 1)
+    """The product's network input (:func:`vision.stages.learned.network_input`),
+    channels first."""
+    return torch.from_numpy(network_input(x[..., :3], x[..., 3:])).permute(0, 3, 1, 2)
+
+
+def export(net, path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The trained weights as :class:`vision.stages.learned.SlotReader` reads them: each
+    batch norm folded into the convolution before it, channels last."""
+    layers = list(net)
+    convs = [(c, bn) for c, bn in itertools.pairwise(layers)
+             if type(c).__name__ == "Conv2d"]
+    arrays: dict[str, np.ndarray] = {"convs": np.array(len(convs))}
+    for i, (c, bn) in enumerate(convs):
+        scale = (bn.weight / (bn.running_var + bn.eps).sqrt()).detach().numpy()
+        w = c.weight.detach().numpy() * scale[:, None, None, None]
+        b = (c.bias.detach().numpy() - bn.running_mean.detach().numpy()) * scale \
+            + bn.bias.detach().numpy()
+        arrays[f"conv{i}_w"] = w.transpose(2, 3, 1, 0).astype(np.float32)
+        arrays[f"conv{i}_b"] = b.astype(np.float32)
+    fc1, fc2 = [m for m in layers if type(m).__name__ == "Linear"]
+    side, channels = PATCH_PX // 8, convs[-1][0].out_channels
+    w1 = fc1.weight.detach().numpy().reshape(-1, channels, side, side)
+    arrays["fc1_w"] = w1.transpose(2, 3, 1, 0).reshape(-1, w1.shape[0]).astype(np.float32)
+    arrays["fc1_b"] = fc1.bias.detach().numpy().astype(np.float32)
+    arrays["fc2_w"] = fc2.weight.detach().numpy().T.astype(np.float32)
+    arrays["fc2_b"] = fc2.bias.detach().numpy().astype(np.float32)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, **arrays)
 
 
 def predict(torch, net, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
@@ -250,6 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache-train", metavar="DIR")
     ap.add_argument("--cache-test", metavar="DIR")
     ap.add_argument("--data", metavar="DIR", help="keep the patches here (npz) for the next run")
+    ap.add_argument("--export", metavar="NPZ", help="write the trained weights for the product "
+                    "(vision/data/slot_reader.npz) and check NumPy's forward pass against them")
+    ap.add_argument("--no-test", action="store_true", help="train (and export) only")
     args = ap.parse_args(argv)
     try:
         import torch
@@ -268,8 +283,9 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     parts = [("train", o, n, TUNING_FAMILIES, args.cache_train, False) for o, n in train_sets]
-    parts.append(("test", args.test_offset, args.test_scenes, REPORTING_FAMILIES,
-                  args.cache_test, True))
+    if not args.no_test:
+        parts.append(("test", args.test_offset, args.test_scenes, REPORTING_FAMILIES,
+                      args.cache_test, True))
     sets: dict[str, list[dict[str, np.ndarray]]] = {"train": [], "test": []}
     for role, offset, scenes, families, cache, rules in parts:
         name = f"{role}-{offset}-{scenes}.npz"
@@ -284,9 +300,20 @@ def main(argv: list[str] | None = None) -> int:
             data_dir.mkdir(parents=True, exist_ok=True)
             np.savez(data_dir / name, **sets[role][-1])
     joined = {role: {k: np.concatenate([p[k] for p in got]) for k in got[0]}
-              for role, got in sets.items()}
+              for role, got in sets.items() if got}
     print(f"training on {len(joined['train']['x'])} tuning slots")
     net = train(torch, nn, joined["train"], args.epochs)
+    if args.export:
+        export(net, Path(args.export))
+        reader = SlotReader.load(Path(args.export))
+        probe = joined["train"]["x"][:64]
+        with torch.no_grad():
+            want = net(inputs(torch, probe)).numpy()
+        got = reader.logits(network_input(probe[..., :3], probe[..., 3:]))
+        print(f"exported to {args.export}; NumPy's outputs differ from PyTorch's by at most "
+              f"{np.abs(got - want).max():.2e}")
+    if args.no_test:
+        return 0
     print(f"held-out slots (offset {args.test_offset}, {', '.join(REPORTING_FAMILIES)}):")
     report(torch, net, joined["test"], REPORTING_FAMILIES)
     return 0

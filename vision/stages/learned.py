@@ -1,0 +1,186 @@
+"""A learned slot reader: a small network for the river slots the rules leave unknown.
+
+The reading rules (the other stages) say ``unknown`` wherever they are unsure, and on
+boards painted unlike the tuning art they are unsure of about one clear slot in
+twenty-five. This stage looks again at those slots only, never at a slot the rules read
+(they read about one slot in 10,000 wrongly), and never at one a hand, a sleeve, a glare
+spot or a canoe between slots covers (the network never saw those): from two 80 mm
+patches of the white-balanced rectified view, the frame's and the setup photo's
+(``TableLook.slot_patches``, learned with the table profile), it gives per canoe colour
+how many canoes (none, one, two) stand on the slot and whether its disc is there. Its
+answer is used only where it is nearly sure (``VisionConfig.learned_confidence``) and
+agrees with the game's counts; gems it does not read (they stay ``unknown``).
+
+The network (three pairs of 3x3 convolutions of 24, 48 and 64 channels, each pair
+halving the patch, then 128 units; 311k weights) is trained on the synthetic renderer's
+tuning art families only by ``benchmarks/vision_learned.py --export``, which writes
+``vision/data/slot_reader.npz`` (batch norm folded into the convolutions). Here it runs
+in NumPy: no learning library is needed at the table.
+
+>>> reader = SlotReader.load()
+>>> x = np.zeros((2, PATCH_PX, PATCH_PX, 6), np.uint8)
+>>> counts, discs = reader.predict(x)
+>>> counts.shape, discs.shape
+((2, 6, 3), (2, 2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.stages.geometry import Geometry, design
+from vision.stages.light import Light
+from vision.types import Floats, Image
+
+COLOURS = ("red", "green", "yellow", "blue", "brown", "joe")
+"""The canoe colours the network counts, in its output order."""
+WINDOW_MM = 80.0
+"""How much of the board a patch shows around its slot's centre (mm across): the slot,
+its disc and a canoe whose top leans off the slot under a tilted camera."""
+PATCH_PX = 40
+"""A patch's side in pixels (the network's input)."""
+WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "slot_reader.npz"
+
+
+def slot_patches(rectified: Image, light: Light, geo: Geometry,
+                 slots: Sequence[int]) -> Image:
+    """Per slot index, its ``WINDOW_MM`` square of the rectified view balanced to the
+    markers' white, ``PATCH_PX`` across: ``(len(slots), PATCH_PX, PATCH_PX, 3)`` BGR
+    uint8. Beyond the view's edge the edge is repeated."""
+    h, w = rectified.shape[:2]
+    side = max(PATCH_PX, round(WINDOW_MM * geo.k))
+    out = np.zeros((len(slots), PATCH_PX, PATCH_PX, 3), np.uint8)
+    for n, s in enumerate(slots):
+        x, y = geo.slot_xy[s]
+        x0 = round(float(x) - side / 2)
+        y0 = round(float(y) - side / 2)
+        ys = np.clip(np.arange(y0, y0 + side), 0, h - 1)
+        xs = np.clip(np.arange(x0, x0 + side), 0, w - 1)
+        crop = rectified[ys[:, None], xs[None, :]].reshape(-1, 3)
+        idx = (ys[:, None] * w + xs[None, :]).ravel()
+        balanced = np.clip(light.balance(crop, design(idx, w)), 0, 255).astype(np.uint8)
+        out[n] = cv2.resize(balanced.reshape(side, side, 3), (PATCH_PX, PATCH_PX),
+                            interpolation=cv2.INTER_AREA)
+    return out
+
+
+def network_input(now: Image, then: Image) -> Floats:
+    """The network's input from the frame's and the setup photo's patches (``(n, PATCH_PX,
+    PATCH_PX, 3)`` uint8 each): both less the setup patch's mean colour, and their
+    difference, ``(n, PATCH_PX, PATCH_PX, 9)`` float32 (channels last)."""
+    a = now.astype(np.float32) / np.float32(255)
+    b = then.astype(np.float32) / np.float32(255)
+    mean = b.mean(axis=(1, 2), keepdims=True)
+    return np.concatenate([a - mean, b - mean, a - b], axis=3)
+
+
+@dataclass(frozen=True)
+class SlotReader:
+    """The trained network's weights, and its forward pass in NumPy."""
+
+    convs: tuple[tuple[Floats, Floats], ...]
+    """Per convolution, its ``(3, 3, in, out)`` weights and ``(out,)`` bias (batch norm
+    folded in); each second one followed by a 2x2 max pool."""
+    hidden: tuple[Floats, Floats]
+    """The fully connected layer: ``(in, 128)`` weights (inputs in channels-last order)
+    and bias."""
+    out: tuple[Floats, Floats]
+    """The output layer: ``(128, 3 * len(COLOURS) + 2)`` weights and bias."""
+
+    @staticmethod
+    @cache
+    def load(path: Path = WEIGHTS) -> SlotReader:
+        """The weights file (``benchmarks/vision_learned.py --export``).
+
+        :raises FileNotFoundError: the file is missing (the package is incomplete).
+        """
+        if not Path(path).is_file():
+            raise FileNotFoundError(f"the learned slot reader's weights {path} are missing: "
+                                    "the vision package is incomplete; install it again")
+        with np.load(path) as f:
+            n = int(f["convs"])
+            convs = tuple((f[f"conv{i}_w"].astype(np.float32), f[f"conv{i}_b"].astype(
+                np.float32)) for i in range(n))
+            return SlotReader(convs, (f["fc1_w"].astype(np.float32),
+                                      f["fc1_b"].astype(np.float32)),
+                              (f["fc2_w"].astype(np.float32), f["fc2_b"].astype(np.float32)))
+
+    def logits(self, x: Floats) -> Floats:
+        """The raw outputs for ``network_input`` rows."""
+        for i, (w, b) in enumerate(self.convs):
+            x = _conv3x3(x, w, b)
+            if i % 2 == 1:
+                n, h, wd, c = x.shape
+                x = x.reshape(n, h // 2, 2, wd // 2, 2, c).max(axis=(2, 4))
+        x = x.reshape(len(x), -1)
+        x = np.maximum(x @ self.hidden[0] + self.hidden[1], 0)
+        return np.asarray(x @ self.out[0] + self.out[1], np.float32)
+
+    def predict(self, patches: Image, setup: Image | None = None) -> tuple[Floats, Floats]:
+        """Per patch, the probabilities of none, one or two canoes of each of ``COLOURS``
+        (``(n, 6, 3)``) and of no disc and a disc (``(n, 2)``). ``patches``: the frame's
+        and the setup photo's patches side by side, ``(n, PATCH_PX, PATCH_PX, 6)``, or the
+        frame's with ``setup`` the setup photo's."""
+        if setup is None:
+            patches, setup = patches[..., :3], patches[..., 3:]
+        z = self.logits(network_input(patches, setup))
+        counts = _softmax(z[:, :-2].reshape(len(z), len(COLOURS), 3))
+        return counts, _softmax(z[:, -2:])
+
+
+def _conv3x3(x: Floats, w: Floats, b: Floats) -> Floats:
+    """A 3x3 convolution, padding 1, then ReLU, channels last: the sum of nine shifted
+    matrix products."""
+    n, h, wd, c = x.shape
+    pad = np.zeros((n, h + 2, wd + 2, c), np.float32)
+    pad[:, 1:-1, 1:-1] = x
+    out = np.empty((n, h, wd, w.shape[3]), np.float32)
+    out[:] = b
+    for dy in range(3):
+        for dx in range(3):
+            out += pad[:, dy:dy + h, dx:dx + wd] @ w[dy, dx]
+    return np.maximum(out, 0, out=out)
+
+
+def _softmax(z: Floats) -> Floats:
+    e = np.exp(z - z.max(axis=-1, keepdims=True))
+    return np.asarray(e / e.sum(axis=-1, keepdims=True), np.float32)
+
+
+HIDDEN = ("covered", "darker than at setup", "washed out", "hand", "on its way",
+          "across two positions", "between slots", "small and foreign", "glare", "sleeve")
+"""Words of a reason (``ReadingDebug.why``) that say something lies over the slot or light
+washes it out: the network never saw such slots, so it is not asked about them."""
+
+
+def hidden_by(reason: str | None) -> bool:
+    """Whether an unknown slot's reason says something covers it or washes it out."""
+    return reason is None or any(word in reason for word in HIDDEN)
+
+
+def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                 ask: Sequence[int], confidence: float,
+                 colours: Sequence[str]) -> dict[int, tuple[bool, list[str]]]:
+    """The learned reader's answer for the slot indices ``ask``, where it is at least
+    ``confidence`` sure of every colour's count and of the disc and sees only ``colours``:
+    per slot, whether its disc is there and the colours of the canoes on it."""
+    if not ask:
+        return {}
+    reader = SlotReader.load()
+    counts, discs = reader.predict(slot_patches(rectified, light, geo, ask), setup[list(ask)])
+    sure = np.minimum(counts.max(axis=2).min(axis=1), discs.max(axis=1)) >= confidence
+    out: dict[int, tuple[bool, list[str]]] = {}
+    for n, s in enumerate(ask):
+        if not sure[n]:
+            continue
+        many = counts[n].argmax(axis=1)
+        seen = [c for c, k in zip(COLOURS, many, strict=True) for _ in range(int(k))]
+        if all(c in colours for c in seen):
+            out[s] = (bool(discs[n].argmax() == 1), seen)
+    return out
