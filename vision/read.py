@@ -20,7 +20,7 @@ import numpy as np
 from companion.board import ARMS, BEACH, SLOTS, downstream, upstream
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout
-from vision.observation import ABSENT, UNKNOWN, CanoeSeen
+from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
 from vision.stages.canoes import Hull, beach_blobs, read_canoes
 from vision.stages.discs import read_discs
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
@@ -31,6 +31,7 @@ from vision.stages.ground import (
     river_ground,
     sand_ground,
 )
+from vision.stages.learned import hidden_by, read_learned
 from vision.stages.light import (
     WHITE_LEVEL,
     Light,
@@ -112,6 +113,10 @@ class TableLook:
     """The river as at setup, each slot's middle and its way to each neighbour
     (:mod:`vision.stages.looks`): where it still looks so, no unseen canoe hides. None:
     not known (older profiles)."""
+    slot_patches: Image | None = None
+    """Each river slot's patch at setup (:func:`vision.stages.learned.slot_patches`,
+    ``(slots, PATCH_PX, PATCH_PX, 3)`` BGR), which the learned slot reader compares the
+    frame's with. None: not learned (older profiles): that reader is not used."""
 
 
 @dataclass
@@ -462,6 +467,9 @@ def read_board(
                 unknown.add(slot)
                 why.setdefault(slot, "a canoe of the game not seen; no disc can be told "
                                      "here either")
+    if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
+        learned_slots(rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
+                      discs, unknown, why, in_play, config)
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
@@ -476,6 +484,49 @@ def read_board(
         debug["rings"] = rings.copy()
     return Reading(discs, [c for c in canoes.seen if c.at not in unknown], weather,
                    sorted(unknown, key=order.__getitem__), debug=debug)
+
+
+UNSEEN = "a canoe of the game not seen"
+"""How the reason begins where a position is unknown because a canoe seen nowhere may be
+there."""
+
+
+def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                  colours: Sequence[str], seen: list[CanoeSeen], discs: dict[str, str],
+                  unknown: set[str], why: dict[str, str], in_play: Mapping[str, int] | None,
+                  config: VisionConfig) -> None:
+    """The learned slot reader (:mod:`vision.stages.learned`) on the river slots the rules
+    left unknown for no reason that covers them, where it is ``config.learned_confidence``
+    sure; its reading is kept only while no colour is then seen more often than it is in
+    play. Fills ``seen``, ``discs``, and takes the slots it read out of ``unknown``."""
+    ask = [i for i, s in enumerate(SLOTS) if s in unknown and not hidden_by(why.get(s))]
+    got = read_learned(rectified, light, geo, setup, ask, config.learned_confidence, colours)
+    if not got:
+        return
+    if in_play is not None:
+        known = Counter(c.colour for c in seen if c.at not in unknown)
+        for _, on in got.values():
+            known.update(on)
+        over = {c for c, n in known.items() if n > in_play.get(c, 0)}
+        got = {i: v for i, v in got.items() if not over & set(v[1])}
+        # A slot left unknown because a canoe seen nowhere may hide there stays unknown
+        # while that canoe would then be seen nowhere with nowhere else left to hide (no
+        # other position unknown): it may stand there, half off the slot (reporting
+        # 48120059: a green canoe between T3 and T4, read nowhere; the network read T3,
+        # T4 and T5 empty).
+        known = Counter(c.colour for c in seen if c.at not in unknown)
+        for _, on in got.values():
+            known.update(on)
+        left = unknown - {SLOTS[i] for i in got}
+        if any(known[c] < n for c, n in in_play.items()) and not left:
+            got = {i: v for i, v in got.items() if not why[SLOTS[i]].startswith(UNSEEN)}
+    for i, (disc, on) in got.items():
+        slot = SLOTS[i]
+        unknown.discard(slot)
+        why.pop(slot, None)
+        discs[slot] = PRESENT if disc else ABSENT
+        seen[:] = [c for c in seen if c.at != slot]
+        seen.extend(CanoeSeen(c, slot, UNKNOWN) for c in on)
 
 
 def glare_slots(zones: Region, geo: Geometry, config: VisionConfig,
