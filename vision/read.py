@@ -31,7 +31,7 @@ from vision.stages.ground import (
     river_ground,
     sand_ground,
 )
-from vision.stages.learned import hidden_by, read_learned
+from vision.stages.learned import covered_by, hidden_by, read_learned
 from vision.stages.light import (
     WHITE_LEVEL,
     Light,
@@ -510,15 +510,16 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         over = {c for c, n in known.items() if n > in_play.get(c, 0)}
         got = {i: v for i, v in got.items() if not over & set(v[1])}
         # A slot left unknown because a canoe seen nowhere may hide there stays unknown
-        # while that canoe would then be seen nowhere with nowhere else left to hide (no
-        # other position unknown): it may stand there, half off the slot (reporting
-        # 48120059: a green canoe between T3 and T4, read nowhere; the network read T3,
-        # T4 and T5 empty).
+        # while that canoe would still be seen nowhere, unless something covers another
+        # position (a hand, a sleeve), where it may lie: otherwise it may stand half off
+        # this slot, where the network never saw a canoe (reporting 48120059: a green
+        # canoe between T3 and T4, read nowhere; the network read T3, T4 and T5 empty;
+        # 49120085, 49120120, 49120232: likewise, with the beach also unknown).
         known = Counter(c.colour for c in seen if c.at not in unknown)
         for _, on in got.values():
             known.update(on)
-        left = unknown - {SLOTS[i] for i in got}
-        if any(known[c] < n for c, n in in_play.items()) and not left:
+        under = [p for p in unknown - {SLOTS[i] for i in got} if covered_by(why.get(p))]
+        if any(known[c] < n for c, n in in_play.items()) and not under:
             got = {i: v for i, v in got.items() if not why[SLOTS[i]].startswith(UNSEEN)}
     for i, (disc, on) in got.items():
         slot = SLOTS[i]

@@ -159,6 +159,16 @@ HIDDEN = ("covered", "darker than at setup", "washed out", "hand", "on its way",
 washes it out: the network never saw such slots, so it is not asked about them."""
 
 
+COVERS = ("covered", "darker than at setup", "hand")
+"""Words of a reason that say a hand or a sleeve lies over the position: a canoe may lie
+unseen under it."""
+
+
+def covered_by(reason: str | None) -> bool:
+    """Whether an unknown position's reason says a hand or a sleeve covers it."""
+    return reason is not None and any(word in reason for word in COVERS)
+
+
 def hidden_by(reason: str | None) -> bool:
     """Whether an unknown slot's reason says something covers it or washes it out."""
     return reason is None or any(word in reason for word in HIDDEN)
