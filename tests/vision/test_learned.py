@@ -98,6 +98,7 @@ def test_a_slot_patch_is_centred_on_its_slot_and_balanced_to_the_markers_white()
 @pytest.mark.parametrize(("reason", "hidden"), [
     ("riverbed covered", True), ("washed out (glare)", True),
     ("a hand or something foreign", True), ("canoe between slots", True),
+    ("canoe-like area unread between two slots", True),  # reporting 50120269
     ("something small and foreign", True), ("far darker than at setup (a sleeve, a deep "
                                             "shadow)", True),
     ("a canoe of the game not seen; a glare spot's halo lies over the riverbed here", True),

@@ -154,7 +154,8 @@ def _softmax(z: Floats) -> Floats:
 
 
 HIDDEN = ("covered", "darker than at setup", "washed out", "hand", "on its way",
-          "across two positions", "between slots", "small and foreign", "glare", "sleeve")
+          "across two positions", "between slots", "between two slots", "small and foreign",
+          "glare", "sleeve")
 """Words of a reason (``ReadingDebug.why``) that say something lies over the slot or light
 washes it out: the network never saw such slots, so it is not asked about them."""
 
