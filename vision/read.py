@@ -497,17 +497,23 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   config: VisionConfig) -> None:
     """The learned slot reader (:mod:`vision.stages.learned`) on the river slots the rules
     left unknown for no reason that covers them, where it is ``config.learned_confidence``
-    sure; its reading is kept only while no colour is then seen more often than it is in
-    play. Fills ``seen``, ``discs``, and takes the slots it read out of ``unknown``."""
+    sure; with the game's counts, its reading is kept only while no colour is then seen
+    more often than it is in play, nor a canoe seen nowhere that may stand on the slot.
+    Fills ``seen``, ``discs``, and takes the slots it read out of ``unknown``."""
     ask = [i for i, s in enumerate(SLOTS) if s in unknown and not hidden_by(why.get(s))]
     got = read_learned(rectified, light, geo, setup, ask, config.learned_confidence, colours)
     if not got:
         return
-    if in_play is not None:
+
+    def counted(got: Mapping[int, tuple[bool, list[str]]]) -> Counter[str]:
+        """Canoes of each colour seen at known positions with the reader's ``got``."""
         known = Counter(c.colour for c in seen if c.at not in unknown)
         for _, on in got.values():
             known.update(on)
-        over = {c for c, n in known.items() if n > in_play.get(c, 0)}
+        return known
+
+    if in_play is not None:
+        over = {c for c, n in counted(got).items() if n > in_play.get(c, 0)}
         got = {i: v for i, v in got.items() if not over & set(v[1])}
         # A slot left unknown because a canoe seen nowhere may hide there stays unknown
         # while that canoe would still be seen nowhere, unless something covers another
@@ -515,9 +521,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # this slot, where the network never saw a canoe (reporting 48120059: a green
         # canoe between T3 and T4, read nowhere; the network read T3, T4 and T5 empty;
         # 49120085, 49120120, 49120232: likewise, with the beach also unknown).
-        known = Counter(c.colour for c in seen if c.at not in unknown)
-        for _, on in got.values():
-            known.update(on)
+        known = counted(got)
         under = [p for p in unknown - {SLOTS[i] for i in got} if covered_by(why.get(p))]
         if any(known[c] < n for c, n in in_play.items()) and not under:
             got = {i: v for i, v in got.items() if not why[SLOTS[i]].startswith(UNSEEN)}
