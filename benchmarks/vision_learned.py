@@ -1,40 +1,41 @@
 """The learned slot reader: train it (and export its weights for the product), measure it.
 
 It began as a feasibility benchmark (the twenty-fifth session); its network is now the
-product's :mod:`vision.stages.learned`, which runs it on the slots the rules leave unknown.
-Twenty-odd sessions of hand-made reading rules (``vision/read.py``) hold the accuracy
-benchmark at about 95.5 % of clear positions right and 58 % of frames exact, most of
-the rest ``unknown``. This script asks how far a small convolutional network, trained on
-the synthetic renderer's tuning art families only, reads the same slots of held-out
-families: per river slot, the canoe colours (none, one or two of each) and whether the
-disc is there, from two 80 mm patches of the rectified, white-balanced view (the frame
-and the table's setup photo, which shows every slot with its disc and no canoe).
+product's :mod:`vision.stages.learned`, which runs it where the rules leave a slot, or a
+slot's disc or gem, unknown. This script trains a small convolutional network on the
+synthetic renderer's tuning art families only and scores it on held-out families: per
+river slot, whether something hides it (a hand or a canoe between slots over it, as
+``benchmarks/vision_conditions.py`` counts "covered", or a glare spot washing it out),
+the canoe colours (none, one or two of each), whether the disc is there and each lone
+canoe's gem, from two 80 mm patches of the rectified, white-balanced view (the frame and
+the table's setup photo, which shows every slot with its disc and no canoe).
 
 Scenes are made exactly as ``benchmarks/vision_conditions.py`` makes them (the same
-seeds, conditions and caches); slots a hand or a canoe between slots covers, or a glare
-spot washes out, are left out, as the issue's "clear" measure leaves them out. For the
-test scenes the rules' own reading is scored on the same slots (a table whose setup
-photo they refuse is left out for both).
+seeds, conditions and caches). A hidden slot teaches only that it is hidden. For the
+test scenes the rules' own reading is scored on the same clear slots (a table whose
+setup photo they refuse is left out for both).
 
 Needs PyTorch, which the project does not depend on: ``.venv/bin/pip install
 torch==2.13.0`` (a CPU build lies on this machine's disk). Usage::
 
-    python benchmarks/vision_learned.py [--train 4:160,6:80,5:80] [--test-offset 48]
-        [--test-scenes 300] [--epochs 12] [--cache-train DIR] [--cache-test DIR]
+    python benchmarks/vision_learned.py [--train 4:160,6:80,5:80] [--hiding 8:100,9:100]
+        [--test-offset 48] [--test-scenes 300] [--epochs 12] [--gem-weight 0.25]
+        [--hidden-weight 0.5] [--threads 2] [--cache-train DIR] [--cache-test DIR]
         [--data DIR] [--export vision/data/slot_reader.npz] [--no-test]
 
 With its defaults and ``--export vision/data/slot_reader.npz --no-test`` it makes the
-weights the product ships (:mod:`vision.stages.learned`; about 35 minutes on this
-machine's two cores: 20 to render the tuning scenes in two processes, 12 to train).
+weights the product ships (about 50 minutes on this machine's two cores: 35 to render
+the tuning scenes in two processes, 12 to train).
 
-(``--train``: tuning seed offsets and scenes a condition, on the tuning families.)
-Prints, on the test slots: the network's top-1 rate (colours and disc right), the
+(``--train``: tuning seed offsets and scenes a condition, on the tuning families;
+``--hiding``: more, of the glare, motion and between conditions only.) Prints, on the
+test slots: the network's top-1 rate on clear slots (colours and disc right), the
 rules' clear-right rate, and for confidence thresholds the share answered and the
-wrong answers among them (the issue allows ``unknown``, not wrong); per condition and
-per art family; then the rules with the network filling only the slots the rules
-missed, where it is that confident (the wrong answers that adds), and frames whose
-every clear slot is right. Seeded: the same arguments give the same figures on one
-machine.
+wrong answers among them (the issue allows ``unknown``, not wrong), and the hidden
+slots it answered; per condition and per art family; then the rules with the network
+filling only the slots the rules missed, where it is that confident (the wrong answers
+that adds), its gems, and frames whose every clear slot is right. Seeded: the same
+arguments give the same figures on one machine.
 """
 
 from __future__ import annotations
@@ -58,8 +59,12 @@ from vision.locate import rectify
 from vision.stages.geometry import geometry
 from vision.stages.learned import (
     COLOURS,
+    GEMS,
+    OUTPUTS,
     PATCH_PX,
+    Answers,
     SlotReader,
+    answers,
     network_input,
     slot_patches,
 )
@@ -67,6 +72,8 @@ from vision.stages.light import measure_light
 from vision.synth import REPORTING_FAMILIES, TUNING_FAMILIES, ground_truth
 
 THRESHOLDS = (0.9, 0.99, 0.999)
+HIDING = ("glare+flicker", "motion", "between")
+"""The conditions where a glare spot, a hand or a canoe between slots hides slots."""
 
 
 def slot_views(det: Detector, frame: np.ndarray) -> np.ndarray:
@@ -81,10 +88,16 @@ def slot_views(det: Detector, frame: np.ndarray) -> np.ndarray:
 
 
 def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | None,
-            rules: bool) -> dict[str, np.ndarray]:
-    """Patches and labels of every clear slot of ``scenes`` scenes a condition."""
-    x, counts, discs, rules_right, meta, scene_of = [], [], [], [], [], []
+            rules: bool, conditions: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
+    """Patches and labels of every river slot of ``scenes`` scenes a condition (of
+    ``conditions``, or all): ``hidden`` 1 where a hand or a canoe between slots covers the
+    slot or a glare spot washes it out (its other labels then are not learned), canoe
+    counts per colour, the disc, and per colour with exactly one canoe there its gem
+    (``GEMS`` index; -1: no single canoe of that colour)."""
+    x, counts, discs, gems, hidden_, rules_right, meta, scene_of = ([] for _ in range(8))
     for index, name in enumerate(vc.CONDITIONS):
+        if conditions is not None and name not in conditions:
+            continue
         for i in range(scenes):
             made = vc.make_scene(name, index, i, offset, families)
             state, faults, scene, det = made.state, made.faults, made.scene, made.detector
@@ -105,24 +118,28 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
                 continue  # the board not found
             for s, (a, b) in enumerate(zip(now, then, strict=True)):
                 slot = SLOTS[s]
-                if slot in hidden:
-                    continue
-                n = Counter(c.colour for c in truth.canoes_at(slot))
+                on = truth.canoes_at(slot)
+                n = Counter(c.colour for c in on)
                 x.append(np.concatenate([a, b], axis=2))
                 counts.append([min(n[c], 2) for c in COLOURS])
                 discs.append(int(truth.discs[slot] == "present"))
+                gems.append([GEMS.index(next(k.gem for k in on if k.colour == c))
+                             if n[c] == 1 else -1 for c in COLOURS])
+                hidden_.append(int(slot in hidden))
                 rules_right.append(-1 if seen is None else int(vc.read_right(seen, truth, slot)))
                 meta.append((index, families.index(made.family)))
                 scene_of.append((offset, made.seed))
         print(f"  {name}: {len(x)} slots so far", flush=True)
     return {"x": np.array(x, np.uint8), "counts": np.array(counts, np.int64),
-            "discs": np.array(discs, np.int64), "rules": np.array(rules_right, np.int8),
+            "discs": np.array(discs, np.int64), "gems": np.array(gems, np.int64),
+            "hidden": np.array(hidden_, np.int64), "rules": np.array(rules_right, np.int8),
             "meta": np.array(meta, np.int64), "scene": np.array(scene_of, np.int64)}
 
 
 def build(torch, nn):  # type: ignore[no-untyped-def]
     """The network: three pairs of 3x3 convolutions (24, 48, 64 channels), each pair
-    halving the patch, then 128 units; outputs per colour 0/1/2 canoes and the disc."""
+    halving the patch, then 128 units; outputs (:data:`vision.stages.learned.OUTPUTS`) per
+    colour 0/1/2 canoes, the disc, whether the slot is hidden, per colour the gem."""
 
     def pair(i: int, o: int):  # type: ignore[no-untyped-def]
         return [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
@@ -131,7 +148,7 @@ def build(torch, nn):  # type: ignore[no-untyped-def]
     side = PATCH_PX // 8
     return nn.Sequential(*pair(9, 24), *pair(24, 48), *pair(48, 64), nn.Flatten(),
                          nn.Linear(64 * side * side, 128), nn.ReLU(), nn.Dropout(0.2),
-                         nn.Linear(128, len(COLOURS) * 3 + 2))
+                         nn.Linear(128, OUTPUTS))
 
 
 def inputs(torch, x: np.ndarray):  # type: ignore[no-untyped-def]
@@ -165,31 +182,45 @@ def export(net, path: Path) -> None:  # type: ignore[no-untyped-def]
     np.savez_compressed(path, **arrays)
 
 
-def predict(torch, net, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
+def predict(torch, net, x: np.ndarray) -> Answers:  # type: ignore[no-untyped-def]
     net.eval()
-    counts, discs = [], []
+    parts = []
     with torch.no_grad():
         for i in range(0, len(x), 512):
-            out = net(inputs(torch, x[i:i + 512]))
-            counts.append(torch.softmax(out[:, :-2].reshape(-1, len(COLOURS), 3), -1).numpy())
-            discs.append(torch.softmax(out[:, -2:], -1).numpy())
-    return np.concatenate(counts), np.concatenate(discs)
+            parts.append(net(inputs(torch, x[i:i + 512])).numpy())
+    return answers(np.concatenate(parts))
 
 
-def train(torch, nn, data: dict[str, np.ndarray], epochs: int):  # type: ignore[no-untyped-def]
+GEM_WEIGHT = 0.25
+"""How much the gems count in the training loss beside the canoe counts and the disc."""
+HIDDEN_WEIGHT = 0.5
+"""How much telling a hidden slot counts in the training loss."""
+
+
+def train(torch, nn, data: dict[str, np.ndarray], epochs: int,  # type: ignore[no-untyped-def]
+          gem_weight: float = GEM_WEIGHT, hidden_weight: float = HIDDEN_WEIGHT):
     rng = np.random.default_rng(0)
     torch.manual_seed(0)
     net = build(torch, nn)
     x = data["x"]
-    counts = torch.from_numpy(data["counts"])
-    discs = torch.from_numpy(data["discs"])
+    clear = data["hidden"] == 0
+    # A hidden slot's canoes, disc and gems are not learned (-1: ignored).
+    counts = torch.from_numpy(np.where(clear[:, None], data["counts"], -1))
+    discs = torch.from_numpy(np.where(clear, data["discs"], -1))
+    gems = torch.from_numpy(np.where(clear[:, None], data["gems"], -1))
+    hidden = torch.from_numpy(data["hidden"])
     order = rng.permutation(len(x))
     held, fit = order[: len(x) // 10], order[len(x) // 10:]
     batch = 128
     opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=epochs * (
         len(fit) // batch + 1))
-    ce = nn.functional.cross_entropy
+
+    def ce(z, y):  # type: ignore[no-untyped-def]
+        return nn.functional.cross_entropy(z, y, ignore_index=-1) if (y >= 0).any() \
+            else z.sum() * 0
+
+    n = len(COLOURS)
     for epoch in range(epochs):
         net.train()
         t0 = time.perf_counter()
@@ -200,33 +231,64 @@ def train(torch, nn, data: dict[str, np.ndarray], epochs: int):  # type: ignore[
             if rng.random() < 0.5:
                 xb = torch.flip(xb, [3])  # both patches mirrored alike
             out = net(xb)
-            loss = ce(out[:, -2:], discs[b]) + ce(out[:, :-2].reshape(-1, 3),
-                                                   counts[b].reshape(-1))
+            loss = (ce(out[:, :3 * n].reshape(-1, 3), counts[b].reshape(-1))
+                    + ce(out[:, 3 * n:3 * n + 2], discs[b])
+                    + hidden_weight * ce(out[:, 3 * n + 2:3 * n + 4], hidden[b])
+                    + gem_weight * ce(out[:, 3 * n + 4:].reshape(-1, len(GEMS)),
+                                      gems[b].reshape(-1)))
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
-        pc, pd = predict(torch, net, x[held])
-        right = ((pc.argmax(-1) == data["counts"][held]).all(1)
-                 & (pd.argmax(-1) == data["discs"][held]))
-        print(f"  epoch {epoch + 1}/{epochs}: tuning slots held back {right.mean():.2%} right "
+        got = predict(torch, net, x[held])
+        c = clear[held]
+        right = slot_right(got, data, held)
+        print(f"  epoch {epoch + 1}/{epochs}: tuning slots held back: clear ones "
+              f"{right[c].mean():.2%} right, hidden ones told "
+              f"{(got.hidden.argmax(-1) == data['hidden'][held]).mean():.2%} "
               f"({time.perf_counter() - t0:.0f} s)", flush=True)
     return net
 
 
+def slot_right(got: Answers, data: dict[str, np.ndarray], rows: np.ndarray | slice) -> np.ndarray:
+    """Per row, whether the network's top answer has every colour's count and the disc
+    right."""
+    return np.asarray((got.counts.argmax(-1) == data["counts"][rows]).all(1)
+                      & (got.discs.argmax(-1) == data["discs"][rows]))
+
+
+def gems_right(got: Answers, data: dict[str, np.ndarray], rows: np.ndarray | slice) -> np.ndarray:
+    """Per row, whether every single canoe's gem is right (rows without one: True)."""
+    want = data["gems"][rows]
+    return np.asarray(((got.gems.argmax(-1) == want) | (want < 0)).all(1))
+
+
+def confidence(got: Answers) -> np.ndarray:
+    """Per row, how sure the network is of its whole answer: the least of its top
+    probabilities for every colour's count, the disc and the slot being clear (0 where it
+    thinks the slot hidden)."""
+    return np.asarray(np.minimum(np.minimum(got.counts.max(-1).min(-1), got.discs.max(-1)),
+                                 got.hidden[:, 0]))
+
+
 def report(torch, net, data: dict[str, np.ndarray], families: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
-    pc, pd = predict(torch, net, data["x"])
-    right = (pc.argmax(-1) == data["counts"]).all(1) & (pd.argmax(-1) == data["discs"])
-    conf = np.minimum(pc.max(-1).min(-1), pd.max(-1))
+    got = predict(torch, net, data["x"])
+    clear = data["hidden"] == 0
+    right = slot_right(got, data, slice(None))
+    gem_ok = gems_right(got, data, slice(None))
+    conf = confidence(got)
     rules = data["rules"]
 
     def line(label: str, sel: np.ndarray) -> str:
-        r = rules[sel]
+        c = sel & clear
+        r = rules[c]
         ruled = f"  rules {np.mean(r == 1):7.2%}" if (r >= 0).all() and len(r) else ""
-        answered = conf[sel] >= 0.99
-        return (f"  {label:15s} {np.count_nonzero(sel):6d} slots  network {right[sel].mean():7.2%}"
-                f"{ruled}  at 0.99: answered {answered.mean():7.2%}, wrong "
-                f"{np.count_nonzero(answered & ~right[sel])}")
+        answered = conf >= 0.99
+        return (f"  {label:15s} {np.count_nonzero(c):6d} clear slots  network "
+                f"{right[c].mean():7.2%}{ruled}  at 0.99: answered {answered[c].mean():7.2%},"
+                f" wrong {np.count_nonzero(answered & c & ~right)}; hidden "
+                f"{np.count_nonzero(sel & ~clear)}, answered "
+                f"{np.count_nonzero(answered & sel & ~clear)}")
 
     for index, name in enumerate(vc.CONDITIONS):
         if np.any(data["meta"][:, 0] == index):
@@ -237,19 +299,31 @@ def report(torch, net, data: dict[str, np.ndarray], families: tuple[str, ...]) -
     print(line("overall", np.ones(len(right), bool)))
     for t in THRESHOLDS:
         keep = conf >= t
-        print(f"  confidence {t}: answered {keep.mean():.2%}, right {np.mean(keep & right):.2%}"
-              f" of all, wrong {np.count_nonzero(keep & ~right)}")
+        print(f"  confidence {t}: clear slots answered {keep[clear].mean():.2%}, right "
+              f"{np.mean((keep & right)[clear]):.2%} of them all, wrong "
+              f"{np.count_nonzero(keep & ~right & clear)}; hidden slots answered "
+              f"{np.count_nonzero(keep & ~clear)} of {np.count_nonzero(~clear)}")
     # The rules first; the network only where they missed (nearly all unknown: the rules
     # read about one slot in 10,000 wrongly).
-    missed = rules == 0
+    missed = (rules == 0) & clear
     for t in (*THRESHOLDS, 0.9999):
         fill = missed & (conf >= t)
-        print(f"  rules, then the network at {t}: {np.mean((rules == 1) | (fill & right)):.2%}"
-              f" right (rules alone {np.mean(rules == 1):.2%}); {np.count_nonzero(fill)} of "
+        now = np.mean(((rules == 1) | (fill & right))[clear])
+        print(f"  rules, then the network at {t}: {now:.2%}"
+              f" right (rules alone {np.mean(rules[clear] == 1):.2%}); {np.count_nonzero(fill)} of "
               f"{np.count_nonzero(missed)} missed slots answered, {np.count_nonzero(fill & ~right)}"
-              " of them wrong")
+              f" of them wrong; {np.count_nonzero((conf >= t) & ~clear)} hidden slots answered")
+    single = clear & right & (data["gems"] >= 0).any(1)
+    gem_conf = np.where(data["gems"] >= 0, got.gems.max(-1), 1).min(1)
+    for t in THRESHOLDS:
+        keep = single & (gem_conf >= t)
+        print(f"  gems at {t}: {keep.sum() / max(single.sum(), 1):.2%} of {single.sum()} read "
+              f"slots with a single canoe answered, {np.count_nonzero(keep & ~gem_ok)} wrong")
     frames: dict[tuple[int, int], list[bool]] = {}
-    for key, r, ok, c in zip(map(tuple, data["scene"]), rules, right, conf, strict=True):
+    for key, r, ok, c, cl in zip(map(tuple, data["scene"]), rules, right, conf, clear,
+                                 strict=True):
+        if not cl:
+            continue
         f = frames.setdefault(key, [True, True, True])
         f[0] &= bool(r == 1)
         f[1] &= bool(ok)
@@ -262,6 +336,9 @@ def report(torch, net, data: dict[str, np.ndarray], families: tuple[str, ...]) -
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--train", default="4:160,6:80,5:80", metavar="OFFSET:SCENES,...")
+    ap.add_argument("--hiding", default="8:100,9:100", metavar="OFFSET:SCENES,...",
+                    help="more tuning scenes of the conditions where something covers slots "
+                    f"({', '.join(HIDING)}), for the network to learn a hidden slot")
     ap.add_argument("--test-offset", type=int, default=48)
     ap.add_argument("--test-scenes", type=int, default=300)
     ap.add_argument("--epochs", type=int, default=12)
@@ -271,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--export", metavar="NPZ", help="write the trained weights for the product "
                     "(vision/data/slot_reader.npz) and check NumPy's forward pass against them")
     ap.add_argument("--no-test", action="store_true", help="train (and export) only")
+    ap.add_argument("--gem-weight", type=float, default=GEM_WEIGHT)
+    ap.add_argument("--hidden-weight", type=float, default=HIDDEN_WEIGHT)
+    ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args(argv)
     try:
         import torch
@@ -280,35 +360,41 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     cv2.setNumThreads(1)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     data_dir = Path(args.data) if args.data else None
     try:
         train_sets = [tuple(int(v) for v in part.split(":")) for part in args.train.split(",")]
+        hiding_sets = [tuple(int(v) for v in part.split(":"))
+                       for part in args.hiding.split(",") if part]
     except ValueError:
-        print(f"--train {args.train!r}: give OFFSET:SCENES pairs, e.g. 4:160,6:80",
-              file=sys.stderr)
+        print(f"--train {args.train!r} --hiding {args.hiding!r}: give OFFSET:SCENES pairs, "
+              "e.g. 4:160,6:80", file=sys.stderr)
         return 1
-    parts = [("train", o, n, TUNING_FAMILIES, args.cache_train, False) for o, n in train_sets]
+    parts: list[tuple[str, int, int, tuple[str, ...], str | None, bool,
+                      tuple[str, ...] | None]] = [
+        ("train", o, n, TUNING_FAMILIES, args.cache_train, False, None) for o, n in train_sets]
+    parts += [("train", o, n, TUNING_FAMILIES, args.cache_train, False, HIDING)
+              for o, n in hiding_sets]
     if not args.no_test:
         parts.append(("test", args.test_offset, args.test_scenes, REPORTING_FAMILIES,
-                      args.cache_test, True))
+                      args.cache_test, True, None))
     sets: dict[str, list[dict[str, np.ndarray]]] = {"train": [], "test": []}
-    for role, offset, scenes, families, cache, rules in parts:
-        name = f"{role}-{offset}-{scenes}.npz"
+    for role, offset, scenes, families, cache, rules, conditions in parts:
+        name = f"{role}-{offset}-{scenes}{'-hid' if conditions else ''}.npz"
         if data_dir is not None and (data_dir / name).is_file():
             with np.load(data_dir / name) as f:
                 sets[role].append({k: f[k] for k in f.files})
             continue
         print(f"{role}: offset {offset}, {scenes} scenes a condition, {', '.join(families)}")
         sets[role].append(collect(offset, scenes, families, Path(cache) if cache else None,
-                                  rules))
+                                  rules, conditions))
         if data_dir is not None:
             data_dir.mkdir(parents=True, exist_ok=True)
             np.savez(data_dir / name, **sets[role][-1])
     joined = {role: {k: np.concatenate([p[k] for p in got]) for k in got[0]}
               for role, got in sets.items() if got}
     print(f"training on {len(joined['train']['x'])} tuning slots")
-    net = train(torch, nn, joined["train"], args.epochs)
+    net = train(torch, nn, joined["train"], args.epochs, args.gem_weight, args.hidden_weight)
     if args.export:
         export(net, Path(args.export))
         reader = SlotReader.load(Path(args.export))
