@@ -417,11 +417,18 @@ class VisionConfig:
     """While a canoe of the game is seen nowhere, a slot with no canoe read where no disc
     can be told (present or gone) is unknown too: what hides the rim may hide that canoe,
     though the riverbed around looks like the river (a sleeve of its own colour)."""
-    learned_confidence: float = 0.9999
+    learned_confidence: float = 0.99
     """With a table profile holding the slots' setup patches: how sure the learned slot
-    reader (:mod:`vision.stages.learned`) must be, its least probability among a slot's
-    canoe counts and disc, to read a river slot the rules left unknown (for no reason that
-    covers the slot). Over 1: the reader is never asked."""
+    reader (:mod:`vision.stages.learned`) must be, its least probability among the slot
+    being clear and each colour's canoe count, to read a river slot the rules left
+    unknown, or the disc and gems of one they read; its disc needs as much. Over 1: the
+    reader is never asked."""
+    learned_clear_confidence: float = 0.99
+    """How sure the learned slot reader must be that nothing covers a slot (a hand, a
+    canoe between two slots, a glare spot) to answer for it at all."""
+    learned_gem_confidence: float = 0.9999
+    """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
+    slot it (or the rules) read; less sure, the gem stays unknown."""
     slot_look_mm: float = 14.0
     """With a table profile: each slot's middle, this far around its centre (inside a
     disc's rim, whose place and highlights move as discs move)..."""

@@ -31,7 +31,7 @@ from vision.stages.ground import (
     river_ground,
     sand_ground,
 )
-from vision.stages.learned import covered_by, hidden_by, read_learned
+from vision.stages.learned import SlotRead, covered_by, hidden_by, read_learned
 from vision.stages.light import (
     WHITE_LEVEL,
     Light,
@@ -495,43 +495,64 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   colours: Sequence[str], seen: list[CanoeSeen], discs: dict[str, str],
                   unknown: set[str], why: dict[str, str], in_play: Mapping[str, int] | None,
                   config: VisionConfig) -> None:
-    """The learned slot reader (:mod:`vision.stages.learned`) on the river slots the rules
-    left unknown for no reason that covers them, where it is ``config.learned_confidence``
-    sure; with the game's counts, its reading is kept only while no colour is then seen
-    more often than it is in play, nor a canoe seen nowhere that may stand on the slot.
-    Fills ``seen``, ``discs``, and takes the slots it read out of ``unknown``."""
-    ask = [i for i, s in enumerate(SLOTS) if s in unknown and not hidden_by(why.get(s))]
-    got = read_learned(rectified, light, geo, setup, ask, config.learned_confidence, colours)
-    if not got:
+    """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
+    slot unknown (for no reason saying a hand, a sleeve or a moving canoe lies over it),
+    or the disc or a canoe's gem on one: where it is sure that nothing covers the slot
+    (``config.learned_clear_confidence``) and of its canoes (``learned_confidence``), it
+    reads an unknown slot (kept only while no colour is then seen more often than it is in
+    play, nor a canoe seen nowhere that may stand on the slot), and on a slot the rules
+    read the same canoes on, the disc and gems they left unknown. Fills ``seen`` and
+    ``discs``, and takes the slots it read out of ``unknown``."""
+    held = {c.at for c in seen if c.gem == UNKNOWN} | {
+        s for s in SLOTS if discs[s] == UNKNOWN}
+    ask = [i for i, s in enumerate(SLOTS)
+           if (s in unknown and not hidden_by(why.get(s))) or (s not in unknown and s in held)]
+    got = read_learned(rectified, light, geo, setup, ask, config.learned_confidence,
+                       config.learned_gem_confidence, config.learned_clear_confidence)
+    # A slot the rules read: the disc and gems they left unknown, where the reader sees
+    # the same canoes there.
+    for i in [i for i in got if SLOTS[i] not in unknown]:
+        slot, read = SLOTS[i], got.pop(i)
+        mine = [c for c in seen if c.at == slot]
+        if sorted(c.colour for c in mine) != read.colours:
+            continue
+        if discs[slot] == UNKNOWN and read.disc is not None:
+            discs[slot] = PRESENT if read.disc else ABSENT
+        gem = dict(read.canoes)
+        seen[:] = [c for c in seen if c.at != slot] + [
+            CanoeSeen(c.colour, slot, gem[c.colour]) if c.gem == UNKNOWN and sum(
+                k.colour == c.colour for k in mine) == 1 else c for c in mine]
+    fill = {i: r for i, r in got.items() if all(c in colours for c in r.colours)}
+    if not fill:
         return
 
-    def counted(got: Mapping[int, tuple[bool, list[str]]]) -> Counter[str]:
+    def counted(got: Mapping[int, SlotRead]) -> Counter[str]:
         """Canoes of each colour seen at known positions with the reader's ``got``."""
         known = Counter(c.colour for c in seen if c.at not in unknown)
-        for _, on in got.values():
-            known.update(on)
+        for read in got.values():
+            known.update(read.colours)
         return known
 
     if in_play is not None:
-        over = {c for c, n in counted(got).items() if n > in_play.get(c, 0)}
-        got = {i: v for i, v in got.items() if not over & set(v[1])}
+        over = {c for c, n in counted(fill).items() if n > in_play.get(c, 0)}
+        fill = {i: r for i, r in fill.items() if not over & set(r.colours)}
         # A slot left unknown because a canoe seen nowhere may hide there stays unknown
         # while that canoe would still be seen nowhere, unless something covers another
         # position (a hand, a sleeve), where it may lie: otherwise it may stand half off
         # this slot, where the network never saw a canoe (reporting 48120059: a green
         # canoe between T3 and T4, read nowhere; the network read T3, T4 and T5 empty;
         # 49120085, 49120120, 49120232: likewise, with the beach also unknown).
-        known = counted(got)
-        under = [p for p in unknown - {SLOTS[i] for i in got} if covered_by(why.get(p))]
+        known = counted(fill)
+        under = [p for p in unknown - {SLOTS[i] for i in fill} if covered_by(why.get(p))]
         if any(known[c] < n for c, n in in_play.items()) and not under:
-            got = {i: v for i, v in got.items() if not why[SLOTS[i]].startswith(UNSEEN)}
-    for i, (disc, on) in got.items():
+            fill = {i: r for i, r in fill.items() if not why[SLOTS[i]].startswith(UNSEEN)}
+    for i, read in fill.items():
         slot = SLOTS[i]
         unknown.discard(slot)
         why.pop(slot, None)
-        discs[slot] = PRESENT if disc else ABSENT
+        discs[slot] = UNKNOWN if read.disc is None else PRESENT if read.disc else ABSENT
         seen[:] = [c for c in seen if c.at != slot]
-        seen.extend(CanoeSeen(c, slot, UNKNOWN) for c in on)
+        seen.extend(CanoeSeen(c, slot, gem) for c, gem in read.canoes)
 
 
 def glare_slots(zones: Region, geo: Geometry, config: VisionConfig,

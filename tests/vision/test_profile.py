@@ -26,6 +26,7 @@ from vision.profile import (
 from vision.synth import Glare, SceneConfig, ground_truth, render
 
 from .conftest import position
+from .test_wrong_readings import wrong  # (a gem left unknown is no wrong reading)
 
 PLAYERS = ["red", "green", "blue"]
 
@@ -36,19 +37,6 @@ def table():
     scene = replace(SceneConfig.varied(7, family="glacier", clutter=0), tilt_deg=12.0)
     setup = render(new_game(PLAYERS), seed=7, scene=scene)
     return scene, setup
-
-
-def wrong(seen, truth):
-    bad = []
-    for pos in (*truth.discs, "beach"):
-        if pos in seen.unknown:
-            continue
-        if pos != "beach" and seen.discs[pos] not in ("unknown", truth.discs[pos]):
-            bad.append(pos)
-        got = sorted((c.colour, str(c.gem)) for c in seen.canoes_at(pos))
-        if got != sorted((c.colour, str(c.gem)) for c in truth.canoes_at(pos)):
-            bad.append(pos)
-    return bad
 
 
 def test_a_learned_profile_reads_a_board_the_defaults_cannot(table):

@@ -1,27 +1,28 @@
-"""A learned slot reader: a small network for the river slots the rules leave unknown.
+"""A learned slot reader: a small network for what the rules leave unknown on the river.
 
 The reading rules (the other stages) say ``unknown`` wherever they are unsure, and on
 boards painted unlike the tuning art they are unsure of about one clear slot in
-twenty-five. This stage looks again at those slots only, never at a slot the rules read
-(they read about one slot in 10,000 wrongly), and never at one a hand, a sleeve, a glare
-spot or a canoe between slots covers (the network never saw those): from two 80 mm
-patches of the white-balanced rectified view, the frame's and the setup photo's
-(``TableLook.slot_patches``, learned with the table profile), it gives per canoe colour
-how many canoes (none, one, two) stand on the slot and whether its disc is there. Its
-answer is used only where it is nearly sure (``VisionConfig.learned_confidence``) and
-agrees with the game's counts; gems it does not read (they stay ``unknown``).
+twenty-five, and of the gem of about one canoe in six. This stage looks again at those
+slots only, never changing what the rules read (they read about one slot in 10,000
+wrongly): from two 80 mm patches of the white-balanced rectified view, the frame's and
+the setup photo's (``TableLook.slot_patches``, learned with the table profile), it gives
+whether something covers the slot (a hand, a canoe between two slots, a glare spot: then
+it does not answer), per canoe colour how many canoes (none, one, two) stand on it,
+whether its disc is there, and the gem of each colour's lone canoe. Its answer is used
+only where it is nearly sure (``VisionConfig.learned_confidence``,
+``learned_gem_confidence``) and agrees with the game's counts.
 
 The network (three pairs of 3x3 convolutions of 24, 48 and 64 channels, each pair
-halving the patch, then 128 units; 311k weights) is trained on the synthetic renderer's
+halving the patch, then 128 units; 312k weights) is trained on the synthetic renderer's
 tuning art families only by ``benchmarks/vision_learned.py --export``, which writes
 ``vision/data/slot_reader.npz`` (batch norm folded into the convolutions). Here it runs
 in NumPy: no learning library is needed at the table.
 
 >>> reader = SlotReader.load()
 >>> x = np.zeros((2, PATCH_PX, PATCH_PX, 6), np.uint8)
->>> counts, discs = reader.predict(x)
->>> counts.shape, discs.shape
-((2, 6, 3), (2, 2))
+>>> got = reader.predict(x)
+>>> got.counts.shape, got.discs.shape, got.hidden.shape, got.gems.shape
+((2, 6, 3), (2, 2), (2, 2), (2, 6, 6))
 """
 
 from __future__ import annotations
@@ -30,16 +31,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
+from vision.observation import UNKNOWN
 from vision.stages.geometry import Geometry, design
 from vision.stages.light import Light
 from vision.types import Floats, Image
 
 COLOURS = ("red", "green", "yellow", "blue", "brown", "joe")
 """The canoe colours the network counts, in its output order."""
+GEMS = (None, "violet", "white", "yellow", "blue", "pink")
+"""What the network says a canoe carries, in its output order: nothing or a gem colour
+(``companion.board.GEM_COLOURS``)."""
+OUTPUTS = 3 * len(COLOURS) + 2 + 2 + len(COLOURS) * len(GEMS)
+"""The network's outputs, in order: per colour none/one/two canoes, no disc/a disc,
+clear/hidden, per colour the gem of its one canoe (``GEMS``)."""
 WINDOW_MM = 80.0
 """How much of the board a patch shows around its slot's centre (mm across): the slot,
 its disc and a canoe whose top leans off the slot under a tilted camera."""
@@ -80,6 +89,30 @@ def network_input(now: Image, then: Image) -> Floats:
     return np.concatenate([a - mean, b - mean, a - b], axis=3)
 
 
+class Answers(NamedTuple):
+    """The network's probabilities for ``n`` slot patches."""
+
+    counts: Floats
+    """``(n, len(COLOURS), 3)``: none, one or two canoes of each colour on the slot."""
+    discs: Floats
+    """``(n, 2)``: no disc, a disc."""
+    hidden: Floats
+    """``(n, 2)``: the slot clear, or hidden (a hand, a canoe between slots, glare over
+    it), where the other answers mean nothing."""
+    gems: Floats
+    """``(n, len(COLOURS), len(GEMS))``: the gem of the one canoe of each colour there
+    (meaningful only where there is one)."""
+
+
+def answers(logits: Floats) -> Answers:
+    """The probabilities from the network's raw outputs (``(n, OUTPUTS)``)."""
+    k = 3 * len(COLOURS)
+    n = len(logits)
+    return Answers(_softmax(logits[:, :k].reshape(n, len(COLOURS), 3)),
+                   _softmax(logits[:, k:k + 2]), _softmax(logits[:, k + 2:k + 4]),
+                   _softmax(logits[:, k + 4:].reshape(n, len(COLOURS), len(GEMS))))
+
+
 @dataclass(frozen=True)
 class SlotReader:
     """The trained network's weights, and its forward pass in NumPy."""
@@ -91,7 +124,7 @@ class SlotReader:
     """The fully connected layer: ``(in, 128)`` weights (inputs in channels-last order)
     and bias."""
     out: tuple[Floats, Floats]
-    """The output layer: ``(128, 3 * len(COLOURS) + 2)`` weights and bias."""
+    """The output layer: ``(128, OUTPUTS)`` weights and bias."""
 
     @staticmethod
     @cache
@@ -122,16 +155,13 @@ class SlotReader:
         x = np.maximum(x @ self.hidden[0] + self.hidden[1], 0)
         return np.asarray(x @ self.out[0] + self.out[1], np.float32)
 
-    def predict(self, patches: Image, setup: Image | None = None) -> tuple[Floats, Floats]:
-        """Per patch, the probabilities of none, one or two canoes of each of ``COLOURS``
-        (``(n, 6, 3)``) and of no disc and a disc (``(n, 2)``). ``patches``: the frame's
-        and the setup photo's patches side by side, ``(n, PATCH_PX, PATCH_PX, 6)``, or the
+    def predict(self, patches: Image, setup: Image | None = None) -> Answers:
+        """Per patch, the network's :class:`Answers`. ``patches``: the frame's and the
+        setup photo's patches side by side, ``(n, PATCH_PX, PATCH_PX, 6)``, or the
         frame's with ``setup`` the setup photo's."""
         if setup is None:
             patches, setup = patches[..., :3], patches[..., 3:]
-        z = self.logits(network_input(patches, setup))
-        counts = _softmax(z[:, :-2].reshape(len(z), len(COLOURS), 3))
-        return counts, _softmax(z[:, -2:])
+        return answers(self.logits(network_input(patches, setup)))
 
 
 def _conv3x3(x: Floats, w: Floats, b: Floats) -> Floats:
@@ -153,11 +183,13 @@ def _softmax(z: Floats) -> Floats:
     return np.asarray(e / e.sum(axis=-1, keepdims=True), np.float32)
 
 
-HIDDEN = ("covered", "darker than at setup", "washed out", "hand", "on its way",
-          "across two positions", "between slots", "between two slots", "small and foreign",
-          "glare", "sleeve")
-"""Words of a reason (``ReadingDebug.why``) that say something lies over the slot or light
-washes it out: the network never saw such slots, so it is not asked about them."""
+HIDDEN = ("covered", "darker than at setup", "hand", "on its way", "across two positions",
+          "between slots", "between two slots", "sleeve")
+"""Words of a reason (``ReadingDebug.why``) that say a hand, a sleeve or a moving canoe
+lies over the slot: the network is not asked there (it tells a hidden slot itself, but
+not surely enough where something stands over part of it: reporting 50110142, 50120135,
+51120077, a canoe on its way or under a hand read as not there). A glare spot or
+something small and foreign it is asked about."""
 
 
 COVERS = ("covered", "darker than at setup", "hand")
@@ -171,27 +203,53 @@ def covered_by(reason: str | None) -> bool:
 
 
 def hidden_by(reason: str | None) -> bool:
-    """Whether an unknown slot's reason says something covers it or washes it out."""
+    """Whether an unknown slot's reason says a hand, a sleeve or a moving canoe lies over it."""
     return reason is None or any(word in reason for word in HIDDEN)
 
 
+@dataclass(frozen=True)
+class SlotRead:
+    """What the learned reader is sure of on one slot: it is sure the slot is clear and of
+    how many canoes of each colour stand there (``canoes``, each with its gem: a colour,
+    None, or ``UNKNOWN`` where it is less sure of that); ``disc`` None where it is not
+    sure of the disc."""
+
+    disc: bool | None
+    canoes: tuple[tuple[str, str | None], ...]
+
+    @property
+    def colours(self) -> list[str]:
+        return sorted(c for c, _ in self.canoes)
+
+
 def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
-                 ask: Sequence[int], confidence: float,
-                 colours: Sequence[str]) -> dict[int, tuple[bool, list[str]]]:
-    """The learned reader's answer for the slot indices ``ask``, where it is at least
-    ``confidence`` sure of every colour's count and of the disc and sees only ``colours``:
-    per slot, whether its disc is there and the colours of the canoes on it."""
+                 ask: Sequence[int], confidence: float, gem_confidence: float,
+                 clear_confidence: float) -> dict[int, SlotRead]:
+    """The learned reader's answer for the slot indices ``ask`` where it is at least
+    ``clear_confidence`` sure that nothing covers the slot and ``confidence`` sure of every
+    colour's count; the disc
+    where it is that sure of it too and fewer than two canoes stand on it, each lone
+    canoe's gem where it is ``gem_confidence`` sure (two canoes of one colour: their gems
+    ``UNKNOWN``)."""
     if not ask:
         return {}
-    reader = SlotReader.load()
-    counts, discs = reader.predict(slot_patches(rectified, light, geo, ask), setup[list(ask)])
-    sure = np.minimum(counts.max(axis=2).min(axis=1), discs.max(axis=1)) >= confidence
-    out: dict[int, tuple[bool, list[str]]] = {}
+    got = SlotReader.load().predict(slot_patches(rectified, light, geo, ask),
+                                    setup[list(ask)])
+    sure = (got.counts.max(axis=2).min(axis=1) >= confidence) & (
+        got.hidden[:, 0] >= clear_confidence)
+    out: dict[int, SlotRead] = {}
     for n, s in enumerate(ask):
         if not sure[n]:
             continue
-        many = counts[n].argmax(axis=1)
-        seen = [c for c, k in zip(COLOURS, many, strict=True) for _ in range(int(k))]
-        if all(c in colours for c in seen):
-            out[s] = (bool(discs[n].argmax() == 1), seen)
+        canoes: list[tuple[str, str | None]] = []
+        for k, colour in enumerate(COLOURS):
+            many = int(got.counts[n, k].argmax())
+            gem = GEMS[int(got.gems[n, k].argmax())] if many == 1 and float(
+                got.gems[n, k].max()) >= gem_confidence else UNKNOWN
+            canoes.extend((colour, gem) for _ in range(many))
+        # A disc under two canoes is often hidden whole: left to the rules (reporting
+        # 50030034, 50070157, 50110260: a gone disc under two canoes read as there).
+        disc = bool(got.discs[n].argmax() == 1) if float(
+            got.discs[n].max()) >= confidence and len(canoes) < 2 else None
+        out[s] = SlotRead(disc, tuple(canoes))
     return out
