@@ -469,7 +469,7 @@ def read_board(
                                      "here either")
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         learned_slots(rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
-                      discs, unknown, why, in_play, config)
+                      discs, unknown, why, in_play, config, gems=gems_read)
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
@@ -494,21 +494,24 @@ there."""
 def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   colours: Sequence[str], seen: list[CanoeSeen], discs: dict[str, str],
                   unknown: set[str], why: dict[str, str], in_play: Mapping[str, int] | None,
-                  config: VisionConfig) -> None:
+                  config: VisionConfig, gems: bool = True) -> None:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown (for no reason saying a hand, a sleeve or a moving canoe lies over it),
     or the disc or a canoe's gem on one: where it is sure that nothing covers the slot
     (``config.learned_clear_confidence``) and of its canoes (``learned_confidence``), it
     reads an unknown slot (kept only while no colour is then seen more often than it is in
     play, nor a canoe seen nowhere that may stand on the slot), and on a slot the rules
-    read the same canoes on, the disc and gems they left unknown. Fills ``seen`` and
-    ``discs``, and takes the slots it read out of ``unknown``."""
-    held = {c.at for c in seen if c.gem == UNKNOWN} | {
+    read the same canoes on, the disc and gems they left unknown. Without ``gems`` (a
+    millimetre spans too few of the camera's pixels, ``config.gem_min_detail``) it names
+    no gem either. Fills ``seen`` and ``discs``, and takes the slots it read out of
+    ``unknown``."""
+    held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
         s for s in SLOTS if discs[s] == UNKNOWN}
     ask = [i for i, s in enumerate(SLOTS)
            if (s in unknown and not hidden_by(why.get(s))) or (s not in unknown and s in held)]
     got = read_learned(rectified, light, geo, setup, ask, config.learned_confidence,
-                       config.learned_gem_confidence, config.learned_clear_confidence)
+                       config.learned_gem_confidence if gems else 2.0,
+                       config.learned_clear_confidence)
     # A slot the rules read: the disc and gems they left unknown, where the reader sees
     # the same canoes there.
     for i in [i for i in got if SLOTS[i] not in unknown]:

@@ -155,13 +155,15 @@ def test_read_learned_answers_only_what_the_network_is_sure_of(monkeypatch):
 
 
 def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAYERS,
-         discs=None):
+         discs=None, gems=True, gem_sure=None):
     """Run the learned stage with the network's sure answers given (slot index: disc,
     colours, or a ``SlotRead``)."""
     asked: list[list[int]] = []
 
     def fake(rectified, light, geo, setup, ask, confidence, gem_confidence, clear):
         asked.append(list(ask))
+        if gem_sure is not None:
+            gem_sure.append(gem_confidence)
         return {i: v if isinstance(v, SlotRead) else SlotRead(v[0], tuple(
             (c, UNKNOWN) for c in v[1])) for i, v in answers.items() if i in ask}
 
@@ -173,7 +175,7 @@ def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAY
     geo = geometry(layout, VisionConfig())
     learned_slots(np.zeros((*geo.shape, 3), np.uint8), None, geo, np.zeros(
         (len(SLOTS), PATCH_PX, PATCH_PX, 3), np.uint8), colours, seen, discs, unknown, why,
-        in_play, VisionConfig())
+        in_play, VisionConfig(), gems=gems)
     return asked, seen, discs, unknown
 
 
@@ -235,6 +237,20 @@ def test_a_gem_or_disc_the_reader_is_unsure_of_stays_unknown(monkeypatch):
     _, seen, discs, unknown = fill(monkeypatch, {t2: SlotRead(None, (("red", None),))},
                                    unknown={"T2"}, why={"T2": "canoe count unclear"})
     assert not unknown and seen == [CanoeSeen("red", "T2", None)] and discs["T2"] == UNKNOWN
+
+
+def test_where_the_rules_read_no_gems_the_reader_names_none_either(monkeypatch):
+    """A millimetre spanning too few camera pixels (``gem_min_detail``): the rules read no
+    gem, and the reader is neither asked about a gem alone nor sure of any."""
+    t2, t3 = SLOTS.index("T2"), SLOTS.index("T3")
+    sure: list[float] = []
+    asked, *_ = fill(monkeypatch, {}, unknown={"T3"},
+                     why={"T3": "canoe count unclear"},
+                     seen=[CanoeSeen("red", "T2", UNKNOWN)], gems=False, gem_sure=sure)
+    assert asked == [[t3]] and sure == [2.0]  # not T2 (only its gem unknown)
+    asked, *_ = fill(monkeypatch, {}, unknown={"T3"}, why={"T3": "canoe count unclear"},
+                     seen=[CanoeSeen("red", "T2", UNKNOWN)], gem_sure=sure)
+    assert asked == [[t2, t3]] and sure[-1] == VisionConfig().learned_gem_confidence
 
 
 def test_setup_patches_round_trip_and_older_profiles_do_without_the_reader(table):  # noqa: F811
