@@ -244,7 +244,7 @@ def train(torch, nn, data: dict[str, np.ndarray], epochs: int,  # type: ignore[n
         c = clear[held]
         right = slot_right(got, data, held)
         print(f"  epoch {epoch + 1}/{epochs}: tuning slots held back: clear ones "
-              f"{right[c].mean():.2%} right, hidden ones told "
+              f"{right[c].mean():.2%} right, clear or hidden told right on "
               f"{(got.hidden.argmax(-1) == data['hidden'][held]).mean():.2%} "
               f"({time.perf_counter() - t0:.0f} s)", flush=True)
     return net
@@ -265,8 +265,8 @@ def gems_right(got: Answers, data: dict[str, np.ndarray], rows: np.ndarray | sli
 
 def confidence(got: Answers) -> np.ndarray:
     """Per row, how sure the network is of its whole answer: the least of its top
-    probabilities for every colour's count, the disc and the slot being clear (0 where it
-    thinks the slot hidden)."""
+    probabilities for every colour's count and the disc, and its probability that the
+    slot is clear."""
     return np.asarray(np.minimum(np.minimum(got.counts.max(-1).min(-1), got.discs.max(-1)),
                                  got.hidden[:, 0]))
 

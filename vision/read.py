@@ -510,7 +510,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ask = [i for i, s in enumerate(SLOTS)
            if (s in unknown and not hidden_by(why.get(s))) or (s not in unknown and s in held)]
     got = read_learned(rectified, light, geo, setup, ask, config.learned_confidence,
-                       config.learned_gem_confidence if gems else 2.0,
+                       config.learned_gem_confidence if gems else 2.0,  # (no gem)
                        config.learned_clear_confidence)
     # A slot the rules read: the disc and gems they left unknown, where the reader sees
     # the same canoes there.

@@ -227,10 +227,9 @@ def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  clear_confidence: float) -> dict[int, SlotRead]:
     """The learned reader's answer for the slot indices ``ask`` where it is at least
     ``clear_confidence`` sure that nothing covers the slot and ``confidence`` sure of every
-    colour's count; the disc
-    where it is that sure of it too and fewer than two canoes stand on it, each lone
-    canoe's gem where it is ``gem_confidence`` sure (two canoes of one colour: their gems
-    ``UNKNOWN``)."""
+    colour's count; the disc where it is that sure of it too and fewer than two canoes
+    stand on it, each lone canoe's gem where it is ``gem_confidence`` sure (over 1: no gem;
+    two canoes of one colour: their gems ``UNKNOWN``)."""
     if not ask:
         return {}
     got = SlotReader.load().predict(slot_patches(rectified, light, geo, ask),
