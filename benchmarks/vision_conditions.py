@@ -68,7 +68,7 @@ from vision.synth import (
     random_hand,
     render,
 )
-from vision.synth.art import FAMILIES
+from vision.synth.art import FAMILIES, Canvas, draw_hand
 from vision.types import Image
 
 POSITIONS = (*SLOTS, BEACH)
@@ -207,10 +207,43 @@ def covered_positions(scene: SceneConfig, state: GameState, faults: tuple) -> se
         if any(cv2.pointPolygonTest(beach, (float(x), float(y)), True) > -reach
                for x, y in line[::4]):
             out.add(BEACH)
-    if scene.between:
-        move = between_canoe(state, faults)
-        if move is not None:
-            out.update(move[1:])
+    return out | between_positions(scene, state, faults)
+
+
+def between_positions(scene: SceneConfig, state: GameState, faults: tuple) -> set[str]:
+    """Both slots of a canoe the scene draws between them (none without ``between``)."""
+    move = between_canoe(state, faults) if scene.between else None
+    return set() if move is None else set(move[1:])
+
+
+HAND_OVER_MM = 30.0
+"""How far from a slot's centre a hand's pixels hide what lies there (mm): the disc
+(22.5 mm across its middle) and a canoe's top leaning off it under a tilted camera."""
+HAND_OVER_ALPHA = 0.1
+"""How much of a pixel a hand (smeared by its motion) must cover to hide it."""
+
+
+def hand_over(scene: SceneConfig) -> set[str]:
+    """The slots a hand's own pixels lie over (``HAND_OVER_MM`` around the slot's centre,
+    each pixel at least ``HAND_OVER_ALPHA`` hand, its motion blur as drawn): narrower
+    than ``covered_positions``, which counts every slot a hand comes near. For the learned
+    slot reader's "hidden" label (``benchmarks/vision_learned.py``), not for scoring."""
+    if not scene.hands:
+        return set()
+    layout = load_layout()
+    cv = Canvas(layout)
+    alpha = np.zeros((cv.size[1], cv.size[0], 3), np.float32)
+    for hand in scene.hands:
+        draw_hand(cv, alpha, replace(hand, skin=(1, 1, 1), sleeve=(1, 1, 1)),
+                  scene.motion_blur_px / 2, scene.motion_blur_deg)
+    out: set[str] = set()
+    for slot in SLOTS:
+        x, y = layout.slots[slot]
+        zone = np.zeros(cv.size[::-1], np.uint8)
+        cv2.circle(zone, ((round((x + cv.m) * cv.s)), round((y + cv.m) * cv.s)),
+                   round(HAND_OVER_MM * cv.s), 1, -1)
+        if (alpha[..., 0][zone > 0] >= HAND_OVER_ALPHA).any():
+            out.add(slot)
     return out
 
 

@@ -4,8 +4,9 @@ It began as a feasibility benchmark (the twenty-fifth session); its network is n
 product's :mod:`vision.stages.learned`, which runs it where the rules leave a slot, or a
 slot's disc or gem, unknown. This script trains a small convolutional network on the
 synthetic renderer's tuning art families only and scores it on held-out families: per
-river slot, whether something hides it (a hand or a canoe between slots over it, as
-``benchmarks/vision_conditions.py`` counts "covered", or a glare spot washing it out),
+river slot, whether something hides it (a hand's own pixels within 30 mm of its centre,
+``benchmarks/vision_conditions.hand_over``, a canoe drawn between it and the next slot, or
+a glare spot washing it out),
 the canoe colours (none, one or two of each), whether the disc is there and each lone
 canoe's gem, from two 80 mm patches of the rectified, white-balanced view (the frame and
 the table's setup photo, which shows every slot with its disc and no canoe).
@@ -90,8 +91,10 @@ def slot_views(det: Detector, frame: np.ndarray) -> np.ndarray:
 def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | None,
             rules: bool, conditions: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
     """Patches and labels of every river slot of ``scenes`` scenes a condition (of
-    ``conditions``, or all): ``hidden`` 1 where a hand or a canoe between slots covers the
-    slot or a glare spot washes it out (its other labels then are not learned), canoe
+    ``conditions``, or all): ``hidden`` 1 where a hand's own pixels lie over the slot
+    (``vc.hand_over``: not every slot a hand comes near, as the benchmark's "covered"
+    counts), a canoe is drawn between it and the next, or a glare spot washes it out (its
+    other labels then are not learned), canoe
     counts per colour, the disc, and per colour with exactly one canoe there its gem
     (``GEMS`` index; -1: no single canoe of that colour)."""
     x, counts, discs, gems, hidden_, rules_right, meta, scene_of = ([] for _ in range(8))
@@ -103,7 +106,8 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
             state, faults, scene, det = made.state, made.faults, made.scene, made.detector
             joe = state.joe is not None
             setup_frame, frame = made.frames(cache, name)
-            hidden = vc.covered_positions(scene, state, faults) | vc.washed_out(scene)
+            hidden = (vc.hand_over(scene) | vc.between_positions(scene, state, faults)
+                      | vc.washed_out(scene))
             truth = ground_truth(state, faults=faults)
             seen = None
             if rules:

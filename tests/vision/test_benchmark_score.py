@@ -58,3 +58,22 @@ def test_a_disc_misread_under_a_canoe_whose_gem_is_unknown_is_wrong():
     score(disc_too, truth, t, errors, "test")
     assert (t["wrong"], t["unknown_gem"]) == (1, 0)
     assert "L1" in errors[0]
+
+
+def test_hand_over_names_the_slots_under_the_hands_pixels_not_all_it_comes_near():
+    from benchmarks.vision_conditions import covered_positions, hand_over
+    from vision.layout import load_layout
+    from vision.synth import SceneConfig
+    from vision.synth.scene import Hand
+
+    layout = load_layout()
+    x, y = layout.slots["T3"]
+    # A slim, still hand from above the board, its fingertips on T3.
+    scene = SceneConfig(hands=(Hand(start=(x, -150.0), end=(x, y), width_mm=65.0),))
+    state = new_game(["red", "green", "blue"])
+    under = hand_over(scene)
+    near = covered_positions(scene, state, ())
+    assert "T3" in under
+    assert "T1" not in under and "R2" not in under
+    assert under <= near and len(under) < len(near)
+    assert hand_over(SceneConfig()) == set()
