@@ -183,13 +183,13 @@ def _softmax(z: Floats) -> Floats:
     return np.asarray(e / e.sum(axis=-1, keepdims=True), np.float32)
 
 
-HIDDEN = ("covered", "darker than at setup", "hand", "on its way", "across two positions",
-          "between slots", "between two slots", "sleeve")
-"""Words of a reason (``ReadingDebug.why``) that say a hand, a sleeve or a moving canoe
-lies over the slot: the network is not asked there (it tells a hidden slot itself, but
-not surely enough where something stands over part of it: reporting 50110142, 50120135,
-51120077, a canoe on its way or under a hand read as not there). A glare spot or
-something small and foreign it is asked about."""
+MOVING = ("on its way", "across two positions", "between slots", "between two slots")
+"""Words of a reason (``ReadingDebug.why``) that say a canoe on the move may lie over the
+slot (caught between two slots, or carried): the network is asked there, but its answer
+is kept only where every canoe in play is then seen (:func:`vision.read.learned_slots`).
+It tells a slot under a hand or a glare spot hidden itself; a canoe between two slots it
+is not sure enough of (reporting 50120072, 50120182, 51120251: a canoe half way from T5
+to L1 or R1, seen nowhere, read as not on T5)."""
 
 
 COVERS = ("covered", "darker than at setup", "hand")
@@ -202,9 +202,9 @@ def covered_by(reason: str | None) -> bool:
     return reason is not None and any(word in reason for word in COVERS)
 
 
-def hidden_by(reason: str | None) -> bool:
-    """Whether an unknown slot's reason says a hand, a sleeve or a moving canoe lies over it."""
-    return reason is None or any(word in reason for word in HIDDEN)
+def moving_by(reason: str | None) -> bool:
+    """Whether an unknown slot's reason says a canoe on the move may lie over it."""
+    return reason is not None and any(word in reason for word in MOVING)
 
 
 @dataclass(frozen=True)
