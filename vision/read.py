@@ -501,8 +501,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     canoes (``learned_confidence``), it reads an unknown slot (kept only while no colour is
     then seen more often than it is in play, nor a canoe seen nowhere that may stand on the
     slot; where the rules' reason says a canoe on the move may lie over it,
-    ``stages.learned.MOVING``, only while every canoe in play is then seen), and on a slot the rules
-    read the same canoes on, the disc and gems they left unknown. Without ``gems`` (a
+    ``stages.learned.MOVING``, only while every canoe in play is then seen), and on a slot
+    the rules read the same canoes on, the disc and gems they left unknown. Without ``gems`` (a
     millimetre spans too few of the camera's pixels, ``config.gem_min_detail``) it names
     no gem either. Fills ``seen`` and ``discs``, and takes the slots it read out of
     ``unknown``."""
