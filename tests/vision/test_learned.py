@@ -362,3 +362,21 @@ def test_a_slot_a_moving_canoe_may_lie_over_is_read_only_when_every_canoe_is_see
     _, _, _, unknown = fill(monkeypatch, answers, unknown=set(why), why=dict(why),
                             seen=[*on_beach, CanoeSeen("blue", "beach")], in_play=None)
     assert unknown == {"T5", "L1", "L2"}  # the game's counts unknown: not read
+
+
+def test_a_slot_near_a_hand_is_not_read_with_a_colour_still_missing(monkeypatch):
+    """Reporting 54050232: two red canoes on T5, something the rules took for a hand
+    beside it, the reader saw one red. With a red canoe seen nowhere, T5 stays unknown;
+    a slot near a hand read with a colour all of whose canoes are seen is read."""
+    t4, t5 = SLOTS.index("T4"), SLOTS.index("T5")
+    why = {"T4": "a hand or something foreign", "T5": "a hand or something foreign"}
+    seen = [CanoeSeen(c, "beach") for c in ("green", "green", "blue", "blue")]
+    _, got, _, unknown = fill(monkeypatch, {t4: (True, ["green"]), t5: (True, ["red"])},
+                              unknown=set(why), why=dict(why), seen=seen[1:],
+                              in_play={"red": 2, "green": 2, "blue": 2})
+    assert unknown == {"T5"} and CanoeSeen("green", "T4", UNKNOWN) in got
+    # Both reds seen (one on T5, one on the beach): T5 is read.
+    _, _, _, unknown = fill(monkeypatch, {t5: (True, ["red"])}, unknown={"T5"},
+                            why={"T5": why["T5"]}, seen=[*seen, CanoeSeen("red", "beach")],
+                            in_play={"red": 2, "green": 2, "blue": 2})
+    assert not unknown
