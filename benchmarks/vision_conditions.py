@@ -240,7 +240,7 @@ def hand_over(scene: SceneConfig) -> set[str]:
     for slot in SLOTS:
         x, y = layout.slots[slot]
         zone = np.zeros(cv.size[::-1], np.uint8)
-        cv2.circle(zone, ((round((x + cv.m) * cv.s)), round((y + cv.m) * cv.s)),
+        cv2.circle(zone, (round((x + cv.m) * cv.s), round((y + cv.m) * cv.s)),
                    round(HAND_OVER_MM * cv.s), 1, -1)
         if (alpha[..., 0][zone > 0] >= HAND_OVER_ALPHA).any():
             out.add(slot)

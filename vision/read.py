@@ -502,9 +502,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     then seen more often than it is in play, nor a canoe seen nowhere that may stand on the
     slot; where the rules' reason says a canoe on the move may lie over it,
     ``stages.learned.MOVING``, only while every canoe in play is then seen), and on a slot
-    the rules read the same canoes on, the disc and gems they left unknown. Without ``gems`` (a
-    millimetre spans too few of the camera's pixels, ``config.gem_min_detail``) it names
-    no gem either. Fills ``seen`` and ``discs``, and takes the slots it read out of
+    the rules read the same canoes on, the disc and gems they left unknown. Without
+    ``gems`` (a millimetre spans too few of the camera's pixels, ``config.gem_min_detail``)
+    it names no gem either. Fills ``seen`` and ``discs``, and takes the slots it read out of
     ``unknown``."""
     held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
         s for s in SLOTS if discs[s] == UNKNOWN}
@@ -550,14 +550,15 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         under = [p for p in unknown - {SLOTS[i] for i in fill} if covered_by(why.get(p))]
         if any(known[c] < n for c, n in in_play.items()) and not under:
             fill = {i: r for i, r in fill.items() if not why[SLOTS[i]].startswith(UNSEEN)}
-        # A slot a canoe on the move may lie over is read only where every canoe in play
-        # is then seen: one seen nowhere may be the canoe on its way, half over the slot
-        # (reporting 50120072: a blue canoe half way from T5 to L1, seen nowhere, T5 read
-        # empty). Not even where a hand may hide it: a canoe between two slots looks like
-        # a hand to the rules (so relaxed, reporting offsets 50-51 read 0.19 % more clear
-        # slots, with 5 more wrong, all such canoes between T5 and L1).
-        if any(counted(fill)[c] < n for c, n in in_play.items()):
-            fill = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}
+    # A slot a canoe on the move may lie over is read only where every canoe in play is
+    # then seen (not at all without the game's counts): one seen nowhere may be the canoe
+    # on its way, half over the slot (reporting 50120072: a blue canoe half way from T5 to
+    # L1, seen nowhere, T5 read empty). Not even where a hand may hide it: a canoe between
+    # two slots looks like a hand to the rules (so relaxed, reporting offsets 50-51 read
+    # 0.19 % more clear slots, with 5 more wrong, all such canoes between T5 and L1).
+    if in_play is None or any(counted(fill)[c] < n for c, n in in_play.items()):
+        fill = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}
+    if in_play is not None:
         # Nor a slot a hand lies near where it reads a colour of which a canoe is still
         # seen nowhere: another of that colour may stand there, half under the hand
         # (reporting 54050232, under glare: two red canoes and Joe on T5, no hand in the
@@ -567,8 +568,6 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         missing = {c for c, n in in_play.items() if counted(fill)[c] < n}
         fill = {i: r for i, r in fill.items()
                 if not (covered_by(why[SLOTS[i]]) and missing & set(r.colours))}
-    else:
-        fill = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}
     for i, read in fill.items():
         slot = SLOTS[i]
         unknown.discard(slot)
