@@ -161,7 +161,7 @@ def inputs(torch, x: np.ndarray):  # type: ignore[no-untyped-def]
     return torch.from_numpy(network_input(x[..., :3], x[..., 3:])).permute(0, 3, 1, 2)
 
 
-def export(net, path: Path) -> None:  # type: ignore[no-untyped-def]
+def export(net, path: Path, patch_px: int = PATCH_PX) -> None:  # type: ignore[no-untyped-def]
     """The trained weights as :class:`vision.stages.learned.SlotReader` reads them: each
     batch norm folded into the convolution before it, channels last."""
     layers = list(net)
@@ -176,7 +176,7 @@ def export(net, path: Path) -> None:  # type: ignore[no-untyped-def]
         arrays[f"conv{i}_w"] = w.transpose(2, 3, 1, 0).astype(np.float32)
         arrays[f"conv{i}_b"] = b.astype(np.float32)
     fc1, fc2 = [m for m in layers if type(m).__name__ == "Linear"]
-    side, channels = PATCH_PX // 8, convs[-1][0].out_channels
+    side, channels = patch_px // 8, convs[-1][0].out_channels
     w1 = fc1.weight.detach().numpy().reshape(-1, channels, side, side)
     arrays["fc1_w"] = w1.transpose(2, 3, 1, 0).reshape(-1, w1.shape[0]).astype(np.float32)
     arrays["fc1_b"] = fc1.bias.detach().numpy().astype(np.float32)

@@ -55,16 +55,26 @@ its disc and a canoe whose top leans off the slot under a tilted camera."""
 PATCH_PX = 40
 """A patch's side in pixels (the network's input)."""
 WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "slot_reader.npz"
+DISC_WINDOW_MM = 56.0
+"""How much of the board a disc patch shows around its slot's centre (mm across): the
+disc (45 mm) and a little riverbed all round, for the disc reader."""
+DISC_PATCH_PX = 56
+"""A disc patch's side in pixels: the rectified view's own millimetre a pixel, where a
+rim showing between two canoes is a pixel or two wide."""
+DISC_OUTPUTS = 4
+"""The disc reader's outputs, in order: no disc/a disc, clear/hidden."""
+DISC_WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "disc_reader.npz"
 
 
 def slot_patches(rectified: Image, light: Light, geo: Geometry,
-                 slots: Sequence[int]) -> Image:
-    """Per slot index, its ``WINDOW_MM`` square of the rectified view balanced to the
-    markers' white, ``PATCH_PX`` across: ``(len(slots), PATCH_PX, PATCH_PX, 3)`` BGR
-    uint8. Beyond the view's edge the edge is repeated."""
+                 slots: Sequence[int], window_mm: float = WINDOW_MM,
+                 px: int = PATCH_PX) -> Image:
+    """Per slot index, its ``window_mm`` square of the rectified view balanced to the
+    markers' white, ``px`` across: ``(len(slots), px, px, 3)`` BGR uint8. Beyond the
+    view's edge the edge is repeated."""
     h, w = rectified.shape[:2]
-    side = max(PATCH_PX, round(WINDOW_MM * geo.k))
-    out = np.zeros((len(slots), PATCH_PX, PATCH_PX, 3), np.uint8)
+    side = max(px, round(window_mm * geo.k))
+    out = np.zeros((len(slots), px, px, 3), np.uint8)
     for n, s in enumerate(slots):
         x, y = geo.slot_xy[s]
         x0 = round(float(x) - side / 2)
@@ -74,8 +84,8 @@ def slot_patches(rectified: Image, light: Light, geo: Geometry,
         crop = rectified[ys[:, None], xs[None, :]].reshape(-1, 3)
         idx = (ys[:, None] * w + xs[None, :]).ravel()
         balanced = np.clip(light.balance(crop, design(idx, w)), 0, 255).astype(np.uint8)
-        out[n] = cv2.resize(balanced.reshape(side, side, 3), (PATCH_PX, PATCH_PX),
-                            interpolation=cv2.INTER_AREA)
+        out[n] = balanced.reshape(side, side, 3) if side == px else cv2.resize(
+            balanced.reshape(side, side, 3), (px, px), interpolation=cv2.INTER_AREA)
     return out
 
 
@@ -252,3 +262,25 @@ def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
             got.discs[n].max()) >= confidence and len(canoes) < 2 else None
         out[s] = SlotRead(disc, tuple(canoes))
     return out
+
+
+def read_learned_discs(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                       ask: Sequence[int], confidence: float,
+                       clear_confidence: float) -> dict[int, bool]:
+    """The learned disc reader's answer for the slot indices ``ask``: whether the slot's
+    disc is there, where it is at least ``clear_confidence`` sure that nothing covers the
+    slot and ``confidence`` sure of the disc. ``setup``: every slot's disc patch at setup
+    (:data:`DISC_PATCH_PX` across, :data:`DISC_WINDOW_MM` of the board).
+
+    The network (``vision/data/disc_reader.npz``, by ``benchmarks/vision_discs.py
+    --export``) is the slot reader's kind (:class:`SlotReader`: three pairs of 3x3
+    convolutions, here of 16, 32 and 48 channels, then 64 units) on the same nine input
+    channels (:func:`network_input`), at the rectified view's own millimetre a pixel:
+    a rim showing between two canoes is a pixel or two wide there."""
+    if not ask:
+        return {}
+    patches = slot_patches(rectified, light, geo, ask, DISC_WINDOW_MM, DISC_PATCH_PX)
+    logits = SlotReader.load(DISC_WEIGHTS).logits(network_input(patches, setup[list(ask)]))
+    p = _softmax(logits.reshape(len(ask), 2, 2))
+    sure = (p[:, 0].max(axis=1) >= confidence) & (p[:, 1, 0] >= clear_confidence)
+    return {s: bool(p[n, 0, 1] > p[n, 0, 0]) for n, s in enumerate(ask) if sure[n]}

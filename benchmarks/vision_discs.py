@@ -1,0 +1,350 @@
+"""The learned disc reader: train it (and export its weights for the product), measure it.
+
+The reading rules leave a disc ``unknown`` wherever its rim barely shows, above all under
+two or three canoes (the largest single cause of clear positions not read right on the
+reporting offsets: the learned slot reader sees a slot at 2 mm a pixel, where such a
+rim is under a pixel wide, and is left out there). This script trains a second small
+network, for the disc alone, on each slot's 56 mm square of the rectified view at its
+own millimetre a pixel (:data:`vision.stages.learned.DISC_PATCH_PX`) beside the same
+square of the setup photo (every disc there), on the synthetic renderer's tuning art
+families only, with more discs taken away than a game's scenes have (a disc gone from
+under canoes is rare in play, and the reader must know it when it sees it).
+
+Scenes are made as ``benchmarks/vision_conditions.py`` makes them (the same conditions),
+at tuning seed offsets of their own (``--train``, default 92 and 93, never used before),
+each with up to three more discs taken away (mostly from under canoes). A slot a hand,
+a canoe between slots or a glare spot hides teaches only that it is hidden.
+
+On reporting offsets (``--test``, scenes as the accuracy benchmark makes them, no disc
+taken away beyond theirs) it also reads every frame with the product and prints, for
+confidence thresholds, what the disc reader would add where the product reads a slot's
+canoes but not its disc, and what it would say where the product reads the disc.
+
+Needs PyTorch, which the project does not depend on: ``.venv/bin/pip install
+torch==2.13.0``. Usage::
+
+    python benchmarks/vision_discs.py [--train 92:120,93:120] [--test 50:300,51:300]
+        [--epochs 14] [--threads 2] [--jobs 2] [--data DIR] [--cache-test DIR]
+        [--export vision/data/disc_reader.npz] [--no-test]
+
+Seeded: the same arguments give the same figures on one machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+import time
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import benchmarks.vision_conditions as vc
+from benchmarks.vision_learned import export
+from companion.board import SLOTS
+from vision.config import VisionConfig
+from vision.detector import ColourLearningError, Detector, canoes_in_play
+from vision.locate import rectify
+from vision.observation import ABSENT, PRESENT, UNKNOWN
+from vision.stages.geometry import geometry
+from vision.stages.learned import (
+    DISC_OUTPUTS,
+    DISC_PATCH_PX,
+    DISC_WINDOW_MM,
+    network_input,
+    slot_patches,
+)
+from vision.stages.light import measure_light
+from vision.synth import REPORTING_FAMILIES, TUNING_FAMILIES, ground_truth
+
+THRESHOLDS = (0.99, 0.999, 0.9999, 0.99999)
+READ = {ABSENT: 0, PRESENT: 1, UNKNOWN: 2}
+"""The product's disc reading as stored: 0 absent, 1 present, 2 unknown, 3 its position
+unknown, -1 not read (setup refused)."""
+
+
+def disc_views(det: Detector, frame: np.ndarray) -> np.ndarray:
+    """Every river slot's disc patch of ``frame``, as the product cuts it."""
+    pose = det.locate(frame)
+    top = rectify(frame, pose, det.layout, det.config)
+    geo = geometry(det.layout, det.config)
+    light = measure_light(top.reshape(-1, 3), geo, pose.markers)
+    return slot_patches(top, light, geo, range(len(SLOTS)), DISC_WINDOW_MM, DISC_PATCH_PX)
+
+
+def more_gone(made: vc.Scene, rng: np.random.Generator) -> tuple:
+    """The scene's faults with up to three more discs taken away, three times in four
+    from a slot with canoes on it."""
+    gone = {f[1] for f in made.faults if f[0] == "missing_disc"}
+    load = Counter(c.at for pair in made.state.canoes.values() for c in pair)
+    if made.state.joe is not None:
+        load[made.state.joe.at] += 1
+    extra: list[tuple[str, str]] = []
+    for _ in range(int(rng.choice([0, 1, 2, 3], p=[0.25, 0.35, 0.25, 0.15]))):
+        crowded = [s for s in SLOTS if load[s] and s not in gone]
+        pool = crowded if crowded and rng.random() < 0.75 else [
+            s for s in SLOTS if s not in gone]
+        if not pool:
+            break
+        slot = str(rng.choice(pool))
+        gone.add(slot)
+        extra.append(("missing_disc", slot))
+    return (*made.faults, *extra)
+
+
+def collect(job: tuple[str, int, int, int, tuple[str, ...], bool, str | None]
+            ) -> dict[str, np.ndarray]:
+    """Disc patches and labels of every river slot of ``scenes`` scenes of one condition:
+    ``hidden`` (as ``benchmarks/vision_learned.py`` labels it), ``disc``, ``load`` (canoes
+    on the slot); on test scenes (``rules``) also the product's reading of the slot."""
+    name, index, offset, scenes, families, test, cache = job
+    cv2.setNumThreads(1)
+    if cache:
+        Path(cache).mkdir(parents=True, exist_ok=True)
+    config = VisionConfig(disc_confidence=2.0)  # (the product without this reader)
+    out: dict[str, list] = {k: [] for k in ("x", "disc", "hidden", "load", "read",
+                                            "canoes_right", "cond", "scene")}
+    for i in range(scenes):
+        made = vc.make_scene(name, index, i, offset, families)
+        if not test:
+            made = replace(made, faults=more_gone(made, np.random.default_rng(
+                [made.seed, 0xD15C])))
+        state, faults, scene, det = made.state, made.faults, made.scene, made.detector
+        det = Detector(colours=det.colours, camera=det.camera, config=config)
+        setup_frame, frame = made.frames(Path(cache) if cache else None, name)
+        hidden = (vc.hand_over(scene) | vc.between_positions(scene, state, faults)
+                  | vc.washed_out(scene))
+        truth = ground_truth(state, faults=faults)
+        read = [-1] * len(SLOTS)
+        right = [False] * len(SLOTS)
+        if test:
+            try:
+                vc.learn(det, setup_frame, state.players, state.joe is not None)
+            except (ColourLearningError, ValueError):
+                continue  # (the product asks for another photo: read by neither)
+            seen = det.analyse(frame, in_play=canoes_in_play(state))
+            if seen.board_found:
+                for s, slot in enumerate(SLOTS):
+                    read[s] = 3 if slot in seen.unknown else READ[seen.discs[slot]]
+                    right[s] = slot not in seen.unknown and sorted(
+                        c.colour for c in seen.canoes_at(slot)) == sorted(
+                        c.colour for c in truth.canoes_at(slot))
+        try:
+            now, then = disc_views(det, frame), disc_views(det, setup_frame)
+        except ValueError:
+            continue  # the board not found
+        for s, slot in enumerate(SLOTS):
+            out["x"].append(np.concatenate([now[s], then[s]], axis=2))
+            out["disc"].append(int(truth.discs[slot] == PRESENT))
+            out["hidden"].append(int(slot in hidden))
+            out["load"].append(len(truth.canoes_at(slot)))
+            out["read"].append(read[s])
+            out["canoes_right"].append(right[s])
+            out["cond"].append(index)
+            out["scene"].append(made.seed)
+    print(f"  {name} offset {offset}: {len(out['x'])} slots", flush=True)
+    return {k: np.array(v, np.uint8 if k == "x" else np.int64) for k, v in out.items()}
+
+
+def gather(sets: list[tuple[int, int]], families: tuple[str, ...], test: bool,
+           cache: str | None, jobs: int, data: Path | None, role: str
+           ) -> dict[str, np.ndarray]:
+    """Every condition's slots of the ``(offset, scenes)`` sets, from ``data`` when kept."""
+    parts = []
+    for offset, scenes in sets:
+        name = data / f"discs-{role}-{offset}-{scenes}.npz" if data else None
+        if name is not None and name.is_file():
+            with np.load(name) as f:
+                parts.append({k: f[k] for k in f.files})
+            continue
+        work = [(c, i, offset, scenes, families, test,
+                 None if cache is None else f"{cache}/{offset}")
+                for i, c in enumerate(vc.CONDITIONS)]
+        with multiprocessing.get_context("fork").Pool(max(1, jobs)) as pool:
+            got = pool.map(collect, work, chunksize=1)
+        part = {k: np.concatenate([g[k] for g in got]) for k in got[0]}
+        if name is not None:
+            name.parent.mkdir(parents=True, exist_ok=True)
+            np.savez(name, **part)
+        parts.append(part)
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def build(torch, nn):  # type: ignore[no-untyped-def]
+    """Three pairs of 3x3 convolutions (16, 32, 48 channels), each pair halving the
+    patch, then 64 units; outputs no disc / a disc, clear / hidden."""
+
+    def pair(i: int, o: int):  # type: ignore[no-untyped-def]
+        return [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
+                nn.Conv2d(o, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(), nn.MaxPool2d(2)]
+
+    side = DISC_PATCH_PX // 8
+    return nn.Sequential(*pair(9, 16), *pair(16, 32), *pair(32, 48), nn.Flatten(),
+                         nn.Linear(48 * side * side, 64), nn.ReLU(), nn.Dropout(0.2),
+                         nn.Linear(64, DISC_OUTPUTS))
+
+
+def inputs(torch, x: np.ndarray):  # type: ignore[no-untyped-def]
+    return torch.from_numpy(network_input(x[..., :3], x[..., 3:])).permute(0, 3, 1, 2)
+
+
+def probabilities(torch, net, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
+    """Per row, the probability of a disc and of the slot being clear."""
+    net.eval()
+    parts = []
+    with torch.no_grad():
+        for i in range(0, len(x), 512):
+            parts.append(torch.softmax(net(inputs(torch, x[i:i + 512])).reshape(-1, 2, 2),
+                                       -1).numpy())
+    p = np.concatenate(parts)
+    return p[:, 0, 1], p[:, 1, 0]
+
+
+HIDDEN_WEIGHT = 0.5
+"""How much telling a hidden slot counts in the training loss beside the disc."""
+CROWD_WEIGHT = 2.0
+"""How much more a slot with two or three canoes counts in the training loss."""
+
+
+def train(torch, nn, data: dict[str, np.ndarray], epochs: int):  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(0)
+    torch.manual_seed(0)
+    net = build(torch, nn)
+    x = data["x"]
+    clear = data["hidden"] == 0
+    disc = torch.from_numpy(np.where(clear, data["disc"], -1))
+    hidden = torch.from_numpy(data["hidden"])
+    weight = torch.from_numpy(np.where(data["load"] >= 2, CROWD_WEIGHT, 1.0).astype(np.float32))
+    order = rng.permutation(len(x))
+    held, fit = order[: len(x) // 10], order[len(x) // 10:]
+    batch = 128
+    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=epochs * (
+        len(fit) // batch + 1))
+    for epoch in range(epochs):
+        net.train()
+        t0 = time.perf_counter()
+        rng.shuffle(fit)
+        for i in range(0, len(fit), batch):
+            b = fit[i:i + batch]
+            xb = inputs(torch, x[b])
+            if rng.random() < 0.5:
+                xb = torch.flip(xb, [3])  # both patches mirrored alike
+            if rng.random() < 0.5:
+                xb = torch.flip(xb, [2])
+            out = net(xb)
+            d = nn.functional.cross_entropy(out[:, :2], disc[b], ignore_index=-1,
+                                            reduction="none")
+            h = nn.functional.cross_entropy(out[:, 2:], hidden[b], reduction="none")
+            loss = ((d + HIDDEN_WEIGHT * h) * weight[b]).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+        p_disc, p_clear = probabilities(torch, net, x[held])
+        c = clear[held]
+        ok = (p_disc > 0.5) == (data["disc"][held] == 1)
+        crowd = c & (data["load"][held] >= 2)
+        print(f"  epoch {epoch + 1}/{epochs}: held-back tuning slots: clear ones' disc "
+              f"{ok[c].mean():.2%} right (under 2-3 canoes {ok[crowd].mean():.2%} of "
+              f"{crowd.sum()}), clear or hidden told right on "
+              f"{((p_clear < 0.5) == (data['hidden'][held] == 1)).mean():.2%} "
+              f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    return net
+
+
+def report(p_disc: np.ndarray, p_clear: np.ndarray, data: dict[str, np.ndarray]) -> None:
+    """What the reader would add to the product's reading, per threshold."""
+    read, truth, load = data["read"], data["disc"], data["load"]
+    clear = data["hidden"] == 0
+    known = read >= 0
+    conf = np.maximum(p_disc, 1 - p_disc)
+    says = (p_disc >= 0.5).astype(np.int64)
+    ok = says == truth
+    print(f"  slots read by the product: {known.sum()}, clear {(known & clear).sum()}")
+    crowd = clear & known & (load >= 2)
+    print(f"  network alone, clear slots: disc {ok[clear & known].mean():.2%} right; "
+          f"under 2-3 canoes {ok[crowd].mean():.2%} of {crowd.sum()}")
+    gap = known & (read == 2) & (data["canoes_right"] == 1)
+    wrong_now = known & (read <= 1) & (read != truth)
+    print(f"  the product reads the canoes but not the disc on {gap.sum()} slots "
+          f"({(gap & clear).sum()} clear; {(gap & (load >= 2)).sum()} under 2-3 canoes); "
+          f"it reads {wrong_now.sum()} discs wrongly")
+    for t in THRESHOLDS:
+        for c in (0.99, 0.999):
+            fill = gap & (conf >= t) & (p_clear >= c)
+            veto = known & (read <= 1) & (conf >= t) & (p_clear >= c) & (says != read)
+            print(f"  at {t} (clear {c}): fills {fill.sum()} ({(fill & clear).sum()} clear), "
+                  f"{(fill & ~ok).sum()} wrong; disagrees with {veto.sum()} discs read "
+                  f"({(veto & (read != truth)).sum()} of them read wrongly)")
+    for cond in np.unique(data["cond"]):
+        sel = gap & (data["cond"] == cond)
+        fill = sel & (conf >= 0.999) & (p_clear >= 0.99)
+        print(f"    {list(vc.CONDITIONS)[cond]:15s} gap {sel.sum():4d}  filled at 0.999 "
+              f"{fill.sum():4d}  wrong {(fill & ~ok).sum()}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--train", default="92:120,93:120", metavar="OFFSET:SCENES,...")
+    ap.add_argument("--test", default="50:300,51:300", metavar="OFFSET:SCENES,...")
+    ap.add_argument("--epochs", type=int, default=14)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--data", metavar="DIR", help="keep the patches here (npz) for the next run")
+    ap.add_argument("--cache-test", metavar="DIR", help="the accuracy benchmark's frame cache "
+                    "(one folder per offset)")
+    ap.add_argument("--export", metavar="NPZ", help="write the trained weights for the product "
+                    "(vision/data/disc_reader.npz)")
+    ap.add_argument("--no-test", action="store_true", help="train (and export) only")
+    args = ap.parse_args(argv)
+    try:
+        import torch
+        from torch import nn
+    except ImportError:
+        print("this benchmark needs PyTorch: .venv/bin/pip install torch==2.13.0",
+              file=sys.stderr)
+        return 1
+    try:
+        train_sets = [(int(a), int(b)) for a, b in (p.split(":") for p in args.train.split(","))]
+        test_sets = [(int(a), int(b)) for a, b in (p.split(":") for p in args.test.split(","))
+                     if a]
+    except ValueError:
+        print(f"--train {args.train!r} --test {args.test!r}: give OFFSET:SCENES pairs",
+              file=sys.stderr)
+        return 1
+    data = Path(args.data) if args.data else None
+    fit = gather(train_sets, TUNING_FAMILIES, False, None, args.jobs, data, "train")
+    torch.set_num_threads(args.threads)
+    print(f"training on {len(fit['x'])} tuning slots ({(fit['disc'] == 0).sum()} without a "
+          f"disc, {((fit['disc'] == 0) & (fit['load'] >= 2)).sum()} of them under 2-3 canoes)")
+    net = train(torch, nn, fit, args.epochs)
+    if args.export:
+        export(net, Path(args.export), DISC_PATCH_PX)
+        from vision.stages.learned import SlotReader
+
+        reader = SlotReader.load(Path(args.export))
+        probe = fit["x"][:64]
+        net.eval()
+        with torch.no_grad():
+            want = net(inputs(torch, probe)).numpy()
+        got = reader.logits(network_input(probe[..., :3], probe[..., 3:]))
+        print(f"exported to {args.export}; NumPy's outputs differ from PyTorch's by at most "
+              f"{np.abs(got - want).max():.2e}")
+    if args.no_test or not test_sets:
+        return 0
+    test = gather(test_sets, REPORTING_FAMILIES, True, args.cache_test, args.jobs, data, "test")
+    p_disc, p_clear = probabilities(torch, net, test["x"])
+    print(f"reporting offsets {args.test} ({', '.join(REPORTING_FAMILIES)}):")
+    report(p_disc, p_clear, test)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
