@@ -429,6 +429,18 @@ class VisionConfig:
     learned_gem_confidence: float = 0.9999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""
+    disc_confidence: float = 0.999
+    """With a table profile holding the slots' setup disc patches: how sure the learned
+    disc reader (:mod:`vision.stages.learned`, each slot at a millimetre a pixel) must be
+    that a disc is there or gone to name it on a slot whose canoes are read and whose
+    disc was left unknown (under two or three canoes, mostly). Over 1: never asked."""
+    disc_clear_confidence: float = 0.99
+    """How sure the learned disc reader must be that nothing covers the slot (a hand, a
+    canoe between two slots, a glare spot) to answer for it."""
+    disc_check_crowd: bool = True
+    """The learned disc reader also looks at the discs the rules read under two or three
+    canoes (about one slot a frame, 1.5 ms): where it is as sure of the other answer, the
+    disc is unknown."""
     slot_look_mm: float = 14.0
     """With a table profile: each slot's middle, this far around its centre (inside a
     disc's rim, whose place and highlights move as discs move)..."""

@@ -36,7 +36,13 @@ from vision.stages.canoes import side_area, split_centres
 from vision.stages.discs import disc_offsets, rim_contrast
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
-from vision.stages.learned import PATCH_PX, WINDOW_MM, slot_patches
+from vision.stages.learned import (
+    DISC_PATCH_PX,
+    DISC_WINDOW_MM,
+    PATCH_PX,
+    WINDOW_MM,
+    slot_patches,
+)
 from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, measure_light, median
 from vision.stages.looks import SlotLooks, look_features
 from vision.stages.marks import Marks, learn_marks
@@ -128,10 +134,8 @@ class TableProfile:
                 "shape": list(look.slot_looks.shape),
                 "unkept": [SLOTS[i] for i in np.flatnonzero(look.slot_looks.unkept)],
                 "feats": np.round(look.slot_looks.feats.astype(np.float64), 3).tolist()}),
-            "slot_patches": (None if look.slot_patches is None else {
-                "px": PATCH_PX, "window_mm": WINDOW_MM,
-                "png_base64": base64.b64encode(cv2.imencode(".png", np.hstack(
-                    list(look.slot_patches)))[1].tobytes()).decode("ascii")}),
+            "slot_patches": _patches_json(look.slot_patches, PATCH_PX, WINDOW_MM),
+            "disc_patches": _patches_json(look.disc_patches, DISC_PATCH_PX, DISC_WINDOW_MM),
         }
 
     def save(self, path: str | Path) -> None:
@@ -184,7 +188,11 @@ class TableProfile:
                                                  "beach_glare_at_setup"),
                                disc_offset=_offsets(data.get("disc_offset_mm")),
                                slot_looks=_looks(data.get("slot_looks")),
-                               slot_patches=_patches(data.get("slot_patches"))),
+                               slot_patches=_patches(data.get("slot_patches"),
+                                                     "slot_patches", PATCH_PX, WINDOW_MM),
+                               disc_patches=_patches(data.get("disc_patches"),
+                                                     "disc_patches", DISC_PATCH_PX,
+                                                     DISC_WINDOW_MM)),
                 hull_scale=float(data.get("hull_scale", 1.0)),
                 beach_guard=None if guard is None else np.array(guard, np.float32).reshape(-1, 2),
                 layout=data.get("layout"),
@@ -279,26 +287,37 @@ def _looks(value: object) -> SlotLooks | None:
                      np.zeros(len(SLOTS), bool) if unkept is None else unkept)
 
 
-def _patches(value: object) -> Image | None:
-    """The ``slot_patches`` of a profile's JSON: the slots' setup patches side by side, a
-    PNG in base64, with the patch size and window they were cut with. None: none kept, or
-    cut unlike the learned reader cuts them now (that reader is then not used)."""
+def _patches_json(patches: Image | None, px: int, window_mm: float,
+                  ) -> dict[str, object] | None:
+    """The slots' setup patches for the profile's JSON: side by side, a PNG in base64,
+    with the patch size and window they were cut with (None: none)."""
+    if patches is None:
+        return None
+    return {"px": px, "window_mm": window_mm,
+            "png_base64": base64.b64encode(cv2.imencode(".png", np.hstack(
+                list(patches)))[1].tobytes()).decode("ascii")}
+
+
+def _patches(value: object, key: str, px: int, window_mm: float) -> Image | None:
+    """The ``slot_patches`` (or ``disc_patches``: ``key``) of a profile's JSON: the slots'
+    setup patches side by side, a PNG in base64, with the patch size and window they
+    were cut with. None: none kept, or cut unlike the learned reader cuts them now (that
+    reader is then not used)."""
     if value is None:
         return None
     if not isinstance(value, dict) or not {"px", "window_mm", "png_base64"} <= set(value):
-        raise ProfileError("slot_patches must be an object with px, window_mm and png_base64")
-    if value["px"] != PATCH_PX or value["window_mm"] != WINDOW_MM:
+        raise ProfileError(f"{key} must be an object with px, window_mm and png_base64")
+    if value["px"] != px or value["window_mm"] != window_mm:
         return None
     try:
         raw = base64.b64decode(str(value["png_base64"]), validate=True)
     except (binascii.Error, ValueError):
-        raise ProfileError("slot_patches png_base64 is not base64") from None
+        raise ProfileError(f"{key} png_base64 is not base64") from None
     img = cv2.imdecode(np.frombuffer(raw, np.uint8), cv2.IMREAD_COLOR)
-    if img is None or img.shape != (PATCH_PX, PATCH_PX * len(SLOTS), 3):
-        raise ProfileError(f"slot_patches must be a {PATCH_PX * len(SLOTS)}x{PATCH_PX} "
+    if img is None or img.shape != (px, px * len(SLOTS), 3):
+        raise ProfileError(f"{key} must be a {px * len(SLOTS)}x{px} "
                            "colour PNG (the slots' patches side by side)")
-    return np.ascontiguousarray(img.reshape(PATCH_PX, len(SLOTS), PATCH_PX, 3)
-                                .transpose(1, 0, 2, 3))
+    return np.ascontiguousarray(img.reshape(px, len(SLOTS), px, 3).transpose(1, 0, 2, 3))
 
 
 def _bgr(value: object) -> BGR:
@@ -611,7 +630,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                        slot_looks=SlotLooks.learn(
                            look_features(top, light, geo, layout, config), geo,
                            usable=~glare & ~glowing & ~((np.array(SLOTS) == "T1") & joe)),
-                       slot_patches=slot_patches(top, light, geo, range(len(SLOTS)))),
+                       slot_patches=slot_patches(top, light, geo, range(len(SLOTS))),
+                       disc_patches=slot_patches(top, light, geo, range(len(SLOTS)),
+                                                 DISC_WINDOW_MM, DISC_PATCH_PX)),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
         gem_bgr=gem_bgr, notes=tuple(notes))
 

@@ -31,7 +31,13 @@ from vision.stages.ground import (
     river_ground,
     sand_ground,
 )
-from vision.stages.learned import SlotRead, covered_by, moving_by, read_learned
+from vision.stages.learned import (
+    SlotRead,
+    covered_by,
+    moving_by,
+    read_learned,
+    read_learned_discs,
+)
 from vision.stages.light import (
     WHITE_LEVEL,
     Light,
@@ -117,6 +123,10 @@ class TableLook:
     """Each river slot's patch at setup (:func:`vision.stages.learned.slot_patches`,
     ``(slots, PATCH_PX, PATCH_PX, 3)`` BGR), which the learned slot reader compares the
     frame's with. None: not learned (older profiles): that reader is not used."""
+    disc_patches: Image | None = None
+    """Each river slot's disc patch at setup (``DISC_PATCH_PX`` across, the view's own
+    millimetre a pixel), which the learned disc reader compares the frame's with. None:
+    not learned (older profiles): that reader is not used."""
 
 
 @dataclass
@@ -470,6 +480,9 @@ def read_board(
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         learned_slots(rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
                       discs, unknown, why, in_play, config, gems=gems_read)
+    if look is not None and look.disc_patches is not None and config.disc_confidence <= 1:
+        learned_discs(rectified, light, geo, look.disc_patches, discs, unknown, canoes.seen,
+                      config)
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play)
         if landed is not None:
@@ -586,6 +599,28 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         discs[slot] = UNKNOWN if read.disc is None else PRESENT if read.disc else ABSENT
         seen[:] = [c for c in seen if c.at != slot]
         seen.extend(CanoeSeen(c, slot, gem) for c, gem in read.canoes)
+
+
+def learned_discs(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                  discs: dict[str, str], unknown: set[str], seen: Sequence[CanoeSeen],
+                  config: VisionConfig) -> None:
+    """The learned disc reader (:func:`vision.stages.learned.read_learned_discs`) on the
+    river slots read but for their disc, and on those read with two or three canoes.
+    Under two or three canoes a rim shows only in slivers beside and between them: the
+    rules leave such a disc unknown (the slot reader, at 2 mm a pixel, is left out), and
+    now and then read it wrongly. Where the reader is ``config.disc_confidence`` sure of
+    the disc and ``disc_clear_confidence`` sure that nothing covers the slot, it names an
+    unknown disc; where it is as sure of the other answer than the rules', the disc is
+    unknown (two readers disagree). Fills ``discs``."""
+    crowd = Counter(c.at for c in seen)
+    ask = [i for i, s in enumerate(SLOTS) if s not in unknown and (
+        discs[s] == UNKNOWN or (config.disc_check_crowd and crowd[s] >= 2))]
+    for i, there in read_learned_discs(rectified, light, geo, setup, ask,
+                                       config.disc_confidence,
+                                       config.disc_clear_confidence).items():
+        slot = SLOTS[i]
+        said = PRESENT if there else ABSENT
+        discs[slot] = said if discs[slot] in (UNKNOWN, said) else UNKNOWN
 
 
 def glare_slots(zones: Region, geo: Geometry, config: VisionConfig,
