@@ -54,9 +54,11 @@ from vision.locate import rectify
 from vision.observation import ABSENT, PRESENT, UNKNOWN
 from vision.stages.geometry import geometry
 from vision.stages.learned import (
+    COLOURS,
     DISC_OUTPUTS,
     DISC_PATCH_PX,
     DISC_WINDOW_MM,
+    GEMS,
     network_input,
     slot_patches,
 )
@@ -98,6 +100,34 @@ def more_gone(made: vc.Scene, rng: np.random.Generator) -> tuple:
     return (*made.faults, *extra)
 
 
+def gem_labels(made: vc.Scene, faults: tuple) -> list[list[int]]:
+    """Per river slot, per canoe colour (``COLOURS``), the ``GEMS`` index of the gem of
+    that colour's one canoe there (-1: none or two of that colour)."""
+    truth = ground_truth(made.state, faults=faults)
+    out = []
+    for slot in SLOTS:
+        on = truth.canoes_at(slot)
+        n = Counter(c.colour for c in on)
+        out.append([GEMS.index(next(k.gem for k in on if k.colour == c)) if n[c] == 1
+                    else -1 for c in COLOURS])
+    return out
+
+
+def relabel(part: dict[str, np.ndarray], families: tuple[str, ...], test: bool
+            ) -> np.ndarray:
+    """The ``gems`` labels of slots kept before they were collected, from their scenes'
+    seeds (nine rows a scene, in slot order)."""
+    gems = np.full((len(part["scene"]), len(COLOURS)), -1, np.int64)
+    for row in range(0, len(gems), len(SLOTS)):
+        seed = int(part["scene"][row])
+        offset, index, i = seed // 1_000_000, seed % 1_000_000 // 10_000, seed % 10_000
+        made = vc.make_scene(list(vc.CONDITIONS)[index], index, i, offset, families)
+        faults = made.faults if test else more_gone(made, np.random.default_rng(
+            [made.seed, 0xD15C]))
+        gems[row:row + len(SLOTS)] = gem_labels(made, faults)
+    return gems
+
+
 def collect(job: tuple[str, int, int, int, tuple[str, ...], bool, str | None]
             ) -> dict[str, np.ndarray]:
     """Disc patches and labels of every river slot of ``scenes`` scenes of one condition:
@@ -109,7 +139,7 @@ def collect(job: tuple[str, int, int, int, tuple[str, ...], bool, str | None]
         Path(cache).mkdir(parents=True, exist_ok=True)
     config = VisionConfig(disc_confidence=2.0)  # (the product without this reader)
     out: dict[str, list] = {k: [] for k in ("x", "disc", "hidden", "load", "read",
-                                            "canoes_right", "cond", "scene")}
+                                            "canoes_right", "cond", "scene", "gems")}
     for i in range(scenes):
         made = vc.make_scene(name, index, i, offset, families)
         if not test:
@@ -139,7 +169,9 @@ def collect(job: tuple[str, int, int, int, tuple[str, ...], bool, str | None]
             now, then = disc_views(det, frame), disc_views(det, setup_frame)
         except ValueError:
             continue  # the board not found
+        gems = gem_labels(made, faults)
         for s, slot in enumerate(SLOTS):
+            out["gems"].append(gems[s])
             out["x"].append(np.concatenate([now[s], then[s]], axis=2))
             out["disc"].append(int(truth.discs[slot] == PRESENT))
             out["hidden"].append(int(slot in hidden))
@@ -162,6 +194,9 @@ def gather(sets: list[tuple[int, int]], families: tuple[str, ...], test: bool,
         if name is not None and name.is_file():
             with np.load(name) as f:
                 parts.append({k: f[k] for k in f.files})
+            if "gems" not in parts[-1]:  # (kept before gems were labelled)
+                parts[-1]["gems"] = relabel(parts[-1], families, test)
+                np.savez(name, **parts[-1])
             continue
         work = [(c, i, offset, scenes, families, test,
                  None if cache is None else f"{cache}/{offset}")
@@ -176,9 +211,10 @@ def gather(sets: list[tuple[int, int]], families: tuple[str, ...], test: bool,
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
-def build(torch, nn):  # type: ignore[no-untyped-def]
+def build(torch, nn, outputs: int = DISC_OUTPUTS):  # type: ignore[no-untyped-def]
     """Three pairs of 3x3 convolutions (16, 32, 48 channels), each pair halving the
-    patch, then 64 units; outputs no disc / a disc, clear / hidden."""
+    patch, then 64 units; outputs no disc / a disc, clear / hidden (and with ``outputs``
+    more, per colour the gem of its one canoe there)."""
 
     def pair(i: int, o: int):  # type: ignore[no-untyped-def]
         return [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
@@ -187,23 +223,28 @@ def build(torch, nn):  # type: ignore[no-untyped-def]
     side = DISC_PATCH_PX // 8
     return nn.Sequential(*pair(9, 16), *pair(16, 32), *pair(32, 48), nn.Flatten(),
                          nn.Linear(48 * side * side, 64), nn.ReLU(), nn.Dropout(0.2),
-                         nn.Linear(64, DISC_OUTPUTS))
+                         nn.Linear(64, outputs))
 
 
 def inputs(torch, x: np.ndarray):  # type: ignore[no-untyped-def]
     return torch.from_numpy(network_input(x[..., :3], x[..., 3:])).permute(0, 3, 1, 2)
 
 
-def probabilities(torch, net, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
-    """Per row, the probability of a disc and of the slot being clear."""
+def probabilities(torch, net, x: np.ndarray  # type: ignore[no-untyped-def]
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Per row, the probability of a disc and of the slot being clear, and (a network
+    with gem outputs) per colour the probabilities of its lone canoe's gem."""
     net.eval()
-    parts = []
+    parts, gems = [], []
     with torch.no_grad():
         for i in range(0, len(x), 512):
-            parts.append(torch.softmax(net(inputs(torch, x[i:i + 512])).reshape(-1, 2, 2),
-                                       -1).numpy())
+            out = net(inputs(torch, x[i:i + 512]))
+            parts.append(torch.softmax(out[:, :4].reshape(-1, 2, 2), -1).numpy())
+            if out.shape[1] > DISC_OUTPUTS:
+                gems.append(torch.softmax(out[:, 4:].reshape(-1, len(COLOURS), len(GEMS)),
+                                          -1).numpy())
     p = np.concatenate(parts)
-    return p[:, 0, 1], p[:, 1, 0]
+    return p[:, 0, 1], p[:, 1, 0], np.concatenate(gems) if gems else None
 
 
 HIDDEN_WEIGHT = 0.5
@@ -212,14 +253,20 @@ CROWD_WEIGHT = 2.0
 """How much more a slot with two or three canoes counts in the training loss."""
 
 
-def train(torch, nn, data: dict[str, np.ndarray], epochs: int):  # type: ignore[no-untyped-def]
+GEM_WEIGHT = 0.5
+"""How much the gems count in the training loss beside the disc (``--gems``)."""
+
+
+def train(torch, nn, data: dict[str, np.ndarray], epochs: int,  # type: ignore[no-untyped-def]
+          gem_weight: float = 0.0):
     rng = np.random.default_rng(0)
     torch.manual_seed(0)
-    net = build(torch, nn)
+    net = build(torch, nn, DISC_OUTPUTS + (len(COLOURS) * len(GEMS) if gem_weight else 0))
     x = data["x"]
     clear = data["hidden"] == 0
     disc = torch.from_numpy(np.where(clear, data["disc"], -1))
     hidden = torch.from_numpy(data["hidden"])
+    gem = torch.from_numpy(np.where(clear[:, None], data["gems"], -1))
     weight = torch.from_numpy(np.where(data["load"] >= 2, CROWD_WEIGHT, 1.0).astype(np.float32))
     order = rng.permutation(len(x))
     held, fit = order[: len(x) // 10], order[len(x) // 10:]
@@ -241,13 +288,16 @@ def train(torch, nn, data: dict[str, np.ndarray], epochs: int):  # type: ignore[
             out = net(xb)
             d = nn.functional.cross_entropy(out[:, :2], disc[b], ignore_index=-1,
                                             reduction="none")
-            h = nn.functional.cross_entropy(out[:, 2:], hidden[b], reduction="none")
+            h = nn.functional.cross_entropy(out[:, 2:4], hidden[b], reduction="none")
             loss = ((d + HIDDEN_WEIGHT * h) * weight[b]).mean()
+            if gem_weight and (gem[b] >= 0).any():
+                loss = loss + gem_weight * nn.functional.cross_entropy(
+                    out[:, 4:].reshape(-1, len(GEMS)), gem[b].reshape(-1), ignore_index=-1)
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
-        p_disc, p_clear = probabilities(torch, net, x[held])
+        p_disc, p_clear, _ = probabilities(torch, net, x[held])
         c = clear[held]
         ok = (p_disc > 0.5) == (data["disc"][held] == 1)
         crowd = c & (data["load"][held] >= 2)
@@ -290,6 +340,21 @@ def report(p_disc: np.ndarray, p_clear: np.ndarray, data: dict[str, np.ndarray])
               f"{fill.sum():4d}  wrong {(fill & ~ok).sum()}")
 
 
+def report_gems(p_gems: np.ndarray, p_clear: np.ndarray, data: dict[str, np.ndarray]
+                ) -> None:
+    """How the gem outputs do on the lone canoes of clear slots the product read."""
+    want = data["gems"]
+    lone = (want >= 0) & (data["hidden"] == 0)[:, None] & (data["read"] >= 0)[:, None]
+    says = p_gems.argmax(-1)
+    conf = p_gems.max(-1)
+    ok = says == want
+    print(f"  gems of {lone.sum()} lone canoes on clear slots: {ok[lone].mean():.2%} right")
+    for t in (0.99, 0.999, 0.9999, 0.99999):
+        keep = lone & (conf >= t) & (p_clear >= 0.99)[:, None]
+        print(f"    at {t}: named {keep.sum()} ({keep.sum() / max(lone.sum(), 1):.2%}), "
+              f"{(keep & ~ok).sum()} wrong")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--train", default="92:120,93:120", metavar="OFFSET:SCENES,...")
@@ -303,6 +368,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--export", metavar="NPZ", help="write the trained weights for the product "
                     "(vision/data/disc_reader.npz)")
     ap.add_argument("--no-test", action="store_true", help="train (and export) only")
+    ap.add_argument("--gems", type=float, default=0.0, metavar="WEIGHT",
+                    help="also learn each colour's lone canoe's gem, with this weight in "
+                    f"the loss (an experiment; e.g. {GEM_WEIGHT})")
     args = ap.parse_args(argv)
     try:
         import torch
@@ -324,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(args.threads)
     print(f"training on {len(fit['x'])} tuning slots ({(fit['disc'] == 0).sum()} without a "
           f"disc, {((fit['disc'] == 0) & (fit['load'] >= 2)).sum()} of them under 2-3 canoes)")
-    net = train(torch, nn, fit, args.epochs)
+    net = train(torch, nn, fit, args.epochs, args.gems)
     if args.export:
         export(net, Path(args.export), DISC_PATCH_PX)
         from vision.stages.learned import SlotReader
@@ -340,9 +408,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_test or not test_sets:
         return 0
     test = gather(test_sets, REPORTING_FAMILIES, True, args.cache_test, args.jobs, data, "test")
-    p_disc, p_clear = probabilities(torch, net, test["x"])
+    p_disc, p_clear, p_gems = probabilities(torch, net, test["x"])
     print(f"reporting offsets {args.test} ({', '.join(REPORTING_FAMILIES)}):")
     report(p_disc, p_clear, test)
+    if p_gems is not None:
+        report_gems(p_gems, p_clear, test)
     return 0
 
 

@@ -35,8 +35,8 @@ from vision.stages.learned import (
     SlotRead,
     covered_by,
     moving_by,
+    read_fine,
     read_learned,
-    read_learned_discs,
 )
 from vision.stages.light import (
     WHITE_LEVEL,
@@ -481,8 +481,8 @@ def read_board(
         learned_slots(rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
                       discs, unknown, why, in_play, config, gems=gems_read)
     if look is not None and look.disc_patches is not None and config.disc_confidence <= 1:
-        learned_discs(rectified, light, geo, look.disc_patches, discs, unknown, canoes.seen,
-                      config)
+        learned_fine(rectified, light, geo, look.disc_patches, discs, unknown, canoes.seen,
+                     config, gems=gems_read)
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play)
         if landed is not None:
@@ -601,26 +601,40 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         seen.extend(CanoeSeen(c, slot, gem) for c, gem in read.canoes)
 
 
-def learned_discs(rectified: Image, light: Light, geo: Geometry, setup: Image,
-                  discs: dict[str, str], unknown: set[str], seen: Sequence[CanoeSeen],
-                  config: VisionConfig) -> None:
-    """The learned disc reader (:func:`vision.stages.learned.read_learned_discs`) on the
-    river slots read but for their disc, and on those read with two or three canoes.
-    Under two or three canoes a rim shows only in slivers beside and between them: the
-    rules leave such a disc unknown (the slot reader, at 2 mm a pixel, is left out), and
-    now and then read it wrongly. Where the reader is ``config.disc_confidence`` sure of
-    the disc and ``disc_clear_confidence`` sure that nothing covers the slot, it names an
-    unknown disc; where it is as sure of the other answer than the rules', the disc is
-    unknown (two readers disagree). Fills ``discs``."""
+def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                 discs: dict[str, str], unknown: set[str], seen: list[CanoeSeen],
+                 config: VisionConfig, gems: bool = True) -> None:
+    """The fine reader (:func:`vision.stages.learned.read_fine`: each slot at the
+    rectified view's own millimetre a pixel) on the river slots whose canoes are read and
+    whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
+    canoes. Under two or three canoes a rim shows only in slivers beside and between
+    them: the rules leave such a disc unknown (the slot reader, at 2 mm a pixel, is left
+    out there), and now and then read it wrongly. Where the reader is sure that nothing
+    covers the slot (``config.disc_clear_confidence``) it names an unknown disc it is
+    ``disc_confidence`` sure of; where it is as sure of the other answer than a disc the
+    rules read, the disc is unknown (two readers disagree); it names the gem of a lone
+    canoe of its colour (the only one there) where it is ``fine_gem_confidence`` sure.
+    Without ``gems`` (a millimetre spans too few of the camera's pixels) it names none.
+    Fills ``discs`` and ``seen``."""
     crowd = Counter(c.at for c in seen)
-    ask = [i for i, s in enumerate(SLOTS) if s not in unknown and (
-        discs[s] == UNKNOWN or (config.disc_check_crowd and crowd[s] >= 2))]
-    for i, there in read_learned_discs(rectified, light, geo, setup, ask,
-                                       config.disc_confidence,
-                                       config.disc_clear_confidence).items():
+    per = Counter((c.at, c.colour) for c in seen)
+    known = [(i, s) for i, s in enumerate(SLOTS) if s not in unknown]
+    discs_at = [i for i, s in known if discs[s] == UNKNOWN or (
+        config.disc_check_crowd and crowd[s] >= 2)]
+    gems_at = {i: lone for i, s in known if (lone := sorted(
+        c.colour for c in seen if c.at == s and c.gem == UNKNOWN
+        and per[s, c.colour] == 1))} if gems and config.fine_gem_confidence <= 1 else {}
+    got = read_fine(rectified, light, geo, setup, discs_at, gems_at, config.disc_confidence,
+                    config.fine_gem_confidence, config.disc_clear_confidence)
+    for i, read in got.items():
         slot = SLOTS[i]
-        said = PRESENT if there else ABSENT
-        discs[slot] = said if discs[slot] in (UNKNOWN, said) else UNKNOWN
+        if read.disc is not None:
+            said = PRESENT if read.disc else ABSENT
+            discs[slot] = said if discs[slot] in (UNKNOWN, said) else UNKNOWN
+        if read.gems:
+            seen[:] = [CanoeSeen(c.colour, slot, read.gems[c.colour])
+                       if c.at == slot and c.gem == UNKNOWN and c.colour in read.gems else c
+                       for c in seen]
 
 
 def glare_slots(zones: Region, geo: Geometry, config: VisionConfig,

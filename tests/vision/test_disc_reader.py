@@ -12,16 +12,20 @@ from vision.detector import Detector, canoes_in_play
 from vision.layout import load_layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
 from vision.profile import ProfileError, TableProfile, learn_profile
-from vision.read import learned_discs
+from vision.read import learned_fine
 from vision.stages import learned
 from vision.stages.geometry import geometry
 from vision.stages.learned import (
+    COLOURS,
     DISC_OUTPUTS,
     DISC_PATCH_PX,
     DISC_WEIGHTS,
     DISC_WINDOW_MM,
+    GEM_WEIGHTS,
+    GEMS,
+    FineRead,
     SlotReader,
-    read_learned_discs,
+    read_fine,
     slot_patches,
 )
 from vision.stages.light import measure_light
@@ -30,11 +34,13 @@ from vision.synth import render
 from .test_profile import PLAYERS, table  # noqa: F401  (the fixture)
 
 
-def test_the_shipped_disc_weights_load_and_take_a_disc_patch():
-    assert DISC_WEIGHTS.is_file()
-    reader = SlotReader.load(DISC_WEIGHTS)
+@pytest.mark.parametrize(("weights", "outputs"), [
+    (DISC_WEIGHTS, DISC_OUTPUTS), (GEM_WEIGHTS, DISC_OUTPUTS + len(COLOURS) * len(GEMS))])
+def test_the_shipped_fine_weights_load_and_take_a_disc_patch(weights, outputs):
+    assert weights.is_file()
+    reader = SlotReader.load(weights)
     x = np.random.default_rng(5).normal(0, 0.3, (2, DISC_PATCH_PX, DISC_PATCH_PX, 9))
-    assert reader.logits(x.astype(np.float32)).shape == (2, DISC_OUTPUTS)
+    assert reader.logits(x.astype(np.float32)).shape == (2, outputs)
 
 
 def test_a_disc_patch_is_the_rectified_view_itself_around_its_slot():
@@ -52,55 +58,93 @@ def test_a_disc_patch_is_the_rectified_view_itself_around_its_slot():
     assert dark.tolist() == [[DISC_PATCH_PX // 2, DISC_PATCH_PX // 2 - 20]]
 
 
-def fake_network(monkeypatch, probabilities):
-    """The disc reader answering ``probabilities`` (per asked slot: a disc, clear)."""
-    class Fake:
+def fake_networks(monkeypatch, discs, gems):
+    """The disc reader answering ``discs`` (per asked slot: a disc, clear) and the gem
+    reader ``gems`` (per asked slot: clear, {colour: (gem, how sure)})."""
+    class Disc:
         def logits(self, x):
-            p = np.array(probabilities, np.float64)[:len(x)]
+            p = np.array(discs, np.float64)[:len(x)]
             return np.log(np.stack([1 - p[:, 0], p[:, 0], p[:, 1], 1 - p[:, 1]], axis=1))
 
-    monkeypatch.setattr(SlotReader, "load", lambda *a: Fake())
-    monkeypatch.setattr(learned, "slot_patches", lambda *a: np.zeros(
-        (len(probabilities), DISC_PATCH_PX, DISC_PATCH_PX, 3), np.uint8))
+    class Gem:
+        def logits(self, x):
+            out = np.full((len(x), DISC_OUTPUTS + len(COLOURS) * len(GEMS)), -30.0)
+            for n, (clear, named) in enumerate(gems[:len(x)]):
+                out[n, 2:4] = np.log([clear, 1 - clear])
+                for colour, (gem, sure) in named.items():
+                    k = DISC_OUTPUTS + COLOURS.index(colour) * len(GEMS)
+                    out[n, k:k + len(GEMS)] = np.log((1 - sure) / (len(GEMS) - 1))
+                    out[n, k + GEMS.index(gem)] = np.log(sure)
+            return out
+
+    monkeypatch.setattr(SlotReader, "load", lambda path=None: Disc() if path == DISC_WEIGHTS
+                        else Gem())
+    monkeypatch.setattr(learned, "slot_patches", lambda rect, light, geo, slots, *a: np.zeros(
+        (len(slots), DISC_PATCH_PX, DISC_PATCH_PX, 3), np.uint8))
 
 
 def test_it_answers_only_where_it_is_sure_of_the_disc_and_that_the_slot_is_clear(monkeypatch):
-    fake_network(monkeypatch, [(0.99999, 0.999), (0.00001, 0.999), (0.99, 0.999),
-                               (0.99999, 0.9), (0.5, 0.999)])
+    fake_networks(monkeypatch, [(0.99999, 0.999), (0.00001, 0.999), (0.99, 0.999),
+                                (0.99999, 0.9), (0.5, 0.999)], [])
     setup = np.zeros((len(SLOTS), DISC_PATCH_PX, DISC_PATCH_PX, 3), np.uint8)
-    got = read_learned_discs(None, None, None, setup, [0, 2, 4, 6, 8], 0.9999, 0.99)
-    assert got == {0: True, 2: False}  # 4 unsure of the disc, 6 of the slot being clear
+    got = read_fine(None, None, None, setup, [0, 2, 4, 6, 8], {}, 0.9999, 0.9999, 0.99)
+    # 4 unsure of the disc, 6 of the slot being clear
+    assert got == {0: FineRead(True, {}), 2: FineRead(False, {})}
 
 
-def test_it_names_the_unknown_discs_of_read_slots_and_checks_those_under_canoes(
+def test_it_names_a_gem_only_where_the_gem_reader_is_sure_of_it(monkeypatch):
+    fake_networks(monkeypatch, [(0.99999, 0.999)], [
+        (0.999, {"red": ("pink", 0.99999), "blue": ("white", 0.99)}),  # slot 1
+        (0.9, {"green": (None, 0.99999)}),  # slot 3: maybe covered
+        (0.999, {"joe": (None, 0.99999), "yellow": ("violet", 0.99999)})])  # slot 5
+    setup = np.zeros((len(SLOTS), DISC_PATCH_PX, DISC_PATCH_PX, 3), np.uint8)
+    got = read_fine(None, None, None, setup, [1], {1: ["blue", "red"], 3: ["green"],
+                                                   5: ["joe"]}, 0.9999, 0.9999, 0.99)
+    assert got == {1: FineRead(True, {"red": "pink"}),  # blue's gem: unsure
+                   5: FineRead(None, {"joe": None})}  # (yellow: not asked)
+
+
+def test_it_names_unknown_discs_and_gems_of_read_slots_and_checks_discs_under_canoes(
         monkeypatch):
     asked = []
-    there = {"T3": True, "T4": False, "T5": False, "L2": True, "R1": False}
+    answers = {"T3": FineRead(True, {}), "T4": FineRead(False, {"red": "pink"}),
+               "T5": FineRead(False, {}), "L2": FineRead(True, {}),
+               "R1": FineRead(False, {"blue": "white"}), "T2": FineRead(None, {"yellow": None})}
 
-    def fake(rectified, light, geo, setup, ask, confidence, clear):
-        asked.append(list(ask))
-        return {i: there[SLOTS[i]] for i in ask if SLOTS[i] in there}
+    def fake(rectified, light, geo, setup, discs_at, gems_at, confidence, gem_confidence,
+             clear):
+        asked.append((list(discs_at), dict(gems_at)))
+        return {i: answers[SLOTS[i]] for i in {*discs_at, *gems_at} if SLOTS[i] in answers}
 
-    monkeypatch.setattr("vision.read.read_learned_discs", fake)
+    monkeypatch.setattr("vision.read.read_fine", fake)
     discs = dict.fromkeys(SLOTS, PRESENT) | {"T3": UNKNOWN, "T4": UNKNOWN, "L1": UNKNOWN,
                                              "R2": ABSENT, "R1": ABSENT}
-    unknown = {"L1", "beach"}  # L1's canoes are not read: its disc is not asked
-    seen = [CanoeSeen("red", "T5"), CanoeSeen("blue", "T5"),  # two: checked
-            CanoeSeen("red", "L2"), CanoeSeen("green", "L2"), CanoeSeen("green", "L2"),
-            CanoeSeen("blue", "R1"), CanoeSeen("yellow", "R1"),
-            CanoeSeen("yellow", "T2")]  # one canoe: not checked
-    learned_discs(None, None, None, None, discs, unknown, seen, VisionConfig())
-    assert asked == [[SLOTS.index(s) for s in ("T3", "T4", "T5", "L2", "R1")]]
+    unknown = {"L1", "beach"}  # L1's canoes are not read: it is not asked
+    seen = [CanoeSeen("red", "T4", UNKNOWN),
+            CanoeSeen("red", "T5"), CanoeSeen("blue", "T5"),  # two: checked
+            CanoeSeen("red", "L2"), CanoeSeen("green", "L2", UNKNOWN),
+            CanoeSeen("green", "L2", UNKNOWN),  # two greens: whose gem is whose?
+            CanoeSeen("blue", "R1", UNKNOWN), CanoeSeen("yellow", "R1", "violet"),
+            CanoeSeen("yellow", "T2", UNKNOWN),  # one canoe, its disc read: its gem asked
+            CanoeSeen("green", "L1", UNKNOWN)]
+    learned_fine(None, None, None, None, discs, unknown, seen, VisionConfig())
+    index = SLOTS.index
+    assert asked == [([index(s) for s in ("T3", "T4", "T5", "L2", "R1")],
+                      {index("T2"): ["yellow"], index("T4"): ["red"], index("R1"): ["blue"]})]
     assert discs["T3"] == PRESENT and discs["T4"] == ABSENT  # named
     assert discs["T5"] == UNKNOWN  # the rules said present, the reader gone
     assert discs["L2"] == PRESENT and discs["R1"] == ABSENT  # both say the same
     assert discs["L1"] == UNKNOWN and discs["R2"] == ABSENT and discs["T2"] == PRESENT
+    assert CanoeSeen("red", "T4", "pink") in seen and CanoeSeen("blue", "R1", "white") in seen
+    assert CanoeSeen("yellow", "T2", None) in seen
+    assert seen.count(CanoeSeen("green", "L2", UNKNOWN)) == 2
+    assert CanoeSeen("green", "L1", UNKNOWN) in seen and len(seen) == 10
     assert unknown == {"L1", "beach"}
     asked.clear()
     discs = dict.fromkeys(SLOTS, PRESENT) | {"T3": UNKNOWN}
-    learned_discs(None, None, None, None, discs, set(), seen,
-                  VisionConfig(disc_check_crowd=False))
-    assert asked == [[SLOTS.index("T3")]]
+    learned_fine(None, None, None, None, discs, set(), seen,
+                 VisionConfig(disc_check_crowd=False), gems=False)  # no gems at this detail
+    assert asked == [([index("T3")], {})]
 
 
 def test_disc_patches_round_trip_and_older_profiles_do_without_the_reader(table):  # noqa: F811
@@ -144,3 +188,30 @@ def test_a_disc_gone_from_under_two_canoes_is_read_gone(table):  # noqa: F811
     assert sorted(c.colour for c in seen["now"].canoes_at("T3")) == ["green", "red"]
     assert {s: d for s, d in seen["now"].discs.items() if s != "T3"} == {
         s: d for s, d in seen["rules"].discs.items() if s != "T3"}
+
+
+@pytest.mark.parametrize(("condition", "seed", "canoe"), [
+    ("lens", 50020021, CanoeSeen("red", "T1", "white")),
+    ("clutter", 50100032, CanoeSeen("yellow", "T4", "white")),
+    ("motion", 50110011, CanoeSeen("red", "T5", "white"))])
+def test_a_gem_the_rules_and_the_slot_reader_leave_unknown_is_named(condition, seed, canoe):
+    """Reporting offset 50 (used before): a lone canoe's gem the rules and the slot reader
+    left unknown is named by the gem reader, right; nothing else changes."""
+    import benchmarks.vision_conditions as vc
+    from vision.synth import REPORTING_FAMILIES, ground_truth
+
+    index = list(vc.CONDITIONS).index(condition)
+    made = vc.make_scene(condition, index, seed % 10_000, seed // 1_000_000,
+                         REPORTING_FAMILIES)
+    setup, frame = made.frames(None, condition)
+    seen = []
+    for config in (VisionConfig(fine_gem_confidence=2.0), VisionConfig()):
+        det = Detector(colours=made.detector.colours, camera=made.detector.camera,
+                       config=config)  # (a fresh detector: no pose tracked from a frame)
+        vc.learn(det, setup, made.state.players, made.state.joe is not None)
+        seen.append(det.analyse(frame, in_play=canoes_in_play(made.state)))
+    before, now = seen
+    assert canoe in ground_truth(made.state, faults=made.faults).canoes
+    assert set(now.canoes) - set(before.canoes) == {canoe}
+    assert set(before.canoes) - set(now.canoes) == {CanoeSeen(canoe.colour, canoe.at, UNKNOWN)}
+    assert now.discs == before.discs and now.unknown == before.unknown

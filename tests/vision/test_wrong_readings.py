@@ -24,9 +24,9 @@ from vision.synth import Glare, Hand, SceneConfig, ground_truth, render
 
 @pytest.fixture(autouse=True)
 def rules_alone(monkeypatch):
-    """Read with the rules alone: the learned slot and disc readers are not asked."""
+    """Read with the rules alone: the learned slot, disc and gem readers are not asked."""
     monkeypatch.setattr("vision.read.learned_slots", lambda *args, **kwargs: None)
-    monkeypatch.setattr("vision.read.learned_discs", lambda *args, **kwargs: None)
+    monkeypatch.setattr("vision.read.learned_fine", lambda *args, **kwargs: None)
 
 
 def wrong(seen, truth) -> list[str]:

@@ -27,7 +27,7 @@ in NumPy: no learning library is needed at the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -62,8 +62,11 @@ DISC_PATCH_PX = 56
 """A disc patch's side in pixels: the rectified view's own millimetre a pixel, where a
 rim showing between two canoes is a pixel or two wide."""
 DISC_OUTPUTS = 4
-"""The disc reader's outputs, in order: no disc/a disc, clear/hidden."""
+"""The fine reader's first outputs, in order: no disc/a disc, clear/hidden (then, where
+its weights have them, per colour the gem of its one canoe: ``len(COLOURS) *
+len(GEMS)``)."""
 DISC_WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "disc_reader.npz"
+GEM_WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "gem_reader.npz"
 
 
 def slot_patches(rectified: Image, light: Light, geo: Geometry,
@@ -264,23 +267,56 @@ def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
     return out
 
 
-def read_learned_discs(rectified: Image, light: Light, geo: Geometry, setup: Image,
-                       ask: Sequence[int], confidence: float,
-                       clear_confidence: float) -> dict[int, bool]:
-    """The learned disc reader's answer for the slot indices ``ask``: whether the slot's
-    disc is there, where it is at least ``clear_confidence`` sure that nothing covers the
-    slot and ``confidence`` sure of the disc. ``setup``: every slot's disc patch at setup
-    (:data:`DISC_PATCH_PX` across, :data:`DISC_WINDOW_MM` of the board).
+@dataclass(frozen=True)
+class FineRead:
+    """What the fine reader is sure of on one slot: its disc (None: not sure), and the
+    gem of each asked colour's lone canoe there it is sure of (``None``: no gem)."""
 
-    The network (``vision/data/disc_reader.npz``, by ``benchmarks/vision_discs.py
-    --export``) is the slot reader's kind (:class:`SlotReader`: three pairs of 3x3
-    convolutions, here of 16, 32 and 48 channels, then 64 units) on the same nine input
-    channels (:func:`network_input`), at the rectified view's own millimetre a pixel:
-    a rim showing between two canoes is a pixel or two wide there."""
-    if not ask:
+    disc: bool | None
+    gems: dict[str, str | None]
+
+
+def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
+              discs_at: Sequence[int], gems_at: Mapping[int, Sequence[str]],
+              confidence: float, gem_confidence: float,
+              clear_confidence: float) -> dict[int, FineRead]:
+    """The fine readers' answers, at the rectified view's own millimetre a pixel: for the
+    slot indices ``discs_at`` the disc reader's, where it is ``confidence`` sure of the
+    disc; for those of ``gems_at`` (each with the colours whose lone canoe's gem is
+    wanted there) the gem reader's, where it is ``gem_confidence`` sure of a gem; each
+    only where that reader is ``clear_confidence`` sure that nothing covers the slot.
+    ``setup``: every slot's disc patch at setup (:data:`DISC_PATCH_PX` across,
+    :data:`DISC_WINDOW_MM` of the board).
+
+    Both networks (``vision/data/disc_reader.npz`` and ``gem_reader.npz``, by
+    ``benchmarks/vision_discs.py --export``) are the slot reader's kind
+    (:class:`SlotReader`: three pairs of 3x3 convolutions, here of 16, 32 and 48
+    channels, then 64 units) on the same nine input channels (:func:`network_input`): a
+    rim showing between two canoes is a pixel or two wide here, a gem a few pixels. Their
+    outputs: no disc / a disc, clear / hidden, and the gem reader's then per colour
+    (``COLOURS``) the gem of its one canoe on the slot (``GEMS``)."""
+    slots = sorted({*discs_at, *gems_at})
+    if not slots:
         return {}
-    patches = slot_patches(rectified, light, geo, ask, DISC_WINDOW_MM, DISC_PATCH_PX)
-    logits = SlotReader.load(DISC_WEIGHTS).logits(network_input(patches, setup[list(ask)]))
-    p = _softmax(logits.reshape(len(ask), 2, 2))
-    sure = (p[:, 0].max(axis=1) >= confidence) & (p[:, 1, 0] >= clear_confidence)
-    return {s: bool(p[n, 0, 1] > p[n, 0, 0]) for n, s in enumerate(ask) if sure[n]}
+    patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
+    x = network_input(patches, setup[slots])
+    out = {s: FineRead(None, {}) for s in slots}
+    rows = [n for n, s in enumerate(slots) if s in discs_at]
+    if rows:
+        p = _softmax(SlotReader.load(DISC_WEIGHTS).logits(x[rows])[:, :4].reshape(-1, 2, 2))
+        for n, k in enumerate(rows):
+            if p[n, 1, 0] >= clear_confidence and p[n, 0].max() >= confidence:
+                out[slots[k]] = FineRead(bool(p[n, 0, 1] > p[n, 0, 0]), {})
+    rows = [n for n, s in enumerate(slots) if gems_at.get(s)]
+    if rows:
+        z = SlotReader.load(GEM_WEIGHTS).logits(x[rows])
+        clear = _softmax(z[:, 2:4])[:, 0]
+        gems = _softmax(z[:, DISC_OUTPUTS:].reshape(len(rows), len(COLOURS), len(GEMS)))
+        for n, k in enumerate(rows):
+            if clear[n] < clear_confidence:
+                continue
+            named = {c: GEMS[int(gems[n, COLOURS.index(c)].argmax())]
+                     for c in gems_at[slots[k]]
+                     if c in COLOURS and float(gems[n, COLOURS.index(c)].max()) >= gem_confidence}
+            out[slots[k]] = FineRead(out[slots[k]].disc, named)
+    return {s: r for s, r in out.items() if r.disc is not None or r.gems}
