@@ -57,7 +57,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import benchmarks.vision_conditions as vc
-from benchmarks.vision_learned import export
+from benchmarks.vision_learned import export, inputs, network
 from companion.board import SLOTS
 from vision.config import VisionConfig
 from vision.detector import ColourLearningError, Detector, canoes_in_play
@@ -227,19 +227,7 @@ def build(torch, nn, outputs: int = DISC_OUTPUTS):  # type: ignore[no-untyped-de
     """Three pairs of 3x3 convolutions (16, 32, 48 channels), each pair halving the
     patch, then 64 units; outputs no disc / a disc, clear / hidden (and with ``outputs``
     more, per colour the gem of its one canoe there)."""
-
-    def pair(i: int, o: int):  # type: ignore[no-untyped-def]
-        return [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
-                nn.Conv2d(o, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(), nn.MaxPool2d(2)]
-
-    side = DISC_PATCH_PX // 8
-    return nn.Sequential(*pair(9, 16), *pair(16, 32), *pair(32, 48), nn.Flatten(),
-                         nn.Linear(48 * side * side, 64), nn.ReLU(), nn.Dropout(0.2),
-                         nn.Linear(64, outputs))
-
-
-def inputs(torch, x: np.ndarray):  # type: ignore[no-untyped-def]
-    return torch.from_numpy(network_input(x[..., :3], x[..., 3:])).permute(0, 3, 1, 2)
+    return network(nn, (16, 32, 48), 64, DISC_PATCH_PX, outputs)
 
 
 def probabilities(torch, net, x: np.ndarray  # type: ignore[no-untyped-def]

@@ -140,19 +140,28 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
             "meta": np.array(meta, np.int64), "scene": np.array(scene_of, np.int64)}
 
 
-def build(torch, nn):  # type: ignore[no-untyped-def]
-    """The network: three pairs of 3x3 convolutions (24, 48, 64 channels), each pair
-    halving the patch, then 128 units; outputs (:data:`vision.stages.learned.OUTPUTS`) per
-    colour 0/1/2 canoes, the disc, whether the slot is hidden, per colour the gem."""
+def network(nn, channels: tuple[int, int, int], units: int, patch_px: int,  # type: ignore[no-untyped-def]
+            outputs: int):
+    """Three pairs of 3x3 convolutions of ``channels`` on the nine input channels, each
+    pair halving the ``patch_px`` patch, then ``units`` units and ``outputs``: the kind
+    of network :class:`vision.stages.learned.SlotReader` runs."""
 
     def pair(i: int, o: int):  # type: ignore[no-untyped-def]
         return [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
                 nn.Conv2d(o, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(), nn.MaxPool2d(2)]
 
-    side = PATCH_PX // 8
-    return nn.Sequential(*pair(9, 24), *pair(24, 48), *pair(48, 64), nn.Flatten(),
-                         nn.Linear(64 * side * side, 128), nn.ReLU(), nn.Dropout(0.2),
-                         nn.Linear(128, OUTPUTS))
+    a, b, c = channels
+    side = patch_px // 8
+    return nn.Sequential(*pair(9, a), *pair(a, b), *pair(b, c), nn.Flatten(),
+                         nn.Linear(c * side * side, units), nn.ReLU(), nn.Dropout(0.2),
+                         nn.Linear(units, outputs))
+
+
+def build(torch, nn):  # type: ignore[no-untyped-def]
+    """The network: three pairs of 3x3 convolutions (24, 48, 64 channels), each pair
+    halving the patch, then 128 units; outputs (:data:`vision.stages.learned.OUTPUTS`) per
+    colour 0/1/2 canoes, the disc, whether the slot is hidden, per colour the gem."""
+    return network(nn, (24, 48, 64), 128, PATCH_PX, OUTPUTS)
 
 
 def inputs(torch, x: np.ndarray):  # type: ignore[no-untyped-def]
