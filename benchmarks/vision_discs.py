@@ -57,7 +57,14 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import benchmarks.vision_conditions as vc
-from benchmarks.vision_learned import export, inputs, network
+from benchmarks.vision_learned import (
+    batches,
+    export_checked,
+    inputs,
+    network,
+    pytorch,
+    schedule,
+)
 from companion.board import SLOTS
 from vision.config import VisionConfig
 from vision.detector import ColourLearningError, Detector, canoes_in_play
@@ -70,7 +77,6 @@ from vision.stages.learned import (
     DISC_PATCH_PX,
     DISC_WINDOW_MM,
     GEMS,
-    network_input,
     slot_patches,
 )
 from vision.stages.light import measure_light
@@ -268,23 +274,11 @@ def train(torch, nn, data: dict[str, np.ndarray], epochs: int,  # type: ignore[n
     hidden = torch.from_numpy(data["hidden"])
     gem = torch.from_numpy(np.where(clear[:, None], data["gems"], -1))
     weight = torch.from_numpy(np.where(data["load"] >= 2, CROWD_WEIGHT, 1.0).astype(np.float32))
-    order = rng.permutation(len(x))
-    held, fit = order[: len(x) // 10], order[len(x) // 10:]
-    batch = 128
-    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=epochs * (
-        len(fit) // batch + 1))
+    held, fit, opt, sched = schedule(torch, net, rng, len(x), epochs)
     for epoch in range(epochs):
         net.train()
         t0 = time.perf_counter()
-        rng.shuffle(fit)
-        for i in range(0, len(fit), batch):
-            b = fit[i:i + batch]
-            xb = inputs(torch, x[b])
-            if rng.random() < 0.5:
-                xb = torch.flip(xb, [3])  # both patches mirrored alike
-            if rng.random() < 0.5:
-                xb = torch.flip(xb, [2])
+        for b, xb in batches(torch, x, fit, rng, (3, 2)):
             out = net(xb)
             d = nn.functional.cross_entropy(out[:, :2], disc[b], ignore_index=-1,
                                             reduction="none")
@@ -372,13 +366,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="also learn each colour's lone canoe's gem, with this weight in "
                     f"the loss (an experiment; e.g. {GEM_WEIGHT})")
     args = ap.parse_args(argv)
-    try:
-        import torch
-        from torch import nn
-    except ImportError:
-        print("this benchmark needs PyTorch: .venv/bin/pip install torch==2.13.0",
-              file=sys.stderr)
+    found = pytorch()
+    if found is None:
         return 1
+    torch, nn = found
     try:
         train_sets = [(int(a), int(b)) for a, b in (p.split(":") for p in args.train.split(","))]
         test_sets = [(int(a), int(b)) for a, b in (p.split(":") for p in args.test.split(","))
@@ -394,17 +385,7 @@ def main(argv: list[str] | None = None) -> int:
           f"disc, {((fit['disc'] == 0) & (fit['load'] >= 2)).sum()} of them under 2-3 canoes)")
     net = train(torch, nn, fit, args.epochs, args.gems)
     if args.export:
-        export(net, Path(args.export), DISC_PATCH_PX)
-        from vision.stages.learned import SlotReader
-
-        reader = SlotReader.load(Path(args.export))
-        probe = fit["x"][:64]
-        net.eval()
-        with torch.no_grad():
-            want = net(inputs(torch, probe)).numpy()
-        got = reader.logits(network_input(probe[..., :3], probe[..., 3:]))
-        print(f"exported to {args.export}; NumPy's outputs differ from PyTorch's by at most "
-              f"{np.abs(got - want).max():.2e}")
+        export_checked(torch, net, Path(args.export), fit["x"][:64], DISC_PATCH_PX)
     if args.no_test or not test_sets:
         return 0
     test = gather(test_sets, REPORTING_FAMILIES, True, args.cache_test, args.jobs, data, "test")

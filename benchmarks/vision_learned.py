@@ -195,6 +195,20 @@ def export(net, path: Path, patch_px: int = PATCH_PX) -> None:  # type: ignore[n
     np.savez_compressed(path, **arrays)
 
 
+def export_checked(torch, net, path: Path, probe: np.ndarray,  # type: ignore[no-untyped-def]
+                   patch_px: int = PATCH_PX) -> None:
+    """:func:`export`, then the product's NumPy forward pass on ``probe`` (patch pairs)
+    checked against PyTorch's: prints how far they differ."""
+    export(net, path, patch_px)
+    reader = SlotReader.load(path)
+    net.eval()
+    with torch.no_grad():
+        want = net(inputs(torch, probe)).numpy()
+    got = reader.logits(network_input(probe[..., :3], probe[..., 3:]))
+    print(f"exported to {path}; NumPy's outputs differ from PyTorch's by at most "
+          f"{np.abs(got - want).max():.2e}")
+
+
 def predict(torch, net, x: np.ndarray) -> Answers:  # type: ignore[no-untyped-def]
     net.eval()
     parts = []
@@ -202,6 +216,37 @@ def predict(torch, net, x: np.ndarray) -> Answers:  # type: ignore[no-untyped-de
         for i in range(0, len(x), 512):
             parts.append(net(inputs(torch, x[i:i + 512])).numpy())
     return answers(np.concatenate(parts))
+
+
+BATCH = 128
+"""Training patches a step."""
+
+
+def schedule(torch, net, rng: np.random.Generator, n: int,  # type: ignore[no-untyped-def]
+             epochs: int):
+    """A tenth of ``n`` rows held back (the rest fitted), and the optimiser and its
+    learning-rate schedule over ``epochs`` passes: ``held, fit, opt, sched``."""
+    order = rng.permutation(n)
+    held, fit = order[: n // 10], order[n // 10:]
+    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=epochs * (
+        len(fit) // BATCH + 1))
+    return held, fit, opt, sched
+
+
+def batches(torch, x: np.ndarray, fit: np.ndarray, rng: np.random.Generator,  # type: ignore[no-untyped-def]
+            flips: tuple[int, ...]):
+    """One pass over the rows ``fit`` (shuffled in place), ``BATCH`` at a time: each
+    batch's row indices and network input, mirrored along each axis of ``flips`` (3
+    across, 2 down) half the time, both patches alike."""
+    rng.shuffle(fit)
+    for i in range(0, len(fit), BATCH):
+        b = fit[i:i + BATCH]
+        xb = inputs(torch, x[b])
+        for axis in flips:
+            if rng.random() < 0.5:
+                xb = torch.flip(xb, [axis])
+        yield b, xb
 
 
 GEM_WEIGHT = 0.25
@@ -222,12 +267,7 @@ def train(torch, nn, data: dict[str, np.ndarray], epochs: int,  # type: ignore[n
     discs = torch.from_numpy(np.where(clear, data["discs"], -1))
     gems = torch.from_numpy(np.where(clear[:, None], data["gems"], -1))
     hidden = torch.from_numpy(data["hidden"])
-    order = rng.permutation(len(x))
-    held, fit = order[: len(x) // 10], order[len(x) // 10:]
-    batch = 128
-    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=epochs * (
-        len(fit) // batch + 1))
+    held, fit, opt, sched = schedule(torch, net, rng, len(x), epochs)
 
     def ce(z, y):  # type: ignore[no-untyped-def]
         return nn.functional.cross_entropy(z, y, ignore_index=-1) if (y >= 0).any() \
@@ -237,12 +277,7 @@ def train(torch, nn, data: dict[str, np.ndarray], epochs: int,  # type: ignore[n
     for epoch in range(epochs):
         net.train()
         t0 = time.perf_counter()
-        rng.shuffle(fit)
-        for i in range(0, len(fit), batch):
-            b = fit[i:i + batch]
-            xb = inputs(torch, x[b])
-            if rng.random() < 0.5:
-                xb = torch.flip(xb, [3])  # both patches mirrored alike
+        for b, xb in batches(torch, x, fit, rng, (3,)):
             out = net(xb)
             loss = (ce(out[:, :3 * n].reshape(-1, 3), counts[b].reshape(-1))
                     + ce(out[:, 3 * n:3 * n + 2], discs[b])
@@ -346,6 +381,19 @@ def report(torch, net, data: dict[str, np.ndarray], families: tuple[str, ...]) -
           f"{rate[1]:.2%}, rules then the network at 0.999 {rate[2]:.2%}")
 
 
+def pytorch():  # type: ignore[no-untyped-def]
+    """``(torch, torch.nn)``, or None having said how to install PyTorch (the project does
+    not depend on it)."""
+    try:
+        import torch
+        from torch import nn
+    except ImportError:
+        print("this benchmark needs PyTorch: .venv/bin/pip install torch==2.13.0",
+              file=sys.stderr)
+        return None
+    return torch, nn
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--train", default="4:160,6:80,5:80", metavar="OFFSET:SCENES,...")
@@ -365,13 +413,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hidden-weight", type=float, default=HIDDEN_WEIGHT)
     ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args(argv)
-    try:
-        import torch
-        from torch import nn
-    except ImportError:
-        print("this benchmark needs PyTorch: .venv/bin/pip install torch==2.13.0",
-              file=sys.stderr)
+    found = pytorch()
+    if found is None:
         return 1
+    torch, nn = found
     cv2.setNumThreads(1)
     torch.set_num_threads(args.threads)
     data_dir = Path(args.data) if args.data else None
@@ -409,14 +454,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"training on {len(joined['train']['x'])} tuning slots")
     net = train(torch, nn, joined["train"], args.epochs, args.gem_weight, args.hidden_weight)
     if args.export:
-        export(net, Path(args.export))
-        reader = SlotReader.load(Path(args.export))
-        probe = joined["train"]["x"][:64]
-        with torch.no_grad():
-            want = net(inputs(torch, probe)).numpy()
-        got = reader.logits(network_input(probe[..., :3], probe[..., 3:]))
-        print(f"exported to {args.export}; NumPy's outputs differ from PyTorch's by at most "
-              f"{np.abs(got - want).max():.2e}")
+        export_checked(torch, net, Path(args.export), joined["train"]["x"][:64])
     if args.no_test:
         return 0
     print(f"held-out slots (offset {args.test_offset}, {', '.join(REPORTING_FAMILIES)}):")
