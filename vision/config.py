@@ -438,12 +438,12 @@ class VisionConfig:
     """How sure the learned disc reader must be that nothing covers the slot (a hand, a
     canoe between two slots, a glare spot) to answer for it."""
     fine_gem_confidence: float = 0.9999
-    """How sure the fine reader must be of a lone canoe's gem (the only canoe of its
+    """How sure the fine gem reader must be of a lone canoe's gem (the only canoe of its
     colour on a slot read) to name it where the rules and the slot reader left it
-    unknown."""
+    unknown. Over 1: that reader is not asked."""
     disc_check_crowd: bool = True
     """The learned disc reader also looks at the discs the rules read under two or three
-    canoes (about one slot a frame, 1.5 ms): where it is as sure of the other answer, the
+    canoes (about one slot a frame, 1.2 ms): where it is as sure of the other answer, the
     disc is unknown."""
     slot_look_mm: float = 14.0
     """With a table profile: each slot's middle, this far around its centre (inside a

@@ -125,8 +125,8 @@ class TableLook:
     frame's with. None: not learned (older profiles): that reader is not used."""
     disc_patches: Image | None = None
     """Each river slot's disc patch at setup (``DISC_PATCH_PX`` across, the view's own
-    millimetre a pixel), which the learned disc reader compares the frame's with. None:
-    not learned (older profiles): that reader is not used."""
+    millimetre a pixel), which the fine readers (disc, gems) compare the frame's with.
+    None: not learned (older profiles): those readers are not used."""
 
 
 @dataclass
@@ -604,7 +604,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
 def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  discs: dict[str, str], unknown: set[str], seen: list[CanoeSeen],
                  config: VisionConfig, gems: bool = True) -> None:
-    """The fine reader (:func:`vision.stages.learned.read_fine`: each slot at the
+    """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
     canoes. Under two or three canoes a rim shows only in slivers beside and between
