@@ -482,7 +482,8 @@ def read_board(
                       discs, unknown, why, in_play, config, gems=gems_read)
     if look is not None and look.disc_patches is not None and config.disc_confidence <= 1:
         learned_fine(rectified, light, geo, look.disc_patches, discs, unknown, canoes.seen,
-                     config, gems=gems_read)
+                     config, config.fine_gem_confidence if gems_read
+                     else config.fine_gem_low_detail_confidence)
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play)
         if landed is not None:
@@ -603,7 +604,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
 
 def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  discs: dict[str, str], unknown: set[str], seen: list[CanoeSeen],
-                 config: VisionConfig, gems: bool = True) -> None:
+                 config: VisionConfig, gem_confidence: float | None = None) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -613,9 +614,13 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     covers the slot (``config.disc_clear_confidence``) it names an unknown disc it is
     ``disc_confidence`` sure of; where it is as sure of the other answer than a disc the
     rules read, the disc is unknown (two readers disagree); it names the gem of a lone
-    canoe of its colour (the only one there) where it is ``fine_gem_confidence`` sure.
-    Without ``gems`` (a millimetre spans too few of the camera's pixels) it names none.
+    canoe of its colour (the only one there) where it is ``gem_confidence`` sure (over 1:
+    none; None: ``config.fine_gem_confidence``; the frame's reading passes
+    ``fine_gem_low_detail_confidence`` where a millimetre spans too few of the camera's
+    pixels for the rules to read gems).
     Fills ``discs`` and ``seen``."""
+    if gem_confidence is None:
+        gem_confidence = config.fine_gem_confidence
     crowd = Counter(c.at for c in seen)
     per = Counter((c.at, c.colour) for c in seen)
     known = [(i, s) for i, s in enumerate(SLOTS) if s not in unknown]
@@ -623,9 +628,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         config.disc_check_crowd and crowd[s] >= 2)]
     gems_at = {i: lone for i, s in known if (lone := sorted(
         c.colour for c in seen if c.at == s and c.gem == UNKNOWN
-        and per[s, c.colour] == 1))} if gems and config.fine_gem_confidence <= 1 else {}
+        and per[s, c.colour] == 1))} if gem_confidence <= 1 else {}
     got = read_fine(rectified, light, geo, setup, discs_at, gems_at, config.disc_confidence,
-                    config.fine_gem_confidence, config.disc_clear_confidence)
+                    gem_confidence, config.disc_clear_confidence)
     for i, read in got.items():
         slot = SLOTS[i]
         if read.disc is not None:
