@@ -109,9 +109,9 @@ def test_a_gem_blurred_with_its_hull_is_read_against_the_well_and_its_blend():
         "green": (Canoe("L2", "white"), Canoe("beach")),
         "red": (Canoe("R2", "violet"), Canoe("T4", "violet"))}, None, weather=0)
     scene = SceneConfig.varied(5000013, family="ink")
-    # (the rules alone: the learned slot reader names gems the rules leave unknown)
+    # (the rules alone: the learned readers name gems the rules leave unknown)
     before = read(state, scene, 5000013, (1280, 720),
-                  VisionConfig(gem_mix_ratio=1e9, learned_confidence=2.0))
+                  VisionConfig(gem_mix_ratio=1e9, learned_confidence=2.0, disc_confidence=2.0))
     assert {c.gem for c in before.canoes if c.colour == "red"} == {"unknown"}
     seen = read(state, scene, 5000013, (1280, 720))
     assert wrong(seen, ground_truth(state)) == []
