@@ -426,6 +426,14 @@ class VisionConfig:
     learned_clear_confidence: float = 0.99
     """How sure the learned slot reader must be that nothing covers a slot (a hand, a
     canoe between two slots, a glare spot) to answer for it at all."""
+    beach_unclear_middle: bool = True
+    """With the game's counts: where a canoe of the game is seen nowhere and a canoe on
+    the beach (which carries no gem) shows neither a gem nor its empty well, the beach is
+    unknown: that canoe may be the one seen nowhere, its colour shifted."""
+    learned_veto_confidence: float = 0.999
+    """Where the rules read a slot's canoes, one of them with neither a gem nor its
+    empty well seen, and the learned slot reader is this sure of other canoes there, the
+    slot is unknown (two readers disagree). Over 1: no such check."""
     learned_gem_confidence: float = 0.9999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""

@@ -320,6 +320,18 @@ def read_board(
         unknown |= hidden
         may_hide_at |= hidden
         why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
+        if BEACH not in unknown and gems_read and config.beach_unclear_middle and \
+                unseen_in_play(canoes.seen, unknown, in_play) and any(
+                    c.at == BEACH and c.gem == UNKNOWN for c in canoes.seen):
+            # A canoe on the beach carries no gem (it delivered it on landing), so one
+            # whose middle shows neither a gem nor the empty well is not clearly seen:
+            # with a canoe of the game seen nowhere it may be that canoe, its hull's
+            # colour shifted (reporting 57050063: a red canoe in a glare spot's light
+            # read brown).
+            unknown.add(BEACH)
+            may_hide_at.add(BEACH)
+            why.setdefault(BEACH, UNSEEN + "; a canoe on the beach shows no clear middle: "
+                                  "it may be that canoe")
         # Still one unseen: it may be under what made a slot look unlike at setup (a
         # motion-blurred sleeve, greyish like a pale river in shade, fades a canoe).
         if look is not None and unseen_in_play(canoes.seen, unknown, in_play):
@@ -544,6 +556,16 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         slot, read = SLOTS[i], got.pop(i)
         mine = [c for c in seen if c.at == slot]
         if sorted(c.colour for c in mine) != read.colours:
+            if read.sure >= config.learned_veto_confidence and any(
+                    c.gem == UNKNOWN for c in mine):
+                # Two readers disagree on a slot where the rules saw a canoe but neither
+                # its gem nor its empty well (the river's mottle read as a canoe of the
+                # river's hue, a hull's colour shifted by a glare spot's light): unknown.
+                unknown.add(slot)
+                why.setdefault(slot, "the canoes here look different to the learned "
+                                     "reader")
+                discs[slot] = UNKNOWN
+                seen[:] = [c for c in seen if c.at != slot]
             continue
         if discs[slot] == UNKNOWN and read.disc is not None:
             discs[slot] = PRESENT if read.disc else ABSENT

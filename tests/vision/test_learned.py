@@ -152,6 +152,7 @@ def test_read_learned_answers_only_what_the_network_is_sure_of(monkeypatch):
         1: SlotRead(None, (("red", None), ("blue", None))),  # a disc under two: unknown
         4: SlotRead(False, (("blue", UNKNOWN),)),  # unsure of the gem
         5: SlotRead(None, (("red", UNKNOWN), ("red", UNKNOWN)))}  # whose gem is whose?
+    assert read[0].sure == pytest.approx(0.99999)  # the least of its counts and "clear"
 
 
 def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAYERS,
@@ -212,19 +213,28 @@ def test_a_colour_not_in_the_game_is_no_reading(monkeypatch):
 
 
 def test_on_a_slot_the_rules_read_it_names_the_gem_and_disc_they_left_unknown(monkeypatch):
-    t2, t3, t5 = SLOTS.index("T2"), SLOTS.index("T3"), SLOTS.index("T5")
+    t1, t2, t3, t4, t5 = (SLOTS.index(s) for s in ("T1", "T2", "T3", "T4", "T5"))
     seen = [CanoeSeen("red", "T2", UNKNOWN), CanoeSeen("blue", "T3", UNKNOWN),
-            CanoeSeen("green", "T5", None)]
+            CanoeSeen("green", "T5", None), CanoeSeen("yellow", "T4", UNKNOWN),
+            CanoeSeen("red", "T1", None)]
     asked, seen, discs, unknown = fill(
         monkeypatch, {t2: SlotRead(True, (("red", "pink"),)),
-                      t3: SlotRead(False, (("green", "white"),)),
-                      t5: SlotRead(False, (("green", "violet"),))},
-        unknown=set(), why={}, seen=seen, discs={"T2": UNKNOWN})
-    assert asked == [[t2, t3]]  # not T5: the rules read all of it
+                      t3: SlotRead(False, (("green", "white"),), 0.995),
+                      t5: SlotRead(False, (("green", "violet"),)),
+                      t4: SlotRead(True, (), 0.9995),
+                      t1: SlotRead(True, ())},
+        unknown=set(), why={}, seen=seen, discs={"T2": UNKNOWN, "T1": UNKNOWN})
+    assert asked == [[t1, t2, t3, t4]]  # not T5: the rules read all of it
     assert CanoeSeen("red", "T2", "pink") in seen and discs["T2"] == PRESENT
-    # T3: the reader sees another canoe than the rules do: nothing is taken from it.
+    # T3: the reader sees another canoe than the rules do, under 0.999 sure: nothing is
+    # taken from it. T1: the rules saw the canoe's middle (no gem): the same.
     assert CanoeSeen("blue", "T3", UNKNOWN) in seen and discs["T3"] == PRESENT
-    assert CanoeSeen("green", "T5", None) in seen and len(seen) == 3 and not unknown
+    assert CanoeSeen("red", "T1", None) in seen and discs["T1"] == UNKNOWN
+    # T4: the reader is 0.999 sure no canoe stands where the rules saw one without its
+    # middle (``learned_veto_confidence``): the readers disagree, the slot is unknown.
+    assert unknown == {"T4"} and discs["T4"] == UNKNOWN
+    assert not [c for c in seen if c.at == "T4"]
+    assert CanoeSeen("green", "T5", None) in seen and len(seen) == 4
 
 
 def test_a_gem_or_disc_the_reader_is_unsure_of_stays_unknown(monkeypatch):
@@ -380,3 +390,30 @@ def test_a_slot_near_a_hand_is_not_read_with_a_colour_still_missing(monkeypatch)
                             why={"T5": why["T5"]}, seen=[*seen, CanoeSeen("red", "beach")],
                             in_play={"red": 2, "green": 2, "blue": 2})
     assert not unknown
+
+
+def test_a_canoe_the_reader_is_sure_is_not_there_makes_its_slot_unknown():
+    """Reporting scene 57050091 (offset 57, used; delta, a glare spot at the beach's
+    corner): R2, empty, was read by the rules with a blue canoe (the deep blue river's
+    mottle around its disc, neither a gem nor an empty well in it), while the blue canoe
+    on R1 beside it was "canoe count unclear". The slot reader, asked about the gem, is
+    sure no canoe stands on R2: where the readers disagree on a canoe whose middle the
+    rules did not see, the slot is unknown (and R1, the counts now allowing, is read)."""
+    import benchmarks.vision_conditions as vc
+    from vision.detector import Detector, canoes_in_play
+    from vision.synth import REPORTING_FAMILIES, ground_truth
+
+    index = list(vc.CONDITIONS).index("glare+flicker")
+    made = vc.make_scene("glare+flicker", index, 91, 57, REPORTING_FAMILIES)
+    setup, frame = made.frames(None, "glare+flicker")
+    truth = ground_truth(made.state, faults=made.faults)
+    seen = {}
+    for name, config in (("off", VisionConfig(learned_veto_confidence=2.0)),
+                         ("now", VisionConfig())):
+        det = Detector(colours=made.detector.colours, camera=made.detector.camera,
+                       config=config)
+        vc.learn(det, setup, made.state.players, made.state.joe is not None)
+        seen[name] = det.analyse(frame, in_play=canoes_in_play(made.state))
+    assert truth.canoes_at("R2") == [] and [c.colour for c in truth.canoes_at("R1")] == ["blue"]
+    assert [c.colour for c in seen["off"].canoes_at("R2")] == ["blue"]  # wrong
+    assert "R2" in seen["now"].unknown and seen["now"].canoes_at("R1") == truth.canoes_at("R1")

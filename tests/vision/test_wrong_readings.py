@@ -1432,3 +1432,13 @@ def test_a_canoe_under_a_sleeve_of_the_rivers_colour_hides_where_no_disc_can_be_
     is now unknown."""
     unknown_now_wrong_without("motion", 47110274, "delta", "R1",
                               VisionConfig(disc_unknown_hides=False))
+
+
+def test_a_beach_canoe_without_a_clear_middle_may_be_one_seen_nowhere():
+    """Reporting scene 57050063 (offset 57, used; glacier, a glare spot over the beach and
+    T1): the red canoe on the beach, in the spot's light, was read brown with its gem
+    unknown, while a red canoe was seen nowhere. A canoe on the beach carries no gem, so
+    one whose middle shows neither gem nor well is not clearly seen: with a canoe of the
+    game seen nowhere, the beach is unknown."""
+    unknown_now_wrong_without("glare+flicker", 57050063, "glacier", "beach",
+                              VisionConfig(beach_unclear_middle=False))

@@ -28,7 +28,7 @@ in NumPy: no learning library is needed at the table.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -229,6 +229,8 @@ class SlotRead:
 
     disc: bool | None
     canoes: tuple[tuple[str, str | None], ...]
+    sure: float = field(default=1.0, compare=False)
+    """Its least probability among the slot being clear and each colour's count."""
 
     @property
     def colours(self) -> list[str]:
@@ -247,6 +249,7 @@ def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
         return {}
     got = SlotReader.load().predict(slot_patches(rectified, light, geo, ask),
                                     setup[list(ask)])
+    least = np.minimum(got.counts.max(axis=2).min(axis=1), got.hidden[:, 0])
     sure = (got.counts.max(axis=2).min(axis=1) >= confidence) & (
         got.hidden[:, 0] >= clear_confidence)
     out: dict[int, SlotRead] = {}
@@ -263,7 +266,7 @@ def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # 50030034, 50070157, 50110260: a gone disc under two canoes read as there).
         disc = bool(got.discs[n].argmax() == 1) if float(
             got.discs[n].max()) >= confidence and len(canoes) < 2 else None
-        out[s] = SlotRead(disc, tuple(canoes))
+        out[s] = SlotRead(disc, tuple(canoes), float(least[n]))
     return out
 
 
