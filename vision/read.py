@@ -539,10 +539,12 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     then seen more often than it is in play, nor a canoe seen nowhere that may stand on the
     slot; where the rules' reason says a canoe on the move may lie over it,
     ``stages.learned.MOVING``, only while every canoe in play is then seen), and on a slot
-    the rules read the same canoes on, the disc and gems they left unknown. Without
+    the rules read the same canoes on, the disc and gems they left unknown; a slot the
+    rules read with a canoe whose middle they did not see, where it is
+    ``config.learned_veto_confidence`` sure of other canoes, it makes unknown. Without
     ``gems`` (a millimetre spans too few of the camera's pixels, ``config.gem_min_detail``)
     it names no gem either. Fills ``seen`` and ``discs``, and takes the slots it read out of
-    ``unknown``."""
+    ``unknown`` (or puts the ones it disagrees on in)."""
     held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
         s for s in SLOTS if discs[s] == UNKNOWN}
     ask = [i for i, s in enumerate(SLOTS)

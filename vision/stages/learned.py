@@ -249,9 +249,9 @@ def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
         return {}
     got = SlotReader.load().predict(slot_patches(rectified, light, geo, ask),
                                     setup[list(ask)])
-    least = np.minimum(got.counts.max(axis=2).min(axis=1), got.hidden[:, 0])
-    sure = (got.counts.max(axis=2).min(axis=1) >= confidence) & (
-        got.hidden[:, 0] >= clear_confidence)
+    counted = got.counts.max(axis=2).min(axis=1)
+    least = np.minimum(counted, got.hidden[:, 0])
+    sure = (counted >= confidence) & (got.hidden[:, 0] >= clear_confidence)
     out: dict[int, SlotRead] = {}
     for n, s in enumerate(ask):
         if not sure[n]:
