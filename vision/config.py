@@ -456,6 +456,10 @@ class VisionConfig:
     """The learned disc reader also looks at the discs the rules read under two or three
     canoes (about one slot a frame, 1.2 ms): where it is as sure of the other answer, the
     disc is unknown."""
+    disc_check_absent: bool = True
+    """...and the discs the rules read gone under a lone canoe (a disc gone is rare, so
+    rarely asked): a rim half hidden by a hull and blurred by motion can read as gone
+    (reporting 58110098: T2's disc under a brown canoe)."""
     slot_look_mm: float = 14.0
     """With a table profile: each slot's middle, this far around its centre (inside a
     disc's rim, whose place and highlights move as discs move)..."""

@@ -649,7 +649,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     per = Counter((c.at, c.colour) for c in seen)
     known = [(i, s) for i, s in enumerate(SLOTS) if s not in unknown]
     discs_at = [i for i, s in known if discs[s] == UNKNOWN or (
-        config.disc_check_crowd and crowd[s] >= 2)]
+        config.disc_check_crowd and crowd[s] >= 2) or (
+        config.disc_check_absent and crowd[s] == 1 and discs[s] == ABSENT)]
     gems_at = {i: lone for i, s in known if (lone := sorted(
         c.colour for c in seen if c.at == s and c.gem == UNKNOWN
         and per[s, c.colour] == 1))} if gem_confidence <= 1 else {}

@@ -109,7 +109,8 @@ def test_it_names_unknown_discs_and_gems_of_read_slots_and_checks_discs_under_ca
     asked = []
     answers = {"T3": FineRead(True, {}), "T4": FineRead(False, {"red": "pink"}),
                "T5": FineRead(False, {}), "L2": FineRead(True, {}),
-               "R1": FineRead(False, {"blue": "white"}), "T2": FineRead(None, {"yellow": None})}
+               "R1": FineRead(False, {"blue": "white"}), "T2": FineRead(None, {"yellow": None}),
+               "R2": FineRead(True, {})}
 
     def fake(rectified, light, geo, setup, discs_at, gems_at, confidence, gem_confidence,
              clear):
@@ -126,24 +127,27 @@ def test_it_names_unknown_discs_and_gems_of_read_slots_and_checks_discs_under_ca
             CanoeSeen("green", "L2", UNKNOWN),  # two greens: whose gem is whose?
             CanoeSeen("blue", "R1", UNKNOWN), CanoeSeen("yellow", "R1", "violet"),
             CanoeSeen("yellow", "T2", UNKNOWN),  # one canoe, its disc read: its gem asked
-            CanoeSeen("green", "L1", UNKNOWN)]
+            CanoeSeen("green", "L1", UNKNOWN),
+            CanoeSeen("brown", "R2", None)]  # a lone canoe on a disc read gone: checked
     learned_fine(None, None, None, None, discs, unknown, seen, VisionConfig())
     index = SLOTS.index
-    assert asked == [([index(s) for s in ("T3", "T4", "T5", "L2", "R1")],
+    assert asked == [([index(s) for s in ("T3", "T4", "T5", "L2", "R1", "R2")],
                       {index("T2"): ["yellow"], index("T4"): ["red"], index("R1"): ["blue"]})]
     assert discs["T3"] == PRESENT and discs["T4"] == ABSENT  # named
     assert discs["T5"] == UNKNOWN  # the rules said present, the reader gone
     assert discs["L2"] == PRESENT and discs["R1"] == ABSENT  # both say the same
-    assert discs["L1"] == UNKNOWN and discs["R2"] == ABSENT and discs["T2"] == PRESENT
+    assert discs["R2"] == UNKNOWN  # the rules said gone, the reader there
+    assert discs["L1"] == UNKNOWN and discs["T2"] == PRESENT
     assert CanoeSeen("red", "T4", "pink") in seen and CanoeSeen("blue", "R1", "white") in seen
     assert CanoeSeen("yellow", "T2", None) in seen
     assert seen.count(CanoeSeen("green", "L2", UNKNOWN)) == 2
-    assert CanoeSeen("green", "L1", UNKNOWN) in seen and len(seen) == 10
+    assert CanoeSeen("green", "L1", UNKNOWN) in seen and len(seen) == 11
     assert unknown == {"L1", "beach"}
     asked.clear()
-    discs = dict.fromkeys(SLOTS, PRESENT) | {"T3": UNKNOWN}
+    discs = dict.fromkeys(SLOTS, PRESENT) | {"T3": UNKNOWN, "R2": ABSENT}
     learned_fine(None, None, None, None, discs, set(), seen,
-                 VisionConfig(disc_check_crowd=False), gem_confidence=2.0)  # none named
+                 VisionConfig(disc_check_crowd=False, disc_check_absent=False),
+                 gem_confidence=2.0)  # none named
     assert asked == [([index("T3")], {})]
 
 
@@ -220,3 +224,32 @@ def test_a_gem_the_rules_and_the_slot_reader_leave_unknown_is_named(condition, s
     assert set(before.canoes) - set(now.canoes) == {
         CanoeSeen(c.colour, c.at, UNKNOWN) for c in named}
     assert now.discs == before.discs and now.unknown == before.unknown
+
+
+def test_a_disc_read_gone_under_a_lone_canoe_that_the_disc_reader_sees_is_unknown():
+    """Reporting scene 58110098 (offset 58, used; dusk, a blurred hand): T2's disc, under
+    a lone brown canoe, its rim half hidden by the hull and smeared, was read gone by the
+    rules. The disc reader, asked about a disc read gone under a lone canoe, is sure it is
+    there: the readers disagree, the disc is unknown; nothing else changes."""
+    import benchmarks.vision_conditions as vc
+    from vision.synth import REPORTING_FAMILIES, ground_truth
+
+    index = list(vc.CONDITIONS).index("motion")
+    made = vc.make_scene("motion", index, 98, 58, REPORTING_FAMILIES)
+    setup, frame = made.frames(None, "motion")
+    seen = {}
+    for name, config in (("off", VisionConfig(disc_check_absent=False)),
+                         ("now", VisionConfig())):
+        det = Detector(colours=made.detector.colours, camera=made.detector.camera,
+                       config=config)
+        vc.learn(det, setup, made.state.players, made.state.joe is not None)
+        seen[name] = det.analyse(frame, in_play=canoes_in_play(made.state))
+    truth = ground_truth(made.state, faults=made.faults)
+    assert truth.discs["T2"] == PRESENT and [c.colour for c in truth.canoes_at("T2")] == [
+        "brown"]
+    assert seen["off"].discs["T2"] == ABSENT  # wrong
+    assert seen["now"].discs["T2"] == UNKNOWN
+    assert seen["now"].canoes == seen["off"].canoes
+    assert seen["now"].unknown == seen["off"].unknown
+    assert {s: d for s, d in seen["now"].discs.items() if s != "T2"} == {
+        s: d for s, d in seen["off"].discs.items() if s != "T2"}
