@@ -445,7 +445,7 @@ class VisionConfig:
     disc_clear_confidence: float = 0.99
     """How sure the learned disc reader must be that nothing covers the slot (a hand, a
     canoe between two slots, a glare spot) to answer for it."""
-    fine_gem_confidence: float = 0.9999
+    fine_gem_confidence: float = 0.999
     """How sure the fine gem reader must be of a lone canoe's gem (the only canoe of its
     colour on a slot read) to name it where the rules and the slot reader left it
     unknown. Over 1: that reader is not asked."""
