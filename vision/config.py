@@ -434,6 +434,12 @@ class VisionConfig:
     """Where the rules read a slot's canoes, one of them with neither a gem nor its
     empty well seen, and the learned slot reader is this sure of other canoes there, the
     slot is unknown (two readers disagree). Over 1: no such check."""
+    learned_short_count: bool = True
+    """A slot the rules left unknown because they could not count its canoes (canoe-like
+    area unread, canoe count unclear), read by the learned reader with a colour of which
+    a canoe is then still seen nowhere while every other position is read, stays unknown:
+    the reader may have counted one canoe of two side by side (reporting 59040025: two
+    red canoes on T1 read as one)."""
     learned_gem_confidence: float = 0.9999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""

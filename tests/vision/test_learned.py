@@ -198,7 +198,7 @@ def test_a_reading_that_sees_more_of_a_colour_than_in_play_is_dropped(monkeypatc
     _, seen, discs, unknown = fill(
         monkeypatch, {t2: (True, ["red"]), t3: (True, ["green"])},
         unknown={"T2", "T3"}, why=dict.fromkeys(("T2", "T3"), "canoe count unclear"),
-        seen=[CanoeSeen("red", "T5"), CanoeSeen("red", "beach")],
+        seen=[CanoeSeen("red", "T5"), CanoeSeen("red", "beach"), CanoeSeen("green", "L1")],
         in_play={"red": 2, "green": 2, "blue": 2})
     assert unknown == {"T2"} and discs["T2"] == UNKNOWN
     assert CanoeSeen("green", "T3", UNKNOWN) in seen
@@ -372,6 +372,34 @@ def test_a_slot_a_moving_canoe_may_lie_over_is_read_only_when_every_canoe_is_see
     _, _, _, unknown = fill(monkeypatch, answers, unknown=set(why), why=dict(why),
                             seen=[*on_beach, CanoeSeen("blue", "beach")], in_play=None)
     assert unknown == {"T5", "L1", "L2"}  # the game's counts unknown: not read
+
+
+def test_a_slot_the_rules_could_not_count_is_not_read_with_a_colour_still_missing(
+        monkeypatch):
+    """Reporting 59040025 (marker): two red canoes side by side on T1, "canoe-like area
+    unread" by the rules, read by the reader as one red, every other position read. With
+    a red canoe then seen nowhere and nowhere left for it, T1 stays unknown; with both
+    reds seen, or another position unknown, it is read."""
+    t1 = SLOTS.index("T1")
+    why = {"T1": "canoe-like area unread"}
+    seen = [CanoeSeen(c, "beach") for c in ("green", "green", "blue", "blue")]
+    in_play = {"red": 2, "green": 2, "blue": 2}
+    _, _, _, unknown = fill(monkeypatch, {t1: (True, ["red"])}, unknown={"T1"},
+                            why=dict(why), seen=seen, in_play=in_play)
+    assert unknown == {"T1"}
+    _, got, _, unknown = fill(monkeypatch, {t1: (True, ["red"])}, unknown={"T1"},
+                              why=dict(why), seen=[*seen, CanoeSeen("red", "L2")],
+                              in_play=in_play)
+    assert not unknown and CanoeSeen("red", "T1", UNKNOWN) in got
+    # With another position unknown the missing red may be there: T1 is read.
+    _, got, _, unknown = fill(monkeypatch, {t1: (True, ["red"])}, unknown={"T1", "beach"},
+                              why=dict(why) | {"beach": "sand covered"}, seen=seen,
+                              in_play=in_play)
+    assert unknown == {"beach"} and CanoeSeen("red", "T1", UNKNOWN) in got
+    # Read with both reds: nothing is then missing.
+    _, got, _, unknown = fill(monkeypatch, {t1: (True, ["red", "red"])}, unknown={"T1"},
+                              why={"T1": "canoe count unclear"}, seen=seen, in_play=in_play)
+    assert not unknown and got.count(CanoeSeen("red", "T1", UNKNOWN)) == 2
 
 
 def test_a_slot_near_a_hand_is_not_read_with_a_colour_still_missing(monkeypatch):

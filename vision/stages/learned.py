@@ -215,6 +215,15 @@ def covered_by(reason: str | None) -> bool:
     return reason is not None and any(word in reason for word in COVERS)
 
 
+UNCOUNTED = ("canoe-like area unread", "canoe count unclear")
+"""Words of a reason that say the rules saw canoes on the slot but could not count them."""
+
+
+def uncounted_by(reason: str | None) -> bool:
+    """Whether an unknown slot's reason says the rules could not count its canoes."""
+    return reason is not None and any(word in reason for word in UNCOUNTED)
+
+
 def moving_by(reason: str | None) -> bool:
     """Whether an unknown slot's reason says a canoe on the move may lie over it."""
     return reason is not None and any(word in reason for word in MOVING)
