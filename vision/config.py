@@ -440,7 +440,7 @@ class VisionConfig:
     a canoe is then still seen nowhere while every other position is read, stays unknown:
     the reader may have counted one canoe of two side by side (reporting 59040025: two
     red canoes on T1 read as one)."""
-    learned_gem_confidence: float = 0.9999
+    learned_gem_confidence: float = 0.999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""
     disc_confidence: float = 0.999

@@ -1,6 +1,7 @@
 """The learned disc reader: its weights, its patches, what it is asked and what is kept."""
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -200,10 +201,10 @@ def test_a_disc_gone_from_under_two_canoes_is_read_gone(table):  # noqa: F811
     ("motion", 50110011, CanoeSeen("red", "T5", "white")),
     ("lowres", 50030007, CanoeSeen("blue", "R1", None))])  # where the rules read no gems
 def test_a_gem_the_rules_and_the_slot_reader_leave_unknown_is_named(condition, seed, canoe):
-    """Reporting offset 50 (used before): a lone canoe's gem the rules and the slot reader
-    left unknown is named by the gem reader, right (with any others it names, each right);
-    nothing else changes. At 640x480 with
-    the board small the rules read no gems; the gem reader names one there too, surer."""
+    """Reporting offset 50 (used before): a lone canoe's gem the rules left unknown (the
+    slot reader, which names some of them, kept out) is named by the gem reader, right
+    (with any others it names, each right); nothing else changes. At 640x480 with the
+    board small the rules read no gems; the gem reader names one there too, surer."""
     import benchmarks.vision_conditions as vc
     from vision.synth import REPORTING_FAMILIES, ground_truth
 
@@ -212,8 +213,10 @@ def test_a_gem_the_rules_and_the_slot_reader_leave_unknown_is_named(condition, s
                          REPORTING_FAMILIES)
     setup, frame = made.frames(None, condition)
     seen = []
-    off = VisionConfig(fine_gem_confidence=2.0, fine_gem_low_detail_confidence=2.0)
-    for config in (off, VisionConfig()):
+    # (The slot reader names no gems in either reading: the gems asked are the rules'.)
+    now = VisionConfig(learned_gem_confidence=2.0)
+    off = replace(now, fine_gem_confidence=2.0, fine_gem_low_detail_confidence=2.0)
+    for config in (off, now):
         det = Detector(colours=made.detector.colours, camera=made.detector.camera,
                        config=config)  # (a fresh detector: no pose tracked from a frame)
         vc.learn(det, setup, made.state.players, made.state.joe is not None)
