@@ -545,10 +545,10 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``config.learned_veto_confidence`` sure of other canoes, it makes unknown; a slot whose
     canoes the rules could not count it reads only while no canoe of a colour it reads
     there is then seen nowhere with every other position read
-    (``config.learned_short_count``). Without ``gems`` (a
-    millimetre spans too few of the camera's pixels, ``config.gem_min_detail``) it names
-    no gem either. Fills ``seen`` and ``discs``, and takes the slots it read out of
-    ``unknown`` (or puts the ones it disagrees on in)."""
+    (``config.learned_short_count``). Without ``gems`` (a millimetre spans too few of the
+    camera's pixels, ``config.gem_min_detail``) it names no gem either. Fills ``seen``
+    and ``discs``, and takes the slots it read out of ``unknown`` (or puts the ones it
+    disagrees on in)."""
     held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
         s for s in SLOTS if discs[s] == UNKNOWN}
     ask = [i for i, s in enumerate(SLOTS)
@@ -590,6 +590,11 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             known.update(read.colours)
         return known
 
+    def missing(got: Mapping[int, SlotRead]) -> set[str]:
+        """Colours of which a canoe in play is seen nowhere with the reader's ``got``."""
+        known = counted(got)
+        return {c for c, n in (in_play or {}).items() if known[c] < n}
+
     if in_play is not None:
         over = {c for c, n in counted(fill).items() if n > in_play.get(c, 0)}
         fill = {i: r for i, r in fill.items() if not over & set(r.colours)}
@@ -599,9 +604,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # this slot, where the network never saw a canoe (reporting 48120059: a green
         # canoe between T3 and T4, read nowhere; the network read T3, T4 and T5 empty;
         # 49120085, 49120120, 49120232: likewise, with the beach also unknown).
-        known = counted(fill)
         under = [p for p in unknown - {SLOTS[i] for i in fill} if covered_by(why.get(p))]
-        if any(known[c] < n for c, n in in_play.items()) and not under:
+        if missing(fill) and not under:
             fill = {i: r for i, r in fill.items() if not why[SLOTS[i]].startswith(UNSEEN)}
     # A slot a canoe on the move may lie over is read only where every canoe in play is
     # then seen (not at all without the game's counts): one seen nowhere may be the canoe
@@ -609,7 +613,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # L1, seen nowhere, T5 read empty). Not even where a hand may hide it: a canoe between
     # two slots looks like a hand to the rules (so relaxed, reporting offsets 50-51 read
     # 0.19 % more clear slots, with 5 more wrong, all such canoes between T5 and L1).
-    if in_play is None or any(counted(fill)[c] < n for c, n in in_play.items()):
+    if in_play is None or missing(fill):
         fill = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}
     if in_play is not None:
         # Nor a slot a hand lies near where it reads a colour of which a canoe is still
@@ -618,9 +622,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # frame but something the rules took for one there, read with one red). On
         # offsets 50-51 this keeps 0.03 % of clear slots unknown (every slot so, not only
         # those near a hand, 0.16 %).
-        missing = {c for c, n in in_play.items() if counted(fill)[c] < n}
+        short = missing(fill)
         fill = {i: r for i, r in fill.items()
-                if not (covered_by(why[SLOTS[i]]) and missing & set(r.colours))}
+                if not (covered_by(why[SLOTS[i]]) and short & set(r.colours))}
     if in_play is not None and config.learned_short_count and not (
             unknown - {SLOTS[i] for i in fill}):
         # Where the rules could not count a slot's canoes and no position would be left
@@ -630,9 +634,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # one red, every other position read). (With any other position unknown, the
         # canoe may be there: so kept, on used offsets 50-51 0.9 % of clear positions
         # were left unknown.)
-        missing = {c for c, n in in_play.items() if counted(fill)[c] < n}
+        short = missing(fill)
         fill = {i: r for i, r in fill.items()
-                if not (uncounted_by(why[SLOTS[i]]) and missing & set(r.colours))}
+                if not (uncounted_by(why[SLOTS[i]]) and short & set(r.colours))}
     for i, read in fill.items():
         slot = SLOTS[i]
         unknown.discard(slot)

@@ -210,9 +210,14 @@ COVERS = ("covered", "darker than at setup", "hand")
 unseen under it."""
 
 
+def _says(reason: str | None, words: Sequence[str]) -> bool:
+    """Whether an unknown position's reason holds any of ``words``."""
+    return reason is not None and any(word in reason for word in words)
+
+
 def covered_by(reason: str | None) -> bool:
     """Whether an unknown position's reason says a hand or a sleeve covers it."""
-    return reason is not None and any(word in reason for word in COVERS)
+    return _says(reason, COVERS)
 
 
 UNCOUNTED = ("canoe-like area unread", "canoe count unclear")
@@ -221,12 +226,12 @@ UNCOUNTED = ("canoe-like area unread", "canoe count unclear")
 
 def uncounted_by(reason: str | None) -> bool:
     """Whether an unknown slot's reason says the rules could not count its canoes."""
-    return reason is not None and any(word in reason for word in UNCOUNTED)
+    return _says(reason, UNCOUNTED)
 
 
 def moving_by(reason: str | None) -> bool:
     """Whether an unknown slot's reason says a canoe on the move may lie over it."""
-    return reason is not None and any(word in reason for word in MOVING)
+    return _says(reason, MOVING)
 
 
 @dataclass(frozen=True)
