@@ -455,7 +455,7 @@ class VisionConfig:
     """How sure the fine gem reader must be of a lone canoe's gem (the only canoe of its
     colour on a slot read) to name it where the rules and the slot reader left it
     unknown. Over 1: that reader is not asked."""
-    fine_gem_low_detail_confidence: float = 0.9999
+    fine_gem_low_detail_confidence: float = 0.999
     """...and where the rules read no gems (``gem_min_detail``: a 640x480 frame with the
     board filling less than about two thirds of it). Over 1: none named there."""
     disc_check_crowd: bool = True
