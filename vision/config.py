@@ -599,7 +599,17 @@ class VisionConfig:
     unknown too."""
     transit_max_ratio: float = 3.6
     """...that is, no bigger than this many canoes (one on its way, merged with the two
-    on the slot it passes)."""
+    on the slot it passes)..."""
+    transit_reach_mm: float = 30.0
+    """...the slot up or down the river from a slot it comes near, where it reaches at
+    least this far (mm) from that slot's centre towards it: a canoe resting on a slot
+    reaches half its length (20 mm) and a few mm more leaning under tilt or blurred,
+    one on its way from or to the next slot the zone's edge (38 mm). Not while a glare
+    spot washes a slot out: then every such neighbour. (Used offsets 57-58: 182 such
+    neighbours reached under 30 mm, none of them read wrongly unmarked; the 8 canoes
+    between T5 and L1 read off T5 unmarked reached 36.0-37.9 mm. Used offsets 50-51, 300
+    scenes a condition: 65 / 96 more clear positions read right, and one wrong, 51050049,
+    a canoe half washed out beside a washed-out slot, hence the exception.)"""
     max_canoes_per_slot: int = 3
     """More canoes than this on one slot do not fit its zone: the slot is unknown."""
     canoe_body_share: float = 0.6

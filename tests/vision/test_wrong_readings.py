@@ -1203,6 +1203,31 @@ def test_a_canoe_mostly_unread_between_two_slots_leaves_both_unknown():
     assert why["T5"] in ("canoe-like area unread between two slots", "canoe between slots")
 
 
+def test_a_canoe_on_its_way_hides_the_slot_it_reaches_towards_not_every_neighbour():
+    """Used scenes 57120073 (delta, a canoe between slots) and 57110036 (glacier, a hand
+    with motion blur; offset 57). Something foreign that is partly canoe colour may be a
+    canoe on its way: the slots up and down the river from the slots it comes near are
+    unknown too, but only where it reaches towards them (``transit_reach_mm``). In
+    57120073 the blue canoe on T5 lies half way to L1, merged with the canoes there: the
+    patch fills L1's zone to its edge towards T5 (38 mm), and T5, read without it
+    otherwise, is unknown. In 57110036 the hand's patch reaches 12 mm towards T3 and T5
+    from T4: they are not taken to be under a canoe on its way."""
+    off = VisionConfig(transit_reach_mm=1e9)  # (no neighbour marked)
+    unknown_now_wrong_without("between", 57120073, "delta", "T5", off)
+    now = bench_reading("motion", 57110036, "glacier", VisionConfig()).debug["why"]
+    every = bench_reading("motion", 57110036, "glacier",
+                          VisionConfig(transit_reach_mm=-1e9)).debug["why"]
+    assert every.get("T3") == every.get("T5") == "a canoe on its way between slots"
+    assert "on its way" not in now.get("T3", "") + now.get("T5", "")
+    truth, seen = bench_read("motion", 57110036, "glacier", VisionConfig())
+    assert wrong(seen, truth) == []
+    # While a glare spot washes a slot out, every neighbour: used scene 51050049 (delta),
+    # a blue canoe on T5 half washed out beside T4, read as nothing there otherwise.
+    truth, seen = bench_read("glare+flicker", 51050049, "delta", VisionConfig())
+    assert wrong(seen, truth) == []
+    assert "T5" in seen.unknown
+
+
 def test_a_disc_whose_rim_shows_its_highlight_is_not_read_absent():
     """Reporting scene 34000235 (offset 34, used; delta, a blue canoe on a blue river): the
     disc on R1, beside the canoe, showed its rim band lighter than both sides at about

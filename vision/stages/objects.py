@@ -178,6 +178,21 @@ def _mark(out: Objects, positions: Iterable[str], why: str) -> None:
         out.why.setdefault(p, why)
 
 
+def reach_towards(xs: Indices, ys: Indices, start: NDArray[np.float32],
+                  end: NDArray[np.float32]) -> float:
+    """How far an object's pixels (``xs``, ``ys``) reach from ``start`` towards ``end``
+    (rectified px, along the line between them; negative where none lies past ``start``).
+
+    >>> xs, ys = np.array([10, 30]), np.array([0, 0])
+    >>> reach_towards(xs, ys, np.float32([20, 0]), np.float32([80, 0]))
+    10.0
+    >>> reach_towards(xs, ys, np.float32([40, 0]), np.float32([80, 0]))
+    -10.0
+    """
+    u = (end - start) / max(float(np.hypot(*(end - start))), 1e-6)
+    return float(np.max((xs - start[0]) * u[0] + (ys - start[1]) * u[1]))
+
+
 def footprint(middle: tuple[float, float], camera_centre: Centre | None, config: VisionConfig,
               k: float) -> tuple[float, float]:
     """Where a canoe seen with its ``middle`` there (rectified px) stands: the canoe seen
@@ -379,8 +394,15 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                     area <= config.transit_max_ratio * hull_px:
                 # Partly canoe colour, no bigger than three canoes: a canoe on its way
                 # from a slot up or down the river (read there, it would be missing),
-                # maybe merged with the two on the slot it passes.
+                # maybe merged with the two on the slot it passes, reaching from it
+                # towards that slot; wherever it reaches while a glare spot washes a slot
+                # out (a canoe it half washes out beside it may be read as nothing there:
+                # used scene 51050049, a blue canoe on T5 beside T4 washed out).
+                reach = -np.inf if washed is not None and washed.any() else \
+                    config.transit_reach_mm * k
                 _mark(out, (p for s in np.flatnonzero(near) for p in (
                     upstream(SLOTS[s]), *(downstream(SLOTS[s], a) for a in ARMS))
-                    if p in SLOTS), "a canoe on its way between slots")
+                    if p in SLOTS and reach_towards(xs, ys, geo.slot_xy[s],
+                                                    geo.slot_xy[SLOTS.index(p)]) >= reach),
+                      "a canoe on its way between slots")
     return out
