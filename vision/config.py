@@ -553,6 +553,10 @@ class VisionConfig:
     """An object with more unclassified pixels than this share is foreign (a hand, a sleeve)."""
     beach_guard_px: float = 20.0
     """Changed pixels (mm^2) in the band around the beach that make the beach unknown."""
+    beach_edge_quiet: bool = True
+    """With a table profile, where that band is unchanged: an object on the beach reaching
+    its edge is not taken to cross it (a canoe laid at the edge, its end blurred, is read
+    as a canoe; a hand reaching onto the beach changes the band)."""
     beach_dark_log: float = 0.75
     beach_dark_canoes: float = 1.0
     """Sand darker than the beach's median by this (log brightness) over at least this

@@ -254,11 +254,13 @@ def read_board(
         beach_foreign = True
         beach_why = "a dark sleeve or a deep shadow over the beach"
     guard = guard_chroma(rectified, light, geo) if beach_guard is not None or details else None
+    crossed: bool | None = None  # (the band around the beach unknown without a profile)
     if beach_guard is not None and guard is not None and len(beach_guard) == len(guard):
         ys, xs = np.divmod(geo.guard_idx, geo.shape[1])
         lean = shift_px(camera_centre, np.column_stack([xs, ys]).astype(np.float32),
                         config.canoe_height_mm, geo.k)
-        beach_foreign |= guard_crossed(guard, beach_guard, geo, config, lean)
+        crossed = guard_crossed(guard, beach_guard, geo, config, lean)
+        beach_foreign |= crossed
 
     if look is not None and look.marks is not None and look.marks.shape == geo.shape:
         # The board's own print in the zones (a bank), as at setup: ground, no object.
@@ -266,7 +268,10 @@ def read_board(
         zones.obj[pos[same]] = False
         zones.highlight[pos[same]] = False
         zones.label[pos[same]] = -1
-    objs = find_objects(zones, beach, geo, layout, config, camera_centre, glare)
+    gems_read = detail_px_per_mm is None or detail_px_per_mm >= config.gem_min_detail
+    # (Where gems are not read, a canoe's end blurs into the land beyond the beach's edge.)
+    objs = find_objects(zones, beach, geo, layout, config, camera_centre, glare,
+                        crossed if gems_read else None)
     # Something small in a slot's zone (the river's mottle, a dropped gem) hides no canoe
     # where the slot and its way to each neighbour look as at setup.
     small = {p for p in objs.unknown if objs.why.get(p) == SMALL_FOREIGN}
@@ -279,7 +284,6 @@ def read_board(
         why.setdefault(BEACH, beach_why)
     # Each slot's riverbed as expected (as at setup, or the river's one colour).
     ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
-    gems_read = detail_px_per_mm is None or detail_px_per_mm >= config.gem_min_detail
     before_canoes = set(unknown)
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
                          camera_centre, gems=gems_read)

@@ -1017,9 +1017,12 @@ def test_a_slot_a_canoe_left_half_seen_is_unknown_while_that_canoe_is_unaccounte
         assert wrong(now, truth) == []
         assert left in now.unknown
         # (Without it, and without hiding where area is unread while other positions are
-        # unknown, which catches T1's fringe too with the Pi's OpenCV and numpy.)
+        # unknown, which catches T1's fringe too with the Pi's OpenCV and numpy; and with
+        # the beach unknown as it was: a canoe laid at its edge, read now, leaves the green
+        # canoe seen nowhere with T1-T3 where it may hide.)
         assert left in wrong(seen(VisionConfig(canoe_fringe_share=1.0,
-                                               canoe_hidden_share_unknown=0.0)), truth)
+                                               canoe_hidden_share_unknown=0.0,
+                                               beach_edge_quiet=False)), truth)
 
 
 def test_a_disc_whose_rim_shows_off_its_slot_is_looked_for_where_it_showed_at_setup():
@@ -1226,6 +1229,24 @@ def test_a_canoe_on_its_way_hides_the_slot_it_reaches_towards_not_every_neighbou
     truth, seen = bench_read("glare+flicker", 51050049, "delta", VisionConfig())
     assert wrong(seen, truth) == []
     assert "T5" in seen.unknown
+
+
+def test_a_canoe_laid_at_the_beachs_edge_is_read_as_a_canoe_where_nothing_crosses_it():
+    """Used scenes 59120106 (delta, 1280x720) and 59030023 (dusk, 640x480; offset 59). A
+    canoe laid at the beach's edge, its end blurred, reached the edge of the beach as
+    read, and was taken for something crossing onto the beach: the beach was unknown.
+    With a table profile, where the band just outside the beach is as at setup, nothing
+    crosses: the canoe is read. Not where gems are not read: at 640x480 a blue canoe's
+    end blurred into the dark land beyond the edge would be read as a brown canoe."""
+    truth, now = bench_read("between", 59120106, "delta", VisionConfig())
+    assert "beach" not in now.unknown
+    assert wrong(now, truth) == []
+    assert sorted(c.colour for c in now.canoes_at("beach")) == ["blue", "green"]
+    why = bench_reading("between", 59120106, "delta",
+                        VisionConfig(beach_edge_quiet=False)).debug["why"]
+    assert why["beach"] == "something foreign on the beach"
+    truth, now = bench_read("lowres", 59030023, "dusk", VisionConfig())
+    assert wrong(now, truth) == []
 
 
 def test_a_disc_whose_rim_shows_its_highlight_is_not_read_absent():

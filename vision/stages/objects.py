@@ -248,10 +248,13 @@ def components(mask: Image, idx: Indices | None = None) -> tuple[
 
 def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                  config: VisionConfig, camera_centre: Centre | None = None,
-                 washed: Mask | None = None) -> Objects:
+                 washed: Mask | None = None, beach_crossed: bool | None = None) -> Objects:
     """Label the objects of both regions and sort canoe-like ones from foreign ones
     (``camera_centre``: a canoe's footprint lies half its top's parallax shift before its
-    middle as seen; ``washed``: per slot, washed out by a glare spot, so unknown)."""
+    middle as seen; ``washed``: per slot, washed out by a glare spot, so unknown;
+    ``beach_crossed``: whether the band just outside the beach changed since setup, None
+    where unknown: where it did not, an object on the beach reaching its edge comes from
+    the beach itself, ``config.beach_edge_quiet``)."""
     h, w = geo.shape
     obj_img: Image = np.zeros(h * w, np.uint8)
     obj_img[zones.idx[zones.obj]] = 1
@@ -287,6 +290,10 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     band_label = labels.ravel()[band]
     touching = set(np.unique(band_label).tolist())
     touching.discard(0)
+    if beach_crossed is False and config.beach_edge_quiet:
+        # Nothing crosses the band just outside the beach: what reaches the beach's edge
+        # from within is no hand from outside (a canoe laid at the edge, its end blurred).
+        touching -= set(np.unique(labels.ravel()[geo.beach_band]).tolist())
     k = geo.k
     length, width = layout.canoe_mm
     body_px = config.canoe_body_share * length * width * k * k
