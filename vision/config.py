@@ -604,6 +604,12 @@ class VisionConfig:
     transit_max_ratio: float = 3.6
     """...that is, no bigger than this many canoes (one on its way, merged with the two
     on the slot it passes)..."""
+    transit_crowd_ratio: float = 4.6
+    transit_crowd_share: float = 0.7
+    """...or no bigger than this many (merged with the three a slot it passes can hold)
+    where this share of it is canoe colour (reporting 60120259: a brown canoe most of the
+    way from T5 to L1 merged with the three on L1, 3.7 canoes big, 0.83 canoe colour, and
+    T5 read empty; hands over canoes that big showed 0.33-0.49)..."""
     transit_reach_mm: float = 30.0
     """...the slot up or down the river from a slot it comes near, where it reaches at
     least this far (mm) from that slot's centre towards it: a canoe resting on a slot

@@ -1231,6 +1231,18 @@ def test_a_canoe_on_its_way_hides_the_slot_it_reaches_towards_not_every_neighbou
     assert "T5" in seen.unknown
 
 
+def test_a_canoe_on_its_way_merged_with_three_on_the_next_slot_hides_the_slot_it_left():
+    """Reporting scene 60120259 (delta, a canoe between slots; offset 60, read fresh
+    before this change): the brown canoe on T5 lies most of the way to L1, over the
+    brown and two yellow canoes there. The four show as one patch, 3.7 canoes big: too
+    big for a canoe on its way merged with the two on the slot it passes, and T5 was
+    read empty. A slot holds three: a patch up to four canoes big, mostly canoe colour
+    (0.83 here; hands over canoes that big, 0.33-0.49), may be one on its way too: T5 is
+    unknown."""
+    unknown_now_wrong_without("between", 60120259, "delta", "T5",
+                              VisionConfig(transit_crowd_ratio=0.0))
+
+
 def test_a_canoe_laid_at_the_beachs_edge_is_read_as_a_canoe_where_nothing_crosses_it():
     """Used scenes 59120106 (delta, 1280x720) and 59030023 (dusk, 640x480; offset 59). A
     canoe laid at the beach's edge, its end blurred, reached the edge of the beach as

@@ -397,8 +397,10 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             near = d.min(1) < zone_r + config.foreign_margin_mm * k
             _mark(out, (SLOTS[s] for s in np.flatnonzero(near)), "a hand or something foreign")
             out.hand = True
-            if coloured >= config.transit_canoe_share * area and \
-                    area <= config.transit_max_ratio * hull_px:
+            if coloured >= config.transit_canoe_share * area and (
+                    area <= config.transit_max_ratio * hull_px or (
+                        area <= config.transit_crowd_ratio * hull_px
+                        and coloured >= config.transit_crowd_share * area)):
                 # Partly canoe colour, no bigger than three canoes: a canoe on its way
                 # from a slot up or down the river (read there, it would be missing),
                 # maybe merged with the two on the slot it passes, reaching from it
