@@ -293,7 +293,9 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     if beach_crossed is False and config.beach_edge_quiet:
         # Nothing crosses the band just outside the beach: what reaches the beach's edge
         # from within is no hand from outside (a canoe laid at the edge, its end blurred).
-        touching -= set(np.unique(labels.ravel()[geo.beach_band]).tolist())
+        # (Only the beach's: one reaching a slot zone's edge too still crosses that.)
+        touching -= set(np.unique(labels.ravel()[geo.beach_band]).tolist()) - set(
+            np.unique(labels.ravel()[geo.zone_band]).tolist())
     k = geo.k
     length, width = layout.canoe_mm
     body_px = config.canoe_body_share * length * width * k * k
