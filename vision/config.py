@@ -440,6 +440,11 @@ class VisionConfig:
     a canoe is then still seen nowhere while every other position is read, stays unknown:
     the reader may have counted one canoe of two side by side (reporting 59040025: two
     red canoes on T1 read as one)."""
+    learned_unseen_hides: bool = True
+    """Where the learned slot reader reads the last positions the rules left unknown and a
+    canoe of the game is then seen nowhere, it may hide where more canoe-like area shows
+    than the canoes read (and the slots beside), else anywhere: those are unknown (as the
+    rules leave them without the reader)."""
     learned_gem_confidence: float = 0.999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""

@@ -497,6 +497,14 @@ def read_board(
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         learned_slots(rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
                       discs, unknown, why, in_play, config, gems=gems_read)
+        if in_play is not None and config.learned_unseen_hides and not unknown and \
+                unseen_in_play(canoes.seen, unknown, in_play):
+            # The reader read the last positions the rules left for a canoe seen nowhere:
+            # it may hide where more canoe-like area shows than the canoes read (a canoe
+            # beside another in a glare spot's light, reporting 60050217), else anywhere.
+            hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
+            unknown |= hidden
+            why.update(dict.fromkeys(hidden, UNSEEN + "; it may hide here"))
     if look is not None and look.disc_patches is not None and config.disc_confidence <= 1:
         learned_fine(rectified, light, geo, look.disc_patches, discs, unknown, canoes.seen,
                      config, config.fine_gem_confidence if gems_read
