@@ -32,6 +32,7 @@ from vision.stages.learned import (
 from vision.stages.light import measure_light
 from vision.synth import render
 
+from .scenes import read_scene
 from .test_profile import PLAYERS, table  # noqa: F401  (the fixture)
 
 
@@ -205,25 +206,12 @@ def test_a_gem_the_rules_and_the_slot_reader_leave_unknown_is_named(condition, s
     slot reader, which names some of them, kept out) is named by the gem reader, right
     (with any others it names, each right); nothing else changes. At 640x480 with the
     board small the rules read no gems; the gem reader names one there too, surer."""
-    import benchmarks.vision_conditions as vc
-    from vision.synth import REPORTING_FAMILIES, ground_truth
-
-    index = list(vc.CONDITIONS).index(condition)
-    made = vc.make_scene(condition, index, seed % 10_000, seed // 1_000_000,
-                         REPORTING_FAMILIES)
-    setup, frame = made.frames(None, condition)
-    seen = []
     # (The slot reader names no gems in either reading: the gems asked are the rules'.)
     now = VisionConfig(learned_gem_confidence=2.0)
     off = replace(now, fine_gem_confidence=2.0, fine_gem_low_detail_confidence=2.0)
-    for config in (off, now):
-        det = Detector(colours=made.detector.colours, camera=made.detector.camera,
-                       config=config)  # (a fresh detector: no pose tracked from a frame)
-        vc.learn(det, setup, made.state.players, made.state.joe is not None)
-        seen.append(det.analyse(frame, in_play=canoes_in_play(made.state)))
-    before, now = seen
+    _, truth, (before, now) = read_scene(condition, seed, off, now)
     named = set(now.canoes) - set(before.canoes)  # (others too, each right)
-    assert canoe in named and named <= set(ground_truth(made.state, faults=made.faults).canoes)
+    assert canoe in named and named <= set(truth.canoes)
     assert set(before.canoes) - set(now.canoes) == {
         CanoeSeen(c.colour, c.at, UNKNOWN) for c in named}
     assert now.discs == before.discs and now.unknown == before.unknown
@@ -234,20 +222,9 @@ def test_a_disc_read_gone_under_a_lone_canoe_that_the_disc_reader_sees_is_unknow
     a lone brown canoe, its rim half hidden by the hull and smeared, was read gone by the
     rules. The disc reader, asked about a disc read gone under a lone canoe, is sure it is
     there: the readers disagree, the disc is unknown; nothing else changes."""
-    import benchmarks.vision_conditions as vc
-    from vision.synth import REPORTING_FAMILIES, ground_truth
-
-    index = list(vc.CONDITIONS).index("motion")
-    made = vc.make_scene("motion", index, 98, 58, REPORTING_FAMILIES)
-    setup, frame = made.frames(None, "motion")
-    seen = {}
-    for name, config in (("off", VisionConfig(disc_check_absent=False)),
-                         ("now", VisionConfig())):
-        det = Detector(colours=made.detector.colours, camera=made.detector.camera,
-                       config=config)
-        vc.learn(det, setup, made.state.players, made.state.joe is not None)
-        seen[name] = det.analyse(frame, in_play=canoes_in_play(made.state))
-    truth = ground_truth(made.state, faults=made.faults)
+    _, truth, readings = read_scene("motion", 58110098,
+                                    VisionConfig(disc_check_absent=False), VisionConfig())
+    seen = dict(zip(("off", "now"), readings, strict=True))
     assert truth.discs["T2"] == PRESENT and [c.colour for c in truth.canoes_at("T2")] == [
         "brown"]
     assert seen["now"].discs["T2"] in (UNKNOWN, PRESENT)  # never read gone

@@ -27,6 +27,7 @@ from vision.stages.learned import (
 )
 from vision.stages.light import measure_light
 
+from .scenes import read_scene
 from .test_profile import PLAYERS, table  # noqa: F401  (the fixture)
 
 
@@ -427,21 +428,9 @@ def test_a_canoe_the_reader_is_sure_is_not_there_makes_its_slot_unknown():
     on R1 beside it was "canoe count unclear". The slot reader, asked about the gem, is
     sure no canoe stands on R2: where the readers disagree on a canoe whose middle the
     rules did not see, the slot is unknown (and R1, the counts now allowing, is read)."""
-    import benchmarks.vision_conditions as vc
-    from vision.detector import Detector, canoes_in_play
-    from vision.synth import REPORTING_FAMILIES, ground_truth
-
-    index = list(vc.CONDITIONS).index("glare+flicker")
-    made = vc.make_scene("glare+flicker", index, 91, 57, REPORTING_FAMILIES)
-    setup, frame = made.frames(None, "glare+flicker")
-    truth = ground_truth(made.state, faults=made.faults)
-    seen = {}
-    for name, config in (("off", VisionConfig(learned_veto_confidence=2.0)),
-                         ("now", VisionConfig())):
-        det = Detector(colours=made.detector.colours, camera=made.detector.camera,
-                       config=config)
-        vc.learn(det, setup, made.state.players, made.state.joe is not None)
-        seen[name] = det.analyse(frame, in_play=canoes_in_play(made.state))
+    _, truth, readings = read_scene("glare+flicker", 57050091,
+                                    VisionConfig(learned_veto_confidence=2.0), VisionConfig())
+    seen = dict(zip(("off", "now"), readings, strict=True))
     assert truth.canoes_at("R2") == [] and [c.colour for c in truth.canoes_at("R1")] == ["blue"]
     assert [c.colour for c in seen["off"].canoes_at("R2")] == ["blue"]  # wrong
     assert "R2" in seen["now"].unknown and seen["now"].canoes_at("R1") == truth.canoes_at("R1")
@@ -455,21 +444,9 @@ def test_a_canoe_seen_nowhere_once_the_reader_reads_the_last_unknown_slot_may_hi
     nowhere, and T5 read with the red canoe alone. Where the reader reads the last
     unknown position so, the canoe may hide where more canoe-like area shows than the
     canoes read (and beside): T5 is unknown."""
-    import benchmarks.vision_conditions as vc
-    from vision.detector import Detector, canoes_in_play
-    from vision.synth import REPORTING_FAMILIES, ground_truth
-
-    index = list(vc.CONDITIONS).index("glare+flicker")
-    made = vc.make_scene("glare+flicker", index, 217, 60, REPORTING_FAMILIES)
-    setup, frame = made.frames(None, "glare+flicker")
-    seen = {}
-    for name, config in (("off", VisionConfig(learned_unseen_hides=False)),
-                         ("now", VisionConfig())):
-        det = Detector(colours=made.detector.colours, camera=made.detector.camera,
-                       config=config)
-        vc.learn(det, setup, made.state.players, made.state.joe is not None)
-        seen[name] = det.analyse(frame, in_play=canoes_in_play(made.state))
-    truth = ground_truth(made.state, faults=made.faults)
+    _, truth, readings = read_scene("glare+flicker", 60050217,
+                                    VisionConfig(learned_unseen_hides=False), VisionConfig())
+    seen = dict(zip(("off", "now"), readings, strict=True))
     assert sorted(c.colour for c in truth.canoes_at("T5")) == ["blue", "red"]
     # Never every position read with a canoe of the game seen nowhere: T5 is unknown, or
     # T4 where the slot reader leaves it unknown as the rules do (the Raspberry Pi's NumPy

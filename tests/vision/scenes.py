@@ -1,0 +1,35 @@
+"""Benchmark scenes read by the whole product in the tests: as
+``benchmarks/vision_conditions.py`` draws, renders and reads them (the table learned
+from the setup photo), each reading with a fresh detector (no pose tracked from a frame)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vision.config import VisionConfig
+from vision.detector import Detector, canoes_in_play
+from vision.observation import Observation
+
+if TYPE_CHECKING:
+    from benchmarks.vision_conditions import Scene
+
+
+def read_scene(condition: str, seed: int, *configs: VisionConfig,
+               ) -> tuple[Scene, Observation, list[Observation]]:
+    """The benchmark's scene ``seed`` of ``condition`` (reporting families): the scene
+    (``vision_conditions.Scene``), its truth, and the frame read with each of
+    ``configs``."""
+    import benchmarks.vision_conditions as vc
+    from vision.synth import REPORTING_FAMILIES, ground_truth
+
+    index = list(vc.CONDITIONS).index(condition)
+    made = vc.make_scene(condition, index, seed % 10_000, seed // 1_000_000,
+                         REPORTING_FAMILIES)
+    setup, frame = made.frames(None, condition)
+    seen: list[Observation] = []
+    for config in configs:
+        det = Detector(colours=made.detector.colours, camera=made.detector.camera,
+                       config=config)
+        vc.learn(det, setup, made.state.players, made.state.joe is not None)
+        seen.append(det.analyse(frame, in_play=canoes_in_play(made.state)))
+    return made, ground_truth(made.state, faults=made.faults), seen
