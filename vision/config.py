@@ -463,6 +463,16 @@ class VisionConfig:
     fine_gem_low_detail_confidence: float = 0.999
     """...and where the rules read no gems (``gem_min_detail``: a 640x480 frame with the
     board filling less than about two thirds of it). Over 1: none named there."""
+    gem_agree_confidence: float = 0.8
+    """Less sure than that, the fine gem reader still names a lone canoe's gem (or its
+    empty well) where the rules' gem votes lean to the same (``gem_agree_votes``): two
+    readers that look differently and say the same. Over 1: never; never where the rules
+    read no gems (``gem_min_detail``)."""
+    gem_agree_clear: float = 0.97
+    """...where it is this sure that nothing covers the slot."""
+    gem_agree_votes: float = 0.5
+    """The rules' votes lean to a gem with this share of what a gem needs
+    (``gem_min_votes``), to an empty canoe where the well shows and no gem has that."""
     disc_check_crowd: bool = True
     """The learned disc reader also looks at the discs the rules read under two or three
     canoes (about one slot a frame, 1.2 ms): where it is as sure of the other answer, the

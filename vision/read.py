@@ -508,7 +508,10 @@ def read_board(
     if look is not None and look.disc_patches is not None and config.disc_confidence <= 1:
         learned_fine(rectified, light, geo, look.disc_patches, discs, unknown, canoes.seen,
                      config, config.fine_gem_confidence if gems_read
-                     else config.fine_gem_low_detail_confidence)
+                     else config.fine_gem_low_detail_confidence,
+                     # (Not where the rules read no gems: there both readers took a pink
+                     # gem in a blue canoe for violet, twice in 600 frames at 640x480.)
+                     canoes.leans if gems_read else None)
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play)
         if landed is not None:
@@ -660,7 +663,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
 
 def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  discs: dict[str, str], unknown: set[str], seen: list[CanoeSeen],
-                 config: VisionConfig, gem_confidence: float | None = None) -> None:
+                 config: VisionConfig, gem_confidence: float | None = None,
+                 leans: Mapping[tuple[str, str], list[str | None]] | None = None) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -673,10 +677,14 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     canoe of its colour (the only one there) where it is ``gem_confidence`` sure (over 1:
     none; None: ``config.fine_gem_confidence``; the frame's reading passes
     ``fine_gem_low_detail_confidence`` where a millimetre spans too few of the camera's
-    pixels for the rules to read gems).
+    pixels for the rules to read gems). Where the rules' gem votes lean to a gem for such
+    a canoe (``leans``: :attr:`vision.stages.canoes.Canoes.leans`), the reader also names
+    it where it says the same ``gem_agree_confidence`` sure (``gem_agree_clear`` sure
+    that nothing covers the slot).
     Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
+    leans = leans or {}
     crowd = Counter(c.at for c in seen)
     per = Counter((c.at, c.colour) for c in seen)
     known = [(i, s) for i, s in enumerate(SLOTS) if s not in unknown]
@@ -687,7 +695,11 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         c.colour for c in seen if c.at == s and c.gem == UNKNOWN
         and per[s, c.colour] == 1))} if gem_confidence <= 1 else {}
     got = read_fine(rectified, light, geo, setup, discs_at, gems_at, config.disc_confidence,
-                    gem_confidence, config.disc_clear_confidence)
+                    gem_confidence, config.disc_clear_confidence,
+                    leans={i: {c: lean[0] for c in lone if len(lean := leans.get(
+                        (SLOTS[i], c), [])) == 1} for i, lone in gems_at.items()},
+                    agree_confidence=config.gem_agree_confidence,
+                    agree_clear=config.gem_agree_clear)
     for i, read in got.items():
         slot = SLOTS[i]
         if read.disc is not None:

@@ -106,17 +106,35 @@ def test_it_names_a_gem_only_where_the_gem_reader_is_sure_of_it(monkeypatch):
                    5: FineRead(None, {"joe": None})}  # (yellow: not asked)
 
 
+def test_less_sure_it_names_a_gem_where_the_rules_votes_lean_to_the_same(monkeypatch):
+    fake_networks(monkeypatch, [], [
+        (0.98, {"red": ("pink", 0.85), "blue": ("white", 0.85),
+                "green": (None, 0.9), "yellow": ("violet", 0.7)}),  # slot 1
+        (0.9, {"red": ("pink", 0.99)})])  # slot 3: maybe covered
+    setup = np.zeros((len(SLOTS), DISC_PATCH_PX, DISC_PATCH_PX, 3), np.uint8)
+    asked = {1: ["red", "blue", "green", "yellow"], 3: ["red"]}
+    leans = {1: {"red": "pink", "blue": "violet", "green": None, "yellow": "violet"},
+             3: {"red": "pink"}}
+    got = read_fine(None, None, None, setup, [], asked, 0.9999, 0.9999, 0.99, leans=leans,
+                    agree_confidence=0.8, agree_clear=0.97)
+    # blue: the two disagree; yellow: the reader not sure enough; slot 3: maybe covered
+    assert got == {1: FineRead(None, {"red": "pink", "green": None})}
+    assert read_fine(None, None, None, setup, [], asked, 0.9999, 0.9999, 0.99) == {}
+
+
 def test_it_names_unknown_discs_and_gems_of_read_slots_and_checks_discs_under_canoes(
         monkeypatch):
     asked = []
+    given = []
     answers = {"T3": FineRead(True, {}), "T4": FineRead(False, {"red": "pink"}),
                "T5": FineRead(False, {}), "L2": FineRead(True, {}),
                "R1": FineRead(False, {"blue": "white"}), "T2": FineRead(None, {"yellow": None}),
                "R2": FineRead(True, {})}
 
     def fake(rectified, light, geo, setup, discs_at, gems_at, confidence, gem_confidence,
-             clear):
+             clear, leans=None, **agree):
         asked.append((list(discs_at), dict(gems_at)))
+        given.append(leans)
         return {i: answers[SLOTS[i]] for i in {*discs_at, *gems_at} if SLOTS[i] in answers}
 
     monkeypatch.setattr("vision.read.read_fine", fake)
@@ -131,8 +149,13 @@ def test_it_names_unknown_discs_and_gems_of_read_slots_and_checks_discs_under_ca
             CanoeSeen("yellow", "T2", UNKNOWN),  # one canoe, its disc read: its gem asked
             CanoeSeen("green", "L1", UNKNOWN),
             CanoeSeen("brown", "R2", None)]  # a lone canoe on a disc read gone: checked
-    learned_fine(None, None, None, None, discs, unknown, seen, VisionConfig())
+    learned_fine(None, None, None, None, discs, unknown, seen, VisionConfig(),
+                 leans={("T4", "red"): ["violet"], ("L2", "green"): ["pink", None],
+                        ("R1", "blue"): [None]})
     index = SLOTS.index
+    # Each asked lone canoe's lean, where the rules' votes had one (two greens: not asked)
+    assert given == [{index("T2"): {}, index("T4"): {"red": "violet"},
+                      index("R1"): {"blue": None}}]
     assert asked == [([index(s) for s in ("T3", "T4", "T5", "L2", "R1", "R2")],
                       {index("T2"): ["yellow"], index("T4"): ["red"], index("R1"): ["blue"]})]
     assert discs["T3"] == PRESENT and discs["T4"] == ABSENT  # named
@@ -211,6 +234,25 @@ def test_a_gem_the_rules_and_the_slot_reader_leave_unknown_is_named(condition, s
     off = replace(now, fine_gem_confidence=2.0, fine_gem_low_detail_confidence=2.0)
     _, truth, (before, now) = read_scene(condition, seed, off, now)
     named = set(now.canoes) - set(before.canoes)  # (others too, each right)
+    assert canoe in named and named <= set(truth.canoes)
+    assert set(before.canoes) - set(now.canoes) == {
+        CanoeSeen(c.colour, c.at, UNKNOWN) for c in named}
+    assert now.discs == before.discs and now.unknown == before.unknown
+
+
+@pytest.mark.parametrize(("condition", "seed", "canoe"), [
+    ("art", 60000195, CanoeSeen("brown", "T3", "violet")),
+    ("parallax", 60010063, CanoeSeen("brown", "R2", "violet")),
+    ("yellow-on-sand", 60070283, CanoeSeen("blue", "R2", "pink"))])
+def test_a_gem_both_readers_lean_to_is_named(condition, seed, canoe):
+    """Reporting offset 60 (used before): a lone canoe's gem the rules' votes lean to
+    without naming it, which the gem reader names less surely than
+    ``fine_gem_confidence``, is named (with any others so named, each right); nothing
+    else changes."""
+    now = VisionConfig()
+    off = replace(now, gem_agree_confidence=2.0)
+    _, truth, (before, now) = read_scene(condition, seed, off, now)
+    named = set(now.canoes) - set(before.canoes)
     assert canoe in named and named <= set(truth.canoes)
     assert set(before.canoes) - set(now.canoes) == {
         CanoeSeen(c.colour, c.at, UNKNOWN) for c in named}

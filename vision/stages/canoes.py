@@ -56,6 +56,10 @@ class Canoes:
     off_slot: list[CanoeSeen] = field(default_factory=list)
     """Canoes read clearly but caught between two slots (their slots unknown): not in
     ``seen``, yet each is one canoe of its colour (:func:`vision.read.too_many`)."""
+    leans: dict[tuple[str, str], list[str | None]] = field(default_factory=dict)
+    """Per position and colour read there, what the gem votes lean to for each canoe
+    whose gem they leave unknown (:func:`read_gems_of`'s ``leans``), in ``seen``'s
+    order: another reader that says the same may name it (:func:`vision.read.learned_fine`)."""
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
@@ -234,7 +238,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         for (cmask, centres, origin, inside), shift in zip(asked, shifts, strict=False)]
     # (Joe's own rule only where gems can be read: a blurred brown hull with a blue gem
     # is pale with a blue middle.)
-    results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems)
+    leans: list[list[str | None]] = []
+    results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems,
+                           leans=leans)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
     hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
@@ -283,6 +289,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         if is_held:
             continue
         carried, body = results[read]
+        leaning = leans[read]
         d = hull_d[read]
         read += 1
         if colour == JOE_COLOUR and (beyond := other_ends(
@@ -310,6 +317,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             flag([where], "hull colour unclear")
             continue
         out.seen.extend(CanoeSeen(colour, where, g) for g in carried)
+        out.leans[where, colour] = [lean for g, lean in zip(carried, leaning, strict=True)
+                                    if g == "unknown"]
         out.hulls.setdefault(colour, []).append((where, len(centres), body))
     # Two canoe colours read on a slot whose pixels have nearly one middle are no two
     # canoes side by side (those lie a canoe's width apart): one lies around the other,
@@ -621,7 +630,9 @@ where it is inside (the arguments of :func:`read_gems`)."""
 def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config: VisionConfig,
                  layout: Layout | None = None,
                  joes: list[bool] | None = None,
-                 joe_rule: bool = True) -> list[tuple[list[str | None], Floats]]:
+                 joe_rule: bool = True,
+                 leans: list[list[str | None]] | None = None,
+                 ) -> list[tuple[list[str | None], Floats]]:
     """:func:`read_gems` for several colour masks of one frame, the same readings: every
     pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
     pixels each, NumPy's cost per call, not the pixels, was most of the time).
@@ -630,7 +641,13 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     gem is also judged against the other gems and the well as ``joe_gem_*`` say. Grey
     and pale edges are never taken for blends in his canoe (:func:`_hull_lit`, white in
     :func:`_mix_clear`): a brown hull blurred with its gem is pale like his wood, and a
-    gem read there would count it as his."""
+    gem read there would count it as his.
+
+    ``leans``, when given, gets per mask, per canoe, what its votes lean to: the leading
+    gem where it has ``gem_agree_votes`` of what a gem needs and its middle is not as dark
+    as the well, ``None`` (empty) where the well shows and no gem has what a gem needs,
+    else ``"unknown"``. Alone that names nothing; it is asked only where the votes leave
+    the gem unknown."""
     h, w = rectified.shape[:2]
     flat = rectified.reshape(-1, 3)
     gem_names, gems, gem_chroma = _gem_table(config)
@@ -705,11 +722,15 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         cores = [median(part[inner]) if inner.any() else None
                  for part, inner in zip(parts, core_in, strict=True)]
     out: list[tuple[list[str | None], Floats]] = [([], body) for body in bodies]
+    leaning: list[list[str | None]] = [[] for _ in bodies]
+    if leans is not None:
+        leans[:] = leaning
     row = 0
     for i, m in enumerate(owner):
         carried = out[m][0]
         if where[i] is None:
             carried.append("unknown")
+            leaning[m].append("unknown")
             continue
         assert votes is not None and wells is not None
         core = cores[row]
@@ -750,6 +771,10 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             carried.append(None)
         else:
             carried.append("unknown")
+        leaning[m].append(
+            gem_names[int(order[0])] if top >= config.gem_agree_votes * need_gem
+            and not well_shade else None if (well_shade or well >= need_well) and top < need_gem
+            else "unknown")
     return out
 
 

@@ -296,12 +296,19 @@ class FineRead:
 def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
               discs_at: Sequence[int], gems_at: Mapping[int, Sequence[str]],
               confidence: float, gem_confidence: float,
-              clear_confidence: float) -> dict[int, FineRead]:
+              clear_confidence: float, *,
+              leans: Mapping[int, Mapping[str, str | None]] | None = None,
+              agree_confidence: float = 2.0,
+              agree_clear: float = 2.0) -> dict[int, FineRead]:
     """The fine readers' answers, at the rectified view's own millimetre a pixel: for the
     slot indices ``discs_at`` the disc reader's, where it is ``confidence`` sure of the
     disc; for those of ``gems_at`` (each with the colours whose lone canoe's gem is
     wanted there) the gem reader's, where it is ``gem_confidence`` sure of a gem; each
     only where that reader is ``clear_confidence`` sure that nothing covers the slot.
+    Where another reader leans to a gem (``leans``: per slot index, per colour, a gem or
+    ``None`` for an empty canoe), the gem reader's answer is also taken where it says the
+    same ``agree_confidence`` sure and is ``agree_clear`` sure that nothing covers the
+    slot.
     ``setup``: every slot's disc patch at setup (:data:`DISC_PATCH_PX` across,
     :data:`DISC_WINDOW_MM` of the board).
 
@@ -330,10 +337,16 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         clear = _softmax(z[:, 2:4])[:, 0]
         gems = _softmax(z[:, DISC_OUTPUTS:].reshape(len(rows), len(COLOURS), len(GEMS)))
         for n, k in enumerate(rows):
-            if clear[n] < clear_confidence:
-                continue
-            named = {c: GEMS[int(gems[n, COLOURS.index(c)].argmax())]
-                     for c in gems_at[slots[k]]
-                     if c in COLOURS and float(gems[n, COLOURS.index(c)].max()) >= gem_confidence}
+            leaning = (leans or {}).get(slots[k], {})
+            named = {}
+            for c in gems_at[slots[k]]:
+                if c not in COLOURS:
+                    continue
+                p_c = gems[n, COLOURS.index(c)]
+                said, sure = GEMS[int(p_c.argmax())], float(p_c.max())
+                if (clear[n] >= clear_confidence and sure >= gem_confidence) or (
+                        clear[n] >= agree_clear and sure >= agree_confidence
+                        and c in leaning and leaning[c] == said):
+                    named[c] = said
             out[slots[k]] = FineRead(out[slots[k]].disc, named)
     return {s: r for s, r in out.items() if r.disc is not None or r.gems}
