@@ -481,6 +481,12 @@ class VisionConfig:
     """...and the discs the rules read gone under a lone canoe (a disc gone is rare, so
     rarely asked): a rim half hidden by a hull and blurred by motion can read as gone
     (reporting 58110098: T2's disc under a brown canoe)."""
+    disc_check_lone: bool = True
+    """...and, where the rules read no gems (``gem_min_detail``: few pixels a
+    millimetre), the discs they read there under a lone canoe: a canoe's blurred edge
+    can look like the rim of a disc that has gone (reporting 61030202 at 640x480: T2's
+    disc read there under a yellow canoe). About 1.2 ms a slot; elsewhere the rules
+    read the rim beside a lone canoe well enough."""
     slot_look_mm: float = 14.0
     """With a table profile: each slot's middle, this far around its centre (inside a
     disc's rim, whose place and highlights move as discs move)..."""

@@ -511,7 +511,8 @@ def read_board(
                      else config.fine_gem_low_detail_confidence,
                      # (Not where the rules read no gems: there both readers took a pink
                      # gem in a blue canoe for violet, twice in 600 frames at 640x480.)
-                     canoes.leans if gems_read else None)
+                     canoes.leans if gems_read else None,
+                     lone_check=config.disc_check_lone and not gems_read)
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play)
         if landed is not None:
@@ -664,7 +665,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
 def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  discs: dict[str, str], unknown: set[str], seen: list[CanoeSeen],
                  config: VisionConfig, gem_confidence: float | None = None,
-                 leans: Mapping[tuple[str, str], list[str | None]] | None = None) -> None:
+                 leans: Mapping[tuple[str, str], list[str | None]] | None = None,
+                 lone_check: bool = False) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -690,7 +692,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     known = [(i, s) for i, s in enumerate(SLOTS) if s not in unknown]
     discs_at = [i for i, s in known if discs[s] == UNKNOWN or (
         config.disc_check_crowd and crowd[s] >= 2) or (
-        config.disc_check_absent and crowd[s] == 1 and discs[s] == ABSENT)]
+        config.disc_check_absent and crowd[s] == 1 and discs[s] == ABSENT) or (
+        lone_check and crowd[s] == 1 and discs[s] == PRESENT)]
     gems_at = {i: lone for i, s in known if (lone := sorted(
         c.colour for c in seen if c.at == s and c.gem == UNKNOWN
         and per[s, c.colour] == 1))} if gem_confidence <= 1 else {}

@@ -174,6 +174,12 @@ def test_it_names_unknown_discs_and_gems_of_read_slots_and_checks_discs_under_ca
                  VisionConfig(disc_check_crowd=False, disc_check_absent=False),
                  gem_confidence=2.0)  # none named
     assert asked == [([index("T3")], {})]
+    asked.clear()
+    discs = dict.fromkeys(SLOTS, PRESENT)
+    learned_fine(None, None, None, None, discs, set(), seen,
+                 VisionConfig(disc_check_crowd=False, disc_check_absent=False),
+                 gem_confidence=2.0, lone_check=True)  # where the rules read no gems
+    assert asked == [([index(s) for s in ("T2", "T4", "L1", "R2")], {})]
 
 
 def test_disc_patches_round_trip_and_older_profiles_do_without_the_reader(table):  # noqa: F811
@@ -279,3 +285,23 @@ def test_a_disc_read_gone_under_a_lone_canoe_that_the_disc_reader_sees_is_unknow
     assert seen["now"].unknown == seen["off"].unknown
     assert {s: d for s, d in seen["now"].discs.items() if s != "T2"} == {
         s: d for s, d in seen["off"].discs.items() if s != "T2"}
+
+
+def test_a_disc_read_there_under_a_lone_canoe_where_gems_are_not_read_is_checked():
+    """Reporting scene 61030202 (offset 61, read once for the thirty-fourth session's
+    figures; delta art at 640x480, the board small, so the rules read no gems): T2's
+    disc has gone from under a lone yellow canoe; the rules read the canoe's blurred
+    edge as its rim, the disc there. The disc reader, asked about discs read there
+    under a lone canoe where the rules read no gems, is sure it has gone: the readers
+    disagree, the disc is unknown; nothing else changes."""
+    _, truth, (off, now) = read_scene("lowres", 61030202,
+                                      VisionConfig(disc_check_lone=False), VisionConfig())
+    assert truth.discs["T2"] == ABSENT and [c.colour for c in truth.canoes_at("T2")] == [
+        "yellow"]
+    assert now.discs["T2"] in (UNKNOWN, ABSENT)  # never read there
+    if off.discs["T2"] == PRESENT:  # (the rules' reading on this machine)
+        assert now.discs["T2"] == UNKNOWN
+    assert now.canoes == off.canoes and now.unknown == off.unknown
+    assert {s: d for s, d in now.discs.items() if s != "T2"} == {
+        s: d for s, d in off.discs.items() if s != "T2"}
+
