@@ -892,10 +892,12 @@ class VisionConfig:
     to the chroma of the colour read (reporting scene 34050086: a brown canoe in a halo read
     as Joe's wood, brown washing to 0.06 of it; yellow 0.11, red 0.19, blue and green
     0.31 of it on that table)."""
-    halo_paler_near_mm: float = 65.0
-    """...and so on a slot within this of one a glare spot washes out (its neighbours: the
-    spot's light falls off over them; reporting 39050239, a yellow canoe beside Joe's
-    washed-out slot read as Joe's wood). 0: off."""
+    halo_paler_near_mm: float = 100.0
+    """...and so on a slot within this of one a glare spot washes out (the slots beside
+    it, across the fork too: T5 to L1 and R1 is 94 mm; the spot's light falls off over
+    them; reporting 39050239, a yellow canoe beside Joe's washed-out slot read as Joe's
+    wood; 61050288, a brown canoe with a white gem on R1, T5 washed out, read as Joe's
+    wood with his gem: 65 mm until the thirty-fourth session). 0: off."""
     disc_absent_ring_chroma: float = 0.08
     disc_absent_ring_log: float = 0.06
     """With a table profile, "no disc" is said only where the slot's riverbed ring differs

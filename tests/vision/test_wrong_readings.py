@@ -1452,6 +1452,17 @@ def test_a_canoe_beside_a_slot_a_glare_spot_washes_out_may_be_a_paler_colour():
     assert {"T5", "L1"} <= set(now.unknown)
 
 
+def test_a_canoe_across_the_fork_from_a_slot_a_glare_spot_washes_out_may_be_paler():
+    """Reporting scene 61050288 (offset 61, read once for the thirty-fourth session's
+    figures; glacier, a glare spot over T4 and T5): the brown canoe with a white gem on
+    R1, 94 mm from T5 across the fork, was read as Joe's wood carrying his white gem,
+    while a brown canoe was seen nowhere (Joe lay on T5, washed out). Across the fork is
+    beside T5 too: R1 is unknown."""
+    now = unknown_now_wrong_without("glare+flicker", 61050288, "glacier", "R1",
+                                    VisionConfig(halo_paler_near_mm=65.0))
+    assert {"T4", "T5"} <= set(now.unknown)
+
+
 def test_a_shadow_of_the_rivers_hue_without_a_well_is_no_canoe_at_640x480():
     """Reporting scene 42030031 (offset 42, used; delta, 640x480, gems not read): beside
     a yellow canoe on R2, a dark patch of the blue river (0.54 from R2's riverbed in chroma)
