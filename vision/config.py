@@ -892,6 +892,11 @@ class VisionConfig:
     to the chroma of the colour read (reporting scene 34050086: a brown canoe in a halo read
     as Joe's wood, brown washing to 0.06 of it; yellow 0.11, red 0.19, blue and green
     0.31 of it on that table)."""
+    halo_near_washed_mm: float = 65.0
+    """While a canoe of the game is seen nowhere whose colour, washed towards white, is
+    the riverbed's (``ring_halo_chroma``), a slot read empty within this of one a glare
+    spot washes out is unknown: the spot's light falls off over it (reporting 61050193: a
+    blue canoe on T4 beside washed-out T3 read as nothing there). 0: off."""
     halo_paler_near_mm: float = 100.0
     """...and so on a slot within this of one a glare spot washes out (the slots beside
     it, across the fork too: T5 to L1 and R1 is 94 mm; the spot's light falls off over

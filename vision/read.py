@@ -390,6 +390,18 @@ def read_board(
                     unknown.add(slot)
                     why.setdefault(slot, "a canoe of the game not seen; a glare spot's "
                                          "halo lies over the riverbed here")
+            if config.halo_near_washed_mm > 0:
+                out = np.array([bool(glare[i]) or why.get(s) == WASHED_OUT
+                                for i, s in enumerate(SLOTS)])
+                gap = np.hypot(*(geo.slot_xy[:, None] - geo.slot_xy[None]).transpose(2, 0, 1))
+                near = (out[None] & (gap < config.halo_near_washed_mm * geo.k)).any(axis=1)
+                held = {c.at for c in canoes.seen}
+                for slot in (SLOTS[i] for i in np.flatnonzero(near & ~out & washed)):
+                    if slot not in unknown and slot not in held:
+                        unknown.add(slot)
+                        why.setdefault(slot, "a canoe of the game not seen; beside a slot a "
+                                             "glare spot washes out, its colour would be "
+                                             "the riverbed's")
             # ...or read as a paler colour under a glare spot's halo: a canoe of the unseen
             # colour washed towards white there takes the colour it washes to (a brown
             # canoe read as Joe's wood).

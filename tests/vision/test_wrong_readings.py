@@ -1463,6 +1463,17 @@ def test_a_canoe_across_the_fork_from_a_slot_a_glare_spot_washes_out_may_be_pale
     assert {"T4", "T5"} <= set(now.unknown)
 
 
+def test_a_slot_read_empty_beside_one_a_glare_spot_washes_out_may_hide_a_pale_canoe():
+    """Reporting scene 61050193 (offset 61, read once for the thirty-fourth session's
+    figures; delta, a glare spot over T2 and T3): both blue canoes were seen nowhere,
+    and T4, beside washed-out T3, was read empty: its blue canoe, washed towards white
+    in the spot's fading light, looked like the pale riverbed. While such a canoe is
+    seen nowhere, a slot read empty beside a washed-out one is unknown."""
+    now = unknown_now_wrong_without("glare+flicker", 61050193, "delta", "T4",
+                                    VisionConfig(halo_near_washed_mm=0.0))
+    assert {"T2", "T3"} <= set(now.unknown)
+
+
 def test_a_shadow_of_the_rivers_hue_without_a_well_is_no_canoe_at_640x480():
     """Reporting scene 42030031 (offset 42, used; delta, 640x480, gems not read): beside
     a yellow canoe on R2, a dark patch of the blue river (0.54 from R2's riverbed in chroma)
