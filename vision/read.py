@@ -390,18 +390,18 @@ def read_board(
                     unknown.add(slot)
                     why.setdefault(slot, "a canoe of the game not seen; a glare spot's "
                                          "halo lies over the riverbed here")
-            if config.halo_near_washed_mm > 0:
-                out = np.array([bool(glare[i]) or why.get(s) == WASHED_OUT
-                                for i, s in enumerate(SLOTS)])
-                gap = np.hypot(*(geo.slot_xy[:, None] - geo.slot_xy[None]).transpose(2, 0, 1))
-                near = (out[None] & (gap < config.halo_near_washed_mm * geo.k)).any(axis=1)
-                held = {c.at for c in canoes.seen}
-                for slot in (SLOTS[i] for i in np.flatnonzero(near & ~out & washed)):
-                    if slot not in unknown and slot not in held:
-                        unknown.add(slot)
-                        why.setdefault(slot, "a canoe of the game not seen; beside a slot a "
-                                             "glare spot washes out, its colour would be "
-                                             "the riverbed's")
+            # ...and so, whatever else is unknown, beside a slot a glare spot washes out
+            # (its light falls off over the neighbours), where no canoe is read.
+            gone = np.array([bool(glare[i]) or why.get(s) == WASHED_OUT
+                             for i, s in enumerate(SLOTS)])
+            apart = np.hypot(*(geo.slot_xy[:, None] - geo.slot_xy[None]).transpose(2, 0, 1))
+            near = (gone[None] & (apart < config.halo_near_washed_mm * geo.k)).any(axis=1)
+            held = {c.at for c in canoes.seen}
+            for slot in (SLOTS[i] for i in np.flatnonzero(near & ~gone & washed)):
+                if slot not in unknown and slot not in held:
+                    unknown.add(slot)
+                    why.setdefault(slot, "a canoe of the game not seen; beside a slot a glare "
+                                         "spot washes out, its colour would be the riverbed's")
             # ...or read as a paler colour under a glare spot's halo: a canoe of the unseen
             # colour washed towards white there takes the colour it washes to (a brown
             # canoe read as Joe's wood).
@@ -409,10 +409,7 @@ def read_board(
             # (So next to a slot a glare spot washes out: its light falls off over the
             # neighbours; reporting 39050239, a yellow canoe beside Joe's washed-out slot
             # read as Joe's wood.)
-            washed = np.array([bool(glare[i]) or why.get(s) == WASHED_OUT
-                               for i, s in enumerate(SLOTS)])
-            apart = np.hypot(*(geo.slot_xy[:, None] - geo.slot_xy[None]).transpose(2, 0, 1))
-            paler = halo_over | (washed[None] & (apart < config.halo_paler_near_mm * geo.k)
+            paler = halo_over | (gone[None] & (apart < config.halo_paler_near_mm * geo.k)
                                  ).any(axis=1)
             for c in canoes.seen:
                 if c.at not in SLOTS or c.at in unknown or not paler[SLOTS.index(c.at)]:
