@@ -1280,11 +1280,13 @@ def test_a_slot_washed_white_on_a_pale_river_is_unknown():
     and T3 read empty. Its ring was white, but only 1.10 times as bright as the pale river,
     under ``glare_brighter``. A ring with almost none of the river's colour left is washed
     out however little brighter. (With the rule off, a slot with no disc told while a
-    canoe is seen nowhere, ``disc_unknown_hides``, also catches T3: it is switched off
-    too, to show this rule is still needed.)"""
+    canoe is seen nowhere, ``disc_unknown_hides``, and a slot read empty beside washed-out
+    ones, ``halo_near_washed_mm``, also catch T3: they are switched off too, to show this
+    rule is still needed.)"""
     now = unknown_now_wrong_without("glare+flicker", 34050213, "glacier", "T3",
                                     VisionConfig(glare_river_left=0.0,
-                                                 disc_unknown_hides=False))
+                                                 disc_unknown_hides=False,
+                                                 halo_near_washed_mm=0.0))
     assert "T2" in now.unknown
 
 
