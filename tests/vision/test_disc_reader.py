@@ -225,6 +225,18 @@ def test_a_disc_gone_from_under_two_canoes_is_read_gone(table):  # noqa: F811
         s: d for s, d in seen["rules"].discs.items() if s != "T3"}
 
 
+def only_gems_named(condition: str, seed: int, canoe: CanoeSeen, now: VisionConfig,
+                    off: VisionConfig) -> None:
+    """Read that benchmark scene with ``off`` and ``now``: ``now`` names ``canoe``'s gem
+    (with any others, each right) where ``off`` left it unknown; nothing else changes."""
+    _, truth, (before, after) = read_scene(condition, seed, off, now)
+    named = set(after.canoes) - set(before.canoes)
+    assert canoe in named and named <= set(truth.canoes)
+    assert set(before.canoes) - set(after.canoes) == {
+        CanoeSeen(c.colour, c.at, UNKNOWN) for c in named}
+    assert after.discs == before.discs and after.unknown == before.unknown
+
+
 @pytest.mark.parametrize(("condition", "seed", "canoe"), [
     ("lens", 50020021, CanoeSeen("red", "T1", "white")),
     ("clutter", 50100032, CanoeSeen("yellow", "T4", "white")),
@@ -237,13 +249,8 @@ def test_a_gem_the_rules_and_the_slot_reader_leave_unknown_is_named(condition, s
     board small the rules read no gems; the gem reader names one there too, surer."""
     # (The slot reader names no gems in either reading: the gems asked are the rules'.)
     now = VisionConfig(learned_gem_confidence=2.0)
-    off = replace(now, fine_gem_confidence=2.0, fine_gem_low_detail_confidence=2.0)
-    _, truth, (before, now) = read_scene(condition, seed, off, now)
-    named = set(now.canoes) - set(before.canoes)  # (others too, each right)
-    assert canoe in named and named <= set(truth.canoes)
-    assert set(before.canoes) - set(now.canoes) == {
-        CanoeSeen(c.colour, c.at, UNKNOWN) for c in named}
-    assert now.discs == before.discs and now.unknown == before.unknown
+    only_gems_named(condition, seed, canoe, now,
+                    replace(now, fine_gem_confidence=2.0, fine_gem_low_detail_confidence=2.0))
 
 
 @pytest.mark.parametrize(("condition", "seed", "canoe"), [
@@ -255,14 +262,8 @@ def test_a_gem_both_readers_lean_to_is_named(condition, seed, canoe):
     without naming it, which the gem reader names less surely than
     ``fine_gem_confidence``, is named (with any others so named, each right); nothing
     else changes."""
-    now = VisionConfig()
-    off = replace(now, gem_agree_confidence=2.0)
-    _, truth, (before, now) = read_scene(condition, seed, off, now)
-    named = set(now.canoes) - set(before.canoes)
-    assert canoe in named and named <= set(truth.canoes)
-    assert set(before.canoes) - set(now.canoes) == {
-        CanoeSeen(c.colour, c.at, UNKNOWN) for c in named}
-    assert now.discs == before.discs and now.unknown == before.unknown
+    only_gems_named(condition, seed, canoe, VisionConfig(),
+                    VisionConfig(gem_agree_confidence=2.0))
 
 
 def test_a_disc_read_gone_under_a_lone_canoe_that_the_disc_reader_sees_is_unknown():
