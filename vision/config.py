@@ -426,6 +426,11 @@ class VisionConfig:
     learned_clear_confidence: float = 0.99
     """How sure the learned slot reader must be that nothing covers a slot (a hand, a
     canoe between two slots, a glare spot) to answer for it at all."""
+    learned_unsure_confidence: float = 0.95
+    """Less sure than ``learned_confidence`` but this sure of a river slot the rules left
+    unknown, the learned slot reader still reads it where the game's counts agree: every
+    canoe in play is then seen; never its disc (that needs ``learned_confidence``), nor on
+    a slot the rules read. Over ``learned_confidence``: never."""
     beach_unclear_middle: bool = True
     """With the game's counts: where a canoe of the game is seen nowhere and a canoe on
     the beach (which carries no gem) shows neither a gem nor its empty well, the beach is

@@ -578,13 +578,17 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         s for s in SLOTS if discs[s] == UNKNOWN}
     ask = [i for i, s in enumerate(SLOTS)
            if (s in unknown and s in why) or (s not in unknown and s in held)]
-    got = read_learned(rectified, light, geo, setup, ask, config.learned_confidence,
+    sure = config.learned_confidence
+    got = read_learned(rectified, light, geo, setup, ask,
+                       min(sure, config.learned_unsure_confidence),
                        config.learned_gem_confidence if gems else 2.0,  # (no gem)
-                       config.learned_clear_confidence)
+                       config.learned_clear_confidence, disc_confidence=sure)
     # A slot the rules read: the disc and gems they left unknown, where the reader sees
-    # the same canoes there.
+    # the same canoes there (and is ``learned_confidence`` sure of them).
     for i in [i for i in got if SLOTS[i] not in unknown]:
         slot, read = SLOTS[i], got.pop(i)
+        if read.sure < sure:
+            continue
         mine = [c for c in seen if c.at == slot]
         if sorted(c.colour for c in mine) != read.colours:
             if read.sure >= config.learned_veto_confidence and any(
@@ -662,11 +666,19 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         short = missing(fill)
         fill = {i: r for i, r in fill.items()
                 if not (uncounted_by(why[SLOTS[i]]) and short & set(r.colours))}
+    # The slots it is less sure of are read only where the game's counts agree: every
+    # canoe in play then seen (used offsets: 59030052, two greens on L1 read as one;
+    # 60080087, Joe and a red canoe on R2 read as the red alone, Joe seen nowhere).
+    if in_play is None or missing(fill):
+        fill = {i: r for i, r in fill.items() if r.sure >= sure}
     for i, read in fill.items():
         slot = SLOTS[i]
         unknown.discard(slot)
         why.pop(slot, None)
-        discs[slot] = UNKNOWN if read.disc is None else PRESENT if read.disc else ABSENT
+        # (Not the disc of a slot it is less sure of: used offset 60030124, a green canoe
+        # over a gone disc at 640x480, read as on a disc, the canoe right.)
+        discs[slot] = UNKNOWN if read.disc is None or read.sure < sure else \
+            PRESENT if read.disc else ABSENT
         seen[:] = [c for c in seen if c.at != slot]
         seen.extend(CanoeSeen(c, slot, gem) for c, gem in read.canoes)
 

@@ -162,12 +162,14 @@ def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAY
     colours, or a ``SlotRead``)."""
     asked: list[list[int]] = []
 
-    def fake(rectified, light, geo, setup, ask, confidence, gem_confidence, clear):
+    def fake(rectified, light, geo, setup, ask, confidence, gem_confidence, clear,
+             disc_confidence=None):
         asked.append(list(ask))
         if gem_sure is not None:
             gem_sure.append(gem_confidence)
-        return {i: v if isinstance(v, SlotRead) else SlotRead(v[0], tuple(
+        read = {i: v if isinstance(v, SlotRead) else SlotRead(v[0], tuple(
             (c, UNKNOWN) for c in v[1])) for i, v in answers.items() if i in ask}
+        return {i: v for i, v in read.items() if v.sure >= confidence}
 
     monkeypatch.setattr("vision.read.read_learned", fake)
     seen = list(seen)
@@ -204,6 +206,39 @@ def test_a_reading_that_sees_more_of_a_colour_than_in_play_is_dropped(monkeypatc
     assert unknown == {"T2"} and discs["T2"] == UNKNOWN
     assert CanoeSeen("green", "T3", UNKNOWN) in seen
     assert not [c for c in seen if c.at == "T2"]
+
+
+def test_a_slot_it_is_less_sure_of_is_read_only_where_the_counts_agree(monkeypatch):
+    """Between ``learned_unsure_confidence`` (0.95) and ``learned_confidence`` (0.99): the
+    unknown slots are read where every canoe in play is then seen, their discs left
+    unknown; never without the game's counts, and not under 0.95."""
+    t1, t2, t3, l1 = (SLOTS.index(s) for s in ("T1", "T2", "T3", "L1"))
+    why = dict.fromkeys(("T1", "T2", "T3", "L1"), "canoe-like area unread")
+    read = {t1: SlotRead(True, (("green", UNKNOWN),), 0.97),
+            t2: SlotRead(True, (("red", UNKNOWN),), 0.97),
+            t3: SlotRead(True, (), 0.96),
+            l1: SlotRead(True, (("blue", UNKNOWN),), 0.94)}  # under 0.95
+    others = [CanoeSeen("green", "T5", None), CanoeSeen("blue", "beach", None),
+              CanoeSeen("red", "R1", None)]
+    play = {"green": 2, "red": 2, "blue": 1}
+    _, seen, discs, unknown = fill(monkeypatch, read, unknown=set(why), why=dict(why),
+                                   seen=others, in_play=play)
+    assert unknown == {"L1"}
+    assert CanoeSeen("green", "T1", UNKNOWN) in seen and discs["T1"] == UNKNOWN
+    assert CanoeSeen("red", "T2", UNKNOWN) in seen and discs["T3"] == UNKNOWN
+    assert not [c for c in seen if c.at == "T3"]
+    # A canoe then seen nowhere (the second red) may be one the reader missed: none.
+    _, _, _, unknown = fill(monkeypatch, read, unknown=set(why), why=dict(why),
+                            seen=others[:2], in_play=play)
+    assert unknown == set(why)
+    # Without the counts, none of them; at 0.99 sure, as before.
+    _, _, _, unknown = fill(monkeypatch, read, unknown=set(why), why=dict(why), seen=others)
+    assert unknown == set(why)
+    sure = {t2: SlotRead(True, (("red", UNKNOWN),), 0.995)}
+    _, seen, discs, unknown = fill(monkeypatch, sure, unknown={"T2"},
+                                   why={"T2": "canoe count unclear"}, in_play=play,
+                                   seen=[CanoeSeen("red", "R1", None)])
+    assert not unknown and discs["T2"] == PRESENT
 
 
 def test_a_colour_not_in_the_game_is_no_reading(monkeypatch):

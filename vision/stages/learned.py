@@ -253,12 +253,14 @@ class SlotRead:
 
 def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  ask: Sequence[int], confidence: float, gem_confidence: float,
-                 clear_confidence: float) -> dict[int, SlotRead]:
+                 clear_confidence: float,
+                 disc_confidence: float | None = None) -> dict[int, SlotRead]:
     """The learned reader's answer for the slot indices ``ask`` where it is at least
     ``clear_confidence`` sure that nothing covers the slot and ``confidence`` sure of every
-    colour's count; the disc where it is that sure of it too and fewer than two canoes
-    stand on it, each lone canoe's gem where it is ``gem_confidence`` sure (over 1: no gem;
-    two canoes of one colour: their gems ``UNKNOWN``)."""
+    colour's count; the disc where it is that sure of it too (or ``disc_confidence``) and
+    fewer than two canoes stand on it, each lone canoe's gem where it is
+    ``gem_confidence`` sure (over 1: no gem; two canoes of one colour: their gems
+    ``UNKNOWN``)."""
     if not ask:
         return {}
     got = SlotReader.load().predict(slot_patches(rectified, light, geo, ask),
@@ -279,7 +281,8 @@ def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # A disc under two canoes is often hidden whole: left to the rules (reporting
         # 50030034, 50070157, 50110260: a gone disc under two canoes read as there).
         disc = bool(got.discs[n].argmax() == 1) if float(
-            got.discs[n].max()) >= confidence and len(canoes) < 2 else None
+            got.discs[n].max()) >= (confidence if disc_confidence is None else
+                                    disc_confidence) and len(canoes) < 2 else None
         out[s] = SlotRead(disc, tuple(canoes), float(least[n]))
     return out
 
