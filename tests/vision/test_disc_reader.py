@@ -266,6 +266,22 @@ def test_a_gem_both_readers_lean_to_is_named(condition, seed, canoe):
                     VisionConfig(gem_agree_confidence=2.0))
 
 
+@pytest.mark.parametrize(("condition", "seed", "slot"), [
+    ("parallax", 57010048, "R1"), ("red/brown", 57060231, "R1")])
+def test_a_disc_the_reader_is_sure_of_is_named_where_it_is_0_9_sure_the_slot_is_clear(
+        condition, seed, slot):
+    """Reporting offset 57 (used): the disc under the canoes on ``slot``, left unknown by
+    the rules, is named by the disc reader 0.999 sure of it and between 0.9 and 0.99 sure
+    that nothing covers the slot (``disc_clear_confidence`` 0.9; 0.99 until the
+    thirty-fifth session); nothing else changes."""
+    _, truth, (off, now) = read_scene(condition, seed,
+                                      VisionConfig(disc_clear_confidence=0.99), VisionConfig())
+    assert off.discs[slot] == UNKNOWN and now.discs[slot] == truth.discs[slot] == PRESENT
+    assert now.canoes == off.canoes and now.unknown == off.unknown
+    assert {s: d for s, d in now.discs.items() if s != slot} == {
+        s: d for s, d in off.discs.items() if s != slot}
+
+
 def test_a_disc_read_gone_under_a_lone_canoe_that_the_disc_reader_sees_is_unknown():
     """Reporting scene 58110098 (offset 58, used; dusk, a blurred hand): T2's disc, under
     a lone brown canoe, its rim half hidden by the hull and smeared, was read gone by the
