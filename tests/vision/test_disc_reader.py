@@ -11,7 +11,7 @@ from companion.state import Canoe, FrozenMap, new_game
 from vision.config import VisionConfig
 from vision.detector import Detector, canoes_in_play
 from vision.layout import load_layout
-from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
+from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen, Observation
 from vision.profile import ProfileError, TableProfile, learn_profile
 from vision.read import learned_fine
 from vision.stages import learned
@@ -237,6 +237,14 @@ def only_gems_named(condition: str, seed: int, canoe: CanoeSeen, now: VisionConf
     assert after.discs == before.discs and after.unknown == before.unknown
 
 
+def only_disc_changed(off: Observation, now: Observation, slot: str) -> None:
+    """``now`` reads the same canoes, unknown positions and discs as ``off`` but
+    ``slot``'s disc."""
+    assert now.canoes == off.canoes and now.unknown == off.unknown
+    assert {s: d for s, d in now.discs.items() if s != slot} == {
+        s: d for s, d in off.discs.items() if s != slot}
+
+
 @pytest.mark.parametrize(("condition", "seed", "canoe"), [
     ("lens", 50020021, CanoeSeen("red", "T1", "white")),
     ("clutter", 50100032, CanoeSeen("yellow", "T4", "white")),
@@ -277,9 +285,7 @@ def test_a_disc_the_reader_is_sure_of_is_named_where_it_is_0_9_sure_the_slot_is_
     _, truth, (off, now) = read_scene(condition, seed,
                                       VisionConfig(disc_clear_confidence=0.99), VisionConfig())
     assert off.discs[slot] == UNKNOWN and now.discs[slot] == truth.discs[slot] == PRESENT
-    assert now.canoes == off.canoes and now.unknown == off.unknown
-    assert {s: d for s, d in now.discs.items() if s != slot} == {
-        s: d for s, d in off.discs.items() if s != slot}
+    only_disc_changed(off, now, slot)
 
 
 def test_a_disc_read_gone_under_a_lone_canoe_that_the_disc_reader_sees_is_unknown():
@@ -298,10 +304,7 @@ def test_a_disc_read_gone_under_a_lone_canoe_that_the_disc_reader_sees_is_unknow
     # tested above.)
     if seen["off"].discs["T2"] == ABSENT:
         assert seen["now"].discs["T2"] == UNKNOWN
-    assert seen["now"].canoes == seen["off"].canoes
-    assert seen["now"].unknown == seen["off"].unknown
-    assert {s: d for s, d in seen["now"].discs.items() if s != "T2"} == {
-        s: d for s, d in seen["off"].discs.items() if s != "T2"}
+    only_disc_changed(seen["off"], seen["now"], "T2")
 
 
 def test_a_disc_read_there_under_a_lone_canoe_where_gems_are_not_read_is_checked():
@@ -318,7 +321,5 @@ def test_a_disc_read_there_under_a_lone_canoe_where_gems_are_not_read_is_checked
     assert now.discs["T2"] in (UNKNOWN, ABSENT)  # never read there
     if off.discs["T2"] == PRESENT:  # (the rules' reading on this machine)
         assert now.discs["T2"] == UNKNOWN
-    assert now.canoes == off.canoes and now.unknown == off.unknown
-    assert {s: d for s, d in now.discs.items() if s != "T2"} == {
-        s: d for s, d in off.discs.items() if s != "T2"}
+    only_disc_changed(off, now, "T2")
 
