@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from companion.state import Canoe, FrozenMap, new_game
+from vision.config import VisionConfig
 from vision.detector import ColourLearningError, Detector, FrameError, canoes_in_play
 from vision.observation import Observation
 from vision.profile import learn_profile
@@ -212,3 +213,22 @@ def test_a_canoe_colour_that_looks_like_the_sand_makes_the_beach_unknown_while_o
     truth = ground_truth(state)
     got = sorted(c.colour for c in seen.canoes_at("beach"))
     assert "beach" in seen.unknown or got == sorted(c.colour for c in truth.canoes_at("beach"))
+
+
+@pytest.mark.parametrize(("condition", "seed"), [("warm", 62090116), ("art", 57000154)])
+def test_a_brown_canoe_the_sand_hides_is_read_on_a_second_look(condition, seed):
+    """Reporting scenes of offsets 62 and 57 (used): a brown canoe on a sand-brown beach
+    is no object to the first reading (under 2,700 K light; on a dark board), so a brown
+    canoe is seen nowhere and the beach, the only position left, is unknown. Read again
+    taking pixels a little darker than the sand for objects, as at setup
+    (``beach_dark_again``), the beach is read right and nothing else changes."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene(condition, seed, VisionConfig(beach_dark_again=False),
+                                      VisionConfig())
+    assert tuple(off.unknown) == ("beach",) and not now.unknown
+    assert canoes(now) == canoes(truth) or (
+        sorted((c.colour, c.at) for c in now.canoes)
+        == sorted((c.colour, c.at) for c in truth.canoes))
+    assert [c for c in canoes(now) if c[1] != "beach"] == canoes(off)
+    assert now.discs == off.discs and now.weather == off.weather
