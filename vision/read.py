@@ -542,10 +542,9 @@ def read_board(
         debug["rings"] = rings.copy()
     reading = Reading(discs, [c for c in canoes.seen if c.at not in unknown], weather,
                       sorted(unknown, key=order.__getitem__), debug=debug)
-    reason = why.get(BEACH) or ""
-    if in_play is not None and config.beach_dark_again and unknown == {BEACH} and \
-            config.background_dark < config.setup_beach_dark and (
-                reason.startswith(UNSEEN) or reason.endswith(LIKE_SAND)):
+    if in_play is not None and config.look_again_darker and unknown and \
+            config.background_dark < config.setup_beach_dark and all(
+                unseen_may_lie(why.get(p)) for p in unknown):
         # A hull of the sand's own shade is only a little darker than the sand, as a
         # shadow is: read once more taking such pixels for objects, as at setup.
         again = read_board(
@@ -553,31 +552,43 @@ def read_board(
             markers=markers, colours=palette.names, canoe_bgr=canoe_bgr, ground_bgr=ground_bgr,
             beach_guard=beach_guard, look=look, camera_centre=camera_centre,
             detail_px_per_mm=detail_px_per_mm, in_play=in_play, details=details)
-        if beach_read_again(reading, again, in_play):
+        if read_again(reading, again, in_play):
             return again
     return reading
 
 
-def beach_read_again(first: Reading, again: Reading, in_play: Mapping[str, int]) -> bool:
-    """Whether a second reading of a frame (``beach_dark_again``) may stand for the first,
-    whose only unknown position was the beach: it reads every position, the river's slots
-    and the weather as the first did, and every canoe in play exactly once.
+def unseen_may_lie(reason: str | None) -> bool:
+    """Whether a position is unknown only because a canoe of the game seen nowhere may
+    lie there (or looks like the sand there).
+
+    >>> unseen_may_lie(UNSEEN + "; it may hide here"), unseen_may_lie("a hand")
+    (True, False)
+    """
+    return reason is not None and (reason.startswith(UNSEEN) or reason.endswith(LIKE_SAND))
+
+
+def read_again(first: Reading, again: Reading, in_play: Mapping[str, int]) -> bool:
+    """Whether a second reading of a frame (``look_again_darker``) may stand for the
+    first: it reads every position, those the first read as the first did (their canoes
+    and discs, and the weather), and every canoe in play exactly once.
 
     >>> river = [CanoeSeen("red", "T2", None)]
     >>> first = Reading(dict.fromkeys(SLOTS, PRESENT), river, 0, [BEACH])
     >>> again = Reading(first.discs, [*river, CanoeSeen("brown", BEACH, None)], 0, [])
-    >>> beach_read_again(first, again, {"red": 1, "brown": 1})
+    >>> read_again(first, again, {"red": 1, "brown": 1})
     True
-    >>> beach_read_again(first, again, {"red": 1, "brown": 2})
+    >>> read_again(first, again, {"red": 1, "brown": 2})
     False
     >>> moved = Reading(again.discs, [CanoeSeen("red", "T3", None), *again.canoes[1:]], 0, [])
-    >>> beach_read_again(first, moved, {"red": 1, "brown": 1})
+    >>> read_again(first, moved, {"red": 1, "brown": 1})
     False
     """
-    def river(r: Reading) -> list[tuple[str, str, str | None]]:
-        return sorted((c.at, c.colour, str(c.gem)) for c in r.canoes if c.at != BEACH)
-    return (not again.unknown and again.discs == first.discs
-            and again.weather == first.weather and river(again) == river(first)
+    def read(r: Reading) -> list[tuple[str, str, str]]:
+        return sorted((c.at, c.colour, str(c.gem)) for c in r.canoes
+                      if c.at not in first.unknown)
+    return (not again.unknown and again.weather == first.weather and read(again) == read(first)
+            and all(again.discs[s] == d for s, d in first.discs.items()
+                    if s not in first.unknown)
             and Counter(c.colour for c in again.canoes) == Counter(
                 {c: n for c, n in in_play.items() if n > 0}))
 

@@ -221,10 +221,10 @@ def test_a_brown_canoe_the_sand_hides_is_read_on_a_second_look(condition, seed):
     is no object to the first reading (under 2,700 K light; on a dark board), so a brown
     canoe is seen nowhere and the beach, the only position left, is unknown. Read again
     taking pixels a little darker than the sand for objects, as at setup
-    (``beach_dark_again``), the beach is read right and nothing else changes."""
+    (``look_again_darker``), the beach is read right and nothing else changes."""
     from .scenes import read_scene
 
-    _, truth, (off, now) = read_scene(condition, seed, VisionConfig(beach_dark_again=False),
+    _, truth, (off, now) = read_scene(condition, seed, VisionConfig(look_again_darker=False),
                                       VisionConfig())
     assert tuple(off.unknown) == ("beach",) and not now.unknown
     assert canoes(now) == canoes(truth) or (
