@@ -196,12 +196,13 @@ class VisionConfig:
     only 0.4-0.5 darker than the sand (the sand's own mottling, within 0.2)."""
     look_again_darker: bool = True
     """Where every position a frame leaves unknown is unknown only for a canoe of the game
-    seen nowhere that may lie there (or looks like the sand there), the frame is read
-    again with ``setup_beach_dark`` for ``background_dark``, as at setup: that reading is
-    kept only where it reads every position, those the first read as the first did, and
-    every canoe in play exactly once (a brown canoe on a sand-brown beach under warm
-    light, reporting 62090116; a shadow taken for a hull leaves the counts wrong or a
-    position unknown)."""
+    seen nowhere that may lie there, or for a canoe colour like its ground there (the
+    sand, the riverbed), the frame is read again with ``setup_beach_dark`` for
+    ``background_dark``, as at setup: that reading is kept only where it reads every
+    position, those the first read as the first did, and every canoe in play exactly once
+    (a brown canoe on a sand-brown beach under warm light, reporting 62090116; a blue
+    canoe in a shadow on a blue river; a shadow taken for a hull leaves the counts wrong
+    or a position unknown)."""
     setup_outline_share: float = 0.9
     """At setup, a canoe on the beach with less than this share of its body unlike the sand
     (the rest enclosed by its outline) hides on this beach: its colour, if of the sand's

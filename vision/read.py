@@ -447,8 +447,8 @@ def read_board(
         proto = palette.protos[palette.names.index(c.colour)]
         if like_riverbed(proto, ring_ref, config, near)[SLOTS.index(c.at)]:
             unknown.add(c.at)
-            why.setdefault(c.at, f"a {c.colour} canoe looks like the riverbed here: it may "
-                                  "be the river's mottle")
+            why.setdefault(c.at, f"a {c.colour} canoe {LIKE_RIVERBED}: it may be the "
+                                  "river's mottle")
     for ci, colour in enumerate(palette.names):
         alike = like_riverbed(palette.protos[ci], ring_ref, config, config.camouflage_chroma)
         if alike.any() and config.camouflage_spread > 0:
@@ -465,7 +465,7 @@ def read_board(
         for slot in (SLOTS[i] for i in np.flatnonzero(alike)):
             if slot not in unknown and slot not in bare_at():
                 unknown.add(slot)
-                why.setdefault(slot, f"a {colour} canoe looks like the riverbed here")
+                why.setdefault(slot, f"a {colour} canoe {LIKE_RIVERBED}")
         # ...or like the sand, as learned at setup (a brown canoe on a brown beach):
         # likewise on the beach.
         if BEACH not in unknown and look is not None and colour in look.sand_like:
@@ -559,12 +559,15 @@ def read_board(
 
 def unseen_may_lie(reason: str | None) -> bool:
     """Whether a position is unknown only because a canoe of the game seen nowhere may
-    lie there (or looks like the sand there).
+    lie there, or a canoe colour looks like its ground there (the sand, the riverbed).
 
     >>> unseen_may_lie(UNSEEN + "; it may hide here"), unseen_may_lie("a hand")
     (True, False)
+    >>> unseen_may_lie(f"a blue canoe {LIKE_RIVERBED}: it may be the river's mottle")
+    True
     """
-    return reason is not None and (reason.startswith(UNSEEN) or reason.endswith(LIKE_SAND))
+    return reason is not None and (reason.startswith(UNSEEN) or reason.endswith(LIKE_SAND)
+                                   or LIKE_RIVERBED in reason)
 
 
 def read_again(first: Reading, again: Reading, in_play: Mapping[str, int]) -> bool:
@@ -599,6 +602,7 @@ there."""
 BEACH_GLARE = "a glare spot on the beach may hide a canoe"
 """The beach's reason where a glare spot lies on it while a canoe is seen nowhere."""
 LIKE_SAND = "looks like the sand here"
+LIKE_RIVERBED = "looks like the riverbed here"
 """How the beach's reason ends where a colour of which a canoe is seen nowhere looks like
 the sand (as learned at setup)."""
 
