@@ -448,6 +448,12 @@ class VisionConfig:
     """Where the rules read a slot's canoes, one of them with neither a gem nor its
     empty well seen, and the learned slot reader is this sure of other canoes there, the
     slot is unknown (two readers disagree). Over 1: no such check."""
+    learned_washed_counts: bool = True
+    """A slot a glare spot washes out (the rules' reason) is read by the learned slot
+    reader only where every canoe in play is then seen (not at all without the game's
+    counts): a canoe washed towards white there looks like Joe's pale wood (reporting
+    63030232 at 640x480: a blue canoe with a white gem on L2 read as Joe 0.9955 sure, the
+    blue canoe then seen nowhere)."""
     learned_short_count: bool = True
     """A slot the rules left unknown because they could not count its canoes (canoe-like
     area unread, canoe count unclear), read by the learned reader with a colour of which
@@ -484,6 +490,11 @@ class VisionConfig:
     empty well) where the rules' gem votes lean to the same (``gem_agree_votes``): two
     readers that look differently and say the same. Over 1: never; never where the rules
     read no gems (``gem_min_detail``)."""
+    gem_lean_veto: bool = True
+    """Where the rules' gem votes lean to one gem (or to an empty canoe) and the fine gem
+    reader names another, the gem stays unknown: two readers disagree (reporting
+    63070192: a violet gem in a blue canoe, the votes leaning to violet, named pink 0.999
+    sure)."""
     gem_agree_clear: float = 0.97
     """...where it is this sure that nothing covers the slot."""
     gem_agree_votes: float = 0.5

@@ -697,6 +697,11 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # 0.19 % more clear slots, with 5 more wrong, all such canoes between T5 and L1).
     if in_play is None or missing(fill):
         fill = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}
+    # So is a slot a glare spot washes out: a canoe washed towards white there looks like
+    # Joe's pale wood (reporting 63030232 at 640x480: a blue canoe with a white gem read
+    # as Joe, the blue canoe then seen nowhere).
+    if config.learned_washed_counts and (in_play is None or missing(fill)):
+        fill = {i: r for i, r in fill.items() if why[SLOTS[i]] != WASHED_OUT}
     if in_play is not None:
         # Nor a slot a hand lies near where it reads a colour of which a canoe is still
         # seen nowhere: another of that colour may stand there, half under the hand
@@ -776,7 +781,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                     leans={i: {c: lean[0] for c in lone if len(lean := leans.get(
                         (SLOTS[i], c), [])) == 1} for i, lone in gems_at.items()},
                     agree_confidence=config.gem_agree_confidence,
-                    agree_clear=config.gem_agree_clear)
+                    agree_clear=config.gem_agree_clear, veto=config.gem_lean_veto)
     for i, read in got.items():
         slot = SLOTS[i]
         if read.disc is not None:

@@ -122,6 +122,23 @@ def test_less_sure_it_names_a_gem_where_the_rules_votes_lean_to_the_same(monkeyp
     assert read_fine(None, None, None, setup, [], asked, 0.9999, 0.9999, 0.99) == {}
 
 
+def test_a_gem_the_rules_votes_lean_away_from_is_not_named_with_the_veto(monkeypatch):
+    """Reporting 63070192 (yellow-on-sand): a violet gem in a blue canoe, the rules' votes
+    leaning to violet, named pink 0.999 sure by the gem reader. With ``veto`` (the
+    reading passes ``gem_lean_veto``) two readers that disagree name nothing; where they
+    agree, or the votes lean nowhere, the sure answer stands."""
+    fake_networks(monkeypatch, [], [
+        (0.999, {"blue": ("pink", 0.9999), "red": (None, 0.9999),
+                 "green": ("white", 0.9999)})])
+    setup = np.zeros((len(SLOTS), DISC_PATCH_PX, DISC_PATCH_PX, 3), np.uint8)
+    asked = {4: ["blue", "red", "green"]}
+    leans = {4: {"blue": "violet", "red": None}}
+    assert read_fine(None, None, None, setup, [], asked, 0.9999, 0.999, 0.99, leans=leans,
+                     veto=True) == {4: FineRead(None, {"red": None, "green": "white"})}
+    assert read_fine(None, None, None, setup, [], asked, 0.9999, 0.999, 0.99, leans=leans,
+                     ) == {4: FineRead(None, {"blue": "pink", "red": None, "green": "white"})}
+
+
 def test_it_names_unknown_discs_and_gems_of_read_slots_and_checks_discs_under_canoes(
         monkeypatch):
     asked = []

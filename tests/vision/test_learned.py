@@ -157,7 +157,7 @@ def test_read_learned_answers_only_what_the_network_is_sure_of(monkeypatch):
 
 
 def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAYERS,
-         discs=None, gems=True, gem_sure=None):
+         discs=None, gems=True, gem_sure=None, config=None):
     """Run the learned stage with the network's sure answers given (slot index: disc,
     colours, or a ``SlotRead``)."""
     asked: list[list[int]] = []
@@ -179,7 +179,7 @@ def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAY
     geo = geometry(layout, VisionConfig())
     learned_slots(np.zeros((*geo.shape, 3), np.uint8), None, geo, np.zeros(
         (len(SLOTS), PATCH_PX, PATCH_PX, 3), np.uint8), colours, seen, discs, unknown, why,
-        in_play, VisionConfig(), gems=gems)
+        in_play, config or VisionConfig(), gems=gems)
     return asked, seen, discs, unknown
 
 
@@ -454,6 +454,30 @@ def test_a_slot_near_a_hand_is_not_read_with_a_colour_still_missing(monkeypatch)
                             why={"T5": why["T5"]}, seen=[*seen, CanoeSeen("red", "beach")],
                             in_play={"red": 2, "green": 2, "blue": 2})
     assert not unknown
+
+
+def test_a_slot_a_glare_spot_washes_out_is_read_only_when_every_canoe_is_seen(monkeypatch):
+    """Reporting 63030232 (640x480, a glare spot on L2): a blue canoe with a white gem,
+    washed towards white, read by the reader as Joe's pale wood, the blue canoe then seen
+    nowhere. Read only where no canoe is missing (not at all without the game's counts)."""
+    l2 = SLOTS.index("L2")
+    why = {"L2": "washed out (glare)"}
+    seen = [CanoeSeen(c, "beach") for c in ("red", "red")] + [CanoeSeen("joe", "T4")]
+    in_play = {"red": 2, "blue": 1, "joe": 1}
+    game = ("red", "blue", "joe")
+    _, _, _, unknown = fill(monkeypatch, {l2: (True, ["joe"])}, unknown={"L2"},
+                            why=dict(why), seen=seen[:2], in_play=in_play, colours=game)
+    assert unknown == {"L2"}  # read as Joe, the blue canoe would be seen nowhere
+    _, got, _, unknown = fill(monkeypatch, {l2: (True, ["blue"])}, unknown={"L2"},
+                              why=dict(why), seen=seen, in_play=in_play, colours=game)
+    assert not unknown and CanoeSeen("blue", "L2", UNKNOWN) in got
+    _, _, _, unknown = fill(monkeypatch, {l2: (True, ["blue"])}, unknown={"L2"},
+                            why=dict(why), seen=seen, in_play=None, colours=game)
+    assert unknown == {"L2"}
+    _, _, _, unknown = fill(monkeypatch, {l2: (True, ["joe"])}, unknown={"L2"},
+                            why=dict(why), seen=seen[:2], in_play=in_play, colours=game,
+                            config=VisionConfig(learned_washed_counts=False))
+    assert not unknown  # as before the check: read
 
 
 def test_a_canoe_the_reader_is_sure_is_not_there_makes_its_slot_unknown():

@@ -302,7 +302,7 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
               clear_confidence: float, *,
               leans: Mapping[int, Mapping[str, str | None]] | None = None,
               agree_confidence: float = 2.0,
-              agree_clear: float = 2.0) -> dict[int, FineRead]:
+              agree_clear: float = 2.0, veto: bool = False) -> dict[int, FineRead]:
     """The fine readers' answers, at the rectified view's own millimetre a pixel: for the
     slot indices ``discs_at`` the disc reader's, where it is ``confidence`` sure of the
     disc; for those of ``gems_at`` (each with the colours whose lone canoe's gem is
@@ -311,7 +311,7 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     Where another reader leans to a gem (``leans``: per slot index, per colour, a gem or
     ``None`` for an empty canoe), the gem reader's answer is also taken where it says the
     same ``agree_confidence`` sure and is ``agree_clear`` sure that nothing covers the
-    slot.
+    slot; with ``veto``, never where it says otherwise (two readers disagree).
     ``setup``: every slot's disc patch at setup (:data:`DISC_PATCH_PX` across,
     :data:`DISC_WINDOW_MM` of the board).
 
@@ -347,6 +347,8 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                     continue
                 p_c = gems[n, COLOURS.index(c)]
                 said, sure = GEMS[int(p_c.argmax())], float(p_c.max())
+                if veto and c in leaning and leaning[c] != said:
+                    continue
                 if (clear[n] >= clear_confidence and sure >= gem_confidence) or (
                         clear[n] >= agree_clear and sure >= agree_confidence
                         and c in leaning and leaning[c] == said):
