@@ -602,9 +602,11 @@ there."""
 BEACH_GLARE = "a glare spot on the beach may hide a canoe"
 """The beach's reason where a glare spot lies on it while a canoe is seen nowhere."""
 LIKE_SAND = "looks like the sand here"
-LIKE_RIVERBED = "looks like the riverbed here"
 """How the beach's reason ends where a colour of which a canoe is seen nowhere looks like
 the sand (as learned at setup)."""
+LIKE_RIVERBED = "looks like the riverbed here"
+"""What a slot's reason says where a canoe colour looks like its riverbed there (a colour
+of which a canoe is seen nowhere, or a canoe read that may be the river's mottle)."""
 
 
 def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
