@@ -454,6 +454,14 @@ class VisionConfig:
     counts): a canoe washed towards white there looks like Joe's pale wood (reporting
     63030232 at 640x480: a blue canoe with a white gem on L2 read as Joe 0.9955 sure, the
     blue canoe then seen nowhere)."""
+    learned_counts_close: bool = True
+    """Where the learned slot reader reads the canoe the rules saw nowhere, so that with
+    the rules' reading of the positions left unknown only because it may hide there the
+    game's counts come out exact (every canoe in play seen, none too many), those
+    positions are read as the rules read them, discs too."""
+    learned_counts_over: bool = True
+    """...and so are the positions left unknown because a colour was read there more
+    often than it is in play, where the reader reads the other such canoe away."""
     learned_short_count: bool = True
     """A slot the rules left unknown because they could not count its canoes (canoe-like
     area unread, canoe count unclear), read by the learned reader with a colour of which

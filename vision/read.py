@@ -309,7 +309,7 @@ def read_board(
         extra = too_many(canoes.seen, unknown, in_play, joe_patches,
                          canoes.off_slot if config.count_off_slot else ())
         unknown |= extra
-        why = {**dict.fromkeys(extra, "more canoes of a colour than in play"), **why}
+        why = {**dict.fromkeys(extra, TOO_MANY), **why}
         found = by_elimination(canoes.seen, unknown, before_canoes, canoes.unsure, in_play)
         if found:
             unknown.discard(found[0].at)
@@ -324,7 +324,7 @@ def read_board(
             hidden = (hidden - bare_at()) or ({*SLOTS, BEACH} - bare_at())
         unknown |= hidden
         may_hide_at |= hidden
-        why = {**dict.fromkeys(hidden, "a canoe of the game not seen; it may hide here"), **why}
+        why = {**dict.fromkeys(hidden, HIDES), **why}
         if BEACH not in unknown and gems_read and config.beach_unclear_middle and \
                 unseen_in_play(canoes.seen, unknown, in_play) and any(
                     c.at == BEACH and c.gem == UNKNOWN for c in canoes.seen):
@@ -476,9 +476,6 @@ def read_board(
         rim_shift = rim_shift + look.disc_offset * np.float32(geo.k)
     discs = read_discs(rectified, geo, objs.opened, config,
                        look.disc_rim if look is not None else None, rim_shift)
-    for s in unknown:
-        if s in discs:
-            discs[s] = UNKNOWN
     if look is not None:
         # "No disc" only where the riverbed around the slot looks as it did at setup: a
         # motion-blurred hand smears the rim away and tints the riverbed there.
@@ -492,6 +489,12 @@ def read_board(
             for i in np.flatnonzero(look.rim_unseen):
                 if discs[SLOTS[i]] == ABSENT:
                     discs[SLOTS[i]] = UNKNOWN
+    # (What the discs look like where a position is unknown: such a position may be read
+    # again, once the game's counts show that nothing hides there.)
+    discs_seen = dict(discs)
+    for s in unknown:
+        if s in discs:
+            discs[s] = UNKNOWN
     if in_play is not None and config.disc_unknown_hides and \
             unseen_in_play(canoes.seen, unknown, in_play):
         # A canoe of the game seen nowhere may lie where no disc can be told either,
@@ -505,7 +508,8 @@ def read_board(
                                      "here either")
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         learned_slots(rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
-                      discs, unknown, why, in_play, config, gems=gems_read)
+                      discs, unknown, why, in_play, config, gems=gems_read,
+                      discs_seen=discs_seen)
         if in_play is not None and config.learned_unseen_hides and not unknown and \
                 unseen_in_play(canoes.seen, unknown, in_play):
             # The reader read the last positions the rules left for a canoe seen nowhere:
@@ -513,7 +517,7 @@ def read_board(
             # beside another in a glare spot's light, reporting 60050217), else anywhere.
             hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
             unknown |= hidden
-            why.update(dict.fromkeys(hidden, UNSEEN + "; it may hide here"))
+            why.update(dict.fromkeys(hidden, HIDES))
     if look is not None and look.disc_patches is not None and config.disc_confidence <= 1:
         learned_fine(rectified, light, geo, look.disc_patches, discs, unknown, canoes.seen,
                      config, config.fine_gem_confidence if gems_read
@@ -597,6 +601,11 @@ def read_again(first: Reading, again: Reading, in_play: Mapping[str, int]) -> bo
 
 
 UNSEEN = "a canoe of the game not seen"
+HIDES = UNSEEN + "; it may hide here"
+"""Why a position is unknown where the rules read it but a canoe seen nowhere may lie."""
+TOO_MANY = "more canoes of a colour than in play"
+"""Why a position is unknown where the rules read a canoe of a colour they read more
+often than it is in play."""
 """How the reason begins where a position is unknown because a canoe seen nowhere may be
 there."""
 BEACH_GLARE = "a glare spot on the beach may hide a canoe"
@@ -612,7 +621,8 @@ of which a canoe is seen nowhere, or a canoe read that may be the river's mottle
 def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   colours: Sequence[str], seen: list[CanoeSeen], discs: dict[str, str],
                   unknown: set[str], why: dict[str, str], in_play: Mapping[str, int] | None,
-                  config: VisionConfig, gems: bool = True) -> None:
+                  config: VisionConfig, gems: bool = True,
+                  discs_seen: Mapping[str, str] | None = None) -> None:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
     the slot (``config.learned_clear_confidence``: no hand, no glare spot) and of its
@@ -689,6 +699,21 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # canoe between T3 and T4, read nowhere; the network read T3, T4 and T5 empty;
         # 49120085, 49120120, 49120232: likewise, with the beach also unknown).
         under = [p for p in unknown - {SLOTS[i] for i in fill} if covered_by(why.get(p))]
+        # The positions left unknown only because the canoe seen nowhere may hide there,
+        # the rules' reading there counted: where with the reader's the game's counts then
+        # come out exact (every canoe in play seen, none too many), the canoe has been
+        # found and those positions are read as the rules read them (used 63000163: two
+        # blue canoes on a blue river no object, the reader sure of both; the rules' eight
+        # unknown positions all read).
+        hides = {p for p in unknown - {SLOTS[i] for i in fill}
+                 if why.get(p) in (HIDES, TOO_MANY if config.learned_counts_over else HIDES)}
+        if config.learned_counts_close and hides and not under and exact_counts(
+                counted(fill) + Counter(c.colour for c in seen if c.at in hides), in_play):
+            for p in hides:
+                unknown.discard(p)
+                why.pop(p, None)
+                if p in discs and discs_seen is not None:
+                    discs[p] = discs_seen[p]
         if missing(fill) and not under:
             fill = {i: r for i, r in fill.items() if not why[SLOTS[i]].startswith(UNSEEN)}
     # A slot a canoe on the move may lie over is read only where every canoe in play is
@@ -902,6 +927,17 @@ def ring_moved(rings: Floats, learned: Floats, config: VisionConfig, *,
     shift = rings - learned
     return cast(Mask, (np.linalg.norm(shift[:, :2], axis=1) > chroma)
                 | (np.abs(shift[:, 2]) / config.brightness_weight > log))
+
+
+def exact_counts(counted: Counter[str], in_play: Mapping[str, int]) -> bool:
+    """Whether ``counted`` holds every canoe in play and no other.
+
+    >>> exact_counts(Counter(red=2, joe=1), {"red": 2, "joe": 1})
+    True
+    >>> exact_counts(Counter(red=2), {"red": 2, "joe": 1}), exact_counts(Counter(red=3), {"red": 2})
+    (False, False)
+    """
+    return all(counted[c] == n for c, n in in_play.items()) and set(counted) <= set(in_play)
 
 
 def unseen_in_play(seen: Iterable[CanoeSeen], unknown: set[str],

@@ -238,3 +238,31 @@ def test_a_canoe_its_ground_hides_is_read_on_a_second_look(condition, seed, was)
     assert {s: d for s, d in now.discs.items() if s not in was} == {
         s: d for s, d in off.discs.items() if s not in was}
     assert now.weather == off.weather
+
+
+@pytest.mark.parametrize(("condition", "seed", "flag"), [
+    ("art", 63000163, "learned_counts_close"), ("yellow-on-sand", 62070268,
+                                                "learned_counts_close"),
+    ("red/brown", 61060187, "learned_counts_close"), ("art", 63000127, "learned_counts_over")])
+def test_where_the_learned_reader_finds_the_canoe_seen_nowhere_the_rest_is_read(
+        condition, seed, flag):
+    """Reporting scenes of used offsets 61-63: a canoe the rules saw nowhere (two blue
+    canoes on a blue river, no object) left every position it might lie on unknown, though
+    the rules read them; or a disc's highlight read as a blue canoe on R1, one more blue
+    than in play, left the beach with the other blue canoe unknown. Where the learned slot
+    reader reads the slots the rules could not, and the game's counts then come out exact
+    with the rules' reading of those positions (``learned_counts_close``,
+    ``learned_counts_over``), they are read, and read right: more positions read, none
+    wrong, nothing read differently."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene(condition, seed,
+                                      VisionConfig(**{flag: False}), VisionConfig())
+    gained = set(off.unknown) - set(now.unknown)
+    assert len(gained) >= 4 and set(now.unknown) <= set(off.unknown)
+    for pos in gained:
+        assert sorted(c.colour for c in now.canoes_at(pos)) == sorted(
+            c.colour for c in truth.canoes_at(pos)), pos
+        assert now.discs.get(pos) in (truth.discs.get(pos), "unknown"), pos
+    assert [c for c in canoes(now) if c[1] not in gained] == [
+        c for c in canoes(off) if c[1] not in gained]
