@@ -462,6 +462,15 @@ class VisionConfig:
     learned_counts_over: bool = True
     """...and so are the positions left unknown because a colour was read there more
     often than it is in play, where the reader reads the other such canoe away."""
+    learned_moving_apart: bool = True
+    """A slot a canoe on the move may lie over (the rules' reason) is read by the learned
+    slot reader only where every canoe of each colour the rules read between two slots is
+    seen without what it reads on such slots, or where it is ``learned_moving_confidence``
+    sure of them: the canoe it reads there may be the one on its way (reporting
+    64120137)."""
+    learned_moving_confidence: float = 0.999
+    """How sure the learned slot reader must be of such a slot (``learned_moving_apart``)
+    where a canoe it reads there is what makes the counts come out."""
     learned_short_count: bool = True
     """A slot the rules left unknown because they could not count its canoes (canoe-like
     area unread, canoe count unclear), read by the learned reader with a colour of which

@@ -509,7 +509,9 @@ def read_board(
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         learned_slots(rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
                       discs, unknown, why, in_play, config, gems=gems_read,
-                      discs_seen=discs_seen)
+                      discs_seen=discs_seen,
+                      on_way=canoes.on_way | {palette.names[i] for i in objs.on_way}
+                      if config.learned_moving_apart else ())
         if in_play is not None and config.learned_unseen_hides and not unknown and \
                 unseen_in_play(canoes.seen, unknown, in_play):
             # The reader read the last positions the rules left for a canoe seen nowhere:
@@ -622,7 +624,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   colours: Sequence[str], seen: list[CanoeSeen], discs: dict[str, str],
                   unknown: set[str], why: dict[str, str], in_play: Mapping[str, int] | None,
                   config: VisionConfig, gems: bool = True,
-                  discs_seen: Mapping[str, str] | None = None) -> None:
+                  discs_seen: Mapping[str, str] | None = None,
+                  on_way: Iterable[str] = ()) -> None:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
     the slot (``config.learned_clear_confidence``: no hand, no glare spot) and of its
@@ -722,8 +725,19 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # L1, seen nowhere, T5 read empty). Not even where a hand may hide it: a canoe between
     # two slots looks like a hand to the rules (so relaxed, reporting offsets 50-51 read
     # 0.19 % more clear slots, with 5 more wrong, all such canoes between T5 and L1).
+    # Nor where a canoe of a colour the rules found between two slots, read there, is what
+    # makes the counts come out: it may be the one on its way (reporting 64120137: a red
+    # canoe 0.69 of the way from T3 to T4, found by the rules off T3's centre, one canoe
+    # or two, read by the reader on T4, 0.9943 sure), unless the reader is
+    # ``learned_moving_confidence`` sure of those slots (used 63060274: the rules took a
+    # blue canoe on a blue river, a fragment off L2's centre, for one between L1 and L2;
+    # the reader read both, 0.9999 sure, and right).
     if in_play is None or missing(fill):
         fill = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}
+    elif set(on_way) & missing(
+            {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}):
+        fill = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])
+                or r.sure >= config.learned_moving_confidence}
     # So is a slot a glare spot washes out: a canoe washed towards white there looks like
     # Joe's pale wood (reporting 63030232 at 640x480: a blue canoe with a white gem read
     # as Joe, the blue canoe then seen nowhere).

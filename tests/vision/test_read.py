@@ -240,6 +240,22 @@ def test_a_canoe_its_ground_hides_is_read_on_a_second_look(condition, seed, was)
     assert now.weather == off.weather
 
 
+def test_a_canoe_on_its_way_is_not_read_on_the_slot_it_is_moving_to():
+    """Reporting scene 64120137 (used offset 64): a red canoe 0.69 of the way from T3 to
+    T4, seen nowhere by the rules, both slots unknown ("canoe between slots"). The
+    learned slot reader read it on T4, 0.9943 sure, which made the game's counts come out,
+    so T4 was read with a red canoe: a wrong reading. With ``learned_moving_apart`` the
+    counts must come out without what the reader reads on such slots: T4 stays unknown,
+    nothing else read differently."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene("between", 64120137,
+                                      VisionConfig(learned_moving_apart=False), VisionConfig())
+    assert [c.colour for c in off.canoes_at("T4")] == ["red"] and not truth.canoes_at("T4")
+    assert set(now.unknown) == set(off.unknown) | {"T4"}
+    assert [c for c in canoes(now) if c[1] != "T4"] == [c for c in canoes(off) if c[1] != "T4"]
+
+
 @pytest.mark.parametrize(("condition", "seed", "flag"), [
     ("art", 63000163, "learned_counts_close"), ("yellow-on-sand", 62070268,
                                                 "learned_counts_close"),

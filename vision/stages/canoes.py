@@ -56,6 +56,9 @@ class Canoes:
     off_slot: list[CanoeSeen] = field(default_factory=list)
     """Canoes read clearly but caught between two slots (their slots unknown): not in
     ``seen``, yet each is one canoe of its colour (:func:`vision.read.too_many`)."""
+    on_way: set[str] = field(default_factory=set)
+    """The colours of the canoes, clearly read or not (one canoe or two), found off their
+    slot's centre towards the next (their slots unknown: "canoe between slots")."""
     leans: dict[tuple[str, str], list[str | None]] = field(default_factory=dict)
     """Per position and colour read there, what the gem votes lean to for each canoe
     whose gem they leave unknown (:func:`read_gems_of`'s ``leans``), in ``seen``'s
@@ -284,6 +287,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                     config.canoe_between_mm
                 off = between_slots(foot, geo.slot_xy, k, config, between)
                 flag(off, "canoe between slots")
+                if off:
+                    out.on_way.add(colour)
                 if off and not is_held:
                     between_at.add(where)
         if is_held:

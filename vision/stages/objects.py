@@ -168,6 +168,9 @@ class Objects:
     hand: bool = False
     """Something reaching into the river's slot zones from outside (a hand, a sleeve): what
     it covers may reach beyond the slots it is found near (a blurred sleeve is no object)."""
+    on_way: set[int] = field(default_factory=set)
+    """The colour indices (most of each object's canoe-coloured pixels) of the canoes found
+    off their slot's centre towards the next ("canoe between slots")."""
     pixels: Indices | None = None
     """The flat indices of ``opened``'s object pixels, in order (None: not kept)."""
 
@@ -360,6 +363,9 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                     # Every slot it may belong to (two can be as near beyond the nearest).
                     _mark(out, (SLOTS[p] for p in np.flatnonzero(
                         d < near[0] + config.canoe_between_mm)), "canoe between slots")
+                    if coloured:
+                        # (Its colour: the one most of its pixels are nearest.)
+                        out.on_way.add(int(np.bincount(col[col >= 0]).argmax()))
             continue
         # Something that is not a canoe: a hand, a sleeve, a fallen object.
         ys, xs = np.nonzero(sub)
