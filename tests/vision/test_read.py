@@ -269,13 +269,15 @@ def test_where_the_learned_reader_finds_the_canoe_seen_nowhere_the_rest_is_read(
     reader reads the slots the rules could not, and the game's counts then come out exact
     with the rules' reading of those positions (``learned_counts_close``,
     ``learned_counts_over``), they are read, and read right: more positions read, none
-    wrong, nothing read differently."""
+    wrong, nothing read differently, here every position."""
     from .scenes import read_scene
 
     _, truth, (off, now) = read_scene(condition, seed,
                                       VisionConfig(**{flag: False}), VisionConfig())
-    gained = set(off.unknown) - set(now.unknown)
-    assert len(gained) >= 4 and set(now.unknown) <= set(off.unknown)
+    # (How many positions the first reading leaves unknown varies with the libraries'
+    # versions: 62070268 six here, two under the Raspberry Pi's; none is left either way.)
+    gained = set(off.unknown)
+    assert gained and not now.unknown
     for pos in gained:
         assert sorted(c.colour for c in now.canoes_at(pos)) == sorted(
             c.colour for c in truth.canoes_at(pos)), pos
