@@ -705,6 +705,11 @@ class VisionConfig:
     fits it this closely (relative to its brightness)..."""
     gem_share: float = 0.55
     """...the mix being at least this much gem..."""
+    gem_mix_max: float = 1.5
+    """...and, where it mixes both, the two scales adding up to at most this (blur mixes
+    a gem with its hull, each lit about as the frame's hull and the gem's colour: a bright
+    white gem on a brown hull is no blue gem at full strength plus the hull again;
+    reporting 65000226). Infinite: no such limit."""
     gem_cone_ratio: float = 0.7
     """...and no other gem's mix fits it nearly as well (its misfit at most this share of
     the next best)."""

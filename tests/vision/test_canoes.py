@@ -46,6 +46,7 @@ def one_window(p: np.ndarray, hull: np.ndarray, gems: np.ndarray,
     a[only_hull] = 0.0
     fit = p[:, None, :] - a[..., None] * gems[None] - b[..., None] * hull[None, None]
     err = norms(fit) / norm[:, None]
+    err[(a > 0) & (b > 0) & (a + b > config.gem_mix_max)] = np.inf
     gem_part = a * np.sqrt(gg)
     share = gem_part / np.maximum(gem_part + b * np.sqrt(hh), 1e-6)
     err[~(share >= config.gem_share)] = np.inf
@@ -90,6 +91,27 @@ def test_votes_of_all_windows_equal_one_window_at_a_time() -> None:
     # The windows are not trivial: some pixels vote for gems, some are the well.
     assert votes.sum() > 0 and wells.sum() > 0
 
+
+
+def test_a_bright_white_gem_on_a_brown_hull_is_no_blue_gem_plus_the_hull():
+    """Reporting scene 65000226 (used offset 65): a clear white gem in a brown canoe,
+    balanced a little warm and bright (about (262, 262, 252) BGR, blurred into the hull at
+    its edge), fits a blue gem at full strength plus the brown hull again (scales adding
+    up to about 2) better than white, and two brown canoes were read carrying blue gems.
+    A blur mixes the two, each about as lit as the frame shows them: with
+    ``gem_mix_max`` such a mix is no fit, and those pixels vote white or not at all."""
+    names, gems, _ = _gem_table(VisionConfig())
+    hull = np.array([29.0, 96.0, 146.0])
+    rng = np.random.default_rng(65000226)
+    t = rng.uniform(0.85, 1.0, (80, 1))
+    part = t * np.array([262.0, 262.0, 252.0]) + (1 - t) * hull + rng.normal(0, 4, (80, 3))
+
+    def votes(config: VisionConfig) -> dict[str, float]:
+        got, _ = _votes([part], [hull], gems, config, [_chroma(hull[None])])
+        return dict(zip(names, got[0].tolist(), strict=True))
+    before, now = votes(VisionConfig(gem_mix_max=float("inf"))), votes(VisionConfig())
+    assert before["blue"] >= 10 and now["blue"] == 0
+    assert now["white"] >= before["white"] and sum(now.values()) == now["white"]
 
 
 def test_a_gem_blurred_with_its_hull_is_read_against_the_well_and_its_blend():

@@ -956,6 +956,9 @@ def _votes(parts: list[Doubles], hulls: list[Doubles], gems: Doubles, config: Vi
         err += t
     np.sqrt(err, out=err)
     err /= norm
+    if config.gem_mix_max < np.inf:
+        # (A mix brighter than the two together could be is no blur.)
+        err[(a > 0) & (b > 0) & (a + b > config.gem_mix_max)] = np.inf
     gem_part = a * np.sqrt(gg)[:, None]
     np.multiply(b, np.sqrt(hh), out=t)
     t += gem_part
