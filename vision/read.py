@@ -603,13 +603,13 @@ def read_again(first: Reading, again: Reading, in_play: Mapping[str, int]) -> bo
 
 
 UNSEEN = "a canoe of the game not seen"
+"""How the reason begins where a position is unknown because a canoe seen nowhere may be
+there."""
 HIDES = UNSEEN + "; it may hide here"
 """Why a position is unknown where the rules read it but a canoe seen nowhere may lie."""
 TOO_MANY = "more canoes of a colour than in play"
 """Why a position is unknown where the rules read a canoe of a colour they read more
 often than it is in play."""
-"""How the reason begins where a position is unknown because a canoe seen nowhere may be
-there."""
 BEACH_GLARE = "a glare spot on the beach may hide a canoe"
 """The beach's reason where a glare spot lies on it while a canoe is seen nowhere."""
 LIKE_SAND = "looks like the sand here"
@@ -708,8 +708,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # found and those positions are read as the rules read them (used 63000163: two
         # blue canoes on a blue river no object, the reader sure of both; the rules' eight
         # unknown positions all read).
-        hides = {p for p in unknown - {SLOTS[i] for i in fill}
-                 if why.get(p) in (HIDES, TOO_MANY if config.learned_counts_over else HIDES)}
+        reasons = {HIDES, TOO_MANY} if config.learned_counts_over else {HIDES}
+        hides = {p for p in unknown - {SLOTS[i] for i in fill} if why.get(p) in reasons}
         if config.learned_counts_close and hides and not under and exact_counts(
                 counted(fill) + Counter(c.colour for c in seen if c.at in hides), in_play):
             for p in hides:

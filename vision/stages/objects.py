@@ -363,7 +363,7 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                     # Every slot it may belong to (two can be as near beyond the nearest).
                     _mark(out, (SLOTS[p] for p in np.flatnonzero(
                         d < near[0] + config.canoe_between_mm)), "canoe between slots")
-                    if coloured:
+                    if np.any(col >= 0):
                         # (Its colour: the one most of its pixels are nearest.)
                         out.on_way.add(int(np.bincount(col[col >= 0]).argmax()))
             continue
