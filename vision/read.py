@@ -567,7 +567,7 @@ def unseen_may_lie(reason: str | None) -> bool:
     """Whether a position is unknown only because a canoe of the game seen nowhere may
     lie there, or a canoe colour looks like its ground there (the sand, the riverbed).
 
-    >>> unseen_may_lie(UNSEEN + "; it may hide here"), unseen_may_lie("a hand")
+    >>> unseen_may_lie(HIDES), unseen_may_lie("a hand")
     (True, False)
     >>> unseen_may_lie(f"a blue canoe {LIKE_RIVERBED}: it may be the river's mottle")
     True
@@ -598,8 +598,7 @@ def read_again(first: Reading, again: Reading, in_play: Mapping[str, int]) -> bo
     return (not again.unknown and again.weather == first.weather and read(again) == read(first)
             and all(again.discs[s] == d for s, d in first.discs.items()
                     if s not in first.unknown)
-            and Counter(c.colour for c in again.canoes) == Counter(
-                {c: n for c, n in in_play.items() if n > 0}))
+            and exact_counts(Counter(c.colour for c in again.canoes), in_play))
 
 
 UNSEEN = "a canoe of the game not seen"
@@ -732,12 +731,12 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # ``learned_moving_confidence`` sure of those slots (used 63060274: the rules took a
     # blue canoe on a blue river, a fragment off L2's centre, for one between L1 and L2;
     # the reader read both, 0.9999 sure, and right).
+    steady = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}
     if in_play is None or missing(fill):
-        fill = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}
-    elif set(on_way) & missing(
-            {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}):
-        fill = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])
-                or r.sure >= config.learned_moving_confidence}
+        fill = steady
+    elif set(on_way) & missing(steady):
+        fill = {i: r for i, r in fill.items()
+                if i in steady or r.sure >= config.learned_moving_confidence}
     # So is a slot a glare spot washes out: a canoe washed towards white there looks like
     # Joe's pale wood (reporting 63030232 at 640x480: a blue canoe with a white gem read
     # as Joe, the blue canoe then seen nowhere).
@@ -1044,8 +1043,7 @@ at='beach', gem='unknown'), CanoeSeen(colour='red', at='beach', gem='unknown')]
 gem=None)]
     >>> beach_by_elimination(seen, {"beach", "T3"}, foreign, in_play) is None
     True
-    >>> beach_by_elimination(seen, {"beach"}, {"beach": UNSEEN + "; it may hide here"},
-    ...                      in_play) is None
+    >>> beach_by_elimination(seen, {"beach"}, {"beach": HIDES}, in_play) is None
     True
     """
     reason = why.get(BEACH) or ""
