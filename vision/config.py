@@ -675,6 +675,16 @@ class VisionConfig:
     where this share of it is canoe colour (reporting 60120259: a brown canoe most of the
     way from T5 to L1 merged with the three on L1, 3.7 canoes big, 0.83 canoe colour, and
     T5 read empty; hands over canoes that big showed 0.33-0.49)..."""
+    transit_max_halfwidth_mm: float = 13.5
+    """...and no wider in its canoe colour than this: the largest circle inside its
+    canoe-coloured pixels has at most this radius (mm). A canoe is 15 mm wide (7.5 mm),
+    and canoes merged side by side keep their wells and edges between them (used offsets
+    61-65, 1,500 scenes of canoes between slots: at most 11.6 mm, 63120278, three on T4
+    and one on its way to T5; all others 8.6 mm or less); a palm the colour of a canoe
+    (skin beside red, brown, yellow or Joe's wood) is wider (used 63-64 under motion blur:
+    up to 22 mm, a third of the hands over 13.5 mm). Such a hand hides the slots it comes
+    near, not those up and down the river from them (used 63110029: a palm read brown
+    between T3 and T5 made T2, L1 and R1 unknown too)."""
     transit_reach_mm: float = 30.0
     """...the slot up or down the river from a slot it comes near, where it reaches at
     least this far (mm) from that slot's centre towards it: a canoe resting on a slot

@@ -1247,6 +1247,47 @@ def test_a_canoe_on_its_way_merged_with_three_on_the_next_slot_hides_the_slot_it
                               VisionConfig(transit_crowd_ratio=0.0))
 
 
+def test_a_palm_the_colour_of_a_canoe_hides_the_slots_it_comes_near_not_their_neighbours():
+    """Used scene 63110029 (a hand with motion blur; offset 63): the palm, skin read as
+    the brown canoes' colour, lies between T3 and T5 and was taken for a canoe on its way:
+    T2, L1 and R1, up and down the river from the slots it comes near, were unknown too.
+    Canoes merged side by side keep their wells and edges between them; the palm's colour
+    is wider than theirs (``transit_max_halfwidth_mm``): those three are read, and read
+    right (empty), the slots the hand comes near still unknown."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene("motion", 63110029,
+                                      VisionConfig(transit_max_halfwidth_mm=1e9),
+                                      VisionConfig())
+    moved = {"T2", "L1", "R1"}
+    assert moved <= set(off.unknown)
+    assert moved.isdisjoint(now.unknown)
+    assert all(not now.canoes_at(p) and not truth.canoes_at(p) for p in moved)
+    assert {"T3", "T5"} <= set(now.unknown)
+    assert wrong(now, truth) == []
+
+
+def test_the_widest_circle_in_canoe_colour_tells_a_canoe_from_a_palm():
+    """``widest`` measures the largest circle inside a patch: a canoe's hull (15 mm wide)
+    and three side by side, their edges between them, stay under the limit; a palm does
+    not."""
+    from vision.stages.objects import widest
+
+    k = 4.0  # px per mm
+    limit = VisionConfig().transit_max_halfwidth_mm * k
+    every = np.ones((240, 240), bool)
+    hull = np.zeros((240, 240), np.uint8)
+    cv2.ellipse(hull, (120, 120), (80, 30), 0, 0, 360, 1, -1)
+    three = np.zeros_like(hull)
+    for y in (60, 120, 180):
+        cv2.ellipse(three, (120, y), (80, 28), 0, 0, 360, 1, -1)
+    palm = np.zeros_like(hull)
+    cv2.circle(palm, (120, 120), 90, 1, -1)
+    assert 28 <= widest(hull > 0, every) <= 31
+    assert widest(three > 0, every) < limit < widest(palm > 0, every)
+    assert widest(palm > 0, hull > 0) == widest(hull > 0, every)
+
+
 def test_a_canoe_laid_at_the_beachs_edge_is_read_as_a_canoe_where_nothing_crosses_it():
     """Used scenes 59120106 (delta, 1280x720) and 59030023 (dusk, 640x480; offset 59). A
     canoe laid at the beach's edge, its end blurred, reached the edge of the beach as

@@ -205,6 +205,12 @@ def footprint(middle: tuple[float, float], camera_centre: Centre | None, config:
     return (middle[0] - float(s[0]) / 2, middle[1] - float(s[1]) / 2)
 
 
+def widest(coloured: Mask, within: Mask) -> float:
+    """The radius (px) of the largest circle inside the pixels both masks hold."""
+    both = np.pad((coloured & within).astype(np.uint8), 1)
+    return float(cv2.distanceTransform(both, cv2.DIST_L2, 3).max())
+
+
 def enclosed(mask: Mask) -> Mask:
     """``mask`` closed, its holes filled, grown by 2 px (boolean, same shape)."""
     pad = np.zeros((mask.shape[0] + 8, mask.shape[1] + 8), np.uint8)
@@ -408,13 +414,17 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             if coloured >= config.transit_canoe_share * area and (
                     area <= config.transit_max_ratio * hull_px or (
                         area <= config.transit_crowd_ratio * hull_px
-                        and coloured >= config.transit_crowd_share * area)):
-                # Partly canoe colour, no bigger than three canoes: a canoe on its way
-                # from a slot up or down the river (read there, it would be missing),
-                # maybe merged with the two on the slot it passes, reaching from it
-                # towards that slot; wherever it reaches while a glare spot washes a slot
-                # out (a canoe it half washes out beside it may be read as nothing there:
-                # used scene 51050049, a blue canoe on T5 beside T4 washed out).
+                        and coloured >= config.transit_crowd_share * area)) and \
+                    widest(colour[y0 : y0 + bh, x0 : x0 + bw] >= 0, sub) <= \
+                    config.transit_max_halfwidth_mm * k:
+                # Partly canoe colour, no bigger than three canoes, that colour no wider
+                # than canoes side by side (a palm the colour of a canoe is wider): a
+                # canoe on its way from a slot up or down the river (read there, it would
+                # be missing), maybe merged with the two on the slot it passes, reaching
+                # from it towards that slot; wherever it reaches while a glare spot
+                # washes a slot out (a canoe it half washes out beside it may be read as
+                # nothing there: used scene 51050049, a blue canoe on T5 beside T4 washed
+                # out).
                 reach = -np.inf if washed is not None and washed.any() else \
                     config.transit_reach_mm * k
                 _mark(out, (p for s in np.flatnonzero(near) for p in (
