@@ -482,6 +482,14 @@ class VisionConfig:
     canoe of the game is then seen nowhere, it may hide where more canoe-like area shows
     than the canoes read (and the slots beside), else anywhere: those are unknown (as the
     rules leave them without the reader)."""
+    learned_rules_gems: bool = True
+    """Where the learned slot reader reads a slot the rules left unknown (their canoes
+    there no reading: too much canoe-like area, a count unclear, something foreign) and
+    leaves the gem of the only canoe of a colour there unknown, the gem the rules named
+    for the only canoe of that colour there is what their votes lean to: the fine gem
+    reader names it where it says the same (``gem_agree_confidence``; used 62010031:
+    two canoes on R2 leaning out under a steep tilt, their gems plainly read by the
+    rules, the slot read by the reader with both gems unknown)."""
     learned_gem_confidence: float = 0.999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""
@@ -657,6 +665,11 @@ class VisionConfig:
     """...the shift at least this long (mm: a camera tilted enough to lean canoes out)..."""
     lean_max_ratio: float = 2.6
     """...and it is no bigger than this many canoes (two side by side, with their sides)."""
+    lean_sides: float = 2.0
+    """...or no bigger than this many canoes as the tilt shows them: each its hull and
+    its side, its length times the parallax shift there (used 62010031: two canoes on R2
+    leaning out 11 mm, 3.2 canoes big, 0.79 canoe colour or enclosed by it, were taken for
+    a hand). 0: ``lean_max_ratio`` alone."""
     lean_crowd_ratio: float = 3.6
     lean_crowd_share: float = 0.9
     """...or no bigger than this many (three on a slot, leaning out together under a steep

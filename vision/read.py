@@ -511,7 +511,8 @@ def read_board(
                       discs, unknown, why, in_play, config, gems=gems_read,
                       discs_seen=discs_seen,
                       on_way=canoes.on_way | {palette.names[i] for i in objs.on_way}
-                      if config.learned_moving_apart else ())
+                      if config.learned_moving_apart else (), leans=canoes.leans,
+                      unread=canoes.unread)
         if in_play is not None and config.learned_unseen_hides and not unknown and \
                 unseen_in_play(canoes.seen, unknown, in_play):
             # The reader read the last positions the rules left for a canoe seen nowhere:
@@ -624,7 +625,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   unknown: set[str], why: dict[str, str], in_play: Mapping[str, int] | None,
                   config: VisionConfig, gems: bool = True,
                   discs_seen: Mapping[str, str] | None = None,
-                  on_way: Iterable[str] = ()) -> None:
+                  on_way: Iterable[str] = (),
+                  leans: dict[tuple[str, str], list[str | None]] | None = None,
+                  unread: Sequence[CanoeSeen] = ()) -> None:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
     the slot (``config.learned_clear_confidence``: no hand, no glare spot) and of its
@@ -640,7 +643,11 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     (``config.learned_short_count``). Without ``gems`` (a millimetre spans too few of the
     camera's pixels, ``config.gem_min_detail``) it names no gem either. Fills ``seen``
     and ``discs``, and takes the slots it read out of ``unknown`` (or puts the ones it
-    disagrees on in)."""
+    disagrees on in). On a slot it reads that way, the gem the rules named for the only
+    canoe of a colour there (``unread``: the canoes they read where they left the position
+    unknown), where it reads that canoe alone too and leaves its gem unknown, goes into
+    ``leans`` (what the rules' votes lean to, for the fine gem reader to name where it
+    says the same; ``config.learned_rules_gems``)."""
     held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
         s for s in SLOTS if discs[s] == UNKNOWN}
     ask = [i for i, s in enumerate(SLOTS)
@@ -777,6 +784,14 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # over a gone disc at 640x480, read as on a disc, the canoe right.)
         discs[slot] = UNKNOWN if read.disc is None or read.sure < sure else \
             PRESENT if read.disc else ABSENT
+        if leans is not None and config.learned_rules_gems:
+            # (The rules' canoes there are no reading, their gems no proof: a lean.)
+            ruled = Counter(c.colour for c in unread if c.at == slot)
+            reads = Counter(read.colours)
+            for c in unread:
+                if c.at == slot and c.gem != UNKNOWN and ruled[c.colour] == reads[
+                        c.colour] == 1 and dict(read.canoes)[c.colour] == UNKNOWN:
+                    leans[slot, c.colour] = [c.gem]
         seen[:] = [c for c in seen if c.at != slot]
         seen.extend(CanoeSeen(c, slot, gem) for c, gem in read.canoes)
 

@@ -33,3 +33,19 @@ def read_scene(condition: str, seed: int, *configs: VisionConfig,
         vc.learn(det, setup, made.state.players, made.state.joe is not None)
         seen.append(det.analyse(frame, in_play=canoes_in_play(made.state)))
     return made, ground_truth(made.state, faults=made.faults), seen
+
+
+def why_unknown(condition: str, seed: int, config: VisionConfig) -> dict[str, str]:
+    """Why the reading of that scene's frame (as :func:`read_scene` reads it, with
+    ``config``) leaves each position unknown."""
+    import benchmarks.vision_conditions as vc
+    from vision.synth import REPORTING_FAMILIES
+
+    index = list(vc.CONDITIONS).index(condition)
+    made = vc.make_scene(condition, index, seed % 10_000, seed // 1_000_000,
+                         REPORTING_FAMILIES)
+    setup, frame = made.frames(None, condition)
+    det = Detector(colours=made.detector.colours, camera=made.detector.camera,
+                   config=config)
+    vc.learn(det, setup, made.state.players, made.state.joe is not None)
+    return dict(det._read(frame, in_play=canoes_in_play(made.state))[1].debug["why"])

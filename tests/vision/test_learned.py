@@ -157,7 +157,7 @@ def test_read_learned_answers_only_what_the_network_is_sure_of(monkeypatch):
 
 
 def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAYERS,
-         discs=None, gems=True, gem_sure=None, config=None):
+         discs=None, gems=True, gem_sure=None, config=None, unread=(), leans=None):
     """Run the learned stage with the network's sure answers given (slot index: disc,
     colours, or a ``SlotRead``)."""
     asked: list[list[int]] = []
@@ -179,8 +179,38 @@ def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAY
     geo = geometry(layout, VisionConfig())
     learned_slots(np.zeros((*geo.shape, 3), np.uint8), None, geo, np.zeros(
         (len(SLOTS), PATCH_PX, PATCH_PX, 3), np.uint8), colours, seen, discs, unknown, why,
-        in_play, config or VisionConfig(), gems=gems)
+        in_play, config or VisionConfig(), gems=gems, leans=leans, unread=unread)
     return asked, seen, discs, unknown
+
+
+def test_the_gems_the_rules_read_on_a_slot_they_left_unknown_are_a_lean(monkeypatch):
+    """Used 62010031: the rules read a brown canoe with a yellow gem and a green one with
+    a pink gem on R2 but left the slot unknown (more canoe-like area than two canoes);
+    the reader read it with both gems unknown. Each gem the rules named for the only
+    canoe of its colour there, the reader reading that canoe alone too, is a lean for the
+    fine gem reader (``learned_rules_gems``); not where two canoes of a colour stand
+    (whose gem is whose?), not a gem the rules left unknown, not on a slot not read."""
+    r2, t3 = SLOTS.index("R2"), SLOTS.index("T3")
+    unread = [CanoeSeen("brown", "R2", "yellow"), CanoeSeen("green", "R2", "pink"),
+              CanoeSeen("red", "R2", UNKNOWN), CanoeSeen("blue", "T3", "white"),
+              CanoeSeen("yellow", "T3", "violet"), CanoeSeen("yellow", "T3", None),
+              CanoeSeen("green", "L1", "blue")]
+    why = dict.fromkeys(("R2", "T3", "L1"), "canoe-like area unread")
+    answers = {r2: (True, ["brown", "green", "red"]), t3: (True, ["blue", "yellow",
+                                                                    "yellow"])}
+    five = ["red", "green", "blue", "brown", "yellow"]
+    leans: dict = {}
+    _, seen, _, unknown = fill(monkeypatch, answers, unknown={"R2", "T3", "L1"},
+                               why=dict(why), unread=unread, leans=leans, colours=five)
+    assert unknown == {"L1"}
+    assert leans == {("R2", "brown"): ["yellow"], ("R2", "green"): ["pink"],
+                     ("T3", "blue"): ["white"]}
+    off: dict = {}
+    _, seen, _, unknown = fill(monkeypatch, answers, unknown={"R2", "T3", "L1"},
+                               why=dict(why), unread=unread, leans=off, colours=five,
+                               config=VisionConfig(learned_rules_gems=False))
+    assert off == {} and unknown == {"L1"}
+    assert {c.gem for c in seen} == {UNKNOWN}  # (the reader's own gems, unknown)
 
 
 def test_the_reader_fills_the_slots_it_is_sure_of_with_gems_unknown(monkeypatch):

@@ -1267,6 +1267,23 @@ def test_a_palm_the_colour_of_a_canoe_hides_the_slots_it_comes_near_not_their_ne
     assert wrong(now, truth) == []
 
 
+def test_two_canoes_leaning_out_under_a_steep_tilt_are_no_hand():
+    """Used scene 62010031 (parallax): a brown and a green canoe on R2 lean out of its
+    zone 11 mm under the tilt, their sides showing: 3.2 canoes big, more than two side by
+    side with their sides at a milder tilt (``lean_max_ratio``), and taken for a hand.
+    Two canoes as this tilt shows them (``lean_sides``) are read as canoes; the rules
+    still leave R2 unknown (more canoe-like area than the two), and nothing is read
+    wrongly."""
+    from .scenes import read_scene, why_unknown
+
+    rules = VisionConfig(learned_confidence=2.0, learned_unsure_confidence=2.0)
+    assert why_unknown("parallax", 62010031, replace(rules, lean_sides=0.0)).get("R2") == \
+        "a hand or something foreign"
+    assert why_unknown("parallax", 62010031, rules).get("R2") == "canoe-like area unread"
+    _, truth, (now,) = read_scene("parallax", 62010031, VisionConfig())
+    assert wrong(now, truth) == []
+
+
 def test_the_widest_circle_in_canoe_colour_tells_a_canoe_from_a_palm():
     """``widest`` measures the largest circle inside a patch: a canoe's hull (15 mm wide)
     and three side by side, their edges between them, stay under the limit; a palm does

@@ -59,6 +59,9 @@ class Canoes:
     on_way: set[str] = field(default_factory=set)
     """The colours of the canoes, clearly read or not (one canoe or two), found off their
     slot's centre towards the next (their slots unknown: "canoe between slots")."""
+    unread: list[CanoeSeen] = field(default_factory=list)
+    """The canoes read at the positions left unknown (no reading there; the gems they
+    carry are what the gem votes lean to: :func:`vision.read.learned_slots`)."""
     leans: dict[tuple[str, str], list[str | None]] = field(default_factory=dict)
     """Per position and colour read there, what the gem votes lean to for each canoe
     whose gem they leave unknown (:func:`read_gems_of`'s ``leans``), in ``seen``'s
@@ -409,6 +412,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     out.unsure = [(p, colour, tuple(c for c in out.seen if c.at == p))
                   for p, colour in held if p not in trouble]
     out.off_slot = [c for c in out.seen if c.at in between_at]
+    out.unread = [c for c in out.seen if c.at in out.unknown]
     out.seen = [c for c in out.seen if c.at not in out.unknown]
     return out
 

@@ -346,8 +346,12 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                     colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[sub]))
                 # (Three canoes on a slot lean out together under a steep tilt: bigger
                 # than two, then nearly all canoe colour.)
-                inside = held >= (config.lean_canoe_share if area <= config.lean_max_ratio
-                                  * hull_px else config.lean_crowd_share) * area
+                # (Under a steeper tilt two canoes show more of their sides: each hull
+                # and its length times the shift.)
+                pair = max(config.lean_max_ratio * hull_px, config.lean_sides * (
+                    hull_px + length * k * float(np.hypot(*s))))
+                inside = held >= (config.lean_canoe_share if area <= pair
+                                  else config.lean_crowd_share) * area
         if inside and area - coloured <= config.foreign_other_share * area:
             out.valid[i] = True
             # A canoe caught between two positions: neither can be read.
