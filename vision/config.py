@@ -695,7 +695,7 @@ class VisionConfig:
     61-65, 1,500 scenes of canoes between slots: at most 11.6 mm, 63120278, three on T4
     and one on its way to T5; all others 8.6 mm or less); a palm the colour of a canoe
     (skin beside red, brown, yellow or Joe's wood) is wider (used 63-64 under motion blur:
-    up to 22 mm, a third of the hands over 13.5 mm). Such a hand hides the slots it comes
+    up to 22 mm, 32 of 137 such hands over 13.5 mm). Such a hand hides the slots it comes
     near, not those up and down the river from them (used 63110029: a palm read brown
     between T3 and T5 made T2, L1 and R1 unknown too)."""
     transit_reach_mm: float = 30.0
