@@ -4,11 +4,13 @@ from the setup photo), each reading with a fresh detector (no pose tracked from 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from vision.config import VisionConfig
 from vision.detector import Detector, canoes_in_play
 from vision.observation import Observation
+from vision.types import Image
 
 if TYPE_CHECKING:
     from benchmarks.vision_conditions import Scene
@@ -19,25 +21,24 @@ def read_scene(condition: str, seed: int, *configs: VisionConfig,
     """The benchmark's scene ``seed`` of ``condition`` (reporting families): the scene
     (``vision_conditions.Scene``), its truth, and the frame read with each of
     ``configs``."""
-    import benchmarks.vision_conditions as vc
-    from vision.synth import REPORTING_FAMILIES, ground_truth
+    from vision.synth import ground_truth
 
-    index = list(vc.CONDITIONS).index(condition)
-    made = vc.make_scene(condition, index, seed % 10_000, seed // 1_000_000,
-                         REPORTING_FAMILIES)
-    setup, frame = made.frames(None, condition)
-    seen: list[Observation] = []
-    for config in configs:
-        det = Detector(colours=made.detector.colours, camera=made.detector.camera,
-                       config=config)
-        vc.learn(det, setup, made.state.players, made.state.joe is not None)
-        seen.append(det.analyse(frame, in_play=canoes_in_play(made.state)))
+    made, frame, detectors = _detectors(condition, seed, configs)
+    seen = [det.analyse(frame, in_play=canoes_in_play(made.state)) for det in detectors]
     return made, ground_truth(made.state, faults=made.faults), seen
 
 
 def why_unknown(condition: str, seed: int, config: VisionConfig) -> dict[str, str]:
     """Why the reading of that scene's frame (as :func:`read_scene` reads it, with
     ``config``) leaves each position unknown."""
+    made, frame, (det,) = _detectors(condition, seed, (config,))
+    return dict(det._read(frame, in_play=canoes_in_play(made.state))[1].debug["why"])
+
+
+def _detectors(condition: str, seed: int, configs: Iterable[VisionConfig],
+               ) -> tuple[Scene, Image, list[Detector]]:
+    """That scene, its frame, and per config a fresh detector that learned the table from
+    its setup photo as the benchmark does."""
     import benchmarks.vision_conditions as vc
     from vision.synth import REPORTING_FAMILIES
 
@@ -45,7 +46,10 @@ def why_unknown(condition: str, seed: int, config: VisionConfig) -> dict[str, st
     made = vc.make_scene(condition, index, seed % 10_000, seed // 1_000_000,
                          REPORTING_FAMILIES)
     setup, frame = made.frames(None, condition)
-    det = Detector(colours=made.detector.colours, camera=made.detector.camera,
-                   config=config)
-    vc.learn(det, setup, made.state.players, made.state.joe is not None)
-    return dict(det._read(frame, in_play=canoes_in_play(made.state))[1].debug["why"])
+    detectors = []
+    for config in configs:
+        det = Detector(colours=made.detector.colours, camera=made.detector.camera,
+                       config=config)
+        vc.learn(det, setup, made.state.players, made.state.joe is not None)
+        detectors.append(det)
+    return made, frame, detectors
