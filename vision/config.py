@@ -671,9 +671,13 @@ class VisionConfig:
     leaning out 11 mm, 3.2 canoes big, 0.79 canoe colour or enclosed by it, were taken for
     a hand). 0: ``lean_max_ratio`` alone."""
     lean_crowd_ratio: float = 3.6
+    lean_crowd_sides: float = 3.0
     lean_crowd_share: float = 0.9
     """...or no bigger than this many (three on a slot, leaning out together under a steep
-    tilt) when this share of it is canoe colour or enclosed by it."""
+    tilt), or than ``lean_crowd_sides`` canoes as the tilt shows them (as ``lean_sides``;
+    used 66010272: three canoes on T3 and two on T4 leaning out 8.7 mm, 3.9 canoes big,
+    0.96 canoe colour or enclosed by it, were taken for a hand; 0: ``lean_crowd_ratio``
+    alone), when this share of it is canoe colour or enclosed by it."""
     transit_canoe_share: float = 0.3
     """An object crossing a zone's edge that is not taken for a canoe (a hand) but has at
     least this share of canoe colour, and is no bigger than ``transit_max_ratio`` canoes,

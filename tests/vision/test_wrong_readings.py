@@ -1284,6 +1284,23 @@ def test_two_canoes_leaning_out_under_a_steep_tilt_are_no_hand():
     assert wrong(now, truth) == []
 
 
+def test_three_canoes_leaning_out_under_a_steep_tilt_are_no_hand():
+    """Used scene 66010272 (parallax): three canoes on T3 and two on T4 lean out of their
+    zones 8.7 mm under the tilt, merged into one patch 3.9 canoes big, 0.96 of it canoe
+    colour or enclosed by it: bigger than three canoes at a milder tilt
+    (``lean_crowd_ratio``), and taken for a hand over both slots. Three canoes as this
+    tilt shows them (``lean_crowd_sides``) are read as canoes, both slots right."""
+    from .scenes import read_scene, why_unknown
+
+    rules = VisionConfig(learned_confidence=2.0, learned_unsure_confidence=2.0)
+    assert why_unknown("parallax", 66010272, replace(rules, lean_crowd_sides=0.0)).get(
+        "T3") == "a hand or something foreign"
+    _, truth, (now, alone) = read_scene("parallax", 66010272, VisionConfig(), rules)
+    for seen in (now, alone):
+        assert not {"T3", "T4"} & set(seen.unknown)
+        assert wrong(seen, truth) == []
+
+
 def test_the_widest_circle_in_canoe_colour_tells_a_canoe_from_a_palm():
     """``widest`` measures the largest circle inside a patch: a canoe's hull (15 mm wide)
     and three side by side, their edges between them, stay under the limit; a palm does

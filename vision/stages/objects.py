@@ -333,25 +333,28 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
         # bigger than one canoe as seen.
         inside = i not in touching or (coloured >= config.edge_canoe_share * area
                                        and area <= config.pair_max_ratio * hull_px)
-        if not inside and area <= config.lean_crowd_ratio * hull_px:
+        if not inside:
             cx, cy = float(cents[i][0]) + bx0, float(cents[i][1]) + by0
-            by_, bx_ = np.divmod(band[band_label == i], w)
             s = shift_px(camera_centre, np.array([[cx, cy]], np.float32),
                          config.canoe_height_mm, k)[0]
-            out_dir = np.array([bx_.mean() - cx, by_.mean() - cy])
-            size = float(np.hypot(*s)) * float(np.hypot(*out_dir))
-            leans = size > 0 and float(out_dir @ s) >= config.lean_cos * size
-            if leans and float(np.hypot(*s)) >= config.lean_min_px * k:
-                held = int(np.count_nonzero(enclosed(
-                    colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[sub]))
-                # (Three canoes on a slot lean out together under a steep tilt: bigger
-                # than two, then nearly all canoe colour.)
-                # (Under a steeper tilt two canoes show more of their sides: each hull
-                # and its length times the shift.)
-                pair = max(config.lean_max_ratio * hull_px, config.lean_sides * (
-                    hull_px + length * k * float(np.hypot(*s))))
-                inside = held >= (config.lean_canoe_share if area <= pair
-                                  else config.lean_crowd_share) * area
+            # One canoe as the tilt shows it: its hull and its side, its length times the
+            # parallax shift there.
+            seen_one = hull_px + length * k * float(np.hypot(*s))
+            crowd = max(config.lean_crowd_ratio * hull_px, config.lean_crowd_sides * seen_one)
+            if area <= crowd:
+                by_, bx_ = np.divmod(band[band_label == i], w)
+                out_dir = np.array([bx_.mean() - cx, by_.mean() - cy])
+                size = float(np.hypot(*s)) * float(np.hypot(*out_dir))
+                leans = size > 0 and float(out_dir @ s) >= config.lean_cos * size
+                if leans and float(np.hypot(*s)) >= config.lean_min_px * k:
+                    held = int(np.count_nonzero(enclosed(
+                        colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[sub]))
+                    # (Three canoes on a slot lean out together under a steep tilt:
+                    # bigger than two, then nearly all canoe colour. Under a steeper tilt
+                    # canoes show more of their sides.)
+                    pair = max(config.lean_max_ratio * hull_px, config.lean_sides * seen_one)
+                    inside = held >= (config.lean_canoe_share if area <= pair
+                                      else config.lean_crowd_share) * area
         if inside and area - coloured <= config.foreign_other_share * area:
             out.valid[i] = True
             # A canoe caught between two positions: neither can be read.
