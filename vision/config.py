@@ -349,6 +349,13 @@ class VisionConfig:
     canoe_between_mm: float = 30.0
     """A lone canoe whose footprint is less than this much nearer its slot than another
     slot is caught between them: every slot within this of its nearest is unknown."""
+    between_min_ratio: float = 0.4
+    """...when it is at least this many canoes big (hull pixels): less is a glint on a
+    disc or a patch of the river's mottle in a canoe's colour, not a canoe caught between
+    two slots (used 66060004: a third of a canoe of the blue canoes' colour by T2; used
+    offsets 63 / 64 / 65 / 66, all conditions: +8 / +10 / +1 / +9 clear positions read
+    right, 1 / 1 / 0 / 3 lost, no wrong reading; a part of a canoe on its way can be
+    near half a canoe: 0.55 lost used 65120229's beach)."""
     count_off_slot: bool = True
     """Canoes read clearly but caught between two slots still count towards their colour's
     canoes in play: another read of that colour beyond the count is unknown."""

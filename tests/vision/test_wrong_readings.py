@@ -1301,6 +1301,23 @@ def test_three_canoes_leaning_out_under_a_steep_tilt_are_no_hand():
         assert wrong(seen, truth) == []
 
 
+def test_a_patch_of_the_rivers_mottle_is_no_canoe_between_two_slots():
+    """Used scene 66060004 (red/brown): a patch of the river's darker mottle just below
+    the canoes on T2, in the blue canoes' colour, a third of a canoe big, where a canoe's
+    footprint would be 32 mm off one slot's centre and 57 mm off the next: read as a canoe
+    caught between T1 and T2, both unknown.
+    A canoe between two slots shows at least ``between_min_ratio`` of its hull; the rules
+    now read both slots right."""
+    from .scenes import read_scene, why_unknown
+
+    rules = VisionConfig(learned_confidence=2.0, learned_unsure_confidence=2.0)
+    assert why_unknown("red/brown", 66060004, replace(rules, between_min_ratio=0.0)).get(
+        "T1") == "canoe between slots"
+    _, truth, (alone,) = read_scene("red/brown", 66060004, rules)
+    assert not {"T1", "T2"} & set(alone.unknown)
+    assert wrong(alone, truth) == []
+
+
 def test_the_widest_circle_in_canoe_colour_tells_a_canoe_from_a_palm():
     """``widest`` measures the largest circle inside a patch: a canoe's hull (15 mm wide)
     and three side by side, their edges between them, stay under the limit; a palm does

@@ -365,8 +365,9 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             if len(split) > 1:
                 _mark(out, (BEACH if p == len(SLOTS) else SLOTS[p] for p in split),
                       "one canoe across two positions")
-            elif len(split) == 1 and split[0] < len(SLOTS) and area < (
-                    config.pair_ratio - config.pair_margin) * hull_px:
+            elif len(split) == 1 and split[0] < len(SLOTS) and (
+                    config.between_min_ratio * hull_px <= area < (
+                        config.pair_ratio - config.pair_margin) * hull_px):
                 # One canoe off its slot's centre, towards the next slot.
                 foot = footprint((float(sx.mean() + x0), float(sy.mean() + y0)),
                                  camera_centre, config, k)
