@@ -315,7 +315,10 @@ def read_board(
             unknown.discard(found[0].at)
             why.pop(found[0].at, None)
             canoes.seen.extend(found)
-        hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
+        moving = canoes.on_way | {palette.names[i] for i in objs.on_way | objs.across}
+        hidden = set() if config.moving_unseen and moving_unseen(
+            canoes.seen, unknown, in_play, moving) else hiding_places(
+            canoes.seen, unknown, in_play, canoes.areas, config)
         if len(hidden) == len(SLOTS) + 1:
             # Nothing shows where: it hides where its colour is least unlike the ground,
             # but not on a slot that looks as at setup.
@@ -966,6 +969,26 @@ def exact_counts(counted: Counter[str], in_play: Mapping[str, int]) -> bool:
     (False, False)
     """
     return all(counted[c] == n for c, n in in_play.items()) and set(counted) <= set(in_play)
+
+
+def moving_unseen(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[str, int],
+                  moving: Iterable[str]) -> bool:
+    """Whether the canoes the game has in play but seen at no position read are, one of
+    each colour at most, canoes of the colours ``moving`` (seen on their way between two
+    slots, or across two positions): then they are those, not hidden elsewhere. False
+    where none is unseen.
+
+    >>> seen = [CanoeSeen("red", "T1"), CanoeSeen("red", "T2"), CanoeSeen("blue", "T3")]
+    >>> moving_unseen(seen, {"T2"}, {"red": 2, "blue": 1}, {"red"})
+    True
+    >>> moving_unseen(seen, {"T2", "T3"}, {"red": 2, "blue": 1}, {"red"})
+    False
+    >>> moving_unseen(seen[:1], set(), {"red": 3, "blue": 0}, {"red"})
+    False
+    """
+    known = Counter(c.colour for c in seen if c.at not in unknown)
+    missing = {c: n - known[c] for c, n in in_play.items() if n > known[c]}
+    return bool(missing) and all(n == 1 and c in set(moving) for c, n in missing.items())
 
 
 def unseen_in_play(seen: Iterable[CanoeSeen], unknown: set[str],

@@ -1320,6 +1320,22 @@ def test_a_patch_of_the_rivers_mottle_is_no_canoe_between_two_slots():
     assert wrong(alone, truth) == []
 
 
+def test_a_canoe_across_two_positions_is_the_one_seen_at_no_position():
+    """Used scene 66120037 (between): a red canoe lying across T1 and T2 (both unknown,
+    rightly) was the red canoe seen at no position read, so it was looked for where more
+    canoe-like area showed than the canoes read: R1, its three canoes close together, was
+    unknown. A canoe of the missing colour seen across two positions, or on its way, is
+    that canoe (``moving_unseen``): R1 is read, right."""
+    from .scenes import read_scene, why_unknown
+
+    rules = VisionConfig(learned_confidence=2.0, learned_unsure_confidence=2.0)
+    assert why_unknown("between", 66120037, replace(rules, moving_unseen=False)).get(
+        "R1", "").endswith("it may hide here")
+    _, truth, (alone,) = read_scene("between", 66120037, rules)
+    assert "R1" not in alone.unknown and {"T1", "T2"} <= set(alone.unknown)
+    assert wrong(alone, truth) == []
+
+
 def test_the_widest_circle_in_canoe_colour_tells_a_canoe_from_a_palm():
     """``widest`` measures the largest circle inside a patch: a canoe's hull (15 mm wide)
     and three side by side, their edges between them, stay under the limit; a palm does

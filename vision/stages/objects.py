@@ -171,6 +171,9 @@ class Objects:
     on_way: set[int] = field(default_factory=set)
     """The colour indices (most of each object's canoe-coloured pixels) of the canoes found
     off their slot's centre towards the next ("canoe between slots")."""
+    across: set[int] = field(default_factory=set)
+    """Likewise of one canoe lying across two positions ("one canoe across two
+    positions"), no bigger than one canoe."""
     pixels: Indices | None = None
     """The flat indices of ``opened``'s object pixels, in order (None: not kept)."""
 
@@ -365,6 +368,9 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             if len(split) > 1:
                 _mark(out, (BEACH if p == len(SLOTS) else SLOTS[p] for p in split),
                       "one canoe across two positions")
+                if np.any(col >= 0) and area < (config.pair_ratio - config.pair_margin) * \
+                        hull_px:
+                    out.across.add(int(np.bincount(col[col >= 0]).argmax()))
             elif len(split) == 1 and split[0] < len(SLOTS) and (
                     config.between_min_ratio * hull_px <= area < (
                         config.pair_ratio - config.pair_margin) * hull_px):
