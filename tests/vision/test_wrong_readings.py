@@ -1304,19 +1304,20 @@ def test_three_canoes_leaning_out_under_a_steep_tilt_are_no_hand():
 
 
 def test_a_patch_of_the_rivers_mottle_is_no_canoe_between_two_slots():
-    """Used scene 66060004 (red/brown): a patch of the river's darker mottle just below
-    the canoes on T2, in the blue canoes' colour, a third of a canoe big, where a canoe's
-    footprint would be 32 mm off one slot's centre and 57 mm off the next: read as a canoe
-    caught between T1 and T2, both unknown.
-    A canoe between two slots shows at least ``between_min_ratio`` of its hull; the rules
-    now read both slots right."""
+    """Used scene 66040235 (marker): a patch of the river's darker mottle by the rim of
+    T4's disc, in the blue canoes' colour, a third of a canoe big, where a canoe's
+    footprint would be 17 mm off one slot's centre and 44 mm off the next: read as a canoe
+    caught between T4 and T5, both unknown. A canoe between two slots shows at least
+    ``between_min_ratio`` of its hull; the rules now read both slots right. (Used
+    66060004, likewise, is read so with this machine's libraries only: with the
+    Raspberry Pi's numpy 1.26 and OpenCV 4.11 four more positions there are unknown.)"""
     from .scenes import read_scene, why_unknown
 
     rules = VisionConfig(learned_confidence=2.0, learned_unsure_confidence=2.0)
-    assert why_unknown("red/brown", 66060004, replace(rules, between_min_ratio=0.0)).get(
-        "T1") == "canoe between slots"
-    _, truth, (alone,) = read_scene("red/brown", 66060004, rules)
-    assert not {"T1", "T2"} & set(alone.unknown)
+    assert why_unknown("marker", 66040235, replace(rules, between_min_ratio=0.0)).get(
+        "T4") == "canoe between slots"
+    _, truth, (alone,) = read_scene("marker", 66040235, rules)
+    assert not {"T4", "T5"} & set(alone.unknown)
     assert wrong(alone, truth) == []
 
 
