@@ -349,13 +349,6 @@ class VisionConfig:
     canoe_between_mm: float = 30.0
     """A lone canoe whose footprint is less than this much nearer its slot than another
     slot is caught between them: every slot within this of its nearest is unknown."""
-    moving_unseen: bool = True
-    """A canoe of the game seen at no position read, of a colour seen on its way between
-    two slots or across two positions (one of each colour at most), is that canoe: it is
-    not looked for where more canoe-like area shows than the canoes read (used 66120037:
-    a red canoe across T1 and T2 left R1, three canoes close together, unknown; used
-    offsets 64 / 65, all conditions: 0 / +2 clear positions read right, 66 between,
-    motion and glare: +3, none lost, no wrong reading)."""
     between_min_ratio: float = 0.4
     """...when it is at least this many canoes big (hull pixels): less is a glint on a
     disc or a patch of the river's mottle in a canoe's colour, not a canoe caught between
@@ -363,6 +356,13 @@ class VisionConfig:
     offsets 63 / 64 / 65 / 66, all conditions: +8 / +10 / +1 / +9 clear positions read
     right, 1 / 1 / 0 / 3 lost, no wrong reading; a part of a canoe on its way can be
     near half a canoe: 0.55 lost used 65120229's beach)."""
+    moving_unseen: bool = True
+    """A canoe of the game seen at no position read, of a colour seen on its way between
+    two slots or across two positions (one of each colour at most), is that canoe: it is
+    not looked for where more canoe-like area shows than the canoes read (used 66120037:
+    a red canoe across T1 and T2 left R1, three canoes close together, unknown; used
+    offsets 64 / 65, all conditions: 0 / +2 clear positions read right, 66 between,
+    motion and glare: +3, none lost, no wrong reading)."""
     count_off_slot: bool = True
     """Canoes read clearly but caught between two slots still count towards their colour's
     canoes in play: another read of that colour beyond the count is unknown."""
