@@ -289,6 +289,8 @@ def read_board(
                          camera_centre, gems=gems_read)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
+    # The colours of canoes seen on their way between two slots.
+    on_way = canoes.on_way | {palette.names[i] for i in objs.on_way}
     # A glare spot on the beach washes out what lies under it: the beach is read only
     # while every canoe of the game is seen (none can be under it).
     # So does one that lay there at setup, while a canoe of the game is seen nowhere.
@@ -315,7 +317,7 @@ def read_board(
             unknown.discard(found[0].at)
             why.pop(found[0].at, None)
             canoes.seen.extend(found)
-        moving = canoes.on_way | {palette.names[i] for i in objs.on_way | objs.across}
+        moving = on_way | {palette.names[i] for i in objs.across}
         hidden = set() if config.moving_unseen and moving_unseen(
             canoes.seen, unknown, in_play, moving) else hiding_places(
             canoes.seen, unknown, in_play, canoes.areas, config)
@@ -513,8 +515,7 @@ def read_board(
         learned_slots(rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
                       discs, unknown, why, in_play, config, gems=gems_read,
                       discs_seen=discs_seen,
-                      on_way=canoes.on_way | {palette.names[i] for i in objs.on_way}
-                      if config.learned_moving_apart else (), leans=canoes.leans,
+                      on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
                       unread=canoes.unread)
         if in_play is not None and config.learned_unseen_hides and not unknown and \
                 unseen_in_play(canoes.seen, unknown, in_play):
@@ -988,7 +989,8 @@ def moving_unseen(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     """
     known = Counter(c.colour for c in seen if c.at not in unknown)
     missing = {c: n - known[c] for c, n in in_play.items() if n > known[c]}
-    return bool(missing) and all(n == 1 and c in set(moving) for c, n in missing.items())
+    return bool(missing) and set(missing) <= set(moving) and all(
+        n == 1 for n in missing.values())
 
 
 def unseen_in_play(seen: Iterable[CanoeSeen], unknown: set[str],

@@ -365,15 +365,16 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             pos = geo.where[(sy + y0) * w + sx + x0].astype(np.int64) + 1  # -1: outside
             spans = np.bincount(pos, minlength=len(SLOTS) + 2)[1:]
             split = np.flatnonzero(spans >= config.canoe_split_share * hull_px)
+            one = area < (config.pair_ratio - config.pair_margin) * hull_px  # one canoe
+            # (Its colour: the one most of its pixels are nearest; None without any.)
+            major = int(np.bincount(col[col >= 0]).argmax()) if np.any(col >= 0) else None
             if len(split) > 1:
                 _mark(out, (BEACH if p == len(SLOTS) else SLOTS[p] for p in split),
                       "one canoe across two positions")
-                if np.any(col >= 0) and area < (config.pair_ratio - config.pair_margin) * \
-                        hull_px:
-                    out.across.add(int(np.bincount(col[col >= 0]).argmax()))
-            elif len(split) == 1 and split[0] < len(SLOTS) and (
-                    config.between_min_ratio * hull_px <= area < (
-                        config.pair_ratio - config.pair_margin) * hull_px):
+                if major is not None and one:
+                    out.across.add(major)
+            elif len(split) == 1 and split[0] < len(SLOTS) and one and \
+                    area >= config.between_min_ratio * hull_px:
                 # One canoe off its slot's centre, towards the next slot.
                 foot = footprint((float(sx.mean() + x0), float(sy.mean() + y0)),
                                  camera_centre, config, k)
@@ -383,9 +384,8 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                     # Every slot it may belong to (two can be as near beyond the nearest).
                     _mark(out, (SLOTS[p] for p in np.flatnonzero(
                         d < near[0] + config.canoe_between_mm)), "canoe between slots")
-                    if np.any(col >= 0):
-                        # (Its colour: the one most of its pixels are nearest.)
-                        out.on_way.add(int(np.bincount(col[col >= 0]).argmax()))
+                    if major is not None:
+                        out.on_way.add(major)
             continue
         # Something that is not a canoe: a hand, a sleeve, a fallen object.
         ys, xs = np.nonzero(sub)
