@@ -454,6 +454,19 @@ class VisionConfig:
     unknown, the learned slot reader still reads it where the game's counts agree: every
     canoe in play is then seen; never its disc (that needs ``learned_confidence``), nor on
     a slot the rules read. Over ``learned_confidence``: never."""
+    learned_agree_confidence: float = 0.8
+    """Less sure than ``learned_unsure_confidence`` but this sure, the learned slot reader
+    still reads a river slot the rules left unknown as ``learned_unsure_confidence`` lets
+    it, where the rules saw each canoe it reads there in its colour: the colour's
+    canoe-like area on the slot at least ``learned_agree_share`` of one canoe's, each
+    (two readers agree, so no two slots' canoes are swapped with the game's counts kept;
+    both can still take one colour for another in the same light, which the counts then
+    catch: used 64060126). Used offsets 63 / 64 / 65 / 66, all conditions, from 0.95: +28
+    / +12 / +28 / +31 clear positions, 2 lost on 64, no wrong reading (0.7: 66, +9 more,
+    not taken, one offset). Over ``learned_unsure_confidence``: never."""
+    learned_agree_share: float = 0.15
+    """...the share of one canoe's area (its top and side) that must show a colour on the
+    slot for each canoe of it the learned slot reader reads there."""
     beach_unclear_middle: bool = True
     """With the game's counts: where a canoe of the game is seen nowhere and a canoe on
     the beach (which carries no gem) shows neither a gem nor its empty well, the beach is

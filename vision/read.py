@@ -516,7 +516,7 @@ def read_board(
                       discs, unknown, why, in_play, config, gems=gems_read,
                       discs_seen=discs_seen,
                       on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
-                      unread=canoes.unread)
+                      unread=canoes.unread, colour_areas=canoes.colour_areas)
         if in_play is not None and config.learned_unseen_hides and not unknown and \
                 unseen_in_play(canoes.seen, unknown, in_play):
             # The reader read the last positions the rules left for a canoe seen nowhere:
@@ -631,15 +631,19 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   discs_seen: Mapping[str, str] | None = None,
                   on_way: Iterable[str] = (),
                   leans: dict[tuple[str, str], list[str | None]] | None = None,
-                  unread: Sequence[CanoeSeen] = ()) -> None:
+                  unread: Sequence[CanoeSeen] = (),
+                  colour_areas: Mapping[str, Mapping[str, float]] | None = None) -> None:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
     the slot (``config.learned_clear_confidence``: no hand, no glare spot) and of its
     canoes (``learned_confidence``), it reads an unknown slot (kept only while no colour is
     then seen more often than it is in play, nor a canoe seen nowhere that may stand on the
     slot; where the rules' reason says a canoe on the move may lie over it,
-    ``stages.learned.MOVING``, only while every canoe in play is then seen), and on a slot
-    the rules read the same canoes on, the disc and gems they left unknown; a slot the
+    ``stages.learned.MOVING``, only while every canoe in play is then seen; less sure,
+    ``learned_unsure_confidence``, only while every canoe in play is then seen too, and
+    less sure still, ``learned_agree_confidence``, only where the rules also saw each canoe
+    it reads there in its colour, ``colour_areas``), and on a slot the rules read the same
+    canoes on, the disc and gems they left unknown; a slot the
     rules read with a canoe whose middle they did not see, where it is
     ``config.learned_veto_confidence`` sure of other canoes, it makes unknown; a slot whose
     canoes the rules could not count it reads only while no canoe of a colour it reads
@@ -658,7 +662,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
            if (s in unknown and s in why) or (s not in unknown and s in held)]
     sure = config.learned_confidence
     got = read_learned(rectified, light, geo, setup, ask,
-                       min(sure, config.learned_unsure_confidence),
+                       min(sure, config.learned_unsure_confidence,
+                           config.learned_agree_confidence),
                        config.learned_gem_confidence if gems else 2.0,  # (no gem)
                        config.learned_clear_confidence, disc_confidence=sure)
     # A slot the rules read: the disc and gems they left unknown, where the reader sees
@@ -687,6 +692,19 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             CanoeSeen(c.colour, slot, gem[c.colour]) if c.gem == UNKNOWN and sum(
                 k.colour == c.colour for k in mine) == 1 else c for c in mine]
     fill = {i: r for i, r in got.items() if all(c in colours for c in r.colours)}
+    # Less sure still, only where the rules saw every canoe it reads there in its colour
+    # (each colour's canoe-like area, ``colour_areas``, at least ``learned_agree_share`` of
+    # a canoe's each): two readers agree on the colours, so no two slots' canoes are
+    # swapped with the counts kept (used 67090085, 2,700 K: a red canoe with a white gem
+    # on L2 and a green one with a pink gem on R2 kept under 0.4 of a canoe's colour
+    # area, "canoe-like area unread"; the reader 0.97 and 0.94 sure of them). Both can
+    # still take one colour for another in the same light, so the counts stay the check
+    # (used 64060126: a yellow canoe beside a red one read brown by both, 0.86 sure, and
+    # a third brown canoe then seen: every slot read with brown stayed unknown).
+    fill = {i: r for i, r in fill.items() if r.sure >= config.learned_unsure_confidence or (
+        r.colours and colour_areas is not None and all(
+            colour_areas.get(SLOTS[i], {}).get(c, 0.0) >= config.learned_agree_share * n
+            for c, n in Counter(r.colours).items()))}
     if not fill:
         return
 

@@ -157,7 +157,8 @@ def test_read_learned_answers_only_what_the_network_is_sure_of(monkeypatch):
 
 
 def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAYERS,
-         discs=None, gems=True, gem_sure=None, config=None, unread=(), leans=None):
+         discs=None, gems=True, gem_sure=None, config=None, unread=(), leans=None,
+         colour_areas=None):
     """Run the learned stage with the network's sure answers given (slot index: disc,
     colours, or a ``SlotRead``)."""
     asked: list[list[int]] = []
@@ -179,7 +180,8 @@ def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAY
     geo = geometry(layout, VisionConfig())
     learned_slots(np.zeros((*geo.shape, 3), np.uint8), None, geo, np.zeros(
         (len(SLOTS), PATCH_PX, PATCH_PX, 3), np.uint8), colours, seen, discs, unknown, why,
-        in_play, config or VisionConfig(), gems=gems, leans=leans, unread=unread)
+        in_play, config or VisionConfig(), gems=gems, leans=leans, unread=unread,
+        colour_areas=colour_areas)
     return asked, seen, discs, unknown
 
 
@@ -269,6 +271,59 @@ def test_a_slot_it_is_less_sure_of_is_read_only_where_the_counts_agree(monkeypat
                                    why={"T2": "canoe count unclear"}, in_play=play,
                                    seen=[CanoeSeen("red", "R1", None)])
     assert not unknown and discs["T2"] == PRESENT
+
+
+def test_a_slot_it_is_less_sure_still_of_is_read_where_the_rules_saw_its_colours(monkeypatch):
+    """Between ``learned_agree_confidence`` (0.8) and ``learned_unsure_confidence``
+    (0.95): an unknown slot is read as the less sure ones are (every canoe in play then
+    seen) only where the rules saw each canoe read there in its colour, at least
+    ``learned_agree_share`` (0.15) of a canoe's area each (used 67090085, 2,700 K: a red
+    canoe on L2 and a green one on R2, 0.26 of a canoe's area in their colours, the
+    reader 0.97 and 0.94 sure). Not where the rules saw too little of a colour (two
+    slots' canoes swapped keep the counts), nor an empty slot, nor under 0.8."""
+    l2, r2, t3 = (SLOTS.index(s) for s in ("L2", "R2", "T3"))
+    why = dict.fromkeys(("L2", "R2"), "canoe-like area unread")
+    read = {l2: SlotRead(True, (("red", "white"),), 0.97),
+            r2: SlotRead(True, (("green", "pink"),), 0.94)}
+    others = [CanoeSeen("red", "T4", None), CanoeSeen("green", "beach", None)]
+    play = {"red": 2, "green": 2}
+    config = VisionConfig()
+    areas = {"L2": {"red": 0.26, "joe": 0.09}, "R2": {"green": 0.26, "joe": 0.12}}
+    _, seen, discs, unknown = fill(monkeypatch, read, unknown=set(why), why=dict(why),
+                                   seen=others, in_play=play, config=config,
+                                   colour_areas=areas)
+    assert not unknown
+    assert CanoeSeen("green", "R2", "pink") in seen and discs["R2"] == UNKNOWN
+    assert CanoeSeen("red", "L2", "white") in seen
+    # The rules saw little green on R2 (0.1 of a canoe): R2 stays unknown, and with a
+    # green canoe then seen nowhere, L2 (0.97 sure, under 0.99) too.
+    little = areas | {"R2": {"green": 0.1}}
+    _, _, _, unknown = fill(monkeypatch, read, unknown=set(why), why=dict(why),
+                            seen=others, in_play=play, config=config, colour_areas=little)
+    assert unknown == set(why)
+    # Two canoes of a colour need twice the share.
+    pair = {r2: SlotRead(True, (("green", UNKNOWN), ("green", UNKNOWN)), 0.94)}
+    _, _, _, unknown = fill(monkeypatch, pair, unknown={"R2"}, why={"R2": why["R2"]},
+                            seen=[CanoeSeen("red", "T4", None), CanoeSeen("red", "L2", None)],
+                            in_play=play, config=config, colour_areas={"R2": {"green": 0.26}})
+    assert unknown == {"R2"}
+    # Without the rules' colour areas, or set over 0.95 (never), as before.
+    for kwargs in ({"config": config}, {"colour_areas": areas, "config": VisionConfig(
+            learned_agree_confidence=0.96)}):
+        _, _, _, unknown = fill(monkeypatch, read, unknown=set(why), why=dict(why),
+                                seen=others, in_play=play, **kwargs)
+        assert unknown == set(why)
+    # Under 0.8, none.
+    low = {l2: read[l2], r2: SlotRead(True, (("green", "pink"),), 0.79)}
+    _, _, _, unknown = fill(monkeypatch, low, unknown=set(why), why=dict(why),
+                            seen=others, in_play=play, config=config, colour_areas=areas)
+    assert unknown == set(why)
+    # An empty slot it reads 0.93 sure is no agreement: unknown.
+    empty = {t3: SlotRead(True, (), 0.93)}
+    _, _, _, unknown = fill(monkeypatch, empty, unknown={"T3"}, why={"T3": why["L2"]},
+                            seen=[*others, CanoeSeen("red", "L2"), CanoeSeen("green", "R2")],
+                            in_play=play, config=config, colour_areas={"T3": {}})
+    assert unknown == {"T3"}
 
 
 def test_a_colour_not_in_the_game_is_no_reading(monkeypatch):
@@ -545,3 +600,23 @@ def test_a_canoe_seen_nowhere_once_the_reader_reads_the_last_unknown_slot_may_hi
         assert [c.colour for c in seen["off"].canoes_at("T5")] == ["red"]
         assert "T5" in seen["now"].unknown
 
+
+def test_a_slot_the_learned_reader_is_less_sure_of_is_read_where_the_rules_saw_its_colours():
+    """Used scene 67090085 (warm light): under 2,700 K a red canoe with a white gem on L2
+    and a green one with a pink gem on R2 kept 0.26 of a canoe's area in their colours,
+    no canoe to the rules ("canoe-like area unread"); the learned reader read both right,
+    0.97 and 0.94 sure, and T4 (a red and a brown canoe) 0.96 sure. R2 under 0.95, a
+    green canoe was seen nowhere, so none was read. Where the rules saw each colour the
+    reader reads (``learned_agree_confidence``), every position is read, right."""
+    _, truth, (now, before) = read_scene(
+        "warm", 67090085, VisionConfig(),
+        VisionConfig(learned_agree_confidence=VisionConfig().learned_unsure_confidence))
+    assert {"T4", "L2", "R2"} <= set(before.unknown)
+    assert not now.unknown
+    for pos in ("T4", "L2", "R2"):
+        assert sorted(c.colour for c in now.canoes_at(pos)) == sorted(
+            c.colour for c in truth.canoes_at(pos))
+        assert now.discs[pos] in ("unknown", truth.discs[pos])
+        assert all(c.gem in ("unknown", *(t.gem for t in truth.canoes_at(pos)
+                                          if t.colour == c.colour))
+                   for c in now.canoes_at(pos))
