@@ -74,6 +74,20 @@ class VisionConfig:
     """Fewer markers than this: the board is not found (two give a shaky homography)."""
     max_reprojection_px: float = 4.0
     """A homography worse than this (RMS over marker corners) is refused."""
+    disc_absent_fit_px: float = 1.5
+    """In a frame whose markers fit the board's plane worse than this (the homography's
+    RMS reprojection error over their corners, camera pixels), a disc read absent is
+    looked for again up to ``disc_absent_search_mm`` from its place (the table's offset
+    first, as at setup, ``disc_offsets``), and is unknown where it then shows: the pose is
+    a few millimetres off in the middle of the board, and a rim looked for off its place
+    shows none. (Reporting 67040105, one marker covered: 2.76 px, the discs on T2-T5 8-10
+    mm from where they were looked for, read absent; frames otherwise fit to 0.2-1.2 px,
+    under a steep tilt with the default camera up to 3.5. Used offsets 63-66: 15 frames
+    fit worse than 1.5 px, two of them with a disc truly gone, both still read absent.)
+    Over ``max_reprojection_px``: never."""
+    disc_absent_search_mm: float = 12.0
+    disc_absent_search_step_mm: float = 1.0
+    """...how far each way, and in what steps."""
     max_image_pixels: int = 40_000_000
     """Larger frames are refused rather than risk running out of memory."""
 

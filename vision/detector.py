@@ -166,7 +166,8 @@ class Detector:
                              look=self.look, details=details, in_play=in_play,
                              camera_centre=None if pose.camera_pose is None
                              else pose.camera_pose.centre,
-                             detail_px_per_mm=detail_px_per_mm(pose, self.layout))
+                             detail_px_per_mm=detail_px_per_mm(pose, self.layout),
+                             fit_px=pose.reprojection_px)
         return pose, reading
 
     def analyse(self, frame: Image, *, strict: bool = False,

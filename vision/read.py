@@ -22,7 +22,7 @@ from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
 from vision.stages.canoes import Hull, beach_blobs, read_canoes
-from vision.stages.discs import read_discs
+from vision.stages.discs import disc_offsets, read_discs
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import (
     covered_slots,
@@ -155,6 +155,7 @@ def read_board(
     camera_centre: Centre | None = None,
     detail_px_per_mm: float | None = None,
     in_play: Mapping[str, int] | None = None,
+    fit_px: float | None = None,
     details: bool = False,
 ) -> Reading:
     """Read discs, canoes, gems and the weather marker from the rectified view.
@@ -181,6 +182,10 @@ def read_board(
     :param in_play: how many canoes of each colour are on the board (the game knows: two
         a player less those lost, one for Diamanten Joe). More of a colour seen than that
         is a misreading: every position where that colour is seen is then unknown.
+    :param fit_px: how well the markers fit the board's plane (the pose's RMS reprojection
+        error, camera pixels; :attr:`vision.locate.BoardPose.reprojection_px`). Worse than
+        ``config.disc_absent_fit_px``, a disc is read absent only where no rim shows up to
+        ``config.disc_absent_search_mm`` from its place either.
     :param details: also put in ``debug`` what learning at setup needs.
     """
     config = config or VisionConfig()
@@ -494,6 +499,21 @@ def read_board(
             for i in np.flatnonzero(look.rim_unseen):
                 if discs[SLOTS[i]] == ABSENT:
                     discs[SLOTS[i]] = UNKNOWN
+    rims_near: dict[str, str] = {}  # (discs where their rims show nearby: a poor fit)
+    if fit_px is not None and fit_px > config.disc_absent_fit_px and ABSENT in discs.values():
+        # A pose that fits its markers poorly is a few millimetres off in the middle of the
+        # board: a rim looked for off its place shows none (reporting 67040105, one marker
+        # covered, 2.76 px: the discs on T2-T5 8-10 mm from where they were looked for,
+        # read absent). "No disc" only where the rim shows no nearer than that either.
+        rims = look.disc_rim if look is not None else None
+        light_rim = rims is not None and float(np.median(rims)) < 0
+        step = config.disc_absent_search_step_mm
+        near = disc_offsets(rectified, geo, objs.opened, rim_shift, light_rim, replace(
+            config, disc_offset_max_mm=config.disc_absent_search_mm,
+            disc_offset_step_mm=step, disc_offset_local_mm=step))
+        rims_near = read_discs(rectified, geo, objs.opened, config, rims,
+                               rim_shift + near * np.float32(geo.k))
+        discs.update({s: UNKNOWN for s, d in rims_near.items() if discs[s] == ABSENT != d})
     # (What the discs look like where a position is unknown: such a position may be read
     # again, once the game's counts show that nothing hides there.)
     discs_seen = dict(discs)
@@ -539,6 +559,8 @@ def read_board(
             unknown.discard(BEACH)
             why.pop(BEACH, None)
             canoes.seen[:] = [c for c in canoes.seen if c.at != BEACH] + landed
+    # (...nor where a reader after the rules read it absent.)
+    discs.update({s: UNKNOWN for s, d in rims_near.items() if discs[s] == ABSENT != d})
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
@@ -562,7 +584,8 @@ def read_board(
             rectified, layout, config=replace(config, background_dark=config.setup_beach_dark),
             markers=markers, colours=palette.names, canoe_bgr=canoe_bgr, ground_bgr=ground_bgr,
             beach_guard=beach_guard, look=look, camera_centre=camera_centre,
-            detail_px_per_mm=detail_px_per_mm, in_play=in_play, details=details)
+            detail_px_per_mm=detail_px_per_mm, in_play=in_play, fit_px=fit_px,
+            details=details)
         if read_again(reading, again, in_play):
             return again
     return reading

@@ -44,6 +44,34 @@ def test_missing_disc_and_wrong_arm_are_seen(midgame):
     assert seen.canoes_at("R2") == []
 
 
+def test_a_disc_is_read_absent_in_a_poorly_fitting_frame_only_where_no_rim_shows_nearby(
+        midgame):
+    """Where the markers fit the board's plane worse than ``disc_absent_fit_px``, the
+    pose may be millimetres off in the middle of the board: a disc read absent is looked
+    for again nearby. A view shifted 8 mm reads discs absent that are there, unless the
+    fit is poor; the disc truly missing (T4) is read absent either way."""
+    from vision.locate import rectify
+    from vision.read import read_board
+
+    det = Detector(colours=PLAYERS)
+    frame = render(midgame, seed=2, faults=[("missing_disc", "T4")])
+    pose = det.locate(frame)
+    top = rectify(frame, pose, det.layout, det.config)
+    k = round(det.config.px_per_mm)
+    shifted = np.roll(top, (-2 * k, 8 * k), axis=(0, 1))
+
+    def discs(image, fit_px):
+        return read_board(image, det.layout, config=det.config, colours=PLAYERS,
+                          fit_px=fit_px).discs
+
+    assert discs(top, 3.0)["T4"] == discs(top, 0.5)["T4"] == "absent"
+    good, poor = discs(shifted, 0.5), discs(shifted, 3.0)
+    wrongly = [s for s, d in good.items() if d == "absent" and s != "T4"]
+    assert wrongly  # (the test's premise: 8 mm off, rims that are there show none)
+    assert all(poor[s] == "unknown" for s in wrongly)
+    assert [s for s, d in poor.items() if d == "absent"] == ["T4"]  # (no rim anywhere near)
+
+
 def test_joe_natural_wood_is_read_as_joe(midgame):
     # Diamanten Joe's canoe is natural wood; vision names its colour "joe".
     state = midgame.replace(joe=Canoe("T2", "violet"))

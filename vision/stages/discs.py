@@ -60,6 +60,10 @@ def rim_contrast(rectified: Image, geo: Geometry, objects: Image,
     return out
 
 
+_REMAP_ROWS = 32_000
+"""Rows of sample maps remapped at once (OpenCV takes under 32,767)."""
+
+
 def disc_offsets(rectified: Image, geo: Geometry, objects: Image, shift: Floats | None,
                  light: bool, config: VisionConfig) -> Floats:
     """Per slot, where its disc's rim shows clearest relative to where it is looked for
@@ -99,12 +103,16 @@ def disc_offsets(rectified: Image, geo: Geometry, objects: Image, shift: Floats 
     maps_x = (mx[None] + rows[None, :, :1] + px[:, 0, None, None]).reshape(n * ns * nr, -1)
     maps_y = (my[None] + rows[None, :, 1:] + px[:, 1, None, None]).reshape(n * ns * nr, -1)
     grey = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    ring = cast(Floats, cv2.remap(grey, maps_x, maps_y, cv2.INTER_LINEAR,
-                                  borderMode=cv2.BORDER_REPLICATE)).reshape(n, ns, nr, -1)
     near = cv2.dilate(objects, np.ones((3, 3), np.uint8))
-    covered = cast(Image, cv2.remap(near, maps_x, maps_y, cv2.INTER_NEAREST,
-                                    borderMode=cv2.BORDER_CONSTANT, borderValue=1)
-                   ).reshape(n, ns, nr, -1) > 0
+    # (OpenCV remaps under 32,767 rows at a time: a far search has more.)
+    rows_at = range(0, len(maps_x), _REMAP_ROWS)
+    ring = np.concatenate([cv2.remap(grey, maps_x[r:r + _REMAP_ROWS], maps_y[r:r + _REMAP_ROWS],
+                                     cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+                           for r in rows_at]).reshape(n, ns, nr, -1)
+    covered = np.concatenate([cv2.remap(near, maps_x[r:r + _REMAP_ROWS],
+                                        maps_y[r:r + _REMAP_ROWS], cv2.INTER_NEAREST,
+                                        borderMode=cv2.BORDER_CONSTANT, borderValue=1)
+                              for r in rows_at]).reshape(n, ns, nr, -1) > 0
     both = ~covered[:, :, 0:5].any(2)  # (candidates, slots, angles)
     ref = (ring[:, :, 0] + ring[:, :, 4]) / 2
     band = ring[:, :, 1:4].max(2) - ref if light else ref - ring[:, :, 1:4].min(2)
