@@ -593,11 +593,14 @@ def test_a_canoe_seen_nowhere_once_the_reader_reads_the_last_unknown_slot_may_hi
     seen = dict(zip(("off", "now"), readings, strict=True))
     assert sorted(c.colour for c in truth.canoes_at("T5")) == ["blue", "red"]
     # Never every position read with a canoe of the game seen nowhere: T5 is unknown, or
-    # T4 where the slot reader leaves it unknown as the rules do (the Raspberry Pi's NumPy
-    # and OpenCV), and the rule does not run.
-    assert "T5" in seen["now"].unknown or "T4" in seen["now"].unknown
-    if not seen["off"].unknown:  # (this machine's: T5 read with the red canoe alone)
-        assert [c.colour for c in seen["off"].canoes_at("T5")] == ["red"]
+    # T4 where the slot reader leaves it unknown as the rules do, and the rule does not
+    # run; or T5 read with both its canoes (the Raspberry Pi's NumPy and OpenCV since the
+    # fortieth session: the slot reader, under 0.95 sure, where the rules saw both
+    # colours there, ``learned_agree_confidence``).
+    assert "T5" in seen["now"].unknown or "T4" in seen["now"].unknown or sorted(
+        c.colour for c in seen["now"].canoes_at("T5")) == ["blue", "red"]
+    if not seen["off"].unknown and [c.colour for c in seen["off"].canoes_at("T5")] == [
+            "red"]:  # (this machine's: every position read, T5 with the red canoe alone)
         assert "T5" in seen["now"].unknown
 
 
