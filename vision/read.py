@@ -499,21 +499,15 @@ def read_board(
             for i in np.flatnonzero(look.rim_unseen):
                 if discs[SLOTS[i]] == ABSENT:
                     discs[SLOTS[i]] = UNKNOWN
-    rims_near: dict[str, str] = {}  # (discs where their rims show nearby: a poor fit)
-    if fit_px is not None and fit_px > config.disc_absent_fit_px and ABSENT in discs.values():
-        # A pose that fits its markers poorly is a few millimetres off in the middle of the
-        # board: a rim looked for off its place shows none (reporting 67040105, one marker
-        # covered, 2.76 px: the discs on T2-T5 8-10 mm from where they were looked for,
-        # read absent). "No disc" only where the rim shows no nearer than that either.
-        rims = look.disc_rim if look is not None else None
-        light_rim = rims is not None and float(np.median(rims)) < 0
-        step = config.disc_absent_search_step_mm
-        near = disc_offsets(rectified, geo, objs.opened, rim_shift, light_rim, replace(
-            config, disc_offset_max_mm=config.disc_absent_search_mm,
-            disc_offset_step_mm=step, disc_offset_local_mm=step))
-        rims_near = read_discs(rectified, geo, objs.opened, config, rims,
-                               rim_shift + near * np.float32(geo.k))
-        discs.update({s: UNKNOWN for s, d in rims_near.items() if discs[s] == ABSENT != d})
+    # A pose that fits its markers poorly is a few millimetres off in the middle of the
+    # board: a rim looked for off its place shows none (reporting 67040105, one marker
+    # covered, 2.76 px: the discs on T2-T5 8-10 mm from where they were looked for, read
+    # absent). "No disc" there only where the rim shows no nearer either.
+    poor_fit = fit_px is not None and fit_px > config.disc_absent_fit_px
+    nearby: dict[str, str] = {}
+    if poor_fit and ABSENT in discs.values():
+        nearby = discs_nearby(rectified, geo, objs.opened, rim_shift, look, config)
+        discs.update({s: UNKNOWN for s, d in nearby.items() if discs[s] == ABSENT != d})
     # (What the discs look like where a position is unknown: such a position may be read
     # again, once the game's counts show that nothing hides there.)
     discs_seen = dict(discs)
@@ -559,8 +553,10 @@ def read_board(
             unknown.discard(BEACH)
             why.pop(BEACH, None)
             canoes.seen[:] = [c for c in canoes.seen if c.at != BEACH] + landed
-    # (...nor where a reader after the rules read it absent.)
-    discs.update({s: UNKNOWN for s, d in rims_near.items() if discs[s] == ABSENT != d})
+    if poor_fit and ABSENT in discs.values():
+        # (...nor where a reader after the rules read it absent.)
+        nearby = nearby or discs_nearby(rectified, geo, objs.opened, rim_shift, look, config)
+        discs.update({s: UNKNOWN for s, d in nearby.items() if discs[s] == ABSENT != d})
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
@@ -589,6 +585,22 @@ def read_board(
         if read_again(reading, again, in_play):
             return again
     return reading
+
+
+def discs_nearby(rectified: Image, geo: Geometry, objects: Image, rim_shift: Floats,
+                 look: TableLook | None, config: VisionConfig) -> dict[str, str]:
+    """The discs read where their rims show clearest up to
+    ``config.disc_absent_search_mm`` from where they were looked for (``rim_shift``, px),
+    in ``disc_absent_search_step_mm`` steps: the table's offset first, then each slot's
+    own within a step of it (:func:`vision.stages.discs.disc_offsets`), rims judged as at
+    this table (``look``)."""
+    rims = look.disc_rim if look is not None else None
+    light_rim = rims is not None and float(np.median(rims)) < 0
+    step = config.disc_absent_search_step_mm
+    near = disc_offsets(rectified, geo, objects, rim_shift, light_rim, replace(
+        config, disc_offset_max_mm=config.disc_absent_search_mm, disc_offset_step_mm=step,
+        disc_offset_local_mm=step))
+    return read_discs(rectified, geo, objects, config, rims, rim_shift + near * np.float32(geo.k))
 
 
 def unseen_may_lie(reason: str | None) -> bool:
