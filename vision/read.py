@@ -505,9 +505,15 @@ def read_board(
     # absent). "No disc" there only where the rim shows no nearer either.
     poor_fit = fit_px is not None and fit_px > config.disc_absent_fit_px
     nearby: dict[str, str] = {}
-    if poor_fit and ABSENT in discs.values():
-        nearby = discs_nearby(rectified, geo, objs.opened, rim_shift, look, config)
-        discs.update({s: UNKNOWN for s, d in nearby.items() if discs[s] == ABSENT != d})
+
+    def absent_only_where_no_rim_nearby() -> None:
+        nonlocal nearby
+        if poor_fit and ABSENT in discs.values():
+            nearby = nearby or discs_nearby(rectified, geo, objs.opened, rim_shift, look,
+                                            config)
+            discs.update({s: UNKNOWN for s, d in nearby.items() if discs[s] == ABSENT != d})
+
+    absent_only_where_no_rim_nearby()
     # (What the discs look like where a position is unknown: such a position may be read
     # again, once the game's counts show that nothing hides there.)
     discs_seen = dict(discs)
@@ -553,10 +559,7 @@ def read_board(
             unknown.discard(BEACH)
             why.pop(BEACH, None)
             canoes.seen[:] = [c for c in canoes.seen if c.at != BEACH] + landed
-    if poor_fit and ABSENT in discs.values():
-        # (...nor where a reader after the rules read it absent.)
-        nearby = nearby or discs_nearby(rectified, geo, objs.opened, rim_shift, look, config)
-        discs.update({s: UNKNOWN for s, d in nearby.items() if discs[s] == ABSENT != d})
+    absent_only_where_no_rim_nearby()  # (...nor where a reader after the rules read it so)
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
