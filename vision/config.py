@@ -161,6 +161,16 @@ class VisionConfig:
     """With a table profile, a slot whose ring is within this chroma and log brightness of
     its own at setup, where it was not washed out, is not washed out now (the glare test
     compares with the median ring, which shadows elsewhere move)."""
+    washed_by_counts: bool = True
+    """With the game's counts: where the only positions left unknown are slots a glare
+    spot washes out (one at least; the others with something small and foreign on them,
+    as a canoe half washed out looks), their canoes are read as if it did not (a spot
+    over the rim beside a canoe leaves the canoe plain), and kept where every canoe in
+    play is then seen once: a colour the light washed towards another's leaves one seen
+    nowhere and one too many. Where one slot alone is unknown, the canoes seen nowhere
+    are there. Their gems stay unknown (white light on a gem), their discs as the rim
+    shows. (Used offsets 68 / 67, glare: +25 / +20 clear positions of 2,720 / 2,810,
+    +15 / +10 exact frames, no wrong reading more.)"""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     marks_inner_mm: float = 24.0

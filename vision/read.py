@@ -21,7 +21,7 @@ from companion.board import ARMS, BEACH, SLOTS, downstream, upstream
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
-from vision.stages.canoes import Hull, beach_blobs, read_canoes
+from vision.stages.canoes import Canoes, Hull, beach_blobs, read_canoes
 from vision.stages.discs import disc_offsets, read_discs
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import (
@@ -545,6 +545,19 @@ def read_board(
             hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
             unknown |= hidden
             why.update(dict.fromkeys(hidden, HIDES))
+    if in_play is not None and config.washed_by_counts and any(
+            why.get(p) == WASHED_OUT for p in unknown) and all(
+            why.get(p) in (WASHED_OUT, SMALL_FOREIGN) for p in unknown):
+        # Only slots a glare spot washes out are left: their canoes as if it did not.
+        by_counts = washed_by_counts(canoes.seen, unknown, in_play, read_canoes(
+            rectified, light, geo, layout, objs, palette, before_canoes - unknown, config,
+            camera_centre, gems=gems_read), config.max_canoes_per_slot)
+        for slot in by_counts:
+            unknown.discard(slot)
+            why.pop(slot, None)
+            discs[slot] = discs_seen[slot]
+        canoes.seen[:] = [c for c in canoes.seen if c.at not in by_counts] + [
+            CanoeSeen(c.colour, c.at, UNKNOWN) for found in by_counts.values() for c in found]
     if look is not None and look.disc_patches is not None and config.disc_confidence <= 1:
         learned_fine(rectified, light, geo, look.disc_patches, discs, unknown, canoes.seen,
                      config, config.fine_gem_confidence if gems_read
@@ -1015,6 +1028,51 @@ def ring_moved(rings: Floats, learned: Floats, config: VisionConfig, *,
     shift = rings - learned
     return cast(Mask, (np.linalg.norm(shift[:, :2], axis=1) > chroma)
                 | (np.abs(shift[:, 2]) / config.brightness_weight > log))
+
+
+def washed_by_counts(seen: Sequence[CanoeSeen], unknown: set[str],
+                     in_play: Mapping[str, int], again: Canoes,
+                     most: int = 3) -> dict[str, list[CanoeSeen]]:
+    """The canoes on the ``unknown`` slots (each washed out by a glare spot) as ``again``
+    read them (the canoes read once more, those slots not skipped), per slot, where that
+    reading leaves none of them unknown and with it every canoe in play is seen exactly
+    once (``seen``: the canoes read, those at unknown positions not counted). Where one
+    slot alone is unknown, every other position read, the canoes seen nowhere are there
+    too, their gems unknown (a colour washed out is no canoe to the rules: reporting
+    68050192, a blue canoe on R1). Empty otherwise.
+
+    >>> seen = [CanoeSeen("red", "T1"), CanoeSeen("blue", "T3")]
+    >>> again = Canoes(seen=[*seen, CanoeSeen("red", "T2", None)])
+    >>> washed_by_counts(seen, {"T2"}, {"red": 2, "blue": 1}, again)
+    {'T2': [CanoeSeen(colour='red', at='T2', gem=None)]}
+    >>> washed_by_counts(seen, {"T2", "T4"}, {"red": 2, "blue": 2}, again)
+    {}
+    >>> washed_by_counts(seen, {"T2", "T4"}, {"red": 2, "blue": 1},
+    ...                  Canoes(seen=seen, unknown={"T2"}))
+    {}
+
+    With one such slot, the canoes seen nowhere are there, with what ``again`` read there
+    (none too many, at most ``most``):
+
+    >>> washed_by_counts(seen, {"T2"}, {"red": 2, "blue": 2}, again)
+    {'T2': [CanoeSeen(colour='red', at='T2', gem=None), CanoeSeen(colour='blue', at='T2', \
+gem='unknown')]}
+    >>> washed_by_counts(seen, {"T2"}, {"red": 1, "blue": 1}, again)
+    {}
+    """
+    found = [c for c in again.seen if c.at in unknown]
+    counted = Counter(c.colour for c in seen if c.at not in unknown)
+    counted.update(c.colour for c in found)
+    if not unknown & again.unknown and exact_counts(counted, in_play):
+        return {slot: [c for c in found if c.at == slot] for slot in sorted(unknown)}
+    rest = Counter(in_play)
+    rest.subtract(counted)
+    if len(unknown) != 1 or any(n < 0 for n in rest.values()) or not set(counted) <= set(
+            in_play) or len(found) + sum(rest.values()) > most:
+        return {}
+    # One slot: the canoes seen nowhere are there (every other position was read).
+    slot = next(iter(unknown))
+    return {slot: [*found, *(CanoeSeen(c, slot, UNKNOWN) for c in sorted(rest.elements()))]}
 
 
 def exact_counts(counted: Counter[str], in_play: Mapping[str, int]) -> bool:

@@ -639,3 +639,31 @@ def test_no_disc_is_read_absent_where_the_markers_fit_the_board_poorly_in_a_scen
         "T2", "T3", "T4", "T5"]
     assert all(truth.discs[s] == "present" for s in ("T2", "T3", "T4", "T5"))
     assert "absent" not in now.discs.values()
+
+
+def test_slots_a_glare_spot_washes_out_are_read_where_the_game_s_counts_come_out():
+    """Used scene 68050210 (glare): a glare spot over the riverbed rings of T2 and T3
+    washes them out ("washed out (glare)"), every other position read; read as if it did
+    not (``washed_by_counts``), both are empty and every canoe in play is then seen once,
+    so both are read, discs too: the frame is read exactly as it is."""
+    _, truth, (now, before) = read_scene("glare+flicker", 68050210, VisionConfig(),
+                                         VisionConfig(washed_by_counts=False))
+    assert set(before.unknown) == {"T2", "T3"}
+    assert not now.unknown
+    for pos in ("T2", "T3"):
+        assert now.canoes_at(pos) == [] == truth.canoes_at(pos)
+        assert now.discs[pos] == truth.discs[pos]
+    assert sorted(now.canoes) == sorted(truth.canoes)
+
+
+def test_a_lone_slot_a_glare_spot_washes_out_holds_the_canoe_seen_nowhere():
+    """Used scene 68050192 (glare): R1 washed out, a blue canoe with a pink gem on it that
+    the light takes to no colour (no canoe to the rules, read again); every other
+    position read and a blue canoe seen nowhere: it is on R1, its gem unknown."""
+    _, truth, (now, before) = read_scene("glare+flicker", 68050192, VisionConfig(),
+                                         VisionConfig(washed_by_counts=False))
+    assert set(before.unknown) == {"R1"}
+    assert not now.unknown
+    assert [c.colour for c in now.canoes_at("R1")] == ["blue"] == [
+        c.colour for c in truth.canoes_at("R1")]
+    assert now.canoes_at("R1")[0].gem in ("unknown", truth.canoes_at("R1")[0].gem)
