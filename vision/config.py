@@ -387,6 +387,11 @@ class VisionConfig:
     a red canoe across T1 and T2 left R1, three canoes close together, unknown; used
     offsets 64 / 65, all conditions: 0 / +2 clear positions read right, 66 between,
     motion and glare: +3, none lost, no wrong reading)."""
+    camouflage_moving: bool = True
+    """...nor where its colour looks like the riverbed or the sand (a canoe of it there
+    would hardly be an object: used 68120049, a brown canoe on its way from T3 to T4, the
+    beach unknown for a brown like the sand; used offsets 68 / 67, between, motion and
+    glare: +1 / 0 clear positions, none lost, no wrong reading)."""
     count_off_slot: bool = True
     """Canoes read clearly but caught between two slots still count towards their colour's
     canoes in play: another read of that colour beyond the count is unknown."""

@@ -308,6 +308,7 @@ def read_board(
         may_hide_at.add(BEACH)
         why.setdefault(BEACH, BEACH_GLARE)
     found: list[CanoeSeen] = []  # read by elimination (the game's counts)
+    moving: set[str] = set()
     if in_play is not None:
         # (Where his wood shows but was not read as his canoe.)
         joe_patches = {at for at, colour, _ in canoes.unsure if colour == JOE_COLOUR} | {
@@ -470,7 +471,9 @@ def read_board(
             alike |= like_riverbed(palette.protos[ci], ring_ref, config,
                                    float(gap[alike].min()) + config.camouflage_spread)
         seen_c = sum(1 for c in canoes.seen if c.colour == colour and c.at not in unknown)
-        if in_play is not None and seen_c >= in_play.get(colour, 0):
+        if in_play is not None and (seen_c >= in_play.get(colour, 0) or (
+                config.camouflage_moving and moving_unseen(canoes.seen, unknown, in_play,
+                                                           moving))):
             continue
         for slot in (SLOTS[i] for i in np.flatnonzero(alike)):
             if slot not in unknown and slot not in bare_at():

@@ -667,3 +667,18 @@ def test_a_lone_slot_a_glare_spot_washes_out_holds_the_canoe_seen_nowhere():
     assert [c.colour for c in now.canoes_at("R1")] == ["blue"] == [
         c.colour for c in truth.canoes_at("R1")]
     assert now.canoes_at("R1")[0].gem in ("unknown", truth.canoes_at("R1")[0].gem)
+
+
+def test_a_canoe_on_its_way_is_the_one_seen_nowhere_though_its_colour_is_the_sand_s():
+    """Used scene 68120049 (between): a brown canoe on its way from T3 to T4 ("one canoe
+    across two positions"), the table's brown like its sand (learned at setup). The
+    brown canoe seen nowhere is that one (``moving_unseen``), so none hides on the beach:
+    the beach is read (``camouflage_moving``), not left unknown "a brown canoe looks like
+    the sand here"."""
+    _, truth, (now, before) = read_scene("between", 68120049, VisionConfig(),
+                                         VisionConfig(camouflage_moving=False))
+    assert set(before.unknown) == {"T3", "T4", "beach"}
+    assert set(now.unknown) == {"T3", "T4"}
+    assert sorted(c.colour for c in now.canoes_at("beach")) == sorted(
+        c.colour for c in truth.canoes_at("beach"))
+
