@@ -595,6 +595,12 @@ class VisionConfig:
     can look like the rim of a disc that has gone (reporting 61030202 at 640x480: T2's
     disc read there under a yellow canoe). About 1.2 ms a slot; elsewhere the rules
     read the rim beside a lone canoe well enough."""
+    disc_veto_confidence: float = 0.99
+    """A disc the learned slot reader named (where the rules left it unknown) is unknown
+    where the fine disc reader is this sure of the other answer (and ``disc_clear_
+    confidence`` sure that nothing covers the slot): two readers disagree (used 68090031,
+    2,700 K: T1's disc gone under a brown canoe, named there by the slot reader, the fine
+    reader 0.9987 sure it is gone). Over 1: no such check."""
     slot_look_mm: float = 14.0
     """With a table profile: each slot's middle, this far around its centre (inside a
     disc's rim, whose place and highlights move as discs move)..."""

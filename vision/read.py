@@ -534,6 +534,7 @@ def read_board(
                 unknown.add(slot)
                 why.setdefault(slot, "a canoe of the game not seen; no disc can be told "
                                      "here either")
+    unread_discs = {s for s in SLOTS if discs[s] == UNKNOWN}
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         learned_slots(rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
                       discs, unknown, why, in_play, config, gems=gems_read,
@@ -568,7 +569,8 @@ def read_board(
                      # (Not where the rules read no gems: there both readers took a pink
                      # gem in a blue canoe for violet, twice in 600 frames at 640x480.)
                      canoes.leans if gems_read else None,
-                     lone_check=config.disc_check_lone and not gems_read)
+                     lone_check=config.disc_check_lone and not gems_read,
+                     named={s for s in unread_discs if discs[s] != UNKNOWN})
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play)
         if landed is not None:
@@ -876,7 +878,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  discs: dict[str, str], unknown: set[str], seen: list[CanoeSeen],
                  config: VisionConfig, gem_confidence: float | None = None,
                  leans: Mapping[tuple[str, str], list[str | None]] | None = None,
-                 lone_check: bool = False) -> None:
+                 lone_check: bool = False, named: Iterable[str] = ()) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -892,7 +894,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     pixels for the rules to read gems). Where the rules' gem votes lean to a gem for such
     a canoe (``leans``: :attr:`vision.stages.canoes.Canoes.leans`), the reader also names
     it where it says the same ``gem_agree_confidence`` sure (``gem_agree_clear`` sure
-    that nothing covers the slot).
+    that nothing covers the slot). A disc in ``named`` (named by the learned slot reader
+    where the rules left it unknown) is unknown where the disc reader is
+    ``disc_veto_confidence`` sure of the other answer.
     Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
@@ -922,6 +926,13 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             seen[:] = [CanoeSeen(c.colour, slot, read.gems[c.colour])
                        if c.at == slot and c.gem == UNKNOWN and c.colour in read.gems else c
                        for c in seen]
+    check = [i for i, s in known if s in set(named) and discs[s] != UNKNOWN]
+    if check and config.disc_veto_confidence <= 1:
+        for i, read in read_fine(rectified, light, geo, setup, check, {},
+                                 config.disc_veto_confidence, 2.0,
+                                 config.disc_clear_confidence).items():
+            if read.disc is not None and discs[SLOTS[i]] != (PRESENT if read.disc else ABSENT):
+                discs[SLOTS[i]] = UNKNOWN
 
 
 def glare_slots(zones: Region, geo: Geometry, config: VisionConfig,

@@ -340,3 +340,36 @@ def test_a_disc_read_there_under_a_lone_canoe_where_gems_are_not_read_is_checked
         assert now.discs["T2"] == UNKNOWN
     only_disc_changed(off, now, "T2")
 
+
+
+def test_a_disc_the_slot_reader_named_is_unknown_where_the_disc_reader_is_fairly_sure_otherwise(
+        monkeypatch):
+    """``named``: discs the learned slot reader named where the rules left them unknown.
+    The disc reader is asked again of those at ``disc_veto_confidence`` (not at
+    ``disc_confidence``): where it then says the other answer, the disc is unknown."""
+    calls = []
+
+    def fake(rectified, light, geo, setup, discs_at, gems_at, confidence, gem_confidence,
+             clear, leans=None, **agree):
+        calls.append((list(discs_at), confidence))
+        # Fairly sure (0.99 to 0.999): T1's disc gone, T2's there; unsure of T3.
+        if confidence >= 0.999:
+            return {}
+        return {i: FineRead(SLOTS[i] != "T1", {}) for i in discs_at if SLOTS[i] != "T3"}
+
+    monkeypatch.setattr("vision.read.read_fine", fake)
+    seen = [CanoeSeen(c, s, None) for c, s in (("brown", "T1"), ("red", "T2"),
+                                                ("blue", "T3"), ("green", "T4"))]
+    discs = dict.fromkeys(SLOTS, PRESENT)
+    learned_fine(None, None, None, None, discs, set(), seen, VisionConfig(),
+                 named={"T1", "T2", "T3"})
+    index = SLOTS.index
+    assert calls[-1] == ([index("T1"), index("T2"), index("T3")],
+                         VisionConfig().disc_veto_confidence)
+    assert discs["T1"] == UNKNOWN  # two readers disagree
+    assert discs["T2"] == PRESENT and discs["T3"] == PRESENT and discs["T4"] == PRESENT
+    calls.clear()
+    discs = dict.fromkeys(SLOTS, PRESENT)
+    learned_fine(None, None, None, None, discs, set(), seen,
+                 VisionConfig(disc_veto_confidence=2.0), named={"T1"})
+    assert all(confidence >= 0.999 for _, confidence in calls) and discs["T1"] == PRESENT
