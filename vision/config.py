@@ -554,6 +554,13 @@ class VisionConfig:
     disc reader (:mod:`vision.stages.learned`, each slot at a millimetre a pixel) must be
     that a disc is there or gone to name it on a slot whose canoes are read and whose
     disc was left unknown (under two or three canoes, mostly). Over 1: never asked."""
+    disc_present_confidence: float = 0.99
+    """...but this sure that it is there names it there: the fine disc reader is rarely
+    that sure of a disc gone that is there (used offsets 68 / 67, five conditions each,
+    every disc truly gone under read canoes, 56: 0.9988 sure or more that it is gone),
+    and a disc gone is the rare case. Used offsets 68 / 67, lowres, parallax (68),
+    glare, motion, between and warm: +10 / +5 clear positions (discs under two or three
+    canoes at 640x480, mostly), +3 / +3 exact frames, no wrong reading."""
     disc_clear_confidence: float = 0.9
     """How sure the fine readers (disc and gem) must be that nothing covers the slot (a
     hand, a canoe between two slots, a glare spot) to answer for it. (0.99 until the

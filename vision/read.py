@@ -916,7 +916,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                     leans={i: {c: lean[0] for c in lone if len(lean := leans.get(
                         (SLOTS[i], c), [])) == 1} for i, lone in gems_at.items()},
                     agree_confidence=config.gem_agree_confidence,
-                    agree_clear=config.gem_agree_clear, veto=config.gem_lean_veto)
+                    agree_clear=config.gem_agree_clear, veto=config.gem_lean_veto,
+                    present_confidence=config.disc_present_confidence)
     for i, read in got.items():
         slot = SLOTS[i]
         if read.disc is not None:

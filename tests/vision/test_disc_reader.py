@@ -94,6 +94,19 @@ def test_it_answers_only_where_it_is_sure_of_the_disc_and_that_the_slot_is_clear
     assert got == {0: FineRead(True, {}), 2: FineRead(False, {})}
 
 
+def test_it_may_name_a_disc_there_less_sure_than_one_gone(monkeypatch):
+    """``present_confidence``: a disc there named at that sureness; one gone still needs
+    ``confidence``."""
+    fake_networks(monkeypatch, [(0.995, 0.999), (0.005, 0.999), (0.98, 0.999),
+                                (0.995, 0.5)], [])
+    setup = np.zeros((len(SLOTS), DISC_PATCH_PX, DISC_PATCH_PX, 3), np.uint8)
+    got = read_fine(None, None, None, setup, [0, 2, 4, 6], {}, 0.999, 2.0, 0.9,
+                    present_confidence=0.99)
+    # 2: gone, 0.995 sure (under 0.999); 4: there, 0.98 sure; 6: maybe covered
+    assert got == {0: FineRead(True, {})}
+    assert read_fine(None, None, None, setup, [0, 2, 4, 6], {}, 0.999, 2.0, 0.9) == {}
+
+
 def test_it_names_a_gem_only_where_the_gem_reader_is_sure_of_it(monkeypatch):
     fake_networks(monkeypatch, [(0.99999, 0.999)], [
         (0.999, {"red": ("pink", 0.99999), "blue": ("white", 0.99)}),  # slot 1

@@ -699,3 +699,17 @@ def test_a_disc_the_slot_reader_names_is_unknown_where_the_fine_disc_reader_sees
     else:  # (the Pi's versions')
         assert before.discs["T1"] == now.discs["T1"] == "absent"
     assert [c.colour for c in now.canoes_at("T1")] == ["brown"]
+
+
+def test_a_disc_under_three_canoes_is_named_where_the_fine_reader_is_fairly_sure_it_is_there():
+    """Used scene 68010038 (parallax): a blue, a green and a red canoe on L1 hide all but
+    slivers of its disc; the rules leave it unknown, and the fine disc reader is over
+    0.99 but under 0.999 sure that it is there. A disc gone is the rare case, and the
+    reader is rarely that sure of one gone that is there: named at
+    ``disc_present_confidence`` (0.99), the frame is read exactly."""
+    _, truth, (now, before) = read_scene("parallax", 68010038, VisionConfig(),
+                                         VisionConfig(disc_present_confidence=0.999))
+    assert truth.discs["L1"] == "present" and len(truth.canoes_at("L1")) == 3
+    assert before.discs["L1"] == "unknown" and now.discs["L1"] == "present"
+    assert not now.unknown and all(c.gem != "unknown" for c in now.canoes)
+    assert now.discs == truth.discs

@@ -302,12 +302,14 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
               clear_confidence: float, *,
               leans: Mapping[int, Mapping[str, str | None]] | None = None,
               agree_confidence: float = 2.0,
-              agree_clear: float = 2.0, veto: bool = False) -> dict[int, FineRead]:
+              agree_clear: float = 2.0, veto: bool = False,
+              present_confidence: float | None = None) -> dict[int, FineRead]:
     """The fine readers' answers, at the rectified view's own millimetre a pixel: for the
     slot indices ``discs_at`` the disc reader's, where it is ``confidence`` sure of the
-    disc; for those of ``gems_at`` (each with the colours whose lone canoe's gem is
-    wanted there) the gem reader's, where it is ``gem_confidence`` sure of a gem; each
-    only where that reader is ``clear_confidence`` sure that nothing covers the slot.
+    disc (of a disc there: ``present_confidence``, if given); for those of ``gems_at``
+    (each with the colours whose lone canoe's gem is wanted there) the gem reader's,
+    where it is ``gem_confidence`` sure of a gem; each only where that reader is
+    ``clear_confidence`` sure that nothing covers the slot.
     Where another reader leans to a gem (``leans``: per slot index, per colour, a gem or
     ``None`` for an empty canoe), the gem reader's answer is also taken where it says the
     same ``agree_confidence`` sure and is ``agree_clear`` sure that nothing covers the
@@ -325,6 +327,7 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     slots = sorted({*discs_at, *gems_at})
     if not slots:
         return {}
+    present = confidence if present_confidence is None else present_confidence
     patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
     x = network_input(patches, setup[slots])
     out = {s: FineRead(None, {}) for s in slots}
@@ -332,7 +335,8 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     if rows:
         p = _softmax(SlotReader.load(DISC_WEIGHTS).logits(x[rows])[:, :4].reshape(-1, 2, 2))
         for n, k in enumerate(rows):
-            if p[n, 1, 0] >= clear_confidence and p[n, 0].max() >= confidence:
+            if p[n, 1, 0] >= clear_confidence and (p[n, 0, 0] >= confidence
+                                                   or p[n, 0, 1] >= present):
                 out[slots[k]] = FineRead(bool(p[n, 0, 1] > p[n, 0, 0]), {})
     rows = [n for n, s in enumerate(slots) if gems_at.get(s)]
     if rows:
