@@ -1053,7 +1053,7 @@ def washed_by_counts(seen: Sequence[CanoeSeen], unknown: set[str],
     reading leaves none of them unknown and with it every canoe in play is seen exactly
     once (``seen``: the canoes read, those at unknown positions not counted). Where one
     slot alone is unknown, every other position read, the canoes seen nowhere are there
-    too, their gems unknown (a colour washed out is no canoe to the rules: reporting
+    too, their gems unknown (a colour washed out is no canoe to the rules: used
     68050192, a blue canoe on R1). Empty otherwise.
 
     >>> seen = [CanoeSeen("red", "T1"), CanoeSeen("blue", "T3")]
