@@ -927,7 +927,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             seen[:] = [CanoeSeen(c.colour, slot, read.gems[c.colour])
                        if c.at == slot and c.gem == UNKNOWN and c.colour in read.gems else c
                        for c in seen]
-    check = [i for i, s in known if s in set(named) and discs[s] != UNKNOWN]
+    named = set(named)
+    check = [i for i, s in known if s in named and discs[s] != UNKNOWN]
     if check and config.disc_veto_confidence <= 1:
         for i, read in read_fine(rectified, light, geo, setup, check, {},
                                  config.disc_veto_confidence, 2.0,
