@@ -407,6 +407,13 @@ class VisionConfig:
     (on the tuning scenes canoes standing on a slot, three side by side, were at most
     20 mm from its centre; one 64 % of the way from T5 to L1, 30 mm from L1 and 34 mm
     nearer it than T5, was read on L1)."""
+    between_along: bool = True
+    """Whether a canoe is nearer the next slot than its own (``canoe_between_mm``,
+    ``canoe_between_ends_mm``) is measured along the line between them: a canoe beside its
+    slot, across the river, is no nearer the next however the distances compare (used
+    69030024: the end of a patch of three canoes side by side across T1, 18 mm from T1 and
+    36 mm nearer it than T2, left T2 unknown; used offset 69, between / 640x480 / motion:
+    +1 / +2 / 0 clear positions read right, none lost, no wrong reading)."""
     canoe_split_share: float = 0.2
     """A canoe with at least this share of a hull in each of two positions is caught
     between them: both are unknown."""

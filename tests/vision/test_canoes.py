@@ -5,6 +5,8 @@ on Joe's."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
@@ -13,6 +15,7 @@ from vision.stages.canoes import (
     _chroma,
     _gem_table,
     _votes,
+    between_slots,
     canoes_at_ends,
     other_ends,
     settle_centres,
@@ -276,3 +279,22 @@ def test_two_canoes_overlapping_askew_are_found_where_they_stand() -> None:
     assert off_by(stand(askew, 10), askew) < 4
     for pair in ([(30, 22), (30, 37)], [(20, 30), (58, 30)]):
         assert off_by(stand(pair, 10), pair) < 1
+
+
+def test_a_canoe_beside_its_slot_across_the_river_is_not_between_it_and_the_next() -> None:
+    """Three slots 60 mm apart along a river, 1 px a mm. A canoe standing 6 mm along and
+    20 mm across from T1 is 37 mm nearer T1 than T2, under the 38 mm of a patch's end
+    (``canoe_between_ends_mm``): by the distances alone it is between them. Along the
+    river it is 6 mm on, not the 11 mm halfway to that margin: it is on T1. One 12 mm on
+    along the river itself is between them either way."""
+    xy = np.array([[0, 0], [60, 0], [120, 0]], np.float32)
+    config = VisionConfig()
+    beside, on_line = (6.0, 20.0), (12.0, 0.0)
+    assert between_slots(beside, xy, 1.0, replace(config, between_along=False), 38.0) == [
+        "T1", "T2"]
+    assert between_slots(beside, xy, 1.0, config, 38.0) == []
+    assert between_slots(on_line, xy, 1.0, config, 38.0) == ["T1", "T2"]
+    # (Turned and scaled the same: 2 px a mm, the river running down the picture.)
+    turn = np.array([[0, 0], [0, 120], [0, 240]], np.float32)
+    assert between_slots((40.0, 12.0), turn, 2.0, config, 38.0) == []
+    assert between_slots((0.0, 24.0), turn, 2.0, config, 38.0) == ["T1", "T2"]

@@ -713,3 +713,17 @@ def test_a_disc_under_three_canoes_is_named_where_the_fine_reader_is_fairly_sure
     assert before.discs["L1"] == "unknown" and now.discs["L1"] == "present"
     assert not now.unknown and all(c.gem != "unknown" for c in now.canoes)
     assert now.discs == truth.discs
+
+
+def test_a_canoe_at_the_end_of_a_crowded_slot_across_the_river_leaves_the_next_slot_read():
+    """Used scene 69030024 (640x480): a blue, a yellow and Joe's canoe side by side
+    across the river on T1, one patch the rules cannot count. Were it two canoes end to
+    end, the one at its lower end would stand 18 mm from T1 and 36 mm nearer it than T2,
+    "between" by the distances alone, and T2 and its green canoe were left unknown.
+    Along the river it is hardly past T1 (``between_along``): T2 is read."""
+    _, truth, (now, before) = read_scene("lowres", 69030024, VisionConfig(),
+                                         VisionConfig(between_along=False))
+    assert "T2" in before.unknown and "T2" not in now.unknown
+    assert [c.colour for c in now.canoes_at("T2")] == ["green"] == [
+        c.colour for c in truth.canoes_at("T2")]
+    assert now.discs["T2"] == truth.discs["T2"]

@@ -20,7 +20,16 @@ from vision.layout import Layout
 from vision.observation import CanoeSeen
 from vision.stages.geometry import Centre, Geometry, shift_px
 from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, median
-from vision.stages.objects import CLOSE, OPEN, Objects, Palette, Region, enclosed, footprint
+from vision.stages.objects import (
+    CLOSE,
+    OPEN,
+    Objects,
+    Palette,
+    Region,
+    enclosed,
+    footprint,
+    nearer_next,
+)
 from vision.types import Doubles, Floats, Image, Mask
 
 CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
@@ -433,12 +442,9 @@ def between_slots(foot: tuple[float, float], slot_xy: Floats, k: float,
     """
     between = config.canoe_between_mm if between_mm is None else between_mm
     d = np.hypot(slot_xy[:, 0] - foot[0], slot_xy[:, 1] - foot[1]) / k
-    near = np.sort(d)[:2]
-    if near[0] > config.canoe_off_slot_mm:
+    if d.min() > config.canoe_off_slot_mm:
         return [SLOTS[q] for q in np.argsort(d)[:2]]
-    if near[1] - near[0] < between:
-        return [SLOTS[q] for q in np.flatnonzero(d < near[0] + between)]
-    return []
+    return nearer_next(foot, slot_xy, k, config, between)
 
 
 def mark(out: Canoes | Objects, positions: Iterable[str], why: str) -> None:

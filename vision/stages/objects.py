@@ -208,6 +208,35 @@ def footprint(middle: tuple[float, float], camera_centre: Centre | None, config:
     return (middle[0] - float(s[0]) / 2, middle[1] - float(s[1]) / 2)
 
 
+def nearer_next(foot: tuple[float, float], slot_xy: Floats, k: float, config: VisionConfig,
+                between: float) -> list[str]:
+    """The slots a canoe standing at ``foot`` (rectified px) may be caught between: when it
+    is under ``between`` mm nearer its slot than the next, every slot within that of its
+    nearest (two can be as near beyond the nearest); else none. With
+    ``config.between_along``, nearer as measured along the line from its slot to the next
+    (on that line the same test): a canoe beside its slot, across the river, is no nearer
+    the next however the distances compare.
+
+    >>> xy = np.array([[0, 0], [60, 0], [120, 0]], np.float32)  # (1 px a mm)
+    >>> nearer_next((16.0, 0.0), xy, 1.0, VisionConfig(), 30.0)
+    ['T1', 'T2']
+    >>> nearer_next((6.0, 20.0), xy, 1.0, VisionConfig(), 38.0)
+    []
+    """
+    d = np.hypot(slot_xy[:, 0] - foot[0], slot_xy[:, 1] - foot[1]) / k
+    order = np.argsort(d)
+    if d[order[1]] - d[order[0]] >= between:
+        return []
+    if config.between_along:
+        first, second = slot_xy[order[0]], slot_xy[order[1]]
+        ahead = second - first
+        apart = float(np.hypot(*ahead))
+        along = float((np.asarray(foot, np.float64) - first) @ ahead) / apart / k
+        if along < (apart / k - between) / 2:
+            return []
+    return [SLOTS[q] for q in np.flatnonzero(d < d[order[0]] + between)]
+
+
 def widest(coloured: Mask, within: Mask) -> float:
     """The radius (px) of the largest circle inside the pixels both masks hold."""
     both = np.pad((coloured & within).astype(np.uint8), 1)
@@ -378,12 +407,9 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 # One canoe off its slot's centre, towards the next slot.
                 foot = footprint((float(sx.mean() + x0), float(sy.mean() + y0)),
                                  camera_centre, config, k)
-                d = np.hypot(geo.slot_xy[:, 0] - foot[0], geo.slot_xy[:, 1] - foot[1]) / k
-                near = np.sort(d)[:2]
-                if near[1] - near[0] < config.canoe_between_mm:
-                    # Every slot it may belong to (two can be as near beyond the nearest).
-                    _mark(out, (SLOTS[p] for p in np.flatnonzero(
-                        d < near[0] + config.canoe_between_mm)), "canoe between slots")
+                off = nearer_next(foot, geo.slot_xy, k, config, config.canoe_between_mm)
+                if off:
+                    _mark(out, off, "canoe between slots")
                     if major is not None:
                         out.on_way.add(major)
             continue
