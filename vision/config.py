@@ -719,6 +719,14 @@ class VisionConfig:
     in from outside. Tuning: 0.5 and 1.0 read 8,327 and 8,331 of 8,593 clear positions
     of offset 4, glare-only offset 40 2,275 and 2,281 of 2,700, no wrong reading at
     either; 2.0 gained 2 more there, left for the larger objects' sake.)"""
+    foreign_small_colour_share: float = 1.01
+    """...whatever share of it is canoe colour (over 1: any; a canoe on its way is carried
+    in from outside, by a hand reaching in, so crosses a zone's edge): used 69050003, a
+    red canoe a glare spot's halo left a third its colour, taken for a hand, hid the slot
+    beside it and, as a canoe on its way, two more. (0.3, the share that makes an object
+    crossing a zone's edge a canoe on its way, ``transit_canoe_share``, until the
+    forty-second session. Used offsets 69 / 68 / 67, glare: +7 / +3 / +6 clear positions,
+    0 / +1 / +1 exact frames, none lost, no wrong reading.)"""
     foreign_margin_mm: float = 14.0
     """Slots this close to a foreign object are reported unknown..."""
     glare_patch_share: float = 0.9

@@ -727,3 +727,20 @@ def test_a_canoe_at_the_end_of_a_crowded_slot_across_the_river_leaves_the_next_s
     assert [c.colour for c in now.canoes_at("T2")] == ["green"] == [
         c.colour for c in truth.canoes_at("T2")]
     assert now.discs["T2"] == truth.discs["T2"]
+
+
+def test_a_canoe_a_glare_spot_half_washes_out_hides_only_its_own_slot():
+    """Used scene 69050003 (glare): a red canoe at the upper edge of T5's disc, in the
+    halo of a glare spot over R1, keeps a third of its pixels its colour, the rest no
+    colour. Taken for a hand (more than ``transit_canoe_share`` canoe colour: maybe a
+    canoe carried), it hid T4 beside it and, as a canoe on its way, T3 and L1. Alone in
+    T5's zone, reaching in from nowhere, no bigger than a canoe, it hides T5 alone
+    (``foreign_small_colour_share``): T3, T4 and L1 are read, and right."""
+    _, truth, (now, before) = read_scene("glare+flicker", 69050003, VisionConfig(),
+                                         VisionConfig(foreign_small_colour_share=0.3))
+    assert {"T3", "T4", "T5", "L1"} <= set(before.unknown)
+    assert "T5" in now.unknown and not {"T3", "T4", "L1"} & set(now.unknown)
+    for pos in ("T3", "T4", "L1"):
+        assert sorted(c.colour for c in now.canoes_at(pos)) == sorted(
+            c.colour for c in truth.canoes_at(pos))
+        assert now.discs[pos] == truth.discs[pos]

@@ -441,7 +441,7 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 _mark(out, (SLOTS[s] for s in within), WASHED_OUT)
                 continue
             if i not in touching and area < config.foreign_small_ratio * hull_px and \
-                    coloured < config.transit_canoe_share * area:
+                    coloured < config.foreign_small_colour_share * area:
                 # Something no bigger than a canoe lying inside the slots' zones, reaching
                 # in from nowhere (the riverbed's mottle, a dropped gem, a canoe a glare
                 # spot half washes out): it hides the slots it lies on, not their
