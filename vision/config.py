@@ -525,6 +525,15 @@ class VisionConfig:
     learned_counts_over: bool = True
     """...and so are the positions left unknown because a colour was read there more
     often than it is in play, where the reader reads the other such canoe away."""
+    learned_counts_unseen: bool = True
+    """...and so are the positions left unknown for any other reason a canoe seen nowhere
+    gives ("a canoe of the game not seen; ..."): beside a slot a glare spot washes out, in
+    a glare spot's halo, a fringe of its colour, the river changed where no canoe is read.
+    (Used 69050011: Joe's canoe on T1, his middle unread by the rules, T4 beside two
+    washed-out slots left for a canoe washed to the riverbed's colour; the reader found
+    Joe, every canoe then seen once, T4 stayed unknown. Used offsets 69 / 68 / 67, glare:
+    +5 / 0 / +1 clear positions; 69 / 68, 640x480: +5 / +2; 69 motion, between and
+    parallax unchanged; none lost, no wrong reading.)"""
     learned_moving_apart: bool = True
     """A slot a canoe on the move may lie over (the rules' reason) is read by the learned
     slot reader only where every canoe of each colour the rules read between two slots is

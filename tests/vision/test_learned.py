@@ -744,3 +744,18 @@ def test_a_canoe_a_glare_spot_half_washes_out_hides_only_its_own_slot():
         assert sorted(c.colour for c in now.canoes_at(pos)) == sorted(
             c.colour for c in truth.canoes_at(pos))
         assert now.discs[pos] == truth.discs[pos]
+
+
+def test_a_slot_left_for_a_canoe_seen_nowhere_is_read_once_the_reader_finds_it():
+    """Used scene 69050011 (glare): a glare spot washes out T2 and T3; the rules cannot
+    read Joe's canoe on T1 (his middle unseen), so Joe and a green canoe are seen nowhere
+    and T4 beside the washed-out slots is left for a canoe washed to the riverbed's colour.
+    The learned slot reader reads T1 (the green canoe and Joe): every canoe in play is
+    then seen once, and T4 is read as the rules read it, empty
+    (``learned_counts_unseen``)."""
+    _, truth, (now, before) = read_scene("glare+flicker", 69050011, VisionConfig(),
+                                         VisionConfig(learned_counts_unseen=False))
+    assert "T4" in before.unknown and "T4" not in now.unknown
+    assert now.canoes_at("T4") == [] == truth.canoes_at("T4")
+    assert now.discs["T4"] == truth.discs["T4"]
+    assert sorted(c.colour for c in now.canoes_at("T1")) == ["green", "joe"]
