@@ -534,6 +534,11 @@ class VisionConfig:
     Joe, every canoe then seen once, T4 stayed unknown. Used offsets 69 / 68 / 67, glare:
     +5 / 0 / +1 clear positions; 69 / 68, 640x480: +5 / +2; 69 motion, between and
     parallax unchanged; none lost, no wrong reading.)"""
+    learned_counts_beach: bool = True
+    """...and so is the beach left unknown because a canoe seen nowhere may lie under a
+    glare spot there or be of a colour like the sand (used 69050014: a red canoe on L1
+    the rules could not count, found by the reader. Used offsets 69 / 68 / 67, glare: +6
+    / +1 / +1 clear positions, +2 / +1 / 0 exact frames, none lost, no wrong reading)."""
     learned_moving_apart: bool = True
     """A slot a canoe on the move may lie over (the rules' reason) is read by the learned
     slot reader only where every canoe of each colour the rules read between two slots is

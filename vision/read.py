@@ -794,7 +794,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # unknown positions all read).
         reasons = {HIDES, TOO_MANY} if config.learned_counts_over else {HIDES}
         hides = {p for p in unknown - {SLOTS[i] for i in fill} if why.get(p) in reasons or (
-            config.learned_counts_unseen and str(why.get(p, "")).startswith(UNSEEN))}
+            config.learned_counts_unseen and str(why.get(p, "")).startswith(UNSEEN)) or (
+            config.learned_counts_beach and p == BEACH and (
+                why.get(p) == BEACH_GLARE or str(why.get(p, "")).endswith(LIKE_SAND)))}
         if config.learned_counts_close and hides and not under and exact_counts(
                 counted(fill) + Counter(c.colour for c in seen if c.at in hides), in_play):
             for p in hides:

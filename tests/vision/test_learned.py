@@ -759,3 +759,19 @@ def test_a_slot_left_for_a_canoe_seen_nowhere_is_read_once_the_reader_finds_it()
     assert now.canoes_at("T4") == [] == truth.canoes_at("T4")
     assert now.discs["T4"] == truth.discs["T4"]
     assert sorted(c.colour for c in now.canoes_at("T1")) == ["green", "joe"]
+
+
+def test_the_beach_left_for_a_canoe_under_a_glare_spot_is_read_once_the_reader_finds_it():
+    """Used scene 69050014 (glare): a glare spot on the beach, a red canoe on L1 that the
+    rules cannot count ("canoe-like area unread"), so a red canoe is seen nowhere and the
+    beach is unknown ("a glare spot on the beach may hide a canoe"). The learned slot
+    reader reads the red canoe on L1: every canoe in play is then seen once with the
+    rules' reading of the beach, which is kept (``learned_counts_beach``): the frame is
+    read exactly as it is."""
+    _, truth, (now, before) = read_scene("glare+flicker", 69050014, VisionConfig(),
+                                         VisionConfig(learned_counts_beach=False))
+    assert "beach" in before.unknown
+    assert not now.unknown
+    assert sorted(c.colour for c in now.canoes_at("beach")) == ["brown", "red"] == sorted(
+        c.colour for c in truth.canoes_at("beach"))
+    assert [c.colour for c in now.canoes_at("L1")] == ["red"]
