@@ -531,7 +531,7 @@ class VisionConfig:
     a glare spot's halo, a fringe of its colour, the river changed where no canoe is read.
     (Used 69050011: Joe's canoe on T1, his middle unread by the rules, T4 beside two
     washed-out slots left for a canoe washed to the riverbed's colour; the reader found
-    Joe, every canoe then seen once, T4 stayed unknown. Used offsets 69 / 68 / 67, glare:
+    Joe, every canoe then seen once, yet T4 had stayed unknown. Used offsets 69 / 68 / 67, glare:
     +5 / 0 / +1 clear positions; 69 / 68, 640x480: +5 / +2; 69 motion, between and
     parallax unchanged; none lost, no wrong reading.)"""
     learned_counts_beach: bool = True
