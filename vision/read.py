@@ -680,6 +680,27 @@ LIKE_RIVERBED = "looks like the riverbed here"
 of which a canoe is seen nowhere, or a canoe read that may be the river's mottle)."""
 
 
+def for_unseen_canoe(pos: str, reason: str, config: VisionConfig) -> bool:
+    """Whether ``pos`` is unknown only for a canoe seen nowhere (or, with
+    ``learned_counts_over``, one too many): read as the rules read it once the game's
+    counts come out exact (``learned_counts_close``, ``learned_counts_unseen``,
+    ``learned_counts_beach``).
+
+    >>> for_unseen_canoe("T4", HIDES, VisionConfig())
+    True
+    >>> for_unseen_canoe(BEACH, BEACH_GLARE, VisionConfig(learned_counts_beach=False))
+    False
+    >>> for_unseen_canoe("T2", "canoe count unclear", VisionConfig())
+    False
+    """
+    if reason == HIDES or (config.learned_counts_over and reason == TOO_MANY):
+        return True
+    if config.learned_counts_unseen and reason.startswith(UNSEEN):
+        return True
+    return config.learned_counts_beach and pos == BEACH and (
+        reason == BEACH_GLARE or reason.endswith(LIKE_SAND))
+
+
 def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   colours: Sequence[str], seen: list[CanoeSeen], discs: dict[str, str],
                   unknown: set[str], why: dict[str, str], in_play: Mapping[str, int] | None,
@@ -792,11 +813,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # found and those positions are read as the rules read them (used 63000163: two
         # blue canoes on a blue river no object, the reader sure of both; the rules' eight
         # unknown positions all read).
-        reasons = {HIDES, TOO_MANY} if config.learned_counts_over else {HIDES}
-        hides = {p for p in unknown - {SLOTS[i] for i in fill} if why.get(p) in reasons or (
-            config.learned_counts_unseen and str(why.get(p, "")).startswith(UNSEEN)) or (
-            config.learned_counts_beach and p == BEACH and (
-                why.get(p) == BEACH_GLARE or str(why.get(p, "")).endswith(LIKE_SAND)))}
+        hides = {p for p in unknown - {SLOTS[i] for i in fill}
+                 if for_unseen_canoe(p, why.get(p) or "", config)}
         if config.learned_counts_close and hides and not under and exact_counts(
                 counted(fill) + Counter(c.colour for c in seen if c.at in hides), in_play):
             for p in hides:
