@@ -8,6 +8,7 @@ import pytest
 
 from companion.board import SLOTS
 from vision.config import VisionConfig
+from vision.detector import canoes_in_play
 from vision.layout import load_layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
 from vision.profile import ProfileError, TableProfile, learn_profile
@@ -27,7 +28,7 @@ from vision.stages.learned import (
 )
 from vision.stages.light import measure_light
 
-from .scenes import read_scene
+from .scenes import _detectors, read_scene
 from .test_profile import PLAYERS, table  # noqa: F401  (the fixture)
 
 
@@ -626,18 +627,29 @@ def test_a_slot_the_learned_reader_is_less_sure_of_is_read_where_the_rules_saw_i
 
 
 def test_no_disc_is_read_absent_where_the_markers_fit_the_board_poorly_in_a_scene():
-    """Reporting scene 67040105 (one marker covered): the three markers seen fit the
-    board's plane to 2.76 px (frames on that offset otherwise 0.2-1.2 px but one), the
-    discs on T2-T5 lay 8-10 mm from where the pose put them, and their rims, looked for
-    there, showed none: four discs read absent that are there (T3-T5 by the rules, T2
-    by the fine disc reader). With such a fit a disc is read absent only where its rim
-    shows nowhere near either (``disc_absent_fit_px``): they are unknown."""
-    _, truth, (now, before) = read_scene("marker", 67040105, VisionConfig(),
-                                         VisionConfig(disc_absent_fit_px=99.0))
-    assert now.reprojection_px > VisionConfig().disc_absent_fit_px
-    assert [s for s in ("T2", "T3", "T4", "T5") if before.discs[s] == "absent"] == [
-        "T2", "T3", "T4", "T5"]
-    assert all(truth.discs[s] == "present" for s in ("T2", "T3", "T4", "T5"))
+    """Reporting scene 67040105 (one marker covered) had the three markers seen fit the
+    board's plane to 2.76 px, the discs on T2-T5 8-10 mm from where the pose put them,
+    and four discs read absent that are there. (That fit came from a flaw of the
+    renderer, a corner marker cut short by the table's colour, since mended; a marker
+    knocked or a board off its print fits so.) Here used scene 67040107 (marker), its
+    pose moved 8 mm along the board, its fit 2.76 px: with such a fit a disc is read
+    absent only where its rim shows nowhere near either (``disc_absent_fit_px``), so
+    every disc is present or unknown, where without that check five read absent."""
+    from vision.synth import ground_truth
+
+    made, frame, dets = _detectors("marker", 67040107, (
+        VisionConfig(), VisionConfig(disc_absent_fit_px=99.0)))
+    truth = ground_truth(made.state, faults=made.faults)
+    seen = []
+    for det in dets:
+        good = det.locate(frame)
+        moved = np.array([[1.0, 0.0, 8.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+        off = replace(good, to_board=moved @ good.to_board, reprojection_px=2.76)
+        det.locate = lambda _frame, off=off: off  # type: ignore[method-assign]
+        seen.append(det.analyse(frame, in_play=canoes_in_play(made.state)))
+    now, before = seen
+    assert set(truth.discs.values()) == {"present"}
+    assert sum(d == "absent" for d in before.discs.values()) >= 4
     assert "absent" not in now.discs.values()
 
 
@@ -775,3 +787,4 @@ def test_the_beach_left_for_a_canoe_under_a_glare_spot_is_read_once_the_reader_f
     assert sorted(c.colour for c in now.canoes_at("beach")) == ["brown", "red"] == sorted(
         c.colour for c in truth.canoes_at("beach"))
     assert [c.colour for c in now.canoes_at("L1")] == ["red"]
+

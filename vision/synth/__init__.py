@@ -176,8 +176,9 @@ def render(
     h_cam = camera_homography(layout, scene, size) @ np.linalg.inv(cv.mm_to_canvas())
     w, h = size
     border = tuple(float(v) * 0.8 for v in scene.table_bgr)
-    maps = None
-    pad = 0
+    frame = cast(Floats, cv2.warpPerspective(
+        img, h_cam, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+        borderValue=border))
     if scene.k1:
         key = (w, h, round(scene.k1, 4), scene.focal)
         if key not in _MAPS:
@@ -185,19 +186,25 @@ def render(
                 _MAPS.clear()
             _MAPS[key] = distort_maps(size, scene.k1, None if scene.focal is None
                                       else camera_pose(layout, scene, size)[0])
-        maps = _MAPS[key]
+        mx_, my_ = _MAPS[key]
+        bent = cast(Floats, cv2.remap(frame, mx_, my_, cv2.INTER_LINEAR,
+                                      borderMode=cv2.BORDER_CONSTANT, borderValue=border))
         # A barrel lens shows, at the frame's corners, what lies beyond the pinhole frame:
-        # that frame is drawn with a margin wide enough (not cut at its edge, which showed
-        # the table's colour over a corner marker's side: a marker seen cut short).
-        pad = math.ceil(max(0.0, -float(maps[0].min()), float(maps[0].max()) - (w - 1),
-                            -float(maps[1].min()), float(maps[1].max()) - (h - 1))) + 2
-    shift = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]])
-    frame = cast(Floats, cv2.warpPerspective(
-        img, shift @ h_cam, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_CONSTANT, borderValue=border))
-    if maps is not None:
-        frame = cast(Floats, cv2.remap(frame, maps[0] + pad, maps[1] + pad, cv2.INTER_LINEAR,
-                                       borderMode=cv2.BORDER_CONSTANT, borderValue=border))
+        # there it is drawn from one with a margin wide enough (cut at its edge, the table's
+        # colour showed over a corner marker's side: a marker seen cut short). (Elsewhere
+        # as before, pixel for pixel.)
+        beyond = (mx_ < 0) | (mx_ > w - 1) | (my_ < 0) | (my_ > h - 1)
+        if beyond.any():
+            pad = math.ceil(max(-float(mx_.min()), float(mx_.max()) - (w - 1),
+                                -float(my_.min()), float(my_.max()) - (h - 1))) + 2
+            shift = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]])
+            wide = cv2.warpPerspective(img, shift @ h_cam, (w + 2 * pad, h + 2 * pad),
+                                       flags=cv2.INTER_LINEAR,
+                                       borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+            edge = cv2.remap(wide, mx_ + pad, my_ + pad, cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+            bent[beyond] = edge[beyond]
+        frame = bent
     light = kelvin_gains(scene.kelvin)
     seen: Doubles = light ** (1 - scene.white_balance)
     seen = seen / seen.max() * scene.exposure
