@@ -1473,15 +1473,30 @@ def test_red_and_brown_that_pair_up_either_way_at_setup_are_not_learned_swapped(
     each pair had a red and a brown canoe, so brown was learned as a washed-out red and
     both brown canoes read red all game. Pairs that pair up the other way nearly as well
     (``pair_swap_ratio``) are refused; learned with the glare's light taken off, as the
-    setup step then does, the twins are clear."""
-    truth, det, frame, in_play = bench_detector("glare+flicker", 37050038, "dusk",
-                                                VisionConfig())
+    setup step then does, the twins are clear. (Learned without the check, both brown
+    canoes read red here, T2 and L2 wrong, until the renderer's lens corners were mended:
+    since then that happens with this machine's libraries only, the pairs falling right
+    by a hair with the Raspberry Pi's. The check refuses the first look on both.)"""
+    import vision.profile as profile
+
+    refused: list[str] = []
+    first_look = profile._beach_canoes
+
+    def looking(*args, **kwargs):
+        try:
+            return first_look(*args, **kwargs)
+        except profile.SetupError as exc:
+            refused.append(str(exc))
+            raise
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(profile, "_beach_canoes", looking)
+        truth, det, frame, in_play = bench_detector("glare+flicker", 37050038, "dusk",
+                                                    VisionConfig())
+    assert "the brown and red canoes look too alike to tell which are twins" in refused[0]
     now = det.analyse(frame, in_play=in_play)
     assert wrong(now, truth) == []
     assert [c.colour for c in now.canoes_at("T2")] == ["brown"]
-    truth, det, frame, in_play = bench_detector("glare+flicker", 37050038, "dusk",
-                                                VisionConfig(), VisionConfig(pair_swap_ratio=0))
-    assert {"T2", "L2"} <= set(wrong(det.analyse(frame, in_play=in_play), truth))
 
 
 def test_a_colour_that_hides_on_some_slots_hides_on_slots_barely_less_alike():
