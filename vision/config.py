@@ -539,6 +539,14 @@ class VisionConfig:
     glare spot there or be of a colour like the sand (used 69050014: a red canoe on L1
     the rules could not count, found by the reader. Used offsets 69 / 68 / 67, glare: +6
     / +1 / +1 clear positions, +2 / +1 / 0 exact frames, none lost, no wrong reading)."""
+    beach_unread_gems: bool = True
+    """Where the game's counts read the beach (every river slot read), the canoes the
+    rules read there before leaving it unknown keep the gems read in them when their
+    colours are just those the counts put there; else the counts' canoes carry unknown
+    gems. (The beach is left unknown when it shows less canoe-like area than its canoes
+    read: canoes at its edge, half outside it under tilt; used 70010010, a brown and a
+    red canoe there, both read empty. Used offset 70, 150 scenes a condition: +1 exact
+    frame, none lost; 69 parallax, 640x480 and glare unchanged; no wrong reading.)"""
     learned_moving_apart: bool = True
     """A slot a canoe on the move may lie over (the rules' reason) is read by the learned
     slot reader only where every canoe of each colour the rules read between two slots is
@@ -567,6 +575,16 @@ class VisionConfig:
     reader names it where it says the same (``gem_agree_confidence``; used 62010031:
     two canoes on R2 leaning out under a steep tilt, their gems plainly read by the
     rules, the slot read by the reader with both gems unknown)."""
+    learned_seen_gems: bool = True
+    """Where the learned slot reader reads a slot the rules read but left unknown only for
+    the game's counts (their canoes there kept as seen: a blue canoe seen nowhere may look
+    like the riverbed there) and finds the same colours, the gem the rules read in the
+    only canoe of a colour there stands where the reader leaves that gem unknown (used
+    70010055: a green canoe with a violet gem and a yellow one on T5, plainly read by the
+    rules, T5 left for a blue canoe like the riverbed; the reader read green's gem
+    unknown. Used offset 70, 150 scenes a condition: +6 exact frames (held-out art,
+    parallax twice, lens, 640x480, blue gem), none lost; 69 parallax, 640x480 and glare
+    unchanged; no wrong reading)."""
     learned_gem_confidence: float = 0.999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""

@@ -572,7 +572,8 @@ def read_board(
                      lone_check=config.disc_check_lone and not gems_read,
                      named={s for s in unread_discs if discs[s] != UNKNOWN})
     if in_play is not None:
-        landed = beach_by_elimination(canoes.seen, unknown, why, in_play)
+        landed = beach_by_elimination(canoes.seen, unknown, why, in_play,
+                                      canoes.unread if config.beach_unread_gems else ())
         if landed is not None:
             unknown.discard(BEACH)
             why.pop(BEACH, None)
@@ -891,6 +892,14 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 if c.at == slot and c.gem != UNKNOWN and ruled[c.colour] == reads[
                         c.colour] == 1 and dict(read.canoes)[c.colour] == UNKNOWN:
                     leans[slot, c.colour] = [c.gem]
+        theirs = [c for c in seen if c.at == slot]
+        if config.learned_seen_gems and sorted(c.colour for c in theirs) == read.colours:
+            # (The rules saw these canoes: the gems they named stand where it names none.)
+            alone = Counter(read.colours)
+            named = {c.colour: c.gem for c in theirs
+                     if alone[c.colour] == 1 and c.gem != UNKNOWN}
+            read = replace(read, canoes=tuple(
+                (c, named[c] if g == UNKNOWN and c in named else g) for c, g in read.canoes))
         seen[:] = [c for c in seen if c.at != slot]
         seen.extend(CanoeSeen(c, slot, gem) for c, gem in read.canoes)
 
@@ -1210,12 +1219,14 @@ def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[st
 
 def beach_by_elimination(seen: Sequence[CanoeSeen], unknown: set[str],
                          why: Mapping[str, str], in_play: Mapping[str, int],
+                         unread: Sequence[CanoeSeen] = (),
                          ) -> list[CanoeSeen] | None:
     """The canoes on the beach by the game's counts, where the beach alone is unknown:
     every river slot was read, so every canoe in play not seen on the river lies on the
     beach (none of them Diamanten Joe, who never lands): the canoes read there where
-    their colours are those, else those colours with their gems unknown. None where the
-    beach is known, another position is not, the river shows more canoes of a colour
+    their colours are those, or the ones the rules read there before leaving it unknown
+    (``unread``) where theirs are, else those colours with their gems unknown. None where
+    the beach is known, another position is not, the river shows more canoes of a colour
     than are in play or misses Joe, or the beach is unknown only because a canoe is seen
     nowhere (``UNSEEN``, ``BEACH_GLARE``, ``LIKE_SAND``: nothing seen there covers the
     sand, and that canoe may be in a player's hand, off the board). (Something foreign
@@ -1230,6 +1241,10 @@ def beach_by_elimination(seen: Sequence[CanoeSeen], unknown: set[str],
 at='beach', gem='unknown'), CanoeSeen(colour='red', at='beach', gem='unknown')]
     >>> beach_by_elimination([*seen, CanoeSeen("red", "beach")], {"beach"}, foreign,
     ...                      {"red": 2, "blue": 1})
+    [CanoeSeen(colour='blue', at='beach', gem=None), CanoeSeen(colour='red', at='beach', \
+gem=None)]
+    >>> beach_by_elimination(seen, {"beach"}, foreign, {"red": 2, "blue": 1},
+    ...                      [CanoeSeen("red", "beach", None), CanoeSeen("blue", "beach")])
     [CanoeSeen(colour='blue', at='beach', gem=None), CanoeSeen(colour='red', at='beach', \
 gem=None)]
     >>> beach_by_elimination(seen, {"beach", "T3"}, foreign, in_play) is None
@@ -1248,6 +1263,9 @@ gem=None)]
     read = sorted((c for c in seen if c.at == BEACH), key=lambda c: c.colour)
     if [c.colour for c in read] == sorted(rest.elements()):
         return read
+    before = sorted((c for c in unread if c.at == BEACH), key=lambda c: c.colour)
+    if before and [c.colour for c in before] == sorted(rest.elements()):
+        return before
     return [CanoeSeen(c, BEACH, UNKNOWN) for c in sorted(rest.elements())]
 
 

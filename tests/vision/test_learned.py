@@ -788,3 +788,33 @@ def test_the_beach_left_for_a_canoe_under_a_glare_spot_is_read_once_the_reader_f
         c.colour for c in truth.canoes_at("beach"))
     assert [c.colour for c in now.canoes_at("L1")] == ["red"]
 
+
+def test_canoes_the_rules_read_on_the_beach_keep_their_gems_when_the_counts_agree():
+    """Used scene 70010010 (parallax): a brown and a red canoe at the beach's edge, half
+    outside it under tilt, read there by the rules, both empty; the beach then shows less
+    canoe-like area than two canoes, so it is left unknown, and the game's counts put a
+    brown and a red canoe there. Those are the canoes the rules read: their gems (none)
+    stand (``beach_unread_gems``), where before the counts' canoes carried unknown gems."""
+    _, truth, (now, before) = read_scene("parallax", 70010010, VisionConfig(),
+                                         VisionConfig(beach_unread_gems=False))
+    assert not now.unknown and not before.unknown
+    assert [(c.colour, c.gem) for c in before.canoes_at("beach")] == [
+        ("brown", "unknown"), ("red", "unknown")]
+    assert [(c.colour, c.gem) for c in now.canoes_at("beach")] == [
+        (c.colour, c.gem) for c in truth.canoes_at("beach")] == [
+        ("brown", None), ("red", None)]
+
+
+def test_the_learned_reader_keeps_the_gems_the_rules_read_on_a_slot_left_for_the_counts():
+    """Used scene 70010055 (parallax): a green canoe with a violet gem and a yellow one
+    with a white gem on T5, both plainly read by the rules, T5 left unknown only because
+    a blue canoe seen nowhere may look like the riverbed there. The learned reader reads
+    T5 with the same two canoes, green's gem unknown to it: the violet gem the rules read
+    stands (``learned_seen_gems``), and the frame is read exactly."""
+    _, truth, (now, before) = read_scene("parallax", 70010055, VisionConfig(),
+                                         VisionConfig(learned_seen_gems=False))
+    assert ("green", "unknown") in [(c.colour, c.gem) for c in before.canoes_at("T5")]
+    assert sorted((c.colour, c.gem) for c in now.canoes_at("T5")) == sorted(
+        (c.colour, c.gem) for c in truth.canoes_at("T5")) == [
+        ("green", "violet"), ("yellow", "white")]
+    assert not now.unknown
