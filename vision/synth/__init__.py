@@ -195,8 +195,11 @@ def render(
         # as before, pixel for pixel.)
         beyond = (mx_ < 0) | (mx_ > w - 1) | (my_ < 0) | (my_ > h - 1)
         if beyond.any():
-            pad = math.ceil(max(-float(mx_.min()), float(mx_.max()) - (w - 1),
-                                -float(my_.min()), float(my_.max()) - (h - 1))) + 2
+            # (At most a quarter of the frame's width all round: at a wide lens's far
+            # corners the map runs off to no place a camera sees; they stay the border.)
+            far = np.nan_to_num(np.maximum.reduce([-mx_, mx_ - (w - 1), -my_, my_ - (h - 1)]),
+                                nan=np.inf)
+            pad = math.ceil(min(float(far.max()), max(w, h) / 4)) + 2
             shift = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]])
             wide = cv2.warpPerspective(img, shift @ h_cam, (w + 2 * pad, h + 2 * pad),
                                        flags=cv2.INTER_LINEAR,
