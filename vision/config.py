@@ -886,6 +886,17 @@ class VisionConfig:
     """A gem colour whose chroma lies within ``gem_mix_chroma`` of the line from the
     leading gem's to the hull's, and not within ``gem_mix_ends`` of either end, is what
     the two blurred together look like (pink between a violet gem and a red hull)..."""
+    gem_blend_source_share: float = 0.2
+    gem_blend_detail: float = 1.0
+    """...and the leading gem itself is no gem where it is such a blend of another gem
+    that has this share of its votes or more and the hull: that gem blurred with the
+    hull, its core the other's votes (used 70030144 at 640x480: a pink gem in a blue
+    canoe, 51 violet votes and 13 pink, read violet; the gem is unknown), in a frame
+    whose board millimetre spans under ``gem_blend_detail`` camera pixels (a 640x480
+    frame: 0.6-0.8; 1280x720, 1.3-1.6, where a pink gem in a red canoe showed 27 pink
+    votes and 7 violet, and a blue gem in a blue one 42 blue and 9 white, both right:
+    used 70090103, 70090126. Used 70, 150 scenes a condition: that wrong reading gone,
+    nothing else changed)..."""
     gem_mix_grey: float = 0.2
     """...a gem colour of less chroma than this (white) is never read by this rule (an
     empty well lit by a reflection is grey too: 25 white votes against a well of 16 in an
@@ -937,6 +948,16 @@ class VisionConfig:
     gem is pale with a blue middle."""
     well_min_votes: float = 0.25
     """An empty well needs votes over this share of a well's area (12 x 7 mm)..."""
+    well_own_gem_votes: float = 0.4
+    well_own_gem_chroma: float = 0.55
+    """...and over this share in a hull of about a gem's colour (its chroma within this
+    of a gem's: blue, yellow, brown by yellow, Joe's by white), whose own-colour gem casts no vote
+    and leaves a ring of the well showing around it (used 70080133: a yellow gem in a
+    yellow canoe on T1, 20 well votes, need 16, read empty; empty wells showed 26 and
+    more in 1,000 such canoes of offset 70. Used 70, 150 scenes a condition: that wrong
+    reading gone, 2 exact frames fewer, at 640x480 and under glare; with
+    ``gem_blend_source_share``, 69's 640x480, glare and parallax: 1, 1 and 0 fewer, no
+    wrong reading)..."""
     well_gem_noise: float = 0.3
     """...and gem votes under this share of what a gem needs..."""
     well_clear_ratio: float = 3.0

@@ -274,6 +274,8 @@ def read_board(
         zones.highlight[pos[same]] = False
         zones.label[pos[same]] = -1
     gems_read = detail_px_per_mm is None or detail_px_per_mm >= config.gem_min_detail
+    # (Where blur spans a gem's edge: a gem blurred with its hull may look like another.)
+    blends = detail_px_per_mm is not None and detail_px_per_mm < config.gem_blend_detail
     # (Where gems are not read, a canoe's end blurs into the land beyond the beach's edge.)
     objs = find_objects(zones, beach, geo, layout, config, camera_centre, glare,
                         crossed if gems_read else None)
@@ -291,7 +293,7 @@ def read_board(
     ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
     before_canoes = set(unknown)
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
-                         camera_centre, gems=gems_read)
+                         camera_centre, gems=gems_read, blends=blends)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
     # The colours of canoes seen on their way between two slots.
@@ -555,7 +557,7 @@ def read_board(
         # Only slots a glare spot washes out are left: their canoes as if it did not.
         by_counts = washed_by_counts(canoes.seen, unknown, in_play, read_canoes(
             rectified, light, geo, layout, objs, palette, before_canoes - unknown, config,
-            camera_centre, gems=gems_read), config.max_canoes_per_slot)
+            camera_centre, gems=gems_read, blends=blends), config.max_canoes_per_slot)
         for slot in by_counts:
             unknown.discard(slot)
             why.pop(slot, None)

@@ -1662,3 +1662,37 @@ def test_a_beach_canoe_without_a_clear_middle_may_be_one_seen_nowhere():
     game seen nowhere, the beach is unknown."""
     unknown_now_wrong_without("glare+flicker", 57050063, "glacier", "beach",
                               VisionConfig(beach_unclear_middle=False))
+
+
+def test_a_gem_of_its_canoe_s_own_colour_is_no_empty_well():
+    """Used scene 70080133 (blue gem): two yellow canoes on T1, one empty, one with a
+    yellow gem. A gem of the hull's own colour casts no vote, and the well showed round
+    it, 20 votes where an empty well needs 16: read empty, a wrong reading. In a hull of
+    about a gem's colour an empty well needs ``well_own_gem_votes`` (the empty one
+    there showed 61): that gem is unknown, never none."""
+    from .scenes import read_scene
+
+    _, truth, (now, before) = read_scene("blue-gem", 70080133, VisionConfig(),
+                                         VisionConfig(well_own_gem_votes=0.25))
+    assert sorted((c.colour, str(c.gem)) for c in truth.canoes_at("T1")) == [
+        ("yellow", "None"), ("yellow", "yellow")]
+    assert wrong(before, truth) == ["T1"]
+    assert wrong(now, truth) == []
+    assert sorted((c.colour, str(c.gem)) for c in now.canoes_at("T1")) == [
+        ("yellow", "None"), ("yellow", "unknown")]
+
+
+def test_a_gem_blurred_with_its_hull_into_another_gem_s_colour_is_unknown():
+    """Used scene 70030144 (640x480): a blue canoe with a pink gem on R2. Blurred with the
+    blue hull, the pink gem looks violet round its core: 51 violet votes, 13 pink, read
+    violet, a wrong reading. Violet lies between pink and the hull: the leading gem may
+    be another's blend with the hull while that other shows (``gem_blend_source_share``),
+    and the gem is unknown."""
+    from .scenes import read_scene
+
+    _, truth, (now, before) = read_scene("lowres", 70030144, VisionConfig(),
+                                         VisionConfig(gem_blend_source_share=99.0))
+    assert ("blue", "pink") in [(c.colour, c.gem) for c in truth.canoes_at("R2")]
+    assert wrong(before, truth) == ["R2"]
+    assert wrong(now, truth) == []
+    assert ("blue", "unknown") in [(c.colour, c.gem) for c in now.canoes_at("R2")]

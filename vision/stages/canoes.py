@@ -79,12 +79,14 @@ class Canoes:
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
                 palette: Palette, skip: set[str], config: VisionConfig,
-                camera_centre: Centre | None = None, gems: bool = True) -> Canoes:
+                camera_centre: Centre | None = None, gems: bool = True,
+                blends: bool = False) -> Canoes:
     """Canoes per position and colour over every canoe-like object (positions in
     ``skip`` are already unknown). With ``camera_centre``, a canoe's footprint and its
     top (where its gem is) are told apart: the canoe seen runs from one to the other.
     Without ``gems``, every canoe's gem is unknown (too few pixels to tell one from
-    another) but an empty canoe's: its middle is its dark well."""
+    another) but an empty canoe's: its middle is its dark well. ``blends``: see
+    :func:`read_gems_of`."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -255,7 +257,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # is pale with a blue middle.)
     leans: list[list[str | None]] = []
     results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems,
-                           leans=leans)
+                           leans=leans, blends=blends)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
     hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
@@ -647,6 +649,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                  joes: list[bool] | None = None,
                  joe_rule: bool = True,
                  leans: list[list[str | None]] | None = None,
+                 blends: bool = False,
                  ) -> list[tuple[list[str | None], Floats]]:
     """:func:`read_gems` for several colour masks of one frame, the same readings: every
     pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
@@ -662,7 +665,11 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     gem where it has ``gem_agree_votes`` of what a gem needs and its middle is not as dark
     as the well, ``None`` (empty) where the well shows and no gem has what a gem needs,
     else ``"unknown"``. Alone that names nothing; it is asked only where the votes leave
-    the gem unknown."""
+    the gem unknown.
+
+    With ``blends`` (a frame of little detail), a leading gem that lies between another
+    gem with ``gem_blend_source_share`` of its votes and the hull is unknown: that other
+    gem blurred with the hull."""
     h, w = rectified.shape[:2]
     flat = rectified.reshape(-1, 3)
     gem_names, gems, gem_chroma = _gem_table(config)
@@ -767,7 +774,14 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         # ``gem_vote_ratio`` times every other gem's votes and ``gem_mix_ratio`` times
         # the blend's and the well's.
         pale = joes is not None and joes[m]
-        if top >= need_gem and (top >= ratio * (second + well) or (
+        # The leading gem may be another blurred with the hull (violet between a pink gem
+        # and a blue hull), that other's core showing.
+        blend = blends and any(
+            float(v[j]) >= config.gem_blend_source_share * top and _between(
+                gem_chroma, int(j), hull_chromas[m][0], config)[order[0]] for j in order[1:])
+        if blend and top >= need_gem:
+            carried.append("unknown")
+        elif top >= need_gem and (top >= ratio * (second + well) or (
                 not near_hull and (_mix_clear(v, order, well, gem_chroma, hull_chromas[m][0],
                                               config, white_blend=not pale)
                                    or (not pale and _hull_lit(v, order, well, gem_chroma,
@@ -782,7 +796,10 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             # Joe's pale wood blended with a coloured gem's edge is grey: it fits the
             # white gem, and the well shows beside a gem that does not fill it.
             carried.append("unknown" if well_shade else gem_names[int(order[0])])
-        elif well_shade or _empty_well(v, well, need_gem, need_well, config):
+        elif well_shade or _empty_well(v, well, need_gem, need_well * max(
+                1.0, config.well_own_gem_votes / config.well_min_votes) if bool(np.any(
+                np.linalg.norm(gem_chroma - hull_chromas[m][0], axis=1)
+                < config.well_own_gem_chroma)) else need_well, config):
             carried.append(None)
         else:
             carried.append("unknown")
