@@ -794,11 +794,15 @@ class VisionConfig:
     used 66010272: three canoes on T3 and two on T4 leaning out 8.7 mm, 3.9 canoes big,
     0.96 canoe colour or enclosed by it, were taken for a hand; 0: ``lean_crowd_ratio``
     alone), when this share of it is canoe colour or enclosed by it."""
-    transit_canoe_share: float = 0.3
+    transit_canoe_share: float = 0.22
     """An object crossing a zone's edge that is not taken for a canoe (a hand) but has at
     least this share of canoe colour, and is no bigger than ``transit_max_ratio`` canoes,
     may be a canoe on its way between slots: the slots up and down the river from it are
-    unknown too."""
+    unknown too. (0.3 until the forty-third session: used 70120026, a red canoe with a
+    violet gem three quarters of the way from T5 to L1 under dusk light, 0.26 of it canoe
+    colour, taken for a hand at L1 alone, T5 read empty. Used 70 / 69 / 67, canoes
+    between slots, motion blur, glare and clutter: that wrong reading gone, one clear
+    position fewer on 69's glare, nothing else changed.)"""
     transit_max_ratio: float = 3.6
     """...that is, no bigger than this many canoes (one on its way, merged with the two
     on the slot it passes)..."""

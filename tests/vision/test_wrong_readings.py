@@ -1696,3 +1696,18 @@ def test_a_gem_blurred_with_its_hull_into_another_gem_s_colour_is_unknown():
     assert wrong(before, truth) == ["R2"]
     assert wrong(now, truth) == []
     assert ("blue", "unknown") in [(c.colour, c.gem) for c in now.canoes_at("R2")]
+
+
+def test_a_canoe_on_its_way_a_quarter_its_colour_hides_the_slot_it_left():
+    """Used scene 70120026 (between): a red canoe with a violet gem three quarters of the
+    way from T5 to L1, under dusk light 0.26 of it canoe colour, merged with the blue
+    canoe on L1's zone edge: taken for a hand at L1 alone, and T5 read empty, a wrong
+    reading (the red canoe is T5's, on its way). With ``transit_canoe_share`` 0.22 it
+    may be a canoe on its way: T5 is unknown."""
+    from .scenes import read_scene
+
+    _, truth, (now, before) = read_scene("between", 70120026, VisionConfig(),
+                                         VisionConfig(transit_canoe_share=0.3))
+    assert [c.colour for c in truth.canoes_at("T5")] == ["red"]
+    assert wrong(before, truth) == ["T5"]
+    assert "T5" in now.unknown and wrong(now, truth) == []
