@@ -678,6 +678,8 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     gem_r = (layout.gem_mm / 2 if layout is not None else 5.5) * k
     need_gem = config.gem_min_votes * math.pi * gem_r * gem_r
     need_well = config.well_min_votes * math.pi * 6.0 * 3.5 * k * k
+    need_own_well = max(config.well_own_gem_votes, config.well_min_votes) * math.pi * 6.0 \
+        * 3.5 * k * k
     r = math.ceil(rad)
     bodies: list[Floats] = []
     hulls: list[Doubles] = []
@@ -725,6 +727,10 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             where.append((ys, xs))
             seen.append((ys, xs))
     mine = [owner[i] for i, yx in enumerate(where) if yx is not None]
+    # Per mask: whether its hull is about a gem's colour, whose gem there casts no vote
+    # (more of the well must then show round it for an empty canoe).
+    own_hue = [bool(np.any(np.linalg.norm(gem_chroma - hc[0], axis=1)
+                           < config.well_own_gem_chroma)) for hc in hull_chromas]
     votes = wells = None
     cores: list[Doubles | None] = []
     if seen:
@@ -796,10 +802,8 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             # Joe's pale wood blended with a coloured gem's edge is grey: it fits the
             # white gem, and the well shows beside a gem that does not fill it.
             carried.append("unknown" if well_shade else gem_names[int(order[0])])
-        elif well_shade or _empty_well(v, well, need_gem, need_well * max(
-                1.0, config.well_own_gem_votes / config.well_min_votes) if bool(np.any(
-                np.linalg.norm(gem_chroma - hull_chromas[m][0], axis=1)
-                < config.well_own_gem_chroma)) else need_well, config):
+        elif well_shade or _empty_well(v, well, need_gem, need_own_well if own_hue[m]
+                                       else need_well, config):
             carried.append(None)
         else:
             carried.append("unknown")
