@@ -677,9 +677,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     rad = config.gem_look_mm * k
     gem_r = (layout.gem_mm / 2 if layout is not None else 5.5) * k
     need_gem = config.gem_min_votes * math.pi * gem_r * gem_r
-    need_well = config.well_min_votes * math.pi * 6.0 * 3.5 * k * k
-    need_own_well = max(config.well_own_gem_votes, config.well_min_votes) * math.pi * 6.0 \
-        * 3.5 * k * k
+    well_px = math.pi * 6.0 * 3.5 * k * k  # (a well's area: 12 x 7 mm)
+    need_well = config.well_min_votes * well_px
+    need_own_well = max(config.well_own_gem_votes, config.well_min_votes) * well_px
     r = math.ceil(rad)
     bodies: list[Floats] = []
     hulls: list[Doubles] = []

@@ -73,7 +73,10 @@ __all__ = ["FAULTS", "REPORTING_FAMILIES", "SKIN_BGR", "SLEEVE_BGR", "TUNING_FAM
            "between_canoe", "camera_homography", "camera_pose", "ground_truth", "kelvin_gains",
            "parse_fault", "random_clutter", "random_hand", "render"]
 
-_MAPS: dict[tuple[int, int, float, float | None], tuple[Floats, Floats]] = {}
+_MAPS: dict[tuple[int, int, float, float | None],
+            tuple[Floats, Floats, NDArray[np.bool_], int]] = {}
+"""Per frame size, lens and focal length: the lens's remap tables, the pixels they take
+from beyond the pinhole frame, and the margin that frame needs for them."""
 
 
 _BASES: dict[tuple[str, tuple[int, int, int]], Floats] = {}
@@ -184,22 +187,21 @@ def render(
         if key not in _MAPS:
             if len(_MAPS) > 4:
                 _MAPS.clear()
-            _MAPS[key] = distort_maps(size, scene.k1, None if scene.focal is None
-                                      else camera_pose(layout, scene, size)[0])
-        mx_, my_ = _MAPS[key]
+            map_x, map_y = distort_maps(size, scene.k1, None if scene.focal is None
+                                        else camera_pose(layout, scene, size)[0])
+            # A barrel lens shows, at the frame's corners, what lies beyond the pinhole
+            # frame: there it is drawn from one with a margin wide enough (cut at its edge,
+            # the table's colour showed over a corner marker's side: a marker seen cut
+            # short). At most a quarter of the frame's width all round: at a wide lens's
+            # far corners the map runs off to no place a camera sees; they stay the border.
+            reach = np.maximum.reduce([-map_x, map_x - (w - 1), -map_y, map_y - (h - 1)])
+            far = float(np.nan_to_num(reach, nan=np.inf).max())
+            _MAPS[key] = (map_x, map_y, reach > 0, math.ceil(min(far, max(w, h) / 4)) + 2)
+        mx_, my_, beyond, pad = _MAPS[key]
         bent = cast(Floats, cv2.remap(frame, mx_, my_, cv2.INTER_LINEAR,
                                       borderMode=cv2.BORDER_CONSTANT, borderValue=border))
-        # A barrel lens shows, at the frame's corners, what lies beyond the pinhole frame:
-        # there it is drawn from one with a margin wide enough (cut at its edge, the table's
-        # colour showed over a corner marker's side: a marker seen cut short). (Elsewhere
-        # as before, pixel for pixel.)
-        beyond = (mx_ < 0) | (mx_ > w - 1) | (my_ < 0) | (my_ > h - 1)
         if beyond.any():
-            # (At most a quarter of the frame's width all round: at a wide lens's far
-            # corners the map runs off to no place a camera sees; they stay the border.)
-            far = np.nan_to_num(np.maximum.reduce([-mx_, mx_ - (w - 1), -my_, my_ - (h - 1)]),
-                                nan=np.inf)
-            pad = math.ceil(min(float(far.max()), max(w, h) / 4)) + 2
+            # (Elsewhere as before, pixel for pixel.)
             shift = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]])
             wide = cv2.warpPerspective(img, shift @ h_cam, (w + 2 * pad, h + 2 * pad),
                                        flags=cv2.INTER_LINEAR,
