@@ -627,6 +627,12 @@ class VisionConfig:
     gem_agree_votes: float = 0.5
     """The rules' votes lean to a gem with this share of what a gem needs
     (``gem_min_votes``), to an empty canoe where the well shows and no gem has that."""
+    gem_lean_ratio: float = 1.5
+    """...and this many times the votes of the next gem where it lies between that gem and
+    the hull (``gem_mix_chroma``): it may be that gem blurred with the hull (used
+    72060040: a blue gem in a brown canoe, 26 votes for white, grey as blue and brown
+    blurred are, and 18 for blue, the fine gem reader 0.8 to 0.999 sure of white; at
+    this ratio for any next gem, 5 more frames at 640x480 of 297 were no longer exact)."""
     disc_check_crowd: bool = True
     """The learned disc reader also looks at the discs the rules read under two or three
     canoes (about one slot a frame, 1.2 ms): where it is as sure of the other answer, the

@@ -662,10 +662,11 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     gem read there would count it as his.
 
     ``leans``, when given, gets per mask, per canoe, what its votes lean to: the leading
-    gem where it has ``gem_agree_votes`` of what a gem needs and its middle is not as dark
-    as the well, ``None`` (empty) where the well shows and no gem has what a gem needs,
-    else ``"unknown"``. Alone that names nothing; it is asked only where the votes leave
-    the gem unknown.
+    gem where it has ``gem_agree_votes`` of what a gem needs (``gem_lean_ratio`` times the
+    next gem's votes where it lies between that gem and the hull: that gem's blur with
+    the hull), and its middle is not as dark as the well, ``None`` (empty) where
+    the well shows and no gem has what a gem needs, else ``"unknown"``. Alone that names
+    nothing; it is asked only where the votes leave the gem unknown.
 
     With ``blends`` (a frame of little detail), a leading gem that lies between another
     gem with ``gem_blend_source_share`` of its votes and the hull is unknown: that other
@@ -809,6 +810,8 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             carried.append("unknown")
         leaning[m].append(
             gem_names[int(order[0])] if top >= config.gem_agree_votes * need_gem
+            and not (top < config.gem_lean_ratio * second and _between(
+                gem_chroma, int(order[1]), hull_chromas[m][0], config)[order[0]])
             and not well_shade else None if (well_shade or well >= need_well) and top < need_gem
             else "unknown")
     return out
