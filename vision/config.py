@@ -600,6 +600,16 @@ class VisionConfig:
     and a disc gone is the rare case. Used offsets 68 / 67, lowres, parallax (68),
     glare, motion, between and warm: +10 / +5 clear positions (discs under two or three
     canoes at 640x480, mostly), +3 / +3 exact frames, no wrong reading."""
+    disc_crowd_gone_confidence: float = 0.99999
+    disc_crowd_gone_detail: float = 1.0
+    """...and this sure that it is gone names it gone under two or three canoes where the
+    rules left it unknown, where a board millimetre spans fewer camera pixels than that
+    (the disc's rim there a blurred sliver or two; over 1: never). (Used offsets 70-72 at
+    640x480: of 15 discs under two canoes that the reader was 0.999 sure were gone, 13
+    were, 12 of them 0.999998 sure or more, one 0.999936; the two there were 0.999942 and
+    0.999894 sure: 72030038, Joe and a red canoe on R2, and 70030181. At 1280x720, used
+    72: three discs truly gone, 0.9993 sure or more, none there: everywhere, they were
+    unknown.)"""
     disc_clear_confidence: float = 0.9
     """How sure the fine readers (disc and gem) must be that nothing covers the slot (a
     hand, a canoe between two slots, a glare spot) to answer for it. (0.99 until the
@@ -642,11 +652,14 @@ class VisionConfig:
     rarely asked): a rim half hidden by a hull and blurred by motion can read as gone
     (reporting 58110098: T2's disc under a brown canoe)."""
     disc_check_lone: bool = True
-    """...and, where the rules read no gems (``gem_min_detail``: few pixels a
-    millimetre), the discs they read there under a lone canoe: a canoe's blurred edge
-    can look like the rim of a disc that has gone (reporting 61030202 at 640x480: T2's
-    disc read there under a yellow canoe). About 1.2 ms a slot; elsewhere the rules
-    read the rim beside a lone canoe well enough."""
+    disc_check_lone_detail: float = 1.0
+    """...and, where a board millimetre spans fewer camera pixels than this, the discs
+    they read there under a lone canoe: a canoe's blurred edge can look like the rim of a
+    disc that has gone (reporting 61030202 at 640x480: T2's disc read there under a
+    yellow canoe, the rules reading no gems, ``gem_min_detail``; used 71030169 at
+    640x480, gems read: T1's under a red canoe; until the forty-fourth session 0.7, where
+    the rules read no gems). About 1.2 ms a slot; with more detail the rules read the rim
+    beside a lone canoe well enough."""
     disc_veto_confidence: float = 0.99
     """A disc the learned slot reader named (where the rules left it unknown) is unknown
     where the fine disc reader is this sure of the other answer (and ``disc_clear_

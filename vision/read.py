@@ -571,7 +571,10 @@ def read_board(
                      # (Not where the rules read no gems: there both readers took a pink
                      # gem in a blue canoe for violet, twice in 600 frames at 640x480.)
                      canoes.leans if gems_read else None,
-                     lone_check=config.disc_check_lone and not gems_read,
+                     lone_check=config.disc_check_lone and detail_px_per_mm is not None
+                     and detail_px_per_mm < config.disc_check_lone_detail,
+                     crowd_gone=detail_px_per_mm is not None
+                     and detail_px_per_mm < config.disc_crowd_gone_detail,
                      named={s for s in unread_discs if discs[s] != UNKNOWN})
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play,
@@ -910,7 +913,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  discs: dict[str, str], unknown: set[str], seen: list[CanoeSeen],
                  config: VisionConfig, gem_confidence: float | None = None,
                  leans: Mapping[tuple[str, str], list[str | None]] | None = None,
-                 lone_check: bool = False, named: Iterable[str] = ()) -> None:
+                 lone_check: bool = False, named: Iterable[str] = (),
+                 crowd_gone: bool = False) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -918,8 +922,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     them: the rules leave such a disc unknown (the slot reader, at 2 mm a pixel, is left
     out there), and now and then read it wrongly. Where the reader is sure that nothing
     covers the slot (``config.disc_clear_confidence``) it names an unknown disc it is
-    ``disc_confidence`` sure of; where it is as sure of the other answer than a disc the
-    rules read, the disc is unknown (two readers disagree); it names the gem of a lone
+    ``disc_confidence`` sure of (with ``crowd_gone``, a disc gone under two or three
+    canoes: ``disc_crowd_gone_confidence``); where it is as sure of the other answer than a disc
+    the rules read, the disc is unknown (two readers disagree); it names the gem of a lone
     canoe of its colour (the only one there) where it is ``gem_confidence`` sure (over 1:
     none; None: ``config.fine_gem_confidence``; the frame's reading passes
     ``fine_gem_low_detail_confidence`` where a millimetre spans too few of the camera's
@@ -949,7 +954,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                         (SLOTS[i], c), [])) == 1} for i, lone in gems_at.items()},
                     agree_confidence=config.gem_agree_confidence,
                     agree_clear=config.gem_agree_clear, veto=config.gem_lean_veto,
-                    present_confidence=config.disc_present_confidence)
+                    present_confidence=config.disc_present_confidence,
+                    gone_confidence={i: config.disc_crowd_gone_confidence for i in discs_at
+                                     if crowd_gone and crowd[SLOTS[i]] >= 2
+                                     and discs[SLOTS[i]] == UNKNOWN})
     for i, read in got.items():
         slot = SLOTS[i]
         if read.disc is not None:

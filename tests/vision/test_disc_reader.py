@@ -354,6 +354,21 @@ def test_a_disc_read_there_under_a_lone_canoe_where_gems_are_not_read_is_checked
     only_disc_changed(off, now, "T2")
 
 
+def test_a_disc_read_there_under_a_lone_canoe_at_640x480_with_gems_read_is_checked():
+    """Used scene 71030169 (delta art at 640x480, the board large enough for the rules to
+    read gems, under a millimetre a pixel): T1's disc has gone from under a lone red
+    canoe, and the rules read the canoe's blurred edge as its rim, the disc there, a
+    wrong reading. Below ``disc_check_lone_detail`` camera pixels a millimetre the disc
+    reader checks such discs too: it is sure the disc has gone, the readers disagree,
+    and the disc is unknown; nothing else changes."""
+    _, truth, (off, now) = read_scene("lowres", 71030169,
+                                      VisionConfig(disc_check_lone_detail=0.7), VisionConfig())
+    assert truth.discs["T1"] == ABSENT and [c.colour for c in truth.canoes_at("T1")] == [
+        "red"]
+    assert off.discs["T1"] == PRESENT
+    assert now.discs["T1"] == UNKNOWN
+    only_disc_changed(off, now, "T1")
+
 
 def test_a_disc_the_slot_reader_named_is_unknown_where_the_disc_reader_is_fairly_sure_otherwise(
         monkeypatch):

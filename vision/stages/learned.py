@@ -303,10 +303,12 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
               leans: Mapping[int, Mapping[str, str | None]] | None = None,
               agree_confidence: float = 2.0,
               agree_clear: float = 2.0, veto: bool = False,
-              present_confidence: float | None = None) -> dict[int, FineRead]:
+              present_confidence: float | None = None,
+              gone_confidence: Mapping[int, float] | None = None) -> dict[int, FineRead]:
     """The fine readers' answers, at the rectified view's own millimetre a pixel: for the
     slot indices ``discs_at`` the disc reader's, where it is ``confidence`` sure of the
-    disc (of a disc there: ``present_confidence``, if given); for those of ``gems_at``
+    disc (of a disc there: ``present_confidence``, if given; of a disc gone on a slot of
+    ``gone_confidence``: as sure as that gives); for those of ``gems_at``
     (each with the colours whose lone canoe's gem is wanted there) the gem reader's,
     where it is ``gem_confidence`` sure of a gem; each only where that reader is
     ``clear_confidence`` sure that nothing covers the slot.
@@ -334,9 +336,10 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     rows = [n for n, s in enumerate(slots) if s in discs_at]
     if rows:
         p = _softmax(SlotReader.load(DISC_WEIGHTS).logits(x[rows])[:, :4].reshape(-1, 2, 2))
+        gone = gone_confidence or {}
         for n, k in enumerate(rows):
-            if p[n, 1, 0] >= clear_confidence and (p[n, 0, 0] >= confidence
-                                                   or p[n, 0, 1] >= present):
+            if p[n, 1, 0] >= clear_confidence and (
+                    p[n, 0, 0] >= gone.get(slots[k], confidence) or p[n, 0, 1] >= present):
                 out[slots[k]] = FineRead(bool(p[n, 0, 1] > p[n, 0, 0]), {})
     rows = [n for n, s in enumerate(slots) if gems_at.get(s)]
     if rows:
