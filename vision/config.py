@@ -283,6 +283,16 @@ class VisionConfig:
     taken off: learned with a canoe missing; 0.034 and 0.036 of white around the two),
     where twins under a glare spot's edge had 0.07-0.12 more around the brighter
     (reporting 46050025, 46050181). -1: anywhere."""
+    pair_glare_fit: float = 0.2
+    """A canoe with ``pair_glare_lit`` more of a glare spot's light around it than another
+    is also its twin where it is the other's colour scaled plus ``pair_glare_white`` of
+    white light at least, within this distance (chroma and brightness, as the canoes are
+    paired): how twins are paired, and which gives the colour where ``pair_glare_misfit``
+    is not met (a pale canoe's channels at the camera's top). At 0: never. (Used
+    72050180: a yellow canoe and a brown one in a glare spot, their twins beside it; paired
+    by least distance the two washed out made one pair, brown was learned as the yellow
+    beside it and a yellow canoe read brown all game. The yellow twins were 0.18 apart so
+    fitted, the brown 0.04; a brown under white light fitted to the yellow 0.24.)"""
     pair_swap_ratio: float = 1.5
     """At setup, two pairs of canoes that pair up the other way (a canoe of each pair
     swapped) at under this many times the colour distance of the twins as paired may be

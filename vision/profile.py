@@ -1253,12 +1253,12 @@ def _body_colour(bgr_img: Floats, mask: Mask, ground: Floats, config: VisionConf
 
 
 def best_groups(units: Sequence[Floats], players: int, config: VisionConfig,
-                alone_ok: Sequence[bool] | None = None,
+                alone_ok: Sequence[bool] | None = None, lit: Sequence[float] | None = None,
                 ) -> tuple[float, list[tuple[int, ...]]]:
     """The canoes of ``players`` players (two each, some seen alone when fewer than
     ``2 * players`` are given: a glare spot hid their twins) grouped into pairs of least
-    total colour distance and singles (those ``alone_ok`` allows: all by default), and
-    that distance.
+    total colour distance (:func:`pair_distances`, ``lit`` as there) and singles (those
+    ``alone_ok`` allows: all by default), and that distance.
 
     >>> red, brown = (40, 40, 190), (40, 70, 115)
     >>> units = [np.array(c, np.float32) for c in (red, brown, (42, 38, 185))]
@@ -1271,19 +1271,20 @@ def best_groups(units: Sequence[Floats], players: int, config: VisionConfig,
         if alone_ok is not None and not all(alone_ok[i] for i in singles):
             continue
         rest = [i for i in range(len(units)) if i not in singles]
-        cost, pairs = best_pairs([units[i] for i in rest], config)
+        cost, pairs = best_pairs([units[i] for i in rest], config,
+                                 None if lit is None else [lit[i] for i in rest])
         if cost < best[0]:
             best = (cost, [*((rest[a], rest[b]) for a, b in pairs), *((i,) for i in singles)])
     return best
 
 
-def best_pairs(units: Sequence[Floats],
-               config: VisionConfig) -> tuple[float, list[tuple[int, int]]]:
-    """The canoes grouped into pairs of least total colour distance, and that distance."""
+def best_pairs(units: Sequence[Floats], config: VisionConfig,
+               lit: Sequence[float] | None = None) -> tuple[float, list[tuple[int, int]]]:
+    """The canoes grouped into pairs of least total colour distance
+    (:func:`pair_distances`), and that distance."""
     if not units:
         return 0.0, []
-    f = features(np.array(units, np.float32), config.brightness_weight)
-    d = np.linalg.norm(f[:, None] - f[None], axis=2)
+    d = pair_distances(units, config, lit)
     best: tuple[float, list[tuple[int, int]]] = (math.inf, [])
 
     def pairings(left: list[int]) -> Iterable[list[tuple[int, int]]]:
@@ -1301,6 +1302,54 @@ def best_pairs(units: Sequence[Floats],
         if cost < best[0]:
             best = (cost, p)
     return best
+
+
+def pair_distances(units: Sequence[Floats], config: VisionConfig,
+                   lit: Sequence[float] | None = None) -> Floats:
+    """Between every two canoes, how far apart their colours are (chroma and brightness,
+    :func:`features`). With ``lit`` (per canoe, the white light a glare spot adds around
+    it, :func:`glare_light`), a canoe with ``pair_glare_lit`` more of it than another is
+    also compared as that other's colour scaled plus white light (:func:`glare_fit`):
+    washed out by a glare spot, a yellow canoe and a brown one look as alike as a yellow
+    and a brown one beside them do (yellow and brown are one chroma), and least distance
+    would pair the two washed out and the two beside them."""
+    f = features(np.array(units, np.float32), config.brightness_weight)
+    d: Floats = np.linalg.norm(f[:, None] - f[None], axis=2)
+    if lit is None or config.pair_glare_fit <= 0:
+        return d
+    for a, b in itertools.combinations(range(len(units)), 2):
+        fit = glare_fit(units[a], units[b], lit[a], lit[b], config)
+        if fit is not None:
+            d[a, b] = d[b, a] = min(float(d[a, b]), fit[1])
+    return d
+
+
+def glare_fit(one: Floats, other: Floats, lit_one: float, lit_other: float,
+              config: VisionConfig) -> tuple[int, float] | None:
+    """Where the brighter of two canoes has ``pair_glare_lit`` more of a glare spot's
+    light around it than the other (``lit_*``, :func:`glare_light`) and is the other's
+    colour scaled plus white light (``pair_glare_white`` of the paper's white at least):
+    which of the two (0 or 1) is *not* under the glare, and how far the brighter's colour
+    (:func:`features`) lies from that fit, if within ``pair_glare_fit``. The fit is
+    loose: a glare spot drives a pale canoe's channels to the camera's top.
+
+    >>> cfg = VisionConfig()
+    >>> yellow, glared = np.array([42.0, 170, 216]), np.array([129.0, 254, 249])
+    >>> dim, apart = glare_fit(glared, yellow, 1.0, 0.0, cfg)
+    >>> dim, round(apart, 2), glare_fit(glared, yellow, 0.0, 0.0, cfg)
+    (1, 0.18, None)
+    """
+    pair = (np.asarray(one, np.float64), np.asarray(other, np.float64))
+    dim = 0 if pair[0].sum() <= pair[1].sum() else 1
+    if (lit_other, lit_one)[dim] - (lit_one, lit_other)[dim] < config.pair_glare_lit:
+        return None
+    basis = np.column_stack([pair[dim], np.full(3, 255.0)])
+    coef, *_ = np.linalg.lstsq(basis, pair[1 - dim], rcond=None)
+    if coef[0] <= 0 or coef[1] < config.pair_glare_white:
+        return None
+    f = features(np.array([basis @ coef, pair[1 - dim]], np.float32), config.brightness_weight)
+    apart = float(np.linalg.norm(f[0] - f[1]))
+    return (dim, apart) if apart <= config.pair_glare_fit else None
 
 
 def glared_twin(one: Floats, other: Floats, config: VisionConfig) -> int | None:
@@ -1355,7 +1404,7 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
     f = features(np.array(units, np.float32), wgt)
     # A canoe seen alone gives its colour as seen: one clear of the glare.
     groups = best_groups(units, len(players), config, None if as_seen is None else
-                         [white <= config.setup_glare_white for _, white in as_seen])[1]
+                         [white <= config.setup_glare_white for _, white in as_seen], lit)[1]
     if not groups:
         raise SetupError("setup photo: every canoe seen without its twin lies in a glare "
                          "spot's light")
@@ -1375,6 +1424,9 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
         if twin is not None and lit is not None and \
                 lit[(b, a)[twin]] - lit[(a, b)[twin]] < config.pair_glare_lit:
             twin = None  # no more of a glare spot's light on the brighter
+        if twin is None and lit is not None and (
+                fit := glare_fit(units[a], units[b], lit[a], lit[b], config)) is not None:
+            twin = fit[0]  # the brighter's channels at the camera's top: a looser fit
         if twin is not None:
             means[i] = np.asarray(units[(a, b)[twin]], np.float64)
         else:
@@ -1396,7 +1448,8 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
                              "colour's")
     # Two pairs as alike as twins are four canoes of one colour: a canoe taken for two
     # (its well splitting it) and one not seen (a canoe the colour of the sand).
-    twins = [float(np.linalg.norm(f[g[0]] - f[g[1]])) if len(g) == 2 else 0.0 for g in groups]
+    apart_twins = pair_distances(units, config, lit)
+    twins = [float(apart_twins[g[0], g[1]]) if len(g) == 2 else 0.0 for g in groups]
     # (The nearer twins: a pair with one twin in shade lies further apart, as brown
     # and yellow, one chroma, do.)
     # (And any two pairs nearer than ``pair_alike_floor``, however alike their twins.)
@@ -1438,7 +1491,7 @@ def assign_colours(units: Sequence[Floats], players: Sequence[str], config: Visi
     # them in a glare spot's light), may be two of each colour swapped, and every canoe of
     # both read wrongly.
     if config.pair_swap_ratio > 0:
-        d = np.linalg.norm(f[:, None] - f[None], axis=2)
+        d = apart_twins
         pairs = [(i, g) for i, g in enumerate(groups) if len(g) == 2]
         for (i, (a, b)), (j, (c, e)) in itertools.combinations(pairs, 2):
             kept = float(d[a, b] + d[c, e])

@@ -1039,3 +1039,24 @@ def test_a_canoe_halved_where_one_is_missing_from_touching_canoes_is_not_taken_f
     loose = VisionConfig(split_even_share=1 / 3)
     assert "green" in learn_profile(photo, state.players, joe=state.joe is not None,
                                     camera=camera, config=loose).canoe_bgr
+
+
+def test_twins_under_a_glare_spot_pair_up_though_yellow_and_brown_are_one_chroma():
+    """Used scene 72050180's setup photo (glare): a yellow and a brown canoe in a glare
+    spot, their twins beside it. By least colour distance the two washed out made one pair
+    and the two beside it the other (yellow and brown differ in brightness only): brown
+    was learned as the yellow beside the spot, and a yellow canoe read brown all game.
+    Compared as its twin under the spot's white light (``pair_glare_fit``), each washed
+    out canoe pairs with its own colour, and the one out of the light gives the colour."""
+    units = [np.array(c, np.float32) for c in (
+        (61, 122, 22), (171, 74, 41), (170, 74, 38), (67, 134, 26),  # green, blue
+        (42, 170, 216), (27, 88, 120), (129, 254, 249), (87, 149, 189))]  # yellow, brown
+    lit = [0.17, 0.14, 0.18, 0.14, -0.04, 0.21, 1.02, 0.82]
+    players = ["yellow", "green", "brown", "blue"]
+    got = assign_colours(units, players, VisionConfig(), clear=True, lit=lit)
+    assert np.allclose(got["yellow"], (42, 170, 216), atol=2)
+    assert np.allclose(got["brown"], (27, 88, 120), atol=2)
+    off = assign_colours(units, players, VisionConfig(pair_glare_fit=0.0), clear=True, lit=lit)
+    assert np.allclose(off["brown"], (35, 130, 169), atol=2)  # the two beside the spot
+    # Without a glare spot's light told around them, least distance stands.
+    assert assign_colours(units, players, VisionConfig(), clear=True) == off
