@@ -457,6 +457,13 @@ class VisionConfig:
     canoe_hidden_share_unknown: float = 0.3
     """...and, while some position is unknown (where it may be), a position with this much
     more (its neighbours not). 0: off (only the unknown positions)."""
+    canoe_hidden_share_washed: float = 0.25
+    """...this much where every position unknown is one a glare spot washes out: its halo
+    reaches further, and a canoe under it can look like the river (used 71050040: a blue
+    canoe beside a brown one on R2 under the halo of a spot that washed out L1 and L2,
+    0.28 more canoe-like area there, read as the brown alone). At 0.25 wherever a
+    position is unknown, used 71 and 72 lost 10 clear positions, 7 of them at 640x480;
+    as kept (glare, 640x480, between, motion, clutter), that frame alone changed."""
     canoe_fringe_share: float = 0.08
     """While a canoe of the game is seen nowhere (counted at the positions read), a slot read
     empty with at least this share of one canoe's canoe-like area, at least half of what

@@ -328,7 +328,8 @@ def read_board(
         moving = on_way | {palette.names[i] for i in objs.across}
         hidden = set() if config.moving_unseen and moving_unseen(
             canoes.seen, unknown, in_play, moving) else hiding_places(
-            canoes.seen, unknown, in_play, canoes.areas, config)
+            canoes.seen, unknown, in_play, canoes.areas, config,
+            washed=all(why.get(p) == WASHED_OUT for p in unknown))
         if len(hidden) == len(SLOTS) + 1:
             # Nothing shows where: it hides where its colour is least unlike the ground,
             # but not on a slot that looks as at setup.
@@ -1333,10 +1334,12 @@ def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
 
 
 def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[str, int],
-                  areas: Mapping[str, tuple[int, float]], config: VisionConfig) -> set[str]:
+                  areas: Mapping[str, tuple[int, float]], config: VisionConfig,
+                  washed: bool = False) -> set[str]:
     """Where a canoe the game has in play, but seen nowhere, may be: when some position is
     unknown (it could be under a hand there), the others with more canoe-like area than
-    their canoes read by ``canoe_hidden_share_unknown``; else every position with more
+    their canoes read by ``canoe_hidden_share_unknown`` (``canoe_hidden_share_washed``
+    where each unknown one is washed out by a glare spot: ``washed``); else every position with more
     canoe-like area than its canoes read (a canoe half hidden under another) and its
     slots up and down the river (it may be caught between them). When the area shows no
     such place, it is hidden where nothing shows it (under a hand whose skin looks like
@@ -1359,7 +1362,10 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     # canoes on L1 the one in a glare spot's fading light kept 0.35 of a canoe's area
     # unread, and one blue canoe was read, the other taken for under a slot the spot
     # washed out); not beside it, and never everywhere.
-    share = config.canoe_hidden_share_unknown if unknown else config.canoe_hidden_share
+    # (Where every unknown position is washed out by a glare spot, ``washed``, its halo
+    # may make a canoe under it look like the river: ``canoe_hidden_share_washed``.)
+    share = (config.canoe_hidden_share_washed if washed else config.canoe_hidden_share_unknown
+             ) if unknown else config.canoe_hidden_share
     if unknown and share <= 0:
         return set()
     out: set[str] = set()

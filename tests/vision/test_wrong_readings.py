@@ -1723,3 +1723,20 @@ def test_a_canoe_on_its_way_a_quarter_its_colour_hides_the_slot_it_left():
     assert [c.colour for c in truth.canoes_at("T5")] == ["red"]
     assert wrong(before, truth) == ["T5"]
     assert "T5" in now.unknown and wrong(now, truth) == []
+
+
+def test_a_canoe_under_a_glare_spot_s_halo_beside_another_leaves_its_slot_unknown():
+    """Used scene 71050040 (glare): a glare spot over the fork washes out L1 and L2, and
+    its halo a blue canoe with a pink gem on R2 beside a brown one, so the blue canoe
+    looks like the riverbed; the blue seen nowhere was taken to be under L1 or L2, and
+    R2 read as the brown canoe alone, a wrong reading. R2 held 1.12 canoes' canoe-like
+    area against the 0.84 of one, 0.28 more: where every position unknown is washed out
+    by a glare spot, at ``canoe_hidden_share_washed`` 0.25 the unseen canoe may hide
+    there, and R2 is unknown."""
+    from .scenes import read_scene
+
+    _, truth, (now, before) = read_scene("glare+flicker", 71050040, VisionConfig(),
+                                         VisionConfig(canoe_hidden_share_washed=0.3))
+    assert sorted(c.colour for c in truth.canoes_at("R2")) == ["blue", "brown"]
+    assert wrong(before, truth) == ["R2"]
+    assert "R2" in now.unknown and wrong(now, truth) == []
