@@ -48,7 +48,7 @@ from vision.stages.looks import SlotLooks, look_features
 from vision.stages.marks import Marks, learn_marks
 from vision.stages.objects import OPEN, WIDE, Region, enclosed, object_masks, read_region
 from vision.stages.weather import weather_spaces
-from vision.types import Floats, Image, Indices, Mask
+from vision.types import Doubles, Floats, Image, Indices, Mask
 
 PROFILE_VERSION = 2
 
@@ -1339,17 +1339,25 @@ def glare_fit(one: Floats, other: Floats, lit_one: float, lit_other: float,
     >>> dim, round(apart, 2), glare_fit(glared, yellow, 0.0, 0.0, cfg)
     (1, 0.18, None)
     """
-    pair = (np.asarray(one, np.float64), np.asarray(other, np.float64))
-    dim = 0 if pair[0].sum() <= pair[1].sum() else 1
+    dim, coef, fitted, bright = _white_fit(one, other)
     if (lit_other, lit_one)[dim] - (lit_one, lit_other)[dim] < config.pair_glare_lit:
         return None
-    basis = np.column_stack([pair[dim], np.full(3, 255.0)])
-    coef, *_ = np.linalg.lstsq(basis, pair[1 - dim], rcond=None)
     if coef[0] <= 0 or coef[1] < config.pair_glare_white:
         return None
-    f = features(np.array([basis @ coef, pair[1 - dim]], np.float32), config.brightness_weight)
+    f = features(np.array([fitted, bright], np.float32), config.brightness_weight)
     apart = float(np.linalg.norm(f[0] - f[1]))
     return (dim, apart) if apart <= config.pair_glare_fit else None
+
+
+def _white_fit(one: Floats, other: Floats) -> tuple[int, Doubles, Doubles, Doubles]:
+    """Of two canoes' colours, which (0 or 1) is the dimmer, and the brighter fitted as
+    the dimmer's colour scaled plus white light (least squares): the scale and the white
+    (a share of 255), the fitted colour, and the brighter's colour."""
+    pair = (np.asarray(one, np.float64), np.asarray(other, np.float64))
+    dim = 0 if pair[0].sum() <= pair[1].sum() else 1
+    basis = np.column_stack([pair[dim], np.full(3, 255.0)])
+    coef, *_ = np.linalg.lstsq(basis, pair[1 - dim], rcond=None)
+    return dim, coef, basis @ coef, pair[1 - dim]
 
 
 def glared_twin(one: Floats, other: Floats, config: VisionConfig) -> int | None:
@@ -1362,11 +1370,8 @@ def glared_twin(one: Floats, other: Floats, config: VisionConfig) -> int | None:
     >>> glared_twin(red * 0.9 + 0.3 * 255, red, cfg), glared_twin(red, red * 0.6, cfg)
     (1, None)
     """
-    pair = (np.asarray(one, np.float64), np.asarray(other, np.float64))
-    dim = 0 if pair[0].sum() <= pair[1].sum() else 1
-    basis = np.column_stack([pair[dim], np.full(3, 255.0)])
-    coef, *_ = np.linalg.lstsq(basis, pair[1 - dim], rcond=None)
-    misfit = float(np.linalg.norm(basis @ coef - pair[1 - dim]) / np.linalg.norm(pair[1 - dim]))
+    dim, coef, fitted, bright = _white_fit(one, other)
+    misfit = float(np.linalg.norm(fitted - bright) / np.linalg.norm(bright))
     if coef[1] >= config.pair_glare_white and misfit <= config.pair_glare_misfit:
         return dim
     return None

@@ -273,9 +273,13 @@ def read_board(
         zones.obj[pos[same]] = False
         zones.highlight[pos[same]] = False
         zones.label[pos[same]] = -1
-    gems_read = detail_px_per_mm is None or detail_px_per_mm >= config.gem_min_detail
+    def detail_under(limit: float) -> bool:
+        # (Few camera pixels a board millimetre: a blurred view, unknown without a pose.)
+        return detail_px_per_mm is not None and detail_px_per_mm < limit
+
+    gems_read = not detail_under(config.gem_min_detail)
     # (Where blur spans a gem's edge: a gem blurred with its hull may look like another.)
-    blends = detail_px_per_mm is not None and detail_px_per_mm < config.gem_blend_detail
+    blends = detail_under(config.gem_blend_detail)
     # (Where gems are not read, a canoe's end blurs into the land beyond the beach's edge.)
     objs = find_objects(zones, beach, geo, layout, config, camera_centre, glare,
                         crossed if gems_read else None)
@@ -572,10 +576,9 @@ def read_board(
                      # (Not where the rules read no gems: there both readers took a pink
                      # gem in a blue canoe for violet, twice in 600 frames at 640x480.)
                      canoes.leans if gems_read else None,
-                     lone_check=config.disc_check_lone and detail_px_per_mm is not None
-                     and detail_px_per_mm < config.disc_check_lone_detail,
-                     crowd_gone=detail_px_per_mm is not None
-                     and detail_px_per_mm < config.disc_crowd_gone_detail,
+                     lone_check=config.disc_check_lone
+                     and detail_under(config.disc_check_lone_detail),
+                     crowd_gone=detail_under(config.disc_crowd_gone_detail),
                      named={s for s in unread_discs if discs[s] != UNKNOWN})
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play,
