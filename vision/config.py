@@ -150,6 +150,14 @@ class VisionConfig:
     another slot is then unknown too (reporting scene 35050276: Joe's canoe on T4, unknown
     for area unread, showed his colour at 0.98 of a canoe, and a brown canoe with a pink
     gem under a warm light on T5 was read as Joe with that gem)."""
+    joe_patch_skipped: float = 0.5
+    """...and so does one at a position unknown before the canoes are read (a hand or
+    something foreign there), its pixels of his colour this share of a canoe's hull or
+    more (used 74030277 at 640x480 and 74050112 under glare: Joe's pale canoe on T4 taken
+    for something foreign, 0.9 of a hull of his colour, and a brown canoe with a yellow
+    gem in brighter light read as Joe on another slot; used offsets 74 / 72, all
+    conditions: 2 / 0 wrong readings gone, +3 -2 / +1 -2 clear positions, those lost
+    under a motion-blurred hand in his colour)."""
     joe_glare_brighter: float = 0.2
     """With Joe in play, the setup photo is refused when a glare spot washes out T1 (where
     his colour is learned) and brightens its riverbed by this share over the river's: a

@@ -319,7 +319,9 @@ def read_board(
         # (Where his wood shows but was not read as his canoe.)
         joe_patches = {at for at, colour, _ in canoes.unsure if colour == JOE_COLOUR} | {
             at for at, colour, ratio in canoes.ratios
-            if colour == JOE_COLOUR and at in unknown and ratio >= config.joe_patch_ratio}
+            if colour == JOE_COLOUR and at in unknown and ratio >= config.joe_patch_ratio} | {
+            at for at, share in canoes.skipped_joe.items()
+            if share >= config.joe_patch_skipped}
         extra = too_many(canoes.seen, unknown, in_play, joe_patches,
                          canoes.off_slot if config.count_off_slot else ())
         unknown |= extra

@@ -55,6 +55,10 @@ class Canoes:
     """Per position, the canoe-like area of each canoe colour (its pixels nearest it)."""
     hulls: dict[str, list[Hull]] = field(default_factory=dict)
     ratios: list[tuple[str, str, float]] = field(default_factory=list)
+    skipped_joe: dict[str, float] = field(default_factory=dict)
+    """Per position already unknown (``skip``), the pixels of Diamanten Joe's colour
+    there as a share of one canoe's hull (not read as a canoe: what was taken for
+    something foreign may be his canoe)."""
     unsure: list[tuple[str, str, tuple[CanoeSeen, ...]]] = field(default_factory=list)
     """Slots unknown for one reason only: one canoe-sized patch of a colour there that is
     one canoe or two by its area and outline (which disagree or cannot tell), or one
@@ -135,9 +139,11 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         if len(chunk) < min_fraction * body_px:
             continue
         where = BEACH if pos_id == len(SLOTS) else SLOTS[pos_id]
-        if where in skip:
-            continue
         colour = palette.names[ci]
+        if where in skip:
+            if colour == JOE_COLOUR:
+                out.skipped_joe[where] = len(chunk) / hull_px
+            continue
         if colour == JOE_COLOUR and where == BEACH:
             continue  # Joe never lands; sand-and-hull fringes look like his wood
         ys, xs = np.divmod(chunk, w)
