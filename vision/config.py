@@ -432,6 +432,13 @@ class VisionConfig:
     69030024: the end of a patch of three canoes side by side across T1, 18 mm from T1 and
     36 mm nearer it than T2, left T2 unknown; used offset 69, between / 640x480 / motion:
     +1 / +2 / 0 clear positions read right, none lost, no wrong reading)."""
+    canoe_along_mm: float = 17.0
+    """...and one whose footprint lies this far or farther along that line from its slot
+    towards the next, however much nearer its slot (T5 to L1 is 94 mm: a canoe 68 % of the
+    way, its footprint guessed 21 mm from L1 along the line and 51 mm nearer it, was read
+    on L1 (used 74120150); on used offset 72, canoes standing on a slot lay at most
+    13.2 mm along it, in the between scenes too; used 73 / 72, all conditions: no
+    reading changed)."""
     canoe_split_share: float = 0.2
     """A canoe with at least this share of a hull in each of two positions is caught
     between them: both are unknown."""

@@ -1762,3 +1762,17 @@ def test_joes_wood_at_a_slot_taken_for_something_foreign_counts_against_joe_read
         assert "L1" in wrong(before, truth)
         assert "L1" in now.unknown
 
+
+def test_a_canoe_well_on_its_way_between_far_apart_slots_is_between_them():
+    """Used scene 74120150 (between): Joe's canoe 68 % of the way from T5 to L1 (94 mm
+    apart), its footprint guessed 22 mm from L1 and 51 mm nearer it than T5, was read on
+    L1. A canoe ``canoe_along_mm`` or more along the line from its slot towards the next
+    is caught between the two: both unknown."""
+    from .scenes import read_scene
+
+    _, truth, (before, now) = read_scene("between", 74120150,
+                                         VisionConfig(canoe_along_mm=99.0), VisionConfig())
+    assert "L1" in wrong(before, truth)
+    assert {"T5", "L1"} <= set(now.unknown)
+    assert wrong(now, truth) == []
+

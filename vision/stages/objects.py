@@ -215,25 +215,30 @@ def nearer_next(foot: tuple[float, float], slot_xy: Floats, k: float, config: Vi
     nearest (two can be as near beyond the nearest); else none. With
     ``config.between_along``, nearer as measured along the line from its slot to the next
     (on that line the same test): a canoe beside its slot, across the river, is no nearer
-    the next however the distances compare.
+    the next however the distances compare; and, however much nearer its slot, a canoe
+    ``config.canoe_along_mm`` or more along that line is caught between the two.
 
     >>> xy = np.array([[0, 0], [60, 0], [120, 0]], np.float32)  # (1 px a mm)
     >>> nearer_next((16.0, 0.0), xy, 1.0, VisionConfig(), 30.0)
     ['T1', 'T2']
     >>> nearer_next((6.0, 20.0), xy, 1.0, VisionConfig(), 38.0)
     []
+    >>> far = np.array([[0, 0], [94, 0]], np.float32)  # (94 mm apart, as T5 and L1)
+    >>> nearer_next((73.0, 2.0), far, 1.0, VisionConfig(), 30.0)
+    ['T2', 'T1']
     """
     d = np.hypot(slot_xy[:, 0] - foot[0], slot_xy[:, 1] - foot[1]) / k
     order = np.argsort(d)
+    first, second = slot_xy[order[0]], slot_xy[order[1]]
+    ahead = second - first
+    apart = float(np.hypot(*ahead))
+    along = float((np.asarray(foot, np.float64) - first) @ ahead) / apart / k
     if d[order[1]] - d[order[0]] >= between:
+        # (Far apart slots: a canoe well on its way is still much nearer the one ahead.)
+        return [SLOTS[order[0]], SLOTS[order[1]]] if config.between_along and \
+            along >= config.canoe_along_mm else []
+    if config.between_along and along < (apart / k - between) / 2:
         return []
-    if config.between_along:
-        first, second = slot_xy[order[0]], slot_xy[order[1]]
-        ahead = second - first
-        apart = float(np.hypot(*ahead))
-        along = float((np.asarray(foot, np.float64) - first) @ ahead) / apart / k
-        if along < (apart / k - between) / 2:
-            return []
     return [SLOTS[q] for q in np.flatnonzero(d < d[order[0]] + between)]
 
 
