@@ -405,6 +405,12 @@ class VisionConfig:
     a red canoe across T1 and T2 left R1, three canoes close together, unknown; used
     offsets 64 / 65, all conditions: 0 / +2 clear positions read right, 66 between,
     motion and glare: +3, none lost, no wrong reading)."""
+    moving_not_mottle: bool = True
+    """...but not a colour like the riverbed (``mottle_chroma``): what was seen of it on
+    its way may be the river's own darker mottle (used 74080190: a patch of a blue river's
+    mottle off T1 taken for a blue canoe between T1 and T2, while the blue canoe on R1,
+    the river's blue with a dark outline, was no object and R1 was read empty; used 73 /
+    72, all conditions: no reading changed)."""
     camouflage_moving: bool = True
     """...nor where its colour looks like the riverbed or the sand (a canoe of it there
     would hardly be an object: used 68120049, a brown canoe on its way from T3 to T4, the

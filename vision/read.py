@@ -332,6 +332,11 @@ def read_board(
             why.pop(found[0].at, None)
             canoes.seen.extend(found)
         moving = on_way | {palette.names[i] for i in objs.across}
+        if config.moving_not_mottle:
+            # (A colour like the riverbed "on its way" may be the river's own mottle.)
+            moving = {c for c in moving if c not in palette.names or not like_riverbed(
+                palette.protos[palette.names.index(c)], ring_ref, config,
+                config.mottle_chroma).any()}
         hidden = set() if config.moving_unseen and moving_unseen(
             canoes.seen, unknown, in_play, moving) else hiding_places(
             canoes.seen, unknown, in_play, canoes.areas, config,

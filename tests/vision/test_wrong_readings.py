@@ -1776,3 +1776,16 @@ def test_a_canoe_well_on_its_way_between_far_apart_slots_is_between_them():
     assert {"T5", "L1"} <= set(now.unknown)
     assert wrong(now, truth) == []
 
+
+def test_the_rivers_mottle_on_its_way_does_not_excuse_a_blue_canoe_seen_nowhere():
+    """Used scene 74080190 (blue canoe with a blue gem): a patch of a blue river's mottle
+    off T1 was taken for a blue canoe between T1 and T2, and so for the blue canoe seen
+    nowhere (``moving_unseen``); that canoe, on R1 in the river's own blue with a dark
+    outline, was no object, and R1 was read empty. A colour like the riverbed seen on its
+    way is no such excuse (``moving_not_mottle``): R1 is not read wrongly."""
+    from .scenes import read_scene
+
+    _, truth, (before, now) = read_scene("blue-gem", 74080190,
+                                         VisionConfig(moving_not_mottle=False), VisionConfig())
+    assert "R1" in wrong(before, truth)
+    assert wrong(now, truth) == []
