@@ -493,6 +493,15 @@ class VisionConfig:
     and 0.13 where a canoe two thirds of the way on had left; on the seven tuning
     families, slots read empty held under 0.05 but once, 0.13; on indigo's mottled river
     up to 0.4 of blue where the blue canoes were all seen)."""
+    unseen_piece_ratio: float = 0.1
+    """...and a position where, of a colour with a canoe seen nowhere, more patches of at
+    least this share of a canoe show than canoes of it are read there (used 75110233: a
+    hand whose skin looked like the sand over a brown canoe on the beach, its end 0.12
+    of a canoe beside the brown canoe read there; the beach was read without it). Not of
+    Joe's colour, nor where a board millimetre spans under ``gem_blend_detail`` camera
+    pixels: at 640x480 blur breaks a canoe into pieces (used 74 and 71, 640x480: 7 clear
+    positions lost, most for pieces of Joe's colour; at 1280x720, 1 / 0, a piece of a
+    brown canoe beside its own). Over 1: off."""
     hidden_camouflage_chroma: float = 0.45
     """A canoe of the game seen nowhere, where nothing shows where it is, may hide at the
     positions whose ground its colour is this close to in chroma (if any; else at every

@@ -1795,3 +1795,19 @@ def test_the_rivers_mottle_on_its_way_does_not_excuse_a_blue_canoe_seen_nowhere(
     assert "R1" in wrong(before, truth)
     assert wrong(now, truth) == []
 
+
+def test_a_piece_of_a_colour_seen_nowhere_beside_its_canoe_on_the_beach_hides_one():
+    """Used scene 75110233 (motion): a blurred hand whose skin looked like the sand lay
+    over a brown canoe on the beach, its end showing 0.12 of a canoe beside the other
+    brown canoe there; no change crossed the beach's edge, and the beach was read with one
+    brown canoe of two. With a canoe of a colour seen nowhere, a position showing more
+    pieces of that colour (``unseen_piece_ratio`` of a canoe or more) than canoes of it
+    read there may hide it: the beach is unknown."""
+    from .scenes import read_scene, why_unknown
+
+    _, truth, (before, now) = read_scene("motion", 75110233,
+                                         VisionConfig(unseen_piece_ratio=99.0), VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("beach")) == ["brown", "brown", "red", "red"]
+    assert "beach" in wrong(before, truth)
+    assert "beach" in now.unknown and wrong(now, truth) == []
+    assert "a piece of brown" in why_unknown("motion", 75110233, VisionConfig())["beach"]
