@@ -1423,9 +1423,12 @@ def test_joe_read_while_his_wood_shows_on_an_unknown_slot_is_unknown():
     canoe on T4, unknown for canoe-like area unread, showed his colour over a whole
     canoe's area, and a brown canoe with a pink gem on T5 was read as Joe with that gem
     (the brown one unseen could be on T4). A canoe-sized patch of Joe's wood at a
-    position unknown for another reason counts as one Joe: neither is read."""
-    unknown_now_wrong_without("glare+flicker", 35050276, "glacier", "T5",
-                              VisionConfig(joe_patch_ratio=9.0))
+    position unknown for another reason counts as one Joe: neither is read. (Off, both
+    halves of that rule, and the pieces of an unseen colour: with the Raspberry Pi's NumPy
+    and OpenCV T4 is unknown before the canoes are read, ``joe_patch_skipped``, and a
+    piece of the brown hull shows on T5 beside the Joe read, ``unseen_piece_ratio``.)"""
+    unknown_now_wrong_without("glare+flicker", 35050276, "glacier", "T5", VisionConfig(
+        joe_patch_ratio=9.0, joe_patch_skipped=9.0, unseen_piece_ratio=9.0))
 
 
 def test_a_rim_caught_on_one_side_only_is_no_missing_disc():
