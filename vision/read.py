@@ -404,18 +404,16 @@ def read_board(
             # ...or where more pieces of its colour show than canoes of it are read there
             # (the end of one under a hand whose skin looks like the sand; not where blur
             # breaks a canoe into pieces, nor of Joe's wood, the colour of many blends).
-            for at in () if blends else (*SLOTS, BEACH):
-                if at in unknown:
-                    continue
-                for colour in (c for c in unseen if c != JOE_COLOUR):
-                    pieces = sum(1 for p, c, r in canoes.ratios
-                                 if p == at and c == colour and r >= config.unseen_piece_ratio)
-                    if pieces > sum(1 for c in canoes.seen if c.at == at and c.colour == colour):
-                        unknown.add(at)
-                        may_hide_at.add(at)
-                        why.setdefault(at, f"a canoe of the game not seen; a piece of "
-                                           f"{colour} shows here besides the canoes read")
-                        break
+            pieces = Counter((at, colour) for at, colour, ratio in canoes.ratios
+                             if ratio >= config.unseen_piece_ratio and colour in unseen
+                             and colour != JOE_COLOUR and not blends)
+            read_there = Counter((c.at, c.colour) for c in canoes.seen)
+            for (at, colour), n in pieces.items():
+                if at not in unknown and n > read_there[at, colour]:
+                    unknown.add(at)
+                    may_hide_at.add(at)
+                    why.setdefault(at, f"a canoe of the game not seen; a piece of "
+                                       f"{colour} shows here besides the canoes read")
             # ...or under a glare spot's halo, where a canoe whose colour washed towards
             # white is the riverbed's: unless a position is unknown for what shows there
             # (washed out, covered), where that canoe more likely is.
