@@ -790,6 +790,13 @@ class VisionConfig:
     (its outline may tell)..."""
     colour_heap_ratio: float = 3.4
     """...and one of this many canoes or more is a heap: unknown."""
+    pair_end_aspect: float = 2.5
+    """A blob of one colour read as two canoes stands end to end only where it is at least
+    this many times as long as it is wide (and longer than one canoe); else side by side:
+    two canoes side by side, one a few millimetres ahead, are longer than one canoe but
+    about twice as wide (used 76010035, parallax: two blue canoes on L1, 57 x 35 px, split
+    end to end, both white gems missed). End to end is about five times, side by side
+    under two. (0: by length alone.)"""
     split_settle: int = 10
     """A blob of one colour read as two canoes is split side by side or end to end; the
     two centres then move to the middles of the pixels nearer each, at most this many
@@ -1099,6 +1106,12 @@ class VisionConfig:
     riverbed brightening outwards, is no rim, its "rim" between the two sides. (Reporting
     37020151, a wide lens: -0.89. Tuning: offset 7, 4 discs more unknown at -0.5, 11 at
     0; offset 4, none at -0.5. -inf: off.)"""
+    disc_weak_rim: float = 1.3
+    """...and, where its rim's contrast is under this share of the present threshold, only
+    where the rim stands out of the nearer side at all (0 or more): a faint "rim" between
+    the two sides is the riverbed's shading (used 76010069, parallax: T2's disc gone,
+    1.07 of the threshold and -0.17 out of the nearer side, read present; on used offsets
+    72 and 74, 11 discs read so were there, no disc read present that was gone). 0: off."""
     disc_white_band: float = 240.0
     """No "absent" where the rim band is this light or lighter (grey, 0-255) at the median
     angle: washed white by a glare spot, a light rim could not show (reporting 38050147:

@@ -1542,8 +1542,13 @@ def test_a_riverbed_brightening_outwards_is_no_discs_rim():
     assert wrong(now, truth) == []
     assert now.discs["L2"] == "unknown"
     assert sum(d == "present" for d in now.discs.values()) == 8
-    _, before = bench_read("lens", 37020151, "delta", VisionConfig(disc_beyond_share=-np.inf))
+    # (A rim that faint must stand out of the nearer side at all, ``disc_weak_rim``,
+    # which catches it too: both off.)
+    _, before = bench_read("lens", 37020151, "delta",
+                           VisionConfig(disc_beyond_share=-np.inf, disc_weak_rim=0.0))
     assert "L2" in wrong(before, truth)
+    _, weak = bench_read("lens", 37020151, "delta", VisionConfig(disc_beyond_share=-np.inf))
+    assert weak.discs["L2"] == "unknown"
 
 
 # (38020292 matched by colour alone at 0.632 against 0.648: with the Pi's numpy and
@@ -1814,3 +1819,35 @@ def test_a_piece_of_a_colour_seen_nowhere_beside_its_canoe_on_the_beach_hides_on
     assert "beach" in wrong(before, truth)
     assert "beach" in now.unknown and wrong(now, truth) == []
     assert "a piece of brown" in why_unknown("motion", 75110233, VisionConfig())["beach"]
+
+
+def test_two_canoes_side_by_side_one_a_little_ahead_are_split_across_the_river():
+    """Used scene 76010035 (parallax): two blue canoes with white gems side by side on L1,
+    one a few millimetres ahead of the other, made one blob 57 x 35 px, longer than one
+    canoe: it was split end to end, and their gems looked for at its ends (one read
+    empty, the other blue). A blob only as long as it is wide twice over
+    (``pair_end_aspect``) is two canoes side by side: both gems are read white."""
+    from .scenes import read_scene
+
+    _, truth, (before, now) = read_scene("parallax", 76010035,
+                                         VisionConfig(pair_end_aspect=0.0), VisionConfig())
+    assert sorted((c.colour, c.gem) for c in truth.canoes_at("L1")) == [
+        ("blue", "white"), ("blue", "white")]
+    assert "L1" in wrong(before, truth)
+    assert wrong(now, truth) == []
+    assert sorted((c.colour, c.gem) for c in now.canoes_at("L1")) == [
+        ("blue", "white"), ("blue", "white")]
+
+
+def test_a_faint_rim_between_the_two_sides_of_the_riverbed_is_no_disc():
+    """Used scene 76010069 (parallax): T2's disc gone, its riverbed shading into a "rim"
+    1.07 of the present threshold that stood no clearer than the nearer side (-0.17 of
+    the threshold), read present. A rim that faint must stand out of both sides
+    (``disc_weak_rim``): T2's disc is not read present."""
+    from .scenes import read_scene
+
+    _, truth, (before, now) = read_scene("parallax", 76010069,
+                                         VisionConfig(disc_weak_rim=0.0), VisionConfig())
+    assert truth.discs["T2"] == "absent"
+    assert before.discs["T2"] == "present"
+    assert now.discs["T2"] != "present" and wrong(now, truth) == []

@@ -233,7 +233,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 centres.append((float(blob_cent[j][0]), float(blob_cent[j][1])))
                 stands.append(centres[-1])
             else:
-                two = split_centres(blob.astype(np.uint8), 2, length * k)
+                two = split_centres(blob.astype(np.uint8), 2, length * k,
+                                     config.pair_end_aspect)
                 if two is None:
                     ambiguous = heap = True
                 else:
@@ -572,9 +573,20 @@ def canoes_at_ends(blob: NDArray[np.bool_], axis: Floats, middle: tuple[float, f
     return [(middle[0] + ux * off, middle[1] + uy * off) for off in offs]
 
 
-def split_centres(closed: Image, count: int,
-                  canoe_len_px: float) -> list[tuple[float, float]] | None:
-    """Centres of ``count`` (1 or 2) canoes in one colour mask, closed over wells and gems."""
+def split_centres(closed: Image, count: int, canoe_len_px: float,
+                  end_aspect: float = 0.0) -> list[tuple[float, float]] | None:
+    """Centres of ``count`` (1 or 2) canoes in one colour mask, closed over wells and gems.
+    Two in one patch stand end to end where it is longer than one canoe and at least
+    ``end_aspect`` times as long as it is wide, else side by side.
+
+    >>> pair = np.zeros((44, 64), np.uint8)  # side by side, one 6 px ahead: 60 x 37
+    >>> _ = cv2.ellipse(pair, (28, 12), (27, 9), 0, 0, 360, 1, -1)
+    >>> _ = cv2.ellipse(pair, (34, 31), (27, 9), 0, 0, 360, 1, -1)
+    >>> sorted((round(x), round(y)) for x, y in split_centres(pair, 2, 40.0))  # by length
+    [(16, 22), (46, 22)]
+    >>> sorted((round(x), round(y)) for x, y in split_centres(pair, 2, 40.0, 2.5))
+    [(31, 12), (31, 31)]
+    """
     ys, xs = np.nonzero(closed)
     if len(xs) == 0:
         return None
@@ -594,7 +606,9 @@ def split_centres(closed: Image, count: int,
     along_w = (math.cos(a), math.sin(a))
     along_h = (-math.sin(a), math.cos(a))
     long_side, short_side = max(rw, rh), min(rw, rh)
-    if long_side > 1.4 * canoe_len_px:  # longer than one canoe: end to end
+    if long_side > 1.4 * canoe_len_px and long_side >= end_aspect * short_side:
+        # Longer than one canoe, and slim: end to end (two side by side, one a little
+        # ahead of the other, are as long but twice a canoe's width).
         (ux, uy), off = (along_w if rw >= rh else along_h), long_side / 4
     else:
         (ux, uy), off = (along_w if rw < rh else along_h), short_side / 4

@@ -241,6 +241,11 @@ def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], ring: 
     'present'
     >>> _judge(rim, seen, seen, ring, ring[4], ~seen, True, 0.035, 0.015, cfg, rim - 0.06)
     'unknown'
+    >>> _judge(rim, seen, seen, ring, ring[4], ~seen, True, 0.035, 0.015, cfg, rim - 0.037)
+    'unknown'
+    >>> _judge(rim + 0.01, seen, seen, ring, ring[4], ~seen, True, 0.035, 0.015, cfg,
+    ...        rim - 0.037)
+    'present'
     """
     outside, far = ring[4], ring[5]
     if _share(ok) < config.disc_min_visible:
@@ -252,10 +257,13 @@ def _judge(score: Floats, ok: NDArray[np.bool_], both: NDArray[np.bool_], ring: 
     # no gradient; and no rim counts only where it shows none.
     if _share(both) >= config.disc_min_visible:
         value = float(median(score[both]))
-        if value >= present_at and (beyond is None or float(median(beyond[both]))
-                                    >= config.disc_beyond_share * present_at):
+        out_of_side = None if beyond is None else float(median(beyond[both]))
+        if value >= present_at and (out_of_side is None or (
+                out_of_side >= config.disc_beyond_share * present_at and (
+                    out_of_side >= 0 or value >= config.disc_weak_rim * present_at))):
             # (A clear rim stands out of the nearer side too: reporting 37020151, a
-            # riverbed brightening outwards under a wide lens read as a disc's rim.)
+            # riverbed brightening outwards under a wide lens read as a disc's rim; a
+            # faint one at all: used 76010069, no disc, 1.07 of the threshold, -0.17.)
             return PRESENT
         other = _share(both & (score <= -absent_at))
         rim = _share(both & (score >= present_at))
