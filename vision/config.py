@@ -550,6 +550,18 @@ class VisionConfig:
     learned_agree_share: float = 0.15
     """...the share of one canoe's area (its top and side) that must show a colour on the
     slot for each canoe of it the learned slot reader reads there."""
+    learned_piece_ratio: float = 0.6
+    """With the game's counts: the learned slot reader reads no slot where the rules saw
+    more pieces of a colour of which a canoe is then seen nowhere, each at least this
+    share of one canoe's area, than it reads canoes of that colour there (two canoes side
+    by side read as one, one colour taken for another). Over 1.5: never."""
+    learned_piece_joe: float = 0.9
+    """...of Diamanten Joe's colour, this share (his pale wood is what many hulls blurred
+    with their gems look like: such pieces reached 0.81 of a canoe on used 74 at
+    640x480; his canoe under motion blur, 0.94)."""
+    learned_piece_own: float = 0.3
+    """...where it reads a canoe of that colour there, or where no piece of a colour it
+    reads there shows this share of one canoe's area or more."""
     beach_unclear_middle: bool = True
     """With the game's counts: where a canoe of the game is seen nowhere and a canoe on
     the beach (which carries no gem) shows neither a gem nor its empty well, the beach is

@@ -567,7 +567,8 @@ def read_board(
                       discs, unknown, why, in_play, config, gems=gems_read,
                       discs_seen=discs_seen,
                       on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
-                      unread=canoes.unread, colour_areas=canoes.colour_areas)
+                      unread=canoes.unread, colour_areas=canoes.colour_areas,
+                      pieces=canoes.ratios)
         if in_play is not None and config.learned_unseen_hides and not unknown and \
                 unseen_in_play(canoes.seen, unknown, in_play):
             # The reader read the last positions the rules left for a canoe seen nowhere:
@@ -739,7 +740,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   on_way: Iterable[str] = (),
                   leans: dict[tuple[str, str], list[str | None]] | None = None,
                   unread: Sequence[CanoeSeen] = (),
-                  colour_areas: Mapping[str, Mapping[str, float]] | None = None) -> None:
+                  colour_areas: Mapping[str, Mapping[str, float]] | None = None,
+                  pieces: Sequence[tuple[str, str, float]] = ()) -> None:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
     the slot (``config.learned_clear_confidence``: no hand, no glare spot) and of its
@@ -900,6 +902,36 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         short = missing(fill)
         fill = {i: r for i, r in fill.items()
                 if not (uncounted_by(why[SLOTS[i]]) and short & set(r.colours))}
+    if in_play is not None and pieces:
+        # Nor a slot where the rules saw more pieces of a colour still seen too seldom
+        # (each ``learned_piece_ratio`` of a canoe or more) than it reads canoes of it
+        # there, where it reads one of that colour there (two canoes side by side taken
+        # for one) or where the rules saw no piece of any colour it reads there
+        # (``learned_piece_own``; that colour taken for another): used 76090043, 2,700 K,
+        # two red canoes and a blue one on T4, two red pieces 0.61 and 0.66 of a canoe,
+        # read as blue and one red, the other red then seen nowhere; 76110219, motion,
+        # Diamanten Joe on T4, 0.94 of a canoe of his colour, read as a yellow canoe, Joe
+        # seen nowhere. (A piece beside one of a colour it reads may be that canoe's hull
+        # blurred with its gem, pale like Joe's wood: used 74030087 and 75030170 at
+        # 640x480, a yellow and a brown canoe read right; so a piece of Joe's colour
+        # counts only from ``learned_piece_joe``: used 74030253, 0.67 of a canoe on a
+        # yellow canoe with a violet gem, at 640x480.)
+        short = missing(fill)
+        shown = Counter((at, colour) for at, colour, ratio in pieces
+                        if colour in short and ratio >= (
+                            config.learned_piece_joe if colour == JOE_COLOUR
+                            else config.learned_piece_ratio))
+        own = {(at, colour) for at, colour, ratio in pieces
+               if ratio >= config.learned_piece_own}
+
+        def against(slot: str, read: SlotRead) -> bool:
+            """Whether the rules' pieces there speak against the reader's ``read``."""
+            reads = Counter(read.colours)
+            return any(at == slot and n > reads[colour] and (
+                reads[colour] > 0 or not any((slot, c) in own for c in reads))
+                for (at, colour), n in shown.items())
+
+        fill = {i: r for i, r in fill.items() if not against(SLOTS[i], r)}
     # The slots it is less sure of are read only where the game's counts agree: every
     # canoe in play then seen (used offsets: 59030052, two greens on L1 read as one;
     # 60080087, Joe and a red canoe on R2 read as the red alone, Joe seen nowhere).
