@@ -801,7 +801,12 @@ class VisionConfig:
     """...a blob this many canoes big (+- margin) cannot be told one from two by its area
     (its outline may tell)..."""
     colour_heap_ratio: float = 3.4
-    """...and one of this many canoes or more is a heap: unknown."""
+    """...and one of this many canoes or more is a heap: unknown..."""
+    colour_heap_whole: float = 2.3
+    """...unless its outline says two canoes and its area is under this many whole canoes
+    (not shares): two canoes side by side at low detail, the gap and blur between them
+    their colour, keep far more than twice the share one keeps (used 78030038, 640x480:
+    two green canoes on T4, 1.98 canoes, 4.1 shares, 'canoe count unclear'). 0: off."""
     pair_end_aspect: float = 2.5
     """A blob of one colour read as two canoes stands end to end only where it is at least
     this many times as long as it is wide (and longer than one canoe); else side by side:
@@ -822,7 +827,14 @@ class VisionConfig:
     beach_edge_quiet: bool = True
     """With a table profile, where that band is unchanged: an object on the beach reaching
     its edge is not taken to cross it (a canoe laid at the edge, its end blurred, is read
-    as a canoe; a hand reaching onto the beach changes the band)."""
+    as a canoe; a hand reaching onto the beach changes the band)..."""
+    beach_edge_blurred: bool = True
+    """...where gems are not read too (a blurred view), if no second canoe colour can be
+    read from the object (its pixels of any other colour than its most common, opened,
+    under ``canoe_min_fraction_blurred`` of a canoe): there a canoe's end blurs into the
+    land beyond the edge, and the blend of the two may look like another canoe colour
+    (used 59030023 at 640x480: a blue canoe's end over dark land read as a brown canoe;
+    78030009: two red canoes laid at the beach's edge, the beach unknown)."""
     beach_dark_log: float = 0.75
     beach_dark_canoes: float = 1.0
     """Sand darker than the beach's median by this (log brightness) over at least this

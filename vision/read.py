@@ -280,9 +280,10 @@ def read_board(
     gems_read = not detail_under(config.gem_min_detail)
     # (Where blur spans a gem's edge: a gem blurred with its hull may look like another.)
     blends = detail_under(config.gem_blend_detail)
-    # (Where gems are not read, a canoe's end blurs into the land beyond the beach's edge.)
+    # (Where gems are not read, a canoe's end blurs into the land beyond the beach's edge,
+    # its blend of the two perhaps another canoe colour: blurred.)
     objs = find_objects(zones, beach, geo, layout, config, camera_centre, glare,
-                        crossed if gems_read else None)
+                        crossed, blurred=not gems_read)
     # Something small in a slot's zone (the river's mottle, a dropped gem) hides no canoe
     # where the slot and its way to each neighbour look as at setup.
     small = {p for p in objs.unknown if objs.why.get(p) == SMALL_FOREIGN}

@@ -1851,3 +1851,43 @@ def test_a_faint_rim_between_the_two_sides_of_the_riverbed_is_no_disc():
     assert truth.discs["T2"] == "absent"
     assert before.discs["T2"] == "present"
     assert now.discs["T2"] != "present" and wrong(now, truth) == []
+
+
+def test_two_canoes_side_by_side_at_low_detail_are_no_heap():
+    """Used scene 78030038 (640x480): two green canoes side by side on T4 made one blob
+    of 1.98 whole canoes, but 4.1 times the share of its area a lone canoe keeps in that
+    frame (the gap and the blur between them green too): a heap, T4 unknown. Where the
+    outline says two canoes and the blob is under ``colour_heap_whole`` whole canoes, it
+    is two: T4 reads both greens."""
+    from .scenes import read_scene, why_unknown
+
+    off = VisionConfig(colour_heap_whole=0.0)
+    _, truth, (before, now) = read_scene("lowres", 78030038, off, VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("T4")) == ["green", "green"]
+    assert "T4" in before.unknown
+    assert why_unknown("lowres", 78030038, off)["T4"] == "canoe count unclear"
+    assert wrong(now, truth) == [] and "T4" not in now.unknown
+    assert sorted(c.colour for c in now.canoes_at("T4")) == ["green", "green"]
+
+
+def test_a_canoe_at_the_beach_edge_in_a_blurred_view_is_read_unless_it_blends_into_another(
+        monkeypatch):
+    """Used scene 78030009 (640x480): brown and red canoes laid against the beach's edge,
+    their blurred ends over the land beyond it, the band outside the beach as at setup:
+    where gems are not read, the beach was 'something foreign on the beach'. Now it is
+    read where no such object holds a second canoe colour (``beach_edge_blurred``). In
+    59030023 (640x480) a red canoe's end blurred into the dark land looks brown (a brown
+    canoe read there at 0.4 of a canoe when it was let in): the beach stays unknown."""
+    from .scenes import read_scene, why_unknown
+
+    off = VisionConfig(beach_edge_blurred=False)
+    _, truth, (before, now) = read_scene("lowres", 78030009, off, VisionConfig())
+    assert why_unknown("lowres", 78030009, off)["beach"] == "something foreign on the beach"
+    assert "beach" in before.unknown
+    assert wrong(now, truth) == [] and "beach" not in now.unknown
+    assert sorted(c.colour for c in now.canoes_at("beach")) == ["brown", "red", "red"]
+    _, truth, (now,) = read_scene("lowres", 59030023, VisionConfig())
+    assert "beach" in now.unknown and wrong(now, truth) == []
+    monkeypatch.setattr("vision.stages.objects.one_colour", lambda *args: True)
+    _, truth, (blend,) = read_scene("lowres", 59030023, VisionConfig())
+    assert "beach" in wrong(blend, truth)

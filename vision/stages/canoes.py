@@ -218,9 +218,12 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             elif config.colour_pair_ratio + config.colour_pair_margin < ratio \
                     < config.colour_heap_ratio:
                 by_area = 2
-            elif ratio >= config.colour_heap_ratio:
+            elif ratio >= config.colour_heap_ratio and not (
+                    by_shape == 2 and raw < config.colour_heap_whole):
                 ambiguous = heap = True
                 continue
+            elif ratio >= config.colour_heap_ratio:
+                by_area = 2  # (two side by side, their gap blurred in: colour_heap_whole)
             # Area and outline must agree; where the area cannot tell, the outline can.
             count = by_area if by_shape is None or by_shape == by_area else (
                 by_shape if by_area is None else None)

@@ -260,6 +260,31 @@ def enclosed(mask: Mask) -> Mask:
     return filled[4:-4, 4:-4] > 0
 
 
+def one_colour(colour: NDArray[np.int16], sub: Mask, min_px: float) -> bool:
+    """Whether no colour but the most common among ``colour``'s labels (-1: none) under
+    ``sub`` keeps ``min_px`` pixels or more once opened as the canoe stage opens each
+    colour's pixels: no second canoe can be read there.
+
+    >>> colour = np.full((6, 12), -1, np.int16)
+    >>> colour[1:5, 1:8] = 0
+    >>> colour[1:5, 8:11] = 1  # 12 pixels of another colour
+    >>> sub = colour >= 0
+    >>> one_colour(colour, sub, 13), one_colour(colour, sub, 12)
+    (True, False)
+    >>> colour[1:5, 9:11] = -1  # a line one pixel wide: opened away
+    >>> one_colour(colour, colour >= 0, 2)
+    True
+    """
+    counts = np.bincount(colour[sub & (colour >= 0)])
+    for c in np.argsort(counts)[::-1][1:]:
+        if counts[c] < min_px:
+            break
+        seen = cv2.morphologyEx(((colour == c) & sub).astype(np.uint8), cv2.MORPH_OPEN, OPEN)
+        if np.count_nonzero(seen) >= min_px:
+            return False
+    return True
+
+
 def components(mask: Image, idx: Indices | None = None) -> tuple[
         int, NDArray[np.int32], NDArray[np.int32], NDArray[np.float64]]:
     """``cv2.connectedComponentsWithStats(mask, connectivity=8)``, the same labels, stats
@@ -294,13 +319,15 @@ def components(mask: Image, idx: Indices | None = None) -> tuple[
 
 def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                  config: VisionConfig, camera_centre: Centre | None = None,
-                 washed: Mask | None = None, beach_crossed: bool | None = None) -> Objects:
+                 washed: Mask | None = None, beach_crossed: bool | None = None,
+                 blurred: bool = False) -> Objects:
     """Label the objects of both regions and sort canoe-like ones from foreign ones
     (``camera_centre``: a canoe's footprint lies half its top's parallax shift before its
     middle as seen; ``washed``: per slot, washed out by a glare spot, so unknown;
     ``beach_crossed``: whether the band just outside the beach changed since setup, None
     where unknown: where it did not, an object on the beach reaching its edge comes from
-    the beach itself, ``config.beach_edge_quiet``)."""
+    the beach itself, ``config.beach_edge_quiet``; ``blurred``: gems are not read, so
+    only an object of one canoe colour, ``config.beach_edge_blurred``)."""
     h, w = geo.shape
     obj_img: Image = np.zeros(h * w, np.uint8)
     obj_img[zones.idx[zones.obj]] = 1
@@ -336,16 +363,24 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     band_label = labels.ravel()[band]
     touching = set(np.unique(band_label).tolist())
     touching.discard(0)
-    if beach_crossed is False and config.beach_edge_quiet:
-        # Nothing crosses the band just outside the beach: what reaches the beach's edge
-        # from within is no hand from outside (a canoe laid at the edge, its end blurred).
-        # (Only the beach's: one reaching a slot zone's edge too still crosses that.)
-        touching -= set(np.unique(labels.ravel()[geo.beach_band]).tolist()) - set(
-            np.unique(labels.ravel()[geo.zone_band]).tolist())
     k = geo.k
     length, width = layout.canoe_mm
     body_px = config.canoe_body_share * length * width * k * k
     hull_px = config.canoe_hull_share * length * width * k * k
+    if beach_crossed is False and config.beach_edge_quiet:
+        # Nothing crosses the band just outside the beach: what reaches the beach's edge
+        # from within is no hand from outside (a canoe laid at the edge, its end blurred).
+        # (Only the beach's: one reaching a slot zone's edge too still crosses that.)
+        quiet = set(np.unique(labels.ravel()[geo.beach_band]).tolist()) - set(
+            np.unique(labels.ravel()[geo.zone_band]).tolist())
+        quiet.discard(0)
+        # (In a blurred view, only where no such object is a blend of a canoe and the
+        # land beyond that reads as another canoe colour: beach_edge_blurred.)
+        if not blurred or (config.beach_edge_blurred and all(one_colour(
+                colour[y0 : y0 + bh, x0 : x0 + bw], labels[y0 : y0 + bh, x0 : x0 + bw] == i,
+                config.canoe_min_fraction_blurred * body_px)
+                for i in quiet for x0, y0, bw, bh, _ in stats[i : i + 1])):
+            touching -= quiet
     zone_r = layout.slot_zone_mm * k
     out = Objects(opened, labels, np.zeros(n, bool), colour)
     rows, cols = np.divmod(idx_box, bx1 - bx0)
