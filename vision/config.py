@@ -626,6 +626,13 @@ class VisionConfig:
     canoe of the game is then seen nowhere, it may hide where more canoe-like area shows
     than the canoes read (and the slots beside), else anywhere: those are unknown (as the
     rules leave them without the reader)."""
+    learned_then_counts: bool = True
+    """Where the learned slot reader read other positions the rules left unknown, the game's
+    counts are taken again for the one patch the rules could not count left
+    (``read.by_elimination``: two unsure patches, one read by the reader, leave the other
+    to the counts; used 78030130 at 640x480: Joe, his blue gem blurred into his wood, and
+    a yellow canoe on T3, a blue canoe on R1 one canoe or two, the reader sure of R1
+    only)."""
     learned_rules_gems: bool = True
     """Where the learned slot reader reads a slot the rules left unknown (their canoes
     there no reading: too much canoe-like area, a count unclear, something foreign) and

@@ -578,6 +578,20 @@ def read_board(
             hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
             unknown |= hidden
             why.update(dict.fromkeys(hidden, HIDES))
+        if in_play is not None and config.learned_then_counts and not found:
+            # The counts again for the one patch they may settle that is still unknown.
+            found = by_elimination(canoes.seen, unknown, before_canoes, [
+                u for u in canoes.unsure if u[0] in unknown], in_play)
+            # (Not where a colour read there looks like the riverbed, as above.)
+            near = config.mottle_gemless_chroma if gems_read else config.mottle_blurred_chroma
+            if any(c.colour in palette.names and like_riverbed(
+                    palette.protos[palette.names.index(c.colour)], ring_ref, config,
+                    near)[SLOTS.index(c.at)] for c in found):
+                found = []
+            if found:
+                unknown.discard(found[0].at)
+                why.pop(found[0].at, None)
+                canoes.seen.extend(found)
     if in_play is not None and config.washed_by_counts and any(
             why.get(p) == WASHED_OUT for p in unknown) and all(
             why.get(p) in (WASHED_OUT, SMALL_FOREIGN) for p in unknown):

@@ -909,3 +909,24 @@ def test_a_disc_under_two_canoes_is_named_gone_only_when_the_fine_reader_is_very
     if before.discs["R2"] == ABSENT:
         assert now.discs["R2"] == UNKNOWN
         assert sorted(c.colour for c in now.canoes_at("R2")) == ["joe", "red"]
+
+
+def test_the_counts_are_taken_again_for_the_patch_left_once_the_reader_read_the_other():
+    """Used scene 78030130 (640x480): Joe with a blue gem blurred into his wood beside a
+    yellow canoe on T3 ("Joe's colour without his canoe's middle"), and a blue canoe on R1
+    one canoe or two: two patches the game's counts could settle, so neither was. The
+    slot reader read R1 and not T3; the counts taken again then leave only Joe for T3's
+    patch (``learned_then_counts``)."""
+    _, truth, (before, now) = read_scene("lowres", 78030130,
+                                         VisionConfig(learned_then_counts=False),
+                                         VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("T3")) == ["joe", "yellow"]
+    assert "T3" in before.unknown
+    assert "T3" not in now.unknown
+    assert sorted((c.colour, c.gem) for c in now.canoes_at("T3")) == [
+        ("joe", UNKNOWN), ("yellow", None)]
+    assert now.discs["T3"] == truth.discs["T3"]
+    for p in (*SLOTS, "beach"):
+        if p not in now.unknown:
+            assert sorted(c.colour for c in now.canoes_at(p)) == sorted(
+                c.colour for c in truth.canoes_at(p)), p
