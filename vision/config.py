@@ -840,7 +840,7 @@ class VisionConfig:
     read from the object (its pixels of any other colour than its most common, opened,
     under ``canoe_min_fraction_blurred`` of a canoe): there a canoe's end blurs into the
     land beyond the edge, and the blend of the two may look like another canoe colour
-    (used 59030023 at 640x480: a blue canoe's end over dark land read as a brown canoe;
+    (used 59030023 at 640x480: a red canoe's end over dark land read as a brown canoe;
     78030009: two red canoes laid at the beach's edge, the beach unknown)."""
     beach_dark_log: float = 0.75
     beach_dark_canoes: float = 1.0

@@ -1376,8 +1376,9 @@ def test_a_canoe_laid_at_the_beachs_edge_is_read_as_a_canoe_where_nothing_crosse
     canoe laid at the beach's edge, its end blurred, reached the edge of the beach as
     read, and was taken for something crossing onto the beach: the beach was unknown.
     With a table profile, where the band just outside the beach is as at setup, nothing
-    crosses: the canoe is read. Not where gems are not read: at 640x480 a blue canoe's
-    end blurred into the dark land beyond the edge would be read as a brown canoe."""
+    crosses: the canoe is read. Where gems are not read, not if the object holds a second
+    canoe colour: at 640x480 a red canoe's end blurred into the dark land beyond the edge
+    would be read as a brown canoe (``beach_edge_blurred``, tested below)."""
     truth, now = bench_read("between", 59120106, "delta", VisionConfig())
     assert "beach" not in now.unknown
     assert wrong(now, truth) == []
