@@ -529,9 +529,16 @@ class VisionConfig:
     being clear and each colour's canoe count, to read a river slot the rules left
     unknown, or the disc and gems of one they read; its disc needs as much. Over 1: the
     reader is never asked."""
-    learned_clear_confidence: float = 0.99
+    learned_clear_confidence: float = 0.95
     """How sure the learned slot reader must be that nothing covers a slot (a hand, a
-    canoe between two slots, a glare spot) to answer for it at all."""
+    canoe between two slots, a glare spot) to answer for it at all. (Its answer's
+    sureness is the least of this and its counts': under ``learned_confidence`` a slot
+    is read only where every canoe in play is then seen, its disc left to the rules.
+    Forty-seventh session, from 0.99: used 78050011, a blue canoe in a glare spot's halo
+    on L1, its hull paled to a third of a canoe in its colour, the reader 0.9999 sure of
+    it and 0.974 that nothing covers the slot; used offsets 76 / 77 / 78, glare, motion
+    and between, and 77 every condition: +5 / +8 / +4 clear positions, 1 disc left
+    unknown, no wrong reading.)"""
     learned_unsure_confidence: float = 0.95
     """Less sure than ``learned_confidence`` but this sure of a river slot the rules left
     unknown, the learned slot reader still reads it where the game's counts agree: every

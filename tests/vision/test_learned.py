@@ -930,3 +930,22 @@ def test_the_counts_are_taken_again_for_the_patch_left_once_the_reader_read_the_
         if p not in now.unknown:
             assert sorted(c.colour for c in now.canoes_at(p)) == sorted(
                 c.colour for c in truth.canoes_at(p)), p
+
+
+def test_a_slot_the_reader_is_less_sure_is_clear_is_read_where_the_counts_agree():
+    """Used scene 78050011 (glare): a blue canoe on L1 in a glare spot's halo, its hull
+    paled until only a third of a canoe kept its colour ("canoe-like area unread"). The
+    slot reader was 0.9999 sure of one blue canoe there but only 0.974 that nothing
+    covers the slot, under the old 0.99. From ``learned_clear_confidence`` (0.95) it
+    answers; less sure than ``learned_confidence``, its answer stands only where every
+    canoe in play is then seen, as here."""
+    _, truth, (before, now) = read_scene("glare+flicker", 78050011,
+                                         VisionConfig(learned_clear_confidence=0.99),
+                                         VisionConfig())
+    assert [c.colour for c in truth.canoes_at("L1")] == ["blue"]
+    assert "L1" in before.unknown
+    assert "L1" not in now.unknown and [c.colour for c in now.canoes_at("L1")] == ["blue"]
+    for p in (*SLOTS, "beach"):
+        if p not in now.unknown:
+            assert sorted(c.colour for c in now.canoes_at(p)) == sorted(
+                c.colour for c in truth.canoes_at(p)), p
