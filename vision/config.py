@@ -639,7 +639,13 @@ class VisionConfig:
     (``read.by_elimination``: two unsure patches, one read by the reader, leave the other
     to the counts; used 78030130 at 640x480: Joe, his blue gem blurred into his wood, and
     a yellow canoe on T3, a blue canoe on R1 one canoe or two, the reader sure of R1
-    only)."""
+    only)..."""
+    unread_by_counts: bool = True
+    unread_one_max: float = 1.3
+    """...and so for a slot left alone unknown for "canoe-like area unread" where that area
+    is no more than this many canoes' more than the canoes read there cover: the one
+    canoe seen nowhere is there (used 78030227 at 640x480: two red canoes side by side on
+    L2, one read, 0.82 of a canoe's area more; every other position read)."""
     learned_rules_gems: bool = True
     """Where the learned slot reader reads a slot the rules left unknown (their canoes
     there no reading: too much canoe-like area, a count unclear, something foreign) and

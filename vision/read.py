@@ -579,9 +579,11 @@ def read_board(
             unknown |= hidden
             why.update(dict.fromkeys(hidden, HIDES))
         if in_play is not None and config.learned_then_counts and not found:
-            # The counts again for the one patch they may settle that is still unknown.
+            # The counts again for the one patch they may settle that is still unknown
+            # (or a slot alone unknown with about one canoe's area unread: unread_by_counts).
             found = by_elimination(canoes.seen, unknown, before_canoes, [
-                u for u in canoes.unsure if u[0] in unknown], in_play)
+                u for u in canoes.unsure if u[0] in unknown] or unread_patch(
+                    canoes, unknown, why, in_play, config), in_play)
             # (Not where a colour read there looks like the riverbed, as above.)
             near = config.mottle_gemless_chroma if gems_read else config.mottle_blurred_chroma
             if any(c.colour in palette.names and like_riverbed(
@@ -1258,6 +1260,44 @@ def unseen_colours(seen: Iterable[CanoeSeen], unknown: set[str],
     """
     known = Counter(c.colour for c in seen if c.at not in unknown)
     return [c for c, n in in_play.items() if known[c] < n]
+
+
+def unread_patch(canoes: Canoes, unknown: set[str], why: Mapping[str, str],
+                 in_play: Mapping[str, int], config: VisionConfig,
+                 ) -> list[tuple[str, str, tuple[CanoeSeen, ...]]]:
+    """The one slot left unknown with "canoe-like area unread", about one canoe's area
+    more than the canoes read there cover (``config.unread_one_max``), as a patch for
+    :func:`by_elimination` of the one colour a canoe of which is seen nowhere, with the
+    canoes the rules read there: empty where that is not so, or
+    ``config.unread_by_counts`` is off.
+
+    >>> from vision.stages.canoes import Canoes
+    >>> c = Canoes(unread=[CanoeSeen("red", "L2", None)], seen=[CanoeSeen("blue", "T1")])
+    >>> c.areas["L2"] = (1, 1.66)
+    >>> why = {"L2": "canoe-like area unread"}
+    >>> unread_patch(c, {"L2"}, why, {"red": 2, "blue": 1}, VisionConfig())
+    [('L2', 'red', (CanoeSeen(colour='red', at='L2', gem=None),))]
+    >>> unread_patch(c, {"L2"}, why, {"red": 2, "blue": 2}, VisionConfig())
+    []
+    >>> c.areas["L2"] = (1, 2.6)  # two canoes' area unread
+    >>> unread_patch(c, {"L2"}, why, {"red": 2, "blue": 1}, VisionConfig())
+    []
+    """
+    if not config.unread_by_counts or len(unknown) != 1:
+        return []
+    (at,) = unknown
+    if at not in SLOTS or why.get(at) != "canoe-like area unread" or at not in canoes.areas:
+        return []
+    besides = tuple(c for c in canoes.unread if c.at == at)
+    n, area = canoes.areas[at]
+    if area - config.canoe_area_each * n > config.unread_one_max:
+        return []
+    known = Counter(c.colour for c in canoes.seen if c.at != at)
+    known.update(c.colour for c in besides)
+    short = [c for c, k in in_play.items() if known[c] < k]
+    if len(short) != 1:
+        return []
+    return [(at, short[0], besides)]
 
 
 def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[str],

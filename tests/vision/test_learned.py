@@ -954,3 +954,19 @@ def test_a_slot_the_reader_is_less_sure_is_clear_is_read_where_the_counts_agree(
         if p not in now.unknown:
             assert sorted(c.colour for c in now.canoes_at(p)) == sorted(
                 c.colour for c in truth.canoes_at(p)), p
+
+
+def test_a_slot_alone_unknown_with_one_canoe_unread_holds_the_canoe_seen_nowhere():
+    """Used scene 78030227 (640x480): two red canoes side by side on L2, one read, 0.82
+    of a canoe's area more than it covers ("canoe-like area unread"), every other
+    position read and one red canoe seen nowhere; the slot reader was unsure (one or two,
+    0.41 / 0.59). That canoe is on L2 (``unread_by_counts``), its gem unknown."""
+    _, truth, (before, now) = read_scene("lowres", 78030227,
+                                         VisionConfig(unread_by_counts=False),
+                                         VisionConfig())
+    assert [c.colour for c in truth.canoes_at("L2")] == ["red", "red"]
+    assert set(before.unknown) == {"L2"}
+    assert not now.unknown
+    assert sorted(c.colour for c in now.canoes) == sorted(c.colour for c in truth.canoes)
+    assert [c.colour for c in now.canoes_at("L2")] == ["red", "red"]
+    assert UNKNOWN in [c.gem for c in now.canoes_at("L2")]
