@@ -943,9 +943,11 @@ def test_a_slot_the_reader_is_less_sure_is_clear_is_read_where_the_counts_agree(
     slot reader was 0.9999 sure of one blue canoe there but only 0.974 that nothing
     covers the slot, under the old 0.99. From ``learned_clear_confidence`` (0.95) it
     answers; less sure than ``learned_confidence``, its answer stands only where every
-    canoe in play is then seen, as here."""
+    canoe in play is then seen, as here. ("Before" without ``unread_by_counts`` too, which
+    puts the blue canoe seen nowhere on L1 by the game's counts.)"""
     _, truth, (before, now) = read_scene("glare+flicker", 78050011,
-                                         VisionConfig(learned_clear_confidence=0.99),
+                                         VisionConfig(learned_clear_confidence=0.99,
+                                                      unread_by_counts=False),
                                          VisionConfig())
     assert [c.colour for c in truth.canoes_at("L1")] == ["blue"]
     assert "L1" in before.unknown
