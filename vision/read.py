@@ -1292,9 +1292,8 @@ def unread_patch(canoes: Canoes, unknown: set[str], why: Mapping[str, str],
     n, area = canoes.areas[at]
     if area - config.canoe_area_each * n > config.unread_one_max:
         return []
-    known = Counter(c.colour for c in canoes.seen if c.at != at)
-    known.update(c.colour for c in besides)
-    short = [c for c, k in in_play.items() if known[c] < k]
+    # (The canoes read elsewhere and those the rules read there.)
+    short = unseen_colours([*canoes.seen, *besides], set(), in_play)
     if len(short) != 1:
         return []
     return [(at, short[0], besides)]
