@@ -569,6 +569,13 @@ class VisionConfig:
     learned_piece_own: float = 0.3
     """...where it reads a canoe of that colour there, or where no piece of a colour it
     reads there shows this share of one canoe's area or more."""
+    learned_area_against: float = 0.2
+    """With the game's counts: the learned slot reader reads no slot where the rules saw
+    at least this share of one canoe's area in a colour of which a canoe is then seen
+    nowhere, none of the colours it reads there, and less of each of those (a red hull in
+    a shadow read as brown; of Diamanten Joe's colour, ``learned_piece_joe``; not where a
+    hand or a sleeve lies, whose own colour may be a canoe's, nor where it reads no
+    canoe). Over 1: never."""
     beach_unclear_middle: bool = True
     """With the game's counts: where a canoe of the game is seen nowhere and a canoe on
     the beach (which carries no gem) shows neither a gem nor its empty well, the beach is

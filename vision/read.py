@@ -949,6 +949,32 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 for (at, colour), n in shown.items())
 
         fill = {i: r for i, r in fill.items() if not against(SLOTS[i], r)}
+    if in_play is not None and colour_areas is not None and config.learned_area_against <= 1:
+        # Nor a slot where the rules saw more of a colour still seen too seldom (at least
+        # ``learned_area_against`` of a canoe's area) than of each colour it reads there,
+        # none of which is that colour: a hull darkened by a shadow looks like a darker
+        # player's (used 80030154, 640x480: a red canoe on R1 in a shadow, 0.24 of a
+        # canoe red to the rules, read brown 0.993 sure; the red seen nowhere). Joe's
+        # colour only from ``learned_piece_joe``, as above (used 80030036, 80030183,
+        # 80030220 at 640x480: a brown, a red and two brown canoes read right, each
+        # with more of Joe's pale colour to the rules, 0.28-0.41 of a canoe, than its own).
+        # Not where a hand or a sleeve lies, whose own colour may be a canoe's (used
+        # 79050259: a brown canoe on T4 under a blue sleeve, 0.67 of a canoe blue). Nor
+        # where it reads no canoe: a colour taken for another is the error caught here (a
+        # slot read empty beside a blurred sleeve: used 78050148, 78110067, 79110046,
+        # 79110280, about 0.3 of a canoe blue on L1 or R1, each read right as empty).
+        short = missing(fill)
+
+        def shows_other(slot: str, read: SlotRead) -> bool:
+            """Whether the rules saw more of a colour seen too seldom there."""
+            areas = colour_areas.get(slot, {})
+            return bool(read.colours) and any(c in short and c not in read.colours and a >= (
+                config.learned_piece_joe if c == JOE_COLOUR else config.learned_area_against)
+                and all(areas.get(r, 0.0) < a for r in read.colours)
+                for c, a in areas.items())
+
+        fill = {i: r for i, r in fill.items()
+                if covered_by(why[SLOTS[i]]) or not shows_other(SLOTS[i], r)}
     # The slots it is less sure of are read only where the game's counts agree: every
     # canoe in play then seen (used offsets: 59030052, two greens on L1 read as one;
     # 60080087, Joe and a red canoe on R2 read as the red alone, Joe seen nowhere).

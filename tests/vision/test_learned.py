@@ -972,3 +972,36 @@ def test_a_slot_alone_unknown_with_one_canoe_unread_holds_the_canoe_seen_nowhere
     assert sorted(c.colour for c in now.canoes) == sorted(c.colour for c in truth.canoes)
     assert [c.colour for c in now.canoes_at("L2")] == ["red", "red"]
     assert UNKNOWN in [c.gem for c in now.canoes_at("L2")]
+
+
+def test_a_slot_the_rules_saw_in_a_colour_seen_nowhere_is_not_read_as_another():
+    """Used scene 80030154 (640x480): a red canoe on R1 in a shadow, a quarter of a
+    canoe's area red to the rules ("something small and foreign"). The slot reader read a
+    brown canoe there, 0.993 sure, and the red canoe was then seen nowhere: a wrong
+    reading. From ``learned_area_against`` the slot stays unknown."""
+    _, truth, (before, now) = read_scene("lowres", 80030154,
+                                         VisionConfig(learned_area_against=2.0),
+                                         VisionConfig())
+    assert [c.colour for c in truth.canoes_at("R1")] == ["red"]
+    assert [c.colour for c in before.canoes_at("R1")] == ["brown"]
+    assert "R1" in now.unknown
+    for p in (*SLOTS, "beach"):
+        if p not in now.unknown:
+            assert sorted((c.colour, c.gem) for c in now.canoes_at(p)) == sorted(
+                (c.colour, c.gem) for c in truth.canoes_at(p)), p
+
+
+def test_joes_pale_colour_and_a_slot_read_empty_do_not_hold_the_reader_back():
+    """Used scenes where the rules saw more of a colour seen nowhere than of the one the
+    slot reader reads, and the reader was right: 80030036 (640x480), a brown canoe with
+    a violet gem on L1, 0.41 of a canoe of Diamanten Joe's pale colour to the rules (a
+    hull blurred with its gem), Joe's only from ``learned_piece_joe``; 79110046 (motion),
+    R1 read empty beside 0.3 of a canoe of blurred blue: the check asks for a canoe read."""
+    _, truth, (looser, now) = read_scene("lowres", 80030036,
+                                         VisionConfig(learned_piece_joe=0.25), VisionConfig())
+    assert [(c.colour, c.gem) for c in truth.canoes_at("L1")] == [("brown", "violet")]
+    assert "L1" in looser.unknown
+    assert [c.colour for c in now.canoes_at("L1")] == ["brown"] and "L1" not in now.unknown
+    _, truth, (now,) = read_scene("motion", 79110046, VisionConfig())
+    assert not truth.canoes_at("R1") and "R1" not in now.unknown
+    assert not now.canoes_at("R1") and now.discs["R1"] == truth.discs["R1"]
