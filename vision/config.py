@@ -584,6 +584,10 @@ class VisionConfig:
     """Where the rules read a slot's canoes, one of them with neither a gem nor its
     empty well seen, and the learned slot reader is this sure of other canoes there, the
     slot is unknown (two readers disagree). Over 1: no such check."""
+    learned_mixed_share: float = 0.15
+    """...or where another colour than the canoes read there shows on the slot, at least
+    this share of one canoe's area (of Diamanten Joe's colour, ``learned_piece_joe``): a
+    hull's colour between two players'. Over 1: not so."""
     learned_washed_counts: bool = True
     """A slot a glare spot washes out (the rules' reason) is read by the learned slot
     reader only where every canoe in play is then seen (not at all without the game's

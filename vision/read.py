@@ -784,6 +784,17 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     says the same; ``config.learned_rules_gems``)."""
     held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
         s for s in SLOTS if discs[s] == UNKNOWN}
+    # The slots the rules read where another colour than those read shows, at least
+    # ``learned_mixed_share`` of a canoe's area (of Joe's pale colour, what hulls blurred
+    # with their gems look like, ``learned_piece_joe``): a hull's colour may lie between
+    # two players' (used 78110202, motion: a yellow canoe on R2 read brown by the rules,
+    # 0.49 of a canoe brown and 0.21 yellow, the reader 0.99992 sure of one yellow).
+    mixed = {slot for slot in SLOTS if slot not in unknown and any(
+        a >= (config.learned_piece_joe if c == JOE_COLOUR else config.learned_mixed_share)
+        and c not in {k.colour for k in seen if k.at == slot}
+        for c, a in (colour_areas or {}).get(slot, {}).items()) and any(
+        k.at == slot for k in seen)} if config.learned_mixed_share <= 1 else set()
+    held |= mixed
     ask = [i for i, s in enumerate(SLOTS)
            if (s in unknown and s in why) or (s not in unknown and s in held)]
     sure = config.learned_confidence
@@ -800,8 +811,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             continue
         mine = [c for c in seen if c.at == slot]
         if sorted(c.colour for c in mine) != read.colours:
-            if read.sure >= config.learned_veto_confidence and any(
-                    c.gem == UNKNOWN for c in mine):
+            if read.sure >= config.learned_veto_confidence and (slot in mixed or any(
+                    c.gem == UNKNOWN for c in mine)):
                 # Two readers disagree on a slot where the rules saw a canoe but neither
                 # its gem nor its empty well (the river's mottle read as a canoe of the
                 # river's hue, a hull's colour shifted by a glare spot's light): unknown.

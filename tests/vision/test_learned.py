@@ -1005,3 +1005,19 @@ def test_joes_pale_colour_and_a_slot_read_empty_do_not_hold_the_reader_back():
     _, truth, (now,) = read_scene("motion", 79110046, VisionConfig())
     assert not truth.canoes_at("R1") and "R1" not in now.unknown
     assert not now.canoes_at("R1") and now.discs["R1"] == truth.discs["R1"]
+
+
+def test_a_slot_the_rules_read_in_a_mixed_colour_is_checked_by_the_reader():
+    """Used scene 78110202 (motion): a yellow canoe on R2 read brown by the rules, 0.49
+    of a canoe brown and 0.21 yellow on the slot. With ``learned_mixed_share`` the slot
+    reader is asked there too; 0.9999 sure of one yellow canoe, it disagrees, and R2 is
+    unknown instead of wrong."""
+    _, truth, (before, now) = read_scene("motion", 78110202,
+                                         VisionConfig(learned_mixed_share=2.0), VisionConfig())
+    assert [c.colour for c in truth.canoes_at("R2")] == ["yellow"]
+    assert [c.colour for c in before.canoes_at("R2")] == ["brown"]
+    assert "R2" in now.unknown and not now.canoes_at("R2")
+    for p in (*SLOTS, "beach"):
+        if p not in now.unknown:
+            assert sorted((c.colour, c.gem) for c in now.canoes_at(p)) == sorted(
+                (c.colour, c.gem) for c in truth.canoes_at(p)), p
