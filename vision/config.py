@@ -656,7 +656,13 @@ class VisionConfig:
     """...and so for a slot left alone unknown for "canoe-like area unread" where that area
     is no more than this many canoes' more than the canoes read there cover: the one
     canoe seen nowhere is there (used 78030227 at 640x480: two red canoes side by side on
-    L2, one read, 0.82 of a canoe's area more; every other position read)."""
+    L2, one read, 0.82 of a canoe's area more; every other position read)..."""
+    counts_reader_agree: bool = True
+    """...in either case, not where the learned slot reader answered on that slot (at
+    least ``learned_unsure_confidence`` sure) with colours that leave out one the counts
+    would put there: the counts hold only if every other position was read right (used
+    76100295, clutter: a yellow canoe on T1 read brown by the rules, the yellow then put
+    beside a green canoe on T4 by the counts, where the reader read green and brown)."""
     learned_rules_gems: bool = True
     """Where the learned slot reader reads a slot the rules left unknown (their canoes
     there no reading: too much canoe-like area, a count unclear, something foreign) and

@@ -564,7 +564,8 @@ def read_board(
                                      "here either")
     unread_discs = {s for s in SLOTS if discs[s] == UNKNOWN}
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
-        learned_slots(rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
+        answered = learned_slots(
+                      rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
                       discs, unknown, why, in_play, config, gems=gems_read,
                       discs_seen=discs_seen,
                       on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
@@ -589,6 +590,16 @@ def read_board(
             if any(c.colour in palette.names and like_riverbed(
                     palette.protos[palette.names.index(c.colour)], ring_ref, config,
                     near)[SLOTS.index(c.at)] for c in found):
+                found = []
+            # Nor where the slot reader answered there with other colours: the counts
+            # hold only if every other position was read right (used 76100295, clutter: a
+            # yellow canoe on T1 read brown by the rules; the counts then put the yellow
+            # one seen nowhere on T4, beside a green, where the reader read green and
+            # brown, 0.989 sure, and right; not where it is less sure than
+            # ``learned_unsure_confidence``: used 80040008, a blue and a red canoe on T3
+            # read as blue and brown, 0.855 sure, the counts right).
+            if found and config.counts_reader_agree and found[0].at in answered and any(
+                    c.colour not in answered[found[0].at] for c in found):
                 found = []
             if found:
                 unknown.discard(found[0].at)
@@ -758,7 +769,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   leans: dict[tuple[str, str], list[str | None]] | None = None,
                   unread: Sequence[CanoeSeen] = (),
                   colour_areas: Mapping[str, Mapping[str, float]] | None = None,
-                  pieces: Sequence[tuple[str, str, float]] = ()) -> None:
+                  pieces: Sequence[tuple[str, str, float]] = ()) -> dict[str, list[str]]:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
     the slot (``config.learned_clear_confidence``: no hand, no glare spot) and of its
@@ -783,7 +794,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     canoe of a colour there (``unread``: the canoes they read where they left the position
     unknown), where it reads that canoe alone too and leaves its gem unknown, goes into
     ``leans`` (what the rules' votes lean to, for the fine gem reader to name where it
-    says the same; ``config.learned_rules_gems``)."""
+    says the same; ``config.learned_rules_gems``). Returns, per slot it was asked about
+    and answered (``learned_unsure_confidence`` sure or more), the colours it read there."""
     held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
         s for s in SLOTS if discs[s] == UNKNOWN}
     # The slots the rules read where another colour than those read shows, at least
@@ -805,6 +817,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                            config.learned_agree_confidence),
                        config.learned_gem_confidence if gems else 2.0,  # (no gem)
                        config.learned_clear_confidence, disc_confidence=sure)
+    answered = {SLOTS[i]: list(r.colours) for i, r in got.items()
+                if r.sure >= config.learned_unsure_confidence}
     # A slot the rules read: the disc and gems they left unknown, where the reader sees
     # the same canoes there (and is ``learned_confidence`` sure of them).
     for i in [i for i in got if SLOTS[i] not in unknown]:
@@ -845,7 +859,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             colour_areas.get(SLOTS[i], {}).get(c, 0.0) >= config.learned_agree_share * n
             for c, n in Counter(r.colours).items()))}
     if not fill:
-        return
+        return answered
 
     def counted(got: Mapping[int, SlotRead]) -> Counter[str]:
         """Canoes of each colour seen at known positions with the reader's ``got``."""
@@ -1019,6 +1033,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 (c, named[c] if g == UNKNOWN and c in named else g) for c, g in read.canoes))
         seen[:] = [c for c in seen if c.at != slot]
         seen.extend(CanoeSeen(c, slot, gem) for c, gem in read.canoes)
+    return answered
 
 
 def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,

@@ -24,8 +24,9 @@ from vision.synth import Glare, Hand, SceneConfig, ground_truth, render
 
 @pytest.fixture(autouse=True)
 def rules_alone(monkeypatch):
-    """Read with the rules alone: the learned slot, disc and gem readers are not asked."""
-    monkeypatch.setattr("vision.read.learned_slots", lambda *args, **kwargs: None)
+    """Read with the rules alone: the learned slot, disc and gem readers are not asked
+    (the slot reader then answers on no slot: an empty dict)."""
+    monkeypatch.setattr("vision.read.learned_slots", lambda *args, **kwargs: {})
     monkeypatch.setattr("vision.read.learned_fine", lambda *args, **kwargs: None)
 
 
