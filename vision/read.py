@@ -565,12 +565,10 @@ def read_board(
     unread_discs = {s for s in SLOTS if discs[s] == UNKNOWN}
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         answered = learned_slots(
-                      rectified, light, geo, look.slot_patches, palette.names, canoes.seen,
-                      discs, unknown, why, in_play, config, gems=gems_read,
-                      discs_seen=discs_seen,
-                      on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
-                      unread=canoes.unread, colour_areas=canoes.colour_areas,
-                      pieces=canoes.ratios)
+            rectified, light, geo, look.slot_patches, palette.names, canoes.seen, discs,
+            unknown, why, in_play, config, gems=gems_read, discs_seen=discs_seen,
+            on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
+            unread=canoes.unread, colour_areas=canoes.colour_areas, pieces=canoes.ratios)
         if in_play is not None and config.learned_unseen_hides and not unknown and \
                 unseen_in_play(canoes.seen, unknown, in_play):
             # The reader read the last positions the rules left for a canoe seen nowhere:
@@ -760,6 +758,18 @@ def for_unseen_canoe(pos: str, reason: str, config: VisionConfig) -> bool:
         reason == BEACH_GLARE or reason.endswith(LIKE_SAND))
 
 
+def piece_share(colour: str, share: float, config: VisionConfig) -> float:
+    """The share of a canoe's area the rules must see of ``colour`` on a slot for it to
+    count against (or be checked by) the learned slot reader: ``share``, and for
+    Diamanten Joe's colour ``config.learned_piece_joe`` (his pale wood is what hulls
+    blurred with their gems look like).
+
+    >>> piece_share("red", 0.2, VisionConfig()), piece_share(JOE_COLOUR, 0.2, VisionConfig())
+    (0.2, 0.9)
+    """
+    return config.learned_piece_joe if colour == JOE_COLOUR else share
+
+
 def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   colours: Sequence[str], seen: list[CanoeSeen], discs: dict[str, str],
                   unknown: set[str], why: dict[str, str], in_play: Mapping[str, int] | None,
@@ -803,11 +813,12 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # with their gems look like, ``learned_piece_joe``): a hull's colour may lie between
     # two players' (used 78110202, motion: a yellow canoe on R2 read brown by the rules,
     # 0.49 of a canoe brown and 0.21 yellow, the reader 0.99992 sure of one yellow).
-    mixed = {slot for slot in SLOTS if slot not in unknown and any(
-        a >= (config.learned_piece_joe if c == JOE_COLOUR else config.learned_mixed_share)
-        and c not in {k.colour for k in seen if k.at == slot}
-        for c, a in (colour_areas or {}).get(slot, {}).items()) and any(
-        k.at == slot for k in seen)} if config.learned_mixed_share <= 1 else set()
+    mixed: set[str] = set()
+    if config.learned_mixed_share <= 1:
+        read_at = {s: {c.colour for c in seen if c.at == s} for s in SLOTS if s not in unknown}
+        mixed = {s for s, theirs in read_at.items() if theirs and any(
+            c not in theirs and a >= piece_share(c, config.learned_mixed_share, config)
+            for c, a in (colour_areas or {}).get(s, {}).items())}
     held |= mixed
     ask = [i for i, s in enumerate(SLOTS)
            if (s in unknown and s in why) or (s not in unknown and s in held)]
@@ -962,9 +973,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # yellow canoe with a violet gem, at 640x480.)
         short = missing(fill)
         shown = Counter((at, colour) for at, colour, ratio in pieces
-                        if colour in short and ratio >= (
-                            config.learned_piece_joe if colour == JOE_COLOUR
-                            else config.learned_piece_ratio))
+                        if colour in short and ratio >= piece_share(
+                            colour, config.learned_piece_ratio, config))
         own = {(at, colour) for at, colour, ratio in pieces
                if ratio >= config.learned_piece_own}
 
@@ -995,8 +1005,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         def shows_other(slot: str, read: SlotRead) -> bool:
             """Whether the rules saw more of a colour seen too seldom there."""
             areas = colour_areas.get(slot, {})
-            return bool(read.colours) and any(c in short and c not in read.colours and a >= (
-                config.learned_piece_joe if c == JOE_COLOUR else config.learned_area_against)
+            return bool(read.colours) and any(
+                c in short and c not in read.colours
+                and a >= piece_share(c, config.learned_area_against, config)
                 and all(areas.get(r, 0.0) < a for r in read.colours)
                 for c, a in areas.items())
 
