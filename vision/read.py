@@ -21,7 +21,7 @@ from companion.board import ARMS, BEACH, SLOTS, downstream, upstream
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
-from vision.stages.canoes import Canoes, Hull, beach_blobs, read_canoes
+from vision.stages.canoes import AREA_UNREAD, Canoes, Hull, beach_blobs, read_canoes
 from vision.stages.discs import disc_offsets, read_discs
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import (
@@ -1351,7 +1351,7 @@ def unread_patch(canoes: Canoes, unknown: set[str], why: Mapping[str, str],
     if not config.unread_by_counts or len(unknown) != 1:
         return []
     (at,) = unknown
-    if at not in SLOTS or why.get(at) != "canoe-like area unread" or at not in canoes.areas:
+    if at not in SLOTS or why.get(at) != AREA_UNREAD or at not in canoes.areas:
         return []
     besides = tuple(c for c in canoes.unread if c.at == at)
     n, area = canoes.areas[at]

@@ -32,6 +32,9 @@ from vision.stages.objects import (
 )
 from vision.types import Doubles, Floats, Image, Mask
 
+AREA_UNREAD = "canoe-like area unread"
+"""Why a position showing more canoe-like area than its canoes read cover is unknown (the
+reading's counts ask for it by name: ``read.unread_patch``)."""
 CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
 CLOSE_SMALL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
@@ -392,7 +395,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         slack = (config.canoe_area_none if n == 0 and objs.hand else
                  config.canoe_area_tolerance + config.canoe_area_tolerance_each * n)
         if abs(area - config.canoe_area_each * n) > slack:
-            flag([where], "canoe-like area unread" if area > config.canoe_area_each * n
+            flag([where], AREA_UNREAD if area > config.canoe_area_each * n
                  else "less canoe-like area than the canoes read")
             if area > config.canoe_area_each * n and p < len(SLOTS):
                 spill.append(p)
