@@ -419,6 +419,18 @@ class VisionConfig:
     count_off_slot: bool = True
     """Canoes read clearly but caught between two slots still count towards their colour's
     canoes in play: another read of that colour beyond the count is unknown."""
+    eliminate_pairs: bool = True
+    """A patch of one colour whose outline cannot tell one canoe from two, with the area
+    of two (``canoe_area_each``, within the tolerance for one more canoe), is the two
+    canoes of that colour where both are seen nowhere, every other canoe in play is read
+    and no other position is unknown (used 81010070 and 81010082, parallax: two brown
+    canoes side by side on L2, two red beside a green on T2)."""
+    count_across: bool = True
+    """One canoe found across two positions (no bigger than one canoe) counts towards the
+    canoes in play of the colour most of it shows, as ``count_off_slot`` does (reporting
+    scene 82120232: a brown canoe across T3 and T4, Diamanten Joe's pale wood in a shadow
+    on L1 read as a second brown canoe there, Joe seen nowhere; used offsets 81, every
+    condition, and 80, between, motion, parallax, 640x480 and glare: no reading changed)."""
     canoe_between_ends_mm: float = 38.0
     """...and, where one patch is one canoe or two (area and outline disagree), so is
     one whose footprint, were the patch two canoes end to end, less than this much nearer

@@ -11,7 +11,7 @@ None sees the game state. Every threshold is a field of :class:`VisionConfig`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypedDict, cast
 
@@ -323,11 +323,15 @@ def read_board(
             if colour == JOE_COLOUR and at in unknown and ratio >= config.joe_patch_ratio} | {
             at for at, share in canoes.skipped_joe.items()
             if share >= config.joe_patch_skipped}
-        extra = too_many(canoes.seen, unknown, in_play, joe_patches,
-                         canoes.off_slot if config.count_off_slot else ())
+        off_slot = list(canoes.off_slot) if config.count_off_slot else []
+        if config.count_across:
+            # So does one canoe found across two positions, of the colour most of it shows.
+            off_slot += [CanoeSeen(palette.names[i], at) for i, at in objs.across.items()]
+        extra = too_many(canoes.seen, unknown, in_play, joe_patches, off_slot)
         unknown |= extra
         why = {**dict.fromkeys(extra, TOO_MANY), **why}
-        found = by_elimination(canoes.seen, unknown, before_canoes, canoes.unsure, in_play)
+        found = by_elimination(canoes.seen, unknown, before_canoes, canoes.unsure, in_play,
+                               canoes.pairs)
         if found:
             unknown.discard(found[0].at)
             why.pop(found[0].at, None)
@@ -580,9 +584,10 @@ def read_board(
         if in_play is not None and config.learned_then_counts and not found:
             # The counts again for the one patch they may settle that is still unknown
             # (or a slot alone unknown with about one canoe's area unread: unread_by_counts).
-            found = by_elimination(canoes.seen, unknown, before_canoes, [
-                u for u in canoes.unsure if u[0] in unknown] or unread_patch(
-                    canoes, unknown, why, in_play, config), in_play)
+            patches = [u for u in canoes.unsure if u[0] in unknown]
+            found = by_elimination(canoes.seen, unknown, before_canoes, patches or unread_patch(
+                canoes, unknown, why, in_play, config), in_play,
+                canoes.pairs if patches else ())
             # (Not where a colour read there looks like the riverbed, as above.)
             near = config.mottle_gemless_chroma if gems_read else config.mottle_blurred_chroma
             if any(c.colour in palette.names and like_riverbed(
@@ -1366,14 +1371,16 @@ def unread_patch(canoes: Canoes, unknown: set[str], why: Mapping[str, str],
 
 def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[str],
                    unsure: Sequence[tuple[str, str, tuple[CanoeSeen, ...]]],
-                   in_play: Mapping[str, int]) -> list[CanoeSeen]:
+                   in_play: Mapping[str, int], pairs: Collection[str] = ()) -> list[CanoeSeen]:
     """The canoes at the one slot ``unsure`` names (``Canoes.unsure``: a patch there one
     canoe or two, or Diamanten Joe's colour without his canoe's middle; the canoes read
     there besides) when the game's counts leave nothing else it could be: one canoe of
     that colour is seen nowhere, every other canoe in play is seen at a position that was
     read, and no other position is unknown (the beach may be, for Joe: he never lands). The
     patch is then that one canoe, its gem unknown. Empty otherwise. ``skipped``: the
-    positions unknown before the canoes were read.
+    positions unknown before the canoes were read. ``pairs``: slots whose patch has the
+    area of two canoes (``Canoes.pairs``): it is two canoes of its colour where two are
+    seen nowhere, and the counts settle nothing else there.
 
     >>> seen = [CanoeSeen("red", "T2"), CanoeSeen("joe", "T1")]
     >>> by_elimination(seen, {"T3"}, set(), [("T3", "red", ())], {"red": 2, "joe": 1})
@@ -1387,6 +1394,14 @@ def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[st
     >>> by_elimination(seen[:1], {"T3", "beach"}, set(), [("T3", "joe", (CanoeSeen("red", "T3"),))],
     ...                {"red": 2, "joe": 1})
     [CanoeSeen(colour='red', at='T3', gem=None), CanoeSeen(colour='joe', at='T3', gem='unknown')]
+    >>> by_elimination(seen[1:], {"T3"}, set(), [("T3", "red", ())], {"red": 2, "joe": 1},
+    ...                {"T3"})  # doctest: +NORMALIZE_WHITESPACE
+    [CanoeSeen(colour='red', at='T3', gem='unknown'),
+     CanoeSeen(colour='red', at='T3', gem='unknown')]
+    >>> by_elimination(seen, {"T3"}, set(), [("T3", "red", ())], {"red": 2, "joe": 1}, {"T3"})
+    []
+    >>> by_elimination(seen[1:], {"T3"}, set(), [("T3", "red", ())], {"red": 2, "joe": 1})
+    []
     """
     if len(unsure) != 1:
         return []
@@ -1396,10 +1411,11 @@ def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[st
         return []
     known = Counter(c.colour for c in seen if c.at not in unknown)
     known.update(c.colour for c in besides)
-    if known[colour] != in_play.get(colour, 0) - 1 or any(
+    short = in_play.get(colour, 0) - known[colour]
+    if short != (2 if at in pairs else 1) or any(
             known[c] != n for c, n in in_play.items() if c != colour):
         return []
-    return [*besides, CanoeSeen(colour, at, UNKNOWN)]
+    return [*besides, *[CanoeSeen(colour, at, UNKNOWN)] * short]
 
 
 def beach_by_elimination(seen: Sequence[CanoeSeen], unknown: set[str],

@@ -62,6 +62,9 @@ class Canoes:
     """Per position already unknown (``skip``), the pixels of Diamanten Joe's colour
     there as a share of one canoe's hull (not read as a canoe: what was taken for
     something foreign may be his canoe)."""
+    pairs: set[str] = field(default_factory=set)
+    """The slots of ``unsure`` whose canoe-like area is that of the canoes read there and
+    two of the patch's colour, not one (``eliminate_pairs``)."""
     unsure: list[tuple[str, str, tuple[CanoeSeen, ...]]] = field(default_factory=list)
     """Slots unknown for one reason only: one canoe-sized patch of a colour there that is
     one canoe or two by its area and outline (which disagree or cannot tell), or one
@@ -391,10 +394,18 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         out.areas[where] = (n, area)
         out.colour_areas[where] = {palette.names[c]: float(by_colour[p, c] / one_at[p])
                                    for c in np.flatnonzero(by_colour[p])}
-        n += sum(1 for at, _ in held if at == where)  # (and one canoe each held there)
+        mine = [colour for at, colour in held if at == where]
+        n += len(mine)  # (and one canoe each held there)
         slack = (config.canoe_area_none if n == 0 and objs.hand else
                  config.canoe_area_tolerance + config.canoe_area_tolerance_each * n)
-        if abs(area - config.canoe_area_each * n) > slack:
+        if config.eliminate_pairs and mine and mine[0] != JOE_COLOUR and \
+                n + 1 <= config.max_canoes_per_slot and abs(
+                    area - config.canoe_area_each * (n + 1)) <= slack + \
+                config.canoe_area_tolerance_each and area > config.canoe_area_each * n:
+            # The patch one canoe or two has the area of two: the counts may tell, if
+            # two of its colour are seen nowhere (by_elimination).
+            out.pairs.add(where)
+        elif abs(area - config.canoe_area_each * n) > slack:
             flag([where], AREA_UNREAD if area > config.canoe_area_each * n
                  else "less canoe-like area than the canoes read")
             if area > config.canoe_area_each * n and p < len(SLOTS):

@@ -171,9 +171,9 @@ class Objects:
     on_way: set[int] = field(default_factory=set)
     """The colour indices (most of each object's canoe-coloured pixels) of the canoes found
     off their slot's centre towards the next ("canoe between slots")."""
-    across: set[int] = field(default_factory=set)
+    across: dict[int, str] = field(default_factory=dict)
     """Likewise of one canoe lying across two positions ("one canoe across two
-    positions"), no bigger than one canoe."""
+    positions"), no bigger than one canoe, each with one of the positions it lies over."""
     pixels: Indices | None = None
     """The flat indices of ``opened``'s object pixels, in order (None: not kept)."""
 
@@ -441,7 +441,8 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 _mark(out, (BEACH if p == len(SLOTS) else SLOTS[p] for p in split),
                       "one canoe across two positions")
                 if major is not None and one:
-                    out.across.add(major)
+                    out.across.setdefault(major, BEACH if split[0] == len(SLOTS)
+                                          else SLOTS[split[0]])
             elif len(split) == 1 and split[0] < len(SLOTS) and one and \
                     area >= config.between_min_ratio * hull_px:
                 # One canoe off its slot's centre, towards the next slot.
