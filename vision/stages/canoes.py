@@ -387,6 +387,13 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     by_colour = np.bincount(groups[groups >= 0], minlength=(len(SLOTS) + 1) * 16)
     by_colour = by_colour[: (len(SLOTS) + 1) * 16].reshape(len(SLOTS) + 1, 16)
     spill: list[int] = []  # slots with canoe-like area unread
+
+    def fits(area: float, n: int) -> bool:
+        """Whether ``area`` (in canoes) is that of ``n`` canoes, within the tolerance."""
+        slack = (config.canoe_area_none if n == 0 and objs.hand else
+                 config.canoe_area_tolerance + config.canoe_area_tolerance_each * n)
+        return abs(area - config.canoe_area_each * n) <= slack
+
     for p in range(len(SLOTS) + 1):
         where = BEACH if p == len(SLOTS) else SLOTS[p]
         n = sum(1 for c in out.seen if c.at == where)
@@ -396,16 +403,13 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                                    for c in np.flatnonzero(by_colour[p])}
         mine = [colour for at, colour in held if at == where]
         n += len(mine)  # (and one canoe each held there)
-        slack = (config.canoe_area_none if n == 0 and objs.hand else
-                 config.canoe_area_tolerance + config.canoe_area_tolerance_each * n)
         if config.eliminate_pairs and mine and mine[0] != JOE_COLOUR and \
-                n + 1 <= config.max_canoes_per_slot and abs(
-                    area - config.canoe_area_each * (n + 1)) <= slack + \
-                config.canoe_area_tolerance_each and area > config.canoe_area_each * n:
+                n + 1 <= config.max_canoes_per_slot and fits(area, n + 1) and \
+                area > config.canoe_area_each * n:
             # The patch one canoe or two has the area of two: the counts may tell, if
             # two of its colour are seen nowhere (by_elimination).
             out.pairs.add(where)
-        elif abs(area - config.canoe_area_each * n) > slack:
+        elif not fits(area, n):
             flag([where], AREA_UNREAD if area > config.canoe_area_each * n
                  else "less canoe-like area than the canoes read")
             if area > config.canoe_area_each * n and p < len(SLOTS):
