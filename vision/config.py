@@ -514,6 +514,13 @@ class VisionConfig:
     pixels: at 640x480 blur breaks a canoe into pieces (used 74 and 71, 640x480: 7 clear
     positions lost, most for pieces of Joe's colour; at 1280x720, 1 / 0, a piece of a
     brown canoe beside its own). Over 1: off."""
+    joe_unseen_area: float = 0.35
+    """While Diamanten Joe's canoe is seen nowhere, a slot where a canoe of another colour
+    is read and Joe's colour covers this share of a canoe or more may hold him (his pale
+    top read as the other colour, his side as his wood): unknown. Not where a board
+    millimetre spans under ``gem_blend_detail`` camera pixels (blur gives every hull's
+    edge his colour), nor while a patch of his colour shows at a position unknown for
+    another reason (``joe_patch_ratio``): he more likely lies there. Over 1: off."""
     hidden_camouflage_chroma: float = 0.45
     """A canoe of the game seen nowhere, where nothing shows where it is, may hide at the
     positions whose ground its colour is this close to in chroma (if any; else at every
@@ -693,6 +700,12 @@ class VisionConfig:
     unknown. Used offset 70, 150 scenes a condition: +6 exact frames (held-out art,
     parallax twice, lens, 640x480, blue gem), none lost; 69 parallax, 640x480 and glare
     unchanged; no wrong reading)."""
+    learned_lean_veto: bool = True
+    """Where the learned slot reader names a lone canoe's gem white on a slot the rules read
+    with that gem unknown, their votes leaning to a coloured gem (``gem_agree_votes``),
+    the gem stays unknown: a coloured gem blurred with a hull of the opposite hue is grey.
+    (Against any other gem, as ``gem_lean_veto`` for the fine gem reader, it cost 5
+    frames' exact gems on used offsets 81 and 82, the reader right each time.)"""
     learned_gem_confidence: float = 0.999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""

@@ -419,6 +419,25 @@ def read_board(
                     may_hide_at.add(at)
                     why.setdefault(at, f"a canoe of the game not seen; a piece of "
                                        f"{colour} shows here besides the canoes read")
+            # ...or, for Diamanten Joe, where his wood's colour covers much of a canoe
+            # beside the canoes read there: his pale top may read as another colour's
+            # hull, only his shaded side as his wood (reporting 83010007, a 30 degree
+            # tilt: Joe beside a yellow canoe on R2 read as brown, his wood 0.4 of a
+            # canoe around it). Not where blur blends every hull's edge into his colour,
+            # nor while a patch of his colour shows where a position is unknown anyway
+            # (``joe_patches``): he more likely lies there (used 81050138: Joe 0.93 of a
+            # canoe on T1, "canoe-like area unread"; a brown canoe's glare-paled edge on
+            # R1 showed his colour).
+            if JOE_COLOUR in unseen and not blends and not joe_patches and \
+                    config.joe_unseen_area <= 1:
+                for slot in SLOTS:
+                    if slot not in unknown and any(c.at == slot for c in canoes.seen) and \
+                            canoes.colour_areas.get(slot, {}).get(JOE_COLOUR, 0.0) \
+                            >= config.joe_unseen_area:
+                        unknown.add(slot)
+                        may_hide_at.add(slot)
+                        why.setdefault(slot, "a canoe of the game not seen; Joe's wood shows "
+                                             "here beside the canoes read: it may be his")
             # ...or under a glare spot's halo, where a canoe whose colour washed towards
             # white is the riverbed's: unless a position is unknown for what shows there
             # (washed out, covered), where that canoe more likely is.
@@ -857,6 +876,18 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         if discs[slot] == UNKNOWN and read.disc is not None:
             discs[slot] = PRESENT if read.disc else ABSENT
         gem = dict(read.canoes)
+        if leans is not None and config.learned_lean_veto:
+            # Not a white gem where the rules' votes lean to a coloured one: a coloured
+            # gem blurred with a hull of the opposite hue is grey (reporting 83040175: a
+            # pale blue gem in a yellow canoe, 29 blue votes and 21 white, named white
+            # 0.9995 sure). (Not against other gems: used 81 and 82, a pink gem the
+            # votes leaned to violet, a gem where they leaned to the well, a lean to the
+            # hull's own colour, each named right.)
+            for c in mine:
+                lean = leans.get((slot, c.colour), [])
+                if c.gem == UNKNOWN and gem[c.colour] == "white" and len(lean) == 1 and \
+                        lean[0] not in (None, UNKNOWN, "white"):
+                    gem[c.colour] = UNKNOWN
         seen[:] = [c for c in seen if c.at != slot] + [
             CanoeSeen(c.colour, slot, gem[c.colour]) if c.gem == UNKNOWN and sum(
                 k.colour == c.colour for k in mine) == 1 else c for c in mine]
