@@ -520,7 +520,9 @@ class VisionConfig:
     top read as the other colour, his side as his wood): unknown. Not where a board
     millimetre spans under ``gem_blend_detail`` camera pixels (blur gives every hull's
     edge his colour), nor while a patch of his colour shows at a position unknown for
-    another reason (``joe_patch_ratio``): he more likely lies there. Over 1: off."""
+    another reason (``joe_patch_ratio``): he more likely lies there; nor while a position
+    is unknown for a hand over it or a canoe on its way (he may be under the hand, or be
+    that canoe). Over 1: off."""
     hidden_camouflage_chroma: float = 0.45
     """A canoe of the game seen nowhere, where nothing shows where it is, may hide at the
     positions whose ground its colour is this close to in chroma (if any; else at every

@@ -427,8 +427,12 @@ def read_board(
             # nor while a patch of his colour shows where a position is unknown anyway
             # (``joe_patches``): he more likely lies there (used 81050138: Joe 0.93 of a
             # canoe on T1, "canoe-like area unread"; a brown canoe's glare-paled edge on
-            # R1 showed his colour).
-            if JOE_COLOUR in unseen and not blends and not joe_patches and \
+            # R1 showed his colour), nor while a hand may cover him or he may be the
+            # canoe on its way (used 83120047: Joe on T1 under a hand; 83120288: his
+            # canoe across T2 and T3; a brown canoe's pale edge elsewhere 0.35 of a canoe
+            # his colour).
+            if JOE_COLOUR in unseen and not blends and not joe_patches and not any(
+                    covered_by(why.get(p)) or moving_by(why.get(p)) for p in unknown) and \
                     config.joe_unseen_area <= 1:
                 for slot in SLOTS:
                     if slot not in unknown and any(c.at == slot for c in canoes.seen) and \
