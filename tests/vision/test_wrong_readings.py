@@ -1960,12 +1960,26 @@ def test_joe_seen_nowhere_may_be_a_pale_canoe_read_as_another_colour():
                                                       VisionConfig())["R2"]
 
 
-def test_the_learned_reader_names_no_gem_the_rules_votes_lean_away_from():
+def test_joe_under_a_hand_leaves_a_pale_canoe_edge_elsewhere_read():
+    """Used scene 83120047 (canoe between slots): Diamanten Joe on T1 under a hand, seen
+    nowhere; a brown canoe's pale edge on R2 shows 0.35 of a canoe in his colour. While a
+    position is unknown for a hand he may be under it: R2 is read, not left unknown for
+    him (``joe_unseen_area`` only while nothing may cover him)."""
+    from .scenes import read_scene, why_unknown
+
+    _, truth, (now,) = read_scene("between", 83120047, VisionConfig())
+    assert "joe" in [c.colour for c in truth.canoes_at("T1")]
+    assert wrong(now, truth) == []
+    assert "Joe's wood" not in why_unknown("between", 83120047, VisionConfig()).get("R2", "")
+
+
+def test_the_learned_reader_names_no_white_gem_where_the_rules_lean_to_a_coloured_one():
     """Reporting scene 83040175 (one marker covered): a yellow canoe on T3 carries a pale
     blue gem, blurred grey with the hull at its edge: the rules' votes, 29 blue and 21
     white, named no gem, leaning to blue; the learned slot reader, asked for that gem,
-    named white 0.9995 sure: a wrong reading. Two readers that disagree leave the gem
-    unknown (``learned_lean_veto``), the canoe still read."""
+    named white 0.9995 sure: a wrong reading. A coloured gem blurred with a hull of the
+    opposite hue is grey: the reader's white stays unknown (``learned_lean_veto``), the
+    canoe still read."""
     from .scenes import read_scene
 
     off = VisionConfig(learned_lean_veto=False)
