@@ -766,6 +766,20 @@ class VisionConfig:
     72060040: a blue gem in a brown canoe, 26 votes for white, grey as blue and brown
     blurred are, and 18 for blue, the fine gem reader 0.8 to 0.999 sure of white; at
     this ratio for any next gem, 5 more frames at 640x480 of 297 were no longer exact)."""
+    fine_gem_check_detail: float = 1.0
+    """Where a board millimetre spans fewer camera pixels than this (a 640x480 frame: an
+    11 mm gem is then ten pixels or fewer, blurred into its hull), the fine gem reader
+    also looks at the gem named for each lone canoe on a slot read (the only canoe of its
+    colour there): where it is ``fine_gem_check_confidence`` sure of another (or of an
+    empty canoe where a gem was named, or the other way round), the gem is unknown: two
+    readers disagree (used 84030115: a pale blue gem in a yellow canoe named white by the
+    rules, 31 votes against 10 for blue, the reader 0.994 sure of blue). With more
+    detail the rules' gems held where the reader was that sure of another (used 80 and
+    81, 3,800 gems, 1 such), and the look costs milliseconds. 0: never."""
+    fine_gem_check_confidence: float = 0.95
+    """...how sure it must be of the other answer. (Used offsets 80-84 at 640x480, 5,580
+    gems named: at 0.95 it doubts 2, one named wrongly; at 0.9, 4, at 0.8, 15, one wrongly
+    named among them each time.)"""
     disc_check_crowd: bool = True
     """The learned disc reader also looks at the discs the rules read under two or three
     canoes (about one slot a frame, 1.2 ms): where it is as sure of the other answer, the

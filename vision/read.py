@@ -654,7 +654,8 @@ def read_board(
                      lone_check=config.disc_check_lone
                      and detail_under(config.disc_check_lone_detail),
                      crowd_gone=detail_under(config.disc_crowd_gone_detail),
-                     named={s for s in unread_discs if discs[s] != UNKNOWN})
+                     named={s for s in unread_discs if discs[s] != UNKNOWN},
+                     check_gems=detail_under(config.fine_gem_check_detail))
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play,
                                       canoes.unread if config.beach_unread_gems else ())
@@ -1092,7 +1093,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  config: VisionConfig, gem_confidence: float | None = None,
                  leans: Mapping[tuple[str, str], list[str | None]] | None = None,
                  lone_check: bool = False, named: Iterable[str] = (),
-                 crowd_gone: bool = False) -> None:
+                 crowd_gone: bool = False, check_gems: bool = False) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -1111,7 +1112,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     it where it says the same ``gem_agree_confidence`` sure (``gem_agree_clear`` sure
     that nothing covers the slot). A disc in ``named`` (named by the learned slot reader
     where the rules left it unknown) is unknown where the disc reader is
-    ``disc_veto_confidence`` sure of the other answer.
+    ``disc_veto_confidence`` sure of the other answer. With ``check_gems`` (a millimetre
+    spans few of the camera's pixels, ``config.fine_gem_check_detail``) the gem named for
+    such a lone canoe is unknown where the gem reader is ``fine_gem_check_confidence``
+    sure of another.
     Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
@@ -1126,6 +1130,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     gems_at = {i: lone for i, s in known if (lone := sorted(
         c.colour for c in seen if c.at == s and c.gem == UNKNOWN
         and per[s, c.colour] == 1))} if gem_confidence <= 1 else {}
+    # (The gems named before the reader is asked: those it names agree with it.)
+    check = {i: lone for i, s in known if (lone := sorted(
+        c.colour for c in seen if c.at == s and c.gem != UNKNOWN
+        and per[s, c.colour] == 1))} if check_gems else {}
     got = read_fine(rectified, light, geo, setup, discs_at, gems_at, config.disc_confidence,
                     gem_confidence, config.disc_clear_confidence,
                     leans={i: {c: lean[0] for c in lone if len(lean := leans.get(
@@ -1145,10 +1153,17 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             seen[:] = [CanoeSeen(c.colour, slot, read.gems[c.colour])
                        if c.at == slot and c.gem == UNKNOWN and c.colour in read.gems else c
                        for c in seen]
+    if check and config.fine_gem_check_confidence <= 1:
+        # Not whether the slot is clear: a reader sure of another gem is doubt enough.
+        for i, read in read_fine(rectified, light, geo, setup, [], check, 2.0,
+                                 config.fine_gem_check_confidence, 0.0).items():
+            seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at == SLOTS[i]
+                       and c.colour in read.gems and read.gems[c.colour] != c.gem
+                       and c.gem != UNKNOWN else c for c in seen]
     named = set(named)
-    check = [i for i, s in known if s in named and discs[s] != UNKNOWN]
-    if check and config.disc_veto_confidence <= 1:
-        for i, read in read_fine(rectified, light, geo, setup, check, {},
+    recheck = [i for i, s in known if s in named and discs[s] != UNKNOWN]
+    if recheck and config.disc_veto_confidence <= 1:
+        for i, read in read_fine(rectified, light, geo, setup, recheck, {},
                                  config.disc_veto_confidence, 2.0,
                                  config.disc_clear_confidence).items():
             if read.disc is not None and discs[SLOTS[i]] != (PRESENT if read.disc else ABSENT):
