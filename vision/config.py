@@ -1007,6 +1007,11 @@ class VisionConfig:
     between T5 and L1 read off T5 unmarked reached 36.0-37.9 mm. Used offsets 50-51, 300
     scenes a condition: 65 / 96 more clear positions read right, and one wrong, 51050049,
     a canoe half washed out beside a washed-out slot, hence the exception.)"""
+    transit_glare_apart: bool = True
+    """...the exception only for a slot washed out apart from the object (not one it lies
+    over): a hand's bright skin over a slot's riverbed looks washed out too (used
+    84110028: a hand over T4 beside a yellow canoe on T5, L1 and R1 then unknown though
+    it reached 20 mm towards them)."""
     max_canoes_per_slot: int = 3
     """More canoes than this on one slot do not fit its zone: the slot is unknown."""
     canoe_body_share: float = 0.6

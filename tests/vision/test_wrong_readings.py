@@ -1255,6 +1255,28 @@ def test_a_canoe_on_its_way_hides_the_slot_it_reaches_towards_not_every_neighbou
     assert "T5" in seen.unknown
 
 
+def test_a_hands_bright_skin_over_a_slot_is_no_glare_spot_beside_a_canoe_on_its_way():
+    """Used scene 84110028 (delta, a hand with motion blur; offset 84): a hand over T4,
+    its blur merged with the yellow canoe on T5. Its skin over T4's riverbed looks washed
+    out, and while a slot is washed out every neighbour of a canoe on its way is unknown
+    (a glare spot may half wash the canoe out): L1 and R1, empty, which the patch reaches
+    20 mm towards, were unknown. A slot the patch itself lies over is not a glare spot
+    beside it (``transit_glare_apart``): L1 and R1 are read, right; nothing else
+    changes."""
+    from .scenes import read_scene, why_unknown
+
+    off = VisionConfig(transit_glare_apart=False)
+    assert why_unknown("motion", 84110028, off).get("L1") == "a canoe on its way between slots"
+    _, truth, (before, now) = read_scene("motion", 84110028, off, VisionConfig())
+    assert {"L1", "R1"} <= set(before.unknown)
+    assert set(before.unknown) - set(now.unknown) == {"L1", "R1"}
+    assert set(now.unknown) <= set(before.unknown)
+    for slot in ("L1", "R1"):
+        assert now.discs[slot] == truth.discs[slot] and now.canoes_at(slot) == [] == list(
+            truth.canoes_at(slot))
+    assert now.canoes == before.canoes and wrong(now, truth) == []
+
+
 def test_a_canoe_on_its_way_merged_with_three_on_the_next_slot_hides_the_slot_it_left():
     """Reporting scene 60120259 (delta, a canoe between slots; offset 60, read fresh
     before this change): the brown canoe on T5 lies most of the way to L1, over the

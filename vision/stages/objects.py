@@ -506,8 +506,11 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 # washes a slot out (a canoe it half washes out beside it may be read as
                 # nothing there: used scene 51050049, a blue canoe on T5 beside T4 washed
                 # out).
-                reach = -np.inf if washed is not None and washed.any() else \
-                    config.transit_reach_mm * k
+                # (Not a slot the object itself lies over: a hand's bright skin over a
+                # slot's riverbed looks washed out too.)
+                glare_apart = washed is not None and bool(np.any(
+                    np.delete(washed, within) if config.transit_glare_apart else washed))
+                reach = -np.inf if glare_apart else config.transit_reach_mm * k
                 _mark(out, (p for s in np.flatnonzero(near) for p in (
                     upstream(SLOTS[s]), *(downstream(SLOTS[s], a) for a in ARMS))
                     if p in SLOTS and reach_towards(xs, ys, geo.slot_xy[s],
