@@ -346,6 +346,15 @@ class VisionConfig:
     and white light are nearly one direction, and a shadow over it fits sand plus white
     as well as glare does (pale tuning beaches in shade: 0.3 of white over several canoes'
     area without a glare spot)..."""
+    setup_glare_core: float = 0.6
+    """...with this much white light or more over ``setup_glare_core_share`` of a canoe's
+    area at its core: a shadow over part of a pale sand, or its mottle, fits sand plus
+    0.3-0.5 of white over canoes' area, a glare spot washing canoes out 0.6 and more
+    (used 82 and 83, 100 setup photos a condition: of 29 flagged without a glare spot,
+    28 had under 0.15 of a canoe's area over 0.6 of white; of the 19 where a glare spot
+    washed the beach out, 1.2 canoes' area or more). 2: no such core needed..."""
+    setup_glare_core_share: float = 0.5
+    """...that share of a canoe's area (``canoe_hull_share`` of its length times width)."""
     setup_glare_max: float = 0.6
     """...except where the added light is over this share of white: too little of the
     canoe's own colour is left there to read (the photo is refused, saying to move the

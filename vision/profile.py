@@ -625,7 +625,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         look=TableLook(rings.copy(), learned.astype(np.float32), token, marks=marks,
                        glare=glare.copy(), sand_levels=sand_levels(beach, geo),
                        sand_like=sand_like, rim_unseen=hidden,
-                       beach_glare=_beach_glare(flat, light, geo, layout, config),
+                       beach_glare=_beach_glare(flat, light, geo, layout, config, core=True),
                        disc_offset=offset,
                        slot_looks=SlotLooks.learn(
                            look_features(top, light, geo, layout, config), geo,
@@ -959,10 +959,13 @@ def _track_glare(flat: Image, light: Light, geo: Geometry, config: VisionConfig)
 
 
 def _beach_glare(flat: Image, light: Light, geo: Geometry, layout: Layout,
-                 config: VisionConfig) -> bool:
+                 config: VisionConfig, core: bool = False) -> bool:
     """Whether a glare spot lies on the beach at setup: sand over one canoe's area with
     more than ``setup_glare_spot`` of white light added (:func:`glare_light`), on sand
-    of a clear colour (``setup_glare_chroma``)."""
+    of a clear colour (``setup_glare_chroma``); with ``core`` (for the reading to come:
+    :attr:`vision.read.TableLook.beach_glare`), more than ``setup_glare_core`` over
+    ``setup_glare_core_share`` of a canoe's area too. (Without it, for the beach to be
+    looked at once more with the light taken off: that harms nothing where none lies.)"""
     sand = np.zeros(3, np.float32)
     beach = read_region(flat, light, geo.beach_idx, geo.beach_design,
                         sand_ground(geo, config, sand), np.zeros((0, 3), np.float32), config,
@@ -972,7 +975,11 @@ def _beach_glare(flat: Image, light: Light, geo: Geometry, layout: Layout,
     if float(np.linalg.norm(sand[:2])) < config.setup_glare_chroma:
         return False  # pale sand: a glare spot and a shadow are alike
     hull_px = config.canoe_hull_share * layout.canoe_mm[0] * layout.canoe_mm[1] * geo.k ** 2
-    return bool(np.count_nonzero(white > config.setup_glare_spot) >= hull_px)
+    spot = np.count_nonzero(white > config.setup_glare_spot) >= hull_px
+    if not core or config.setup_glare_core > 1:
+        return bool(spot)
+    return bool(spot) and bool(np.count_nonzero(white > config.setup_glare_core)
+                               >= config.setup_glare_core_share * hull_px)
 
 
 def glare_light(beach: Region, geo: Geometry,

@@ -978,6 +978,37 @@ def test_a_canoe_washed_out_by_a_glare_spot_on_pale_sand_leaves_the_beach_unknow
     assert "beach" in wrong(before, truth)
 
 
+def test_a_shadow_over_pale_sand_at_setup_is_no_glare_spot_on_the_beach():
+    """Used scene 83110105 (glacier, a hand with motion blur; offset 83): no lamp, but at
+    setup a shadow lay over part of the pale pink beach, the rest of the sand fitting the
+    shaded sand plus white light over several canoes' area (as a glare spot's does), so
+    the profile kept a glare spot on the beach, and with canoes under the hand seen
+    nowhere the beach was unknown. A glare spot that can hide a canoe washes it out at
+    its core (``setup_glare_core``): none here, the beach is read, right; nothing else
+    changes. The glare spot of 24050051 (above) is still kept."""
+    import benchmarks.vision_conditions as vc
+    from vision.synth import REPORTING_FAMILIES
+
+    made = vc.make_scene("motion", list(vc.CONDITIONS).index("motion"), 105, 83,
+                         REPORTING_FAMILIES)
+    setup, frame = made.frames(None, "motion")
+    readings = []
+    for config in (VisionConfig(setup_glare_core=2.0), VisionConfig()):
+        profile = learn_profile(setup, made.state.players, joe=made.state.joe is not None,
+                                camera=made.detector.camera, config=config)
+        det = Detector(colours=made.detector.colours, camera=made.detector.camera)
+        det.use_profile(profile)
+        readings.append((profile.look.beach_glare,
+                         det.analyse(frame, in_play=canoes_in_play(made.state))))
+    (glare_before, before), (glare_now, now) = readings
+    truth = ground_truth(made.state, faults=made.faults)
+    assert glare_before and not glare_now
+    assert "beach" in before.unknown and set(now.unknown) == set(before.unknown) - {"beach"}
+    assert sorted(c.colour for c in now.canoes_at("beach")) == sorted(
+        c.colour for c in truth.canoes_at("beach"))
+    assert wrong(now, truth) == [] and set(before.canoes) <= set(now.canoes)
+
+
 def test_a_canoe_a_glare_spots_halo_washes_to_the_rivers_colour_leaves_its_slot_unknown():
     """Reporting scene 24050010 (delta, glare and flicker; offset 24, used): a lamp's
     glare spot between the beach and T1, there at setup too. Its halo brightens the blue
