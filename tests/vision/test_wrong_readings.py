@@ -1329,8 +1329,12 @@ def test_a_palm_the_colour_of_a_canoe_hides_the_slots_it_comes_near_not_their_ne
     right (empty), the slots the hand comes near still unknown."""
     from .scenes import read_scene
 
+    # (The palm's skin looks washed out where it lies over a slot: with
+    # ``transit_glare_apart`` alone, since the fifty-first session, the patch reaches
+    # too little towards the three to hide them.)
     _, truth, (off, now) = read_scene("motion", 63110029,
-                                      VisionConfig(transit_max_halfwidth_mm=1e9),
+                                      VisionConfig(transit_max_halfwidth_mm=1e9,
+                                                   transit_glare_apart=False),
                                       VisionConfig())
     moved = {"T2", "L1", "R1"}
     assert moved <= set(off.unknown)
