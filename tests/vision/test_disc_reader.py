@@ -460,8 +460,14 @@ def test_a_pale_blue_gem_read_white_at_640x480_is_unknown_where_the_gem_reader_s
     the gem is unknown; nothing else changes."""
     _, truth, (off, now) = read_scene("lowres", 84030115,
                                       VisionConfig(fine_gem_check_detail=0.0), VisionConfig())
+    white = CanoeSeen("yellow", "L1", "white")
     assert CanoeSeen("yellow", "L1", "blue") in truth.canoes
-    assert CanoeSeen("yellow", "L1", "white") in off.canoes  # (the rules' reading)
-    assert set(off.canoes) - set(now.canoes) == {CanoeSeen("yellow", "L1", "white")}
-    assert set(now.canoes) - set(off.canoes) == {CanoeSeen("yellow", "L1", UNKNOWN)}
+    assert white not in now.canoes  # never the wrong gem
+    # (This machine's NumPy and OpenCV read it white without the check; the Raspberry
+    # Pi's do not read it white: the check itself is tested above.)
+    if white in off.canoes:
+        assert set(off.canoes) - set(now.canoes) == {white}
+        assert set(now.canoes) - set(off.canoes) == {CanoeSeen("yellow", "L1", UNKNOWN)}
+    else:
+        assert now.canoes == off.canoes
     assert now.discs == off.discs and now.unknown == off.unknown
