@@ -1127,13 +1127,16 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         config.disc_check_crowd and crowd[s] >= 2) or (
         config.disc_check_absent and crowd[s] == 1 and discs[s] == ABSENT) or (
         lone_check and crowd[s] == 1 and discs[s] == PRESENT)]
-    gems_at = {i: lone for i, s in known if (lone := sorted(
-        c.colour for c in seen if c.at == s and c.gem == UNKNOWN
-        and per[s, c.colour] == 1))} if gem_confidence <= 1 else {}
+
+    def lone_canoes(gem_named: bool) -> dict[int, list[str]]:
+        """Per slot read, the colours of its lone canoes whose gem is named (or not)."""
+        return {i: lone for i, s in known if (lone := sorted(
+            c.colour for c in seen if c.at == s and (c.gem != UNKNOWN) == gem_named
+            and per[s, c.colour] == 1))}
+
+    gems_at = lone_canoes(gem_named=False) if gem_confidence <= 1 else {}
     # (The gems named before the reader is asked: those it names agree with it.)
-    check = {i: lone for i, s in known if (lone := sorted(
-        c.colour for c in seen if c.at == s and c.gem != UNKNOWN
-        and per[s, c.colour] == 1))} if check_gems else {}
+    named_gems = lone_canoes(gem_named=True) if check_gems else {}
     got = read_fine(rectified, light, geo, setup, discs_at, gems_at, config.disc_confidence,
                     gem_confidence, config.disc_clear_confidence,
                     leans={i: {c: lean[0] for c in lone if len(lean := leans.get(
@@ -1153,17 +1156,17 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             seen[:] = [CanoeSeen(c.colour, slot, read.gems[c.colour])
                        if c.at == slot and c.gem == UNKNOWN and c.colour in read.gems else c
                        for c in seen]
-    if check and config.fine_gem_check_confidence <= 1:
+    if named_gems and config.fine_gem_check_confidence <= 1:
         # Not whether the slot is clear: a reader sure of another gem is doubt enough.
-        for i, read in read_fine(rectified, light, geo, setup, [], check, 2.0,
+        for i, read in read_fine(rectified, light, geo, setup, [], named_gems, 2.0,
                                  config.fine_gem_check_confidence, 0.0).items():
             seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at == SLOTS[i]
                        and c.colour in read.gems and read.gems[c.colour] != c.gem
-                       and c.gem != UNKNOWN else c for c in seen]
+                       else c for c in seen]
     named = set(named)
-    recheck = [i for i, s in known if s in named and discs[s] != UNKNOWN]
-    if recheck and config.disc_veto_confidence <= 1:
-        for i, read in read_fine(rectified, light, geo, setup, recheck, {},
+    check = [i for i, s in known if s in named and discs[s] != UNKNOWN]
+    if check and config.disc_veto_confidence <= 1:
+        for i, read in read_fine(rectified, light, geo, setup, check, {},
                                  config.disc_veto_confidence, 2.0,
                                  config.disc_clear_confidence).items():
             if read.disc is not None and discs[SLOTS[i]] != (PRESENT if read.disc else ABSENT):
