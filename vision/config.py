@@ -179,6 +179,20 @@ class VisionConfig:
     are there. Their gems stay unknown (white light on a gem), their discs as the rim
     shows. (Used offsets 68 / 67, glare: +25 / +20 clear positions of 2,720 / 2,810,
     +15 / +10 exact frames, no wrong reading more.)"""
+    washed_reader_confidence: float = 0.8
+    """...and where after that only such slots are left (some with something small and
+    foreign on them; the others left only for a canoe seen nowhere, read as the rules
+    read them), the learned slot reader's count of their canoes, this sure of every
+    colour's however much it says the glare hides, where every canoe in play is then
+    seen once: a canoe the light washes out, read as none, leaves one seen nowhere, one
+    read as another colour leaves one seen twice. Gems unknown, discs where the reader is
+    ``learned_confidence`` sure. Over 1: not so. (Used 85050108: a blue and a green canoe
+    under a mild glare spot, no object to the rules; the reader named both, 0.94 and
+    0.85 sure of the counts, 0.57 and 0.11 of the slots being clear. Used 85 / 84,
+    glare, 300 / 200 scenes: +23 / +13 clear positions, none lost, no wrong reading; at
+    0.99, +3 / -; at 0.6 no wrong reading either. 85, 100 scenes of each other
+    condition: no reading changed.)"""
+    washed_reader_discs: bool = True
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     marks_inner_mm: float = 24.0

@@ -644,6 +644,25 @@ def read_board(
             discs[slot] = discs_seen[slot]
         canoes.seen[:] = [c for c in canoes.seen if c.at not in by_counts] + [
             CanoeSeen(c.colour, c.at, UNKNOWN) for found in by_counts.values() for c in found]
+    # (Positions unknown only for a canoe seen nowhere, which the counts may settle.)
+    unseen_only = {p for p in unknown if for_unseen_canoe(p, why.get(p) or "", config)}
+    if in_play is not None and look is not None and look.slot_patches is not None and \
+            config.washed_reader_confidence <= 1 and any(
+                why.get(p) == WASHED_OUT for p in unknown) and all(
+                why.get(p) in (WASHED_OUT, SMALL_FOREIGN) for p in unknown - unseen_only):
+        # Still only slots a glare spot washes out (and positions left for a canoe seen
+        # nowhere): the learned slot reader's count there, however much it says the glare
+        # hides, where it is sure of it and every canoe in play is then seen once.
+        by_reader = washed_by_reader(
+            rectified, light, geo, look.slot_patches, canoes.seen, unknown, why, in_play,
+            config)
+        for slot, (disc, _) in by_reader.items():
+            unknown.discard(slot)
+            why.pop(slot, None)
+            if slot in discs:
+                discs[slot] = discs_seen[slot] if disc is None else disc
+        canoes.seen[:] = [c for c in canoes.seen if c.at not in by_reader] + [
+            c for _, found in by_reader.values() for c in found]
     if look is not None and look.disc_patches is not None and config.disc_confidence <= 1:
         learned_fine(rectified, light, geo, look.disc_patches, discs, unknown, canoes.seen,
                      config, config.fine_gem_confidence if gems_read
@@ -1325,6 +1344,37 @@ gem='unknown')]}
     # One slot: the canoes seen nowhere are there (every other position was read).
     slot = next(iter(unknown))
     return {slot: [*found, *(CanoeSeen(c, slot, UNKNOWN) for c in sorted(rest.elements()))]}
+
+
+def washed_by_reader(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                     seen: Sequence[CanoeSeen], unknown: set[str], why: Mapping[str, str],
+                     in_play: Mapping[str, int], config: VisionConfig,
+                     ) -> dict[str, tuple[str | None, list[CanoeSeen]]]:
+    """The ``unknown`` positions read where each is a slot a glare spot washes out (or
+    with something small and foreign on it, as a canoe half washed out looks) or one
+    left only for a canoe seen nowhere (:func:`for_unseen_canoe`): the washed-out slots by
+    the learned slot reader's count, ``config.washed_reader_confidence`` sure of every
+    colour's whatever it says of the glare (gems unknown: white light on a gem; the disc
+    where it is ``learned_confidence`` sure, else unknown), the others as the rules read them
+    (``seen`` holds the canoes they read there). Per position, its disc (None for the
+    rules' own) and canoes, where with them every canoe in play is seen exactly once and
+    the reader answers for every washed-out slot; empty otherwise."""
+    washed = [i for i, s in enumerate(SLOTS)
+              if s in unknown and why.get(s) in (WASHED_OUT, SMALL_FOREIGN)]
+    got = read_learned(rectified, light, geo, setup, washed, config.washed_reader_confidence,
+                       2.0, 0.0, disc_confidence=config.learned_confidence)
+    if len(got) != len(washed):
+        return {}
+    out: dict[str, tuple[str | None, list[CanoeSeen]]] = {
+        SLOTS[i]: (UNKNOWN if r.disc is None or not config.washed_reader_discs
+                   else PRESENT if r.disc else ABSENT,
+                   [CanoeSeen(c, SLOTS[i], UNKNOWN) for c, _ in r.canoes])
+        for i, r in got.items()}
+    for p in unknown - set(out):
+        out[p] = (None, [c for c in seen if c.at == p])
+    counted = Counter(c.colour for c in seen if c.at not in unknown)
+    counted.update(c.colour for _, found in out.values() for c in found)
+    return out if exact_counts(counted, in_play) else {}
 
 
 def exact_counts(counted: Counter[str], in_play: Mapping[str, int]) -> bool:

@@ -712,9 +712,11 @@ def test_slots_a_glare_spot_washes_out_are_read_where_the_game_s_counts_come_out
     """Used scene 68050210 (glare): a glare spot over the riverbed rings of T2 and T3
     washes them out ("washed out (glare)"), every other position read; read as if it did
     not (``washed_by_counts``), both are empty and every canoe in play is then seen once,
-    so both are read, discs too: the frame is read exactly as it is."""
+    so both are read, discs too: the frame is read exactly as it is. ("Before" without the
+    slot reader's count there either, ``washed_reader_confidence``, which reads them too.)"""
     _, truth, (now, before) = read_scene("glare+flicker", 68050210, VisionConfig(),
-                                         VisionConfig(washed_by_counts=False))
+                                         VisionConfig(washed_by_counts=False,
+                                                      washed_reader_confidence=2.0))
     assert set(before.unknown) == {"T2", "T3"}
     assert not now.unknown
     for pos in ("T2", "T3"):
@@ -728,15 +730,61 @@ def test_a_lone_slot_a_glare_spot_washes_out_holds_the_canoe_seen_nowhere():
     the light takes to no colour (no canoe to the rules, read again); every other
     position read and a blue canoe seen nowhere: it is on R1, its gem unknown. (Since the
     forty-seventh session the slot reader reads R1 there too, 0.95 to 0.99 sure nothing
-    covers it: "before" is read with the old ``learned_clear_confidence``.)"""
+    covers it: "before" is read with the old ``learned_clear_confidence``, and without
+    ``washed_reader_confidence``.)"""
     _, truth, (now, before) = read_scene("glare+flicker", 68050192, VisionConfig(),
                                          VisionConfig(washed_by_counts=False,
-                                                      learned_clear_confidence=0.99))
+                                                      learned_clear_confidence=0.99,
+                                                      washed_reader_confidence=2.0))
     assert set(before.unknown) == {"R1"}
     assert not now.unknown
     assert [c.colour for c in now.canoes_at("R1")] == ["blue"] == [
         c.colour for c in truth.canoes_at("R1")]
     assert now.canoes_at("R1")[0].gem in ("unknown", truth.canoes_at("R1")[0].gem)
+
+
+def test_slots_a_glare_spot_washes_out_are_read_by_the_reader_where_the_counts_come_out():
+    """Used scene 85050108 (glare, a mild spot): the blue canoe on T2 and the green one
+    on T3 show plainly, but their slots are washed out to the rules (no object there),
+    T1's brown canoe is something small to them and T4 is left for a canoe washed to
+    the riverbed's colour. The slot reader, sure of the counts (``washed_reader_
+    confidence``) though not that the glare leaves the slots clear, names the three
+    canoes; every canoe in play is then seen once, so T1-T4 are read, right, the gems
+    under the glare unknown."""
+    _, truth, (now, before) = read_scene("glare+flicker", 85050108, VisionConfig(),
+                                         VisionConfig(washed_reader_confidence=2.0))
+    assert {"T2", "T3"} <= set(before.unknown)
+    assert not now.unknown
+    for pos in ("T1", "T2", "T3", "T4"):
+        assert [c.colour for c in now.canoes_at(pos)] == [
+            c.colour for c in truth.canoes_at(pos)]
+        assert now.discs[pos] in (truth.discs[pos], UNKNOWN)
+    assert [c.gem for c in now.canoes_at("T2")] == [UNKNOWN]
+    assert sorted(c.colour for c in now.canoes) == sorted(c.colour for c in truth.canoes)
+
+
+def test_the_reader_s_count_on_washed_out_slots_stands_only_with_every_canoe_seen_once(
+        monkeypatch):
+    """``washed_by_reader``: the washed-out slots as the reader counts them, the others
+    as the rules read them, only where every canoe in play is then seen exactly once."""
+    from vision.read import washed_by_reader
+
+    seen = [CanoeSeen("red", "T1"), CanoeSeen("blue", "T5"), CanoeSeen("green", "T4")]
+    unknown = {"T2", "T4"}
+    why = {"T2": "washed out (glare)", "T4": "a canoe of the game not seen; beside"}
+    answer = {SLOTS.index("T2"): SlotRead(True, (("blue", UNKNOWN),), 0.9)}
+    monkeypatch.setattr("vision.read.read_learned", lambda *a, **k: dict(answer))
+    args = (None, None, None, None, seen, unknown, why)
+    got = washed_by_reader(*args, {"red": 1, "blue": 2, "green": 1}, VisionConfig())
+    assert got == {"T2": (PRESENT, [CanoeSeen("blue", "T2", UNKNOWN)]),
+                   "T4": (None, [CanoeSeen("green", "T4")])}
+    # A canoe still seen nowhere (or one too many): nothing is read.
+    assert washed_by_reader(*args, {"red": 1, "blue": 2, "green": 1, "yellow": 1},
+                            VisionConfig()) == {}
+    assert washed_by_reader(*args, {"red": 1, "blue": 1, "green": 1}, VisionConfig()) == {}
+    # The reader not sure of a washed-out slot: nothing is read.
+    answer.clear()
+    assert washed_by_reader(*args, {"red": 1, "blue": 2, "green": 1}, VisionConfig()) == {}
 
 
 def test_a_canoe_on_its_way_is_the_one_seen_nowhere_though_its_colour_is_the_sand_s():
