@@ -192,6 +192,15 @@ class VisionConfig:
     glare, 300 / 200 scenes: +23 / +13 clear positions, none lost, no wrong reading; at
     0.99, +3 / -; at 0.6 no wrong reading either. 85, 100 scenes of each other
     condition: no reading changed.)"""
+    washed_reader_others: bool = True
+    """...the slots left unknown for a hand or a canoe on its way too, asked of the
+    reader alike, while one at least is washed out: a glare spot's halo on the land
+    looks like a hand to the rules, the river brightened beside a canoe like one on its
+    way (used 85050068: a halo over T1-T5, five canoes plain to see, the slots taken for
+    a hand and canoes on their way). A hand that hides a canoe leaves it seen nowhere.
+    (Used 85 / 84, 300 scenes of glare, motion and between: +10 / +6 clear positions,
+    none lost, no wrong reading; 85, 100 scenes of each other condition: no reading
+    changed.)"""
     washed_reader_discs: bool = True
     """...and their discs where the reader is ``learned_confidence`` sure of them (else
     unknown). (Used 85 / 84, glare, 300 scenes: +13 / +8 clear positions; on washed-out

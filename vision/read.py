@@ -649,10 +649,11 @@ def read_board(
     if in_play is not None and look is not None and look.slot_patches is not None and \
             config.washed_reader_confidence <= 1 and any(
                 why.get(p) == WASHED_OUT for p in unknown) and all(
-                why.get(p) in (WASHED_OUT, SMALL_FOREIGN) for p in unknown - unseen_only):
-        # Still only slots a glare spot washes out (and positions left for a canoe seen
-        # nowhere): the learned slot reader's count there, however much it says the glare
-        # hides, where it is sure of it and every canoe in play is then seen once.
+                washed_like(why.get(p), config) for p in unknown - unseen_only):
+        # Still only slots a glare spot washes out (or what its halo looks like to the
+        # rules, and positions left for a canoe seen nowhere): the learned slot reader's
+        # count there, however much it says the glare hides, where it is sure of it and
+        # every canoe in play is then seen once.
         by_reader = washed_by_reader(
             rectified, light, geo, look.slot_patches, canoes.seen, unknown, why, in_play,
             config)
@@ -1346,13 +1347,28 @@ gem='unknown')]}
     return {slot: [*found, *(CanoeSeen(c, slot, UNKNOWN) for c in sorted(rest.elements()))]}
 
 
+def washed_like(reason: str | None, config: VisionConfig) -> bool:
+    """Whether a position left unknown for ``reason`` may be read by the slot reader's
+    count once a glare spot washes out a slot (:func:`washed_by_reader`): washed out,
+    something small and foreign on it, and with ``config.washed_reader_others`` a hand
+    or a canoe on its way (what a glare spot's halo looks like to the rules).
+
+    >>> washed_like(WASHED_OUT, VisionConfig()), washed_like("canoe count unclear", VisionConfig())
+    (True, False)
+    >>> washed_like("a hand or something foreign", VisionConfig(washed_reader_others=False))
+    False
+    """
+    return reason in (WASHED_OUT, SMALL_FOREIGN) or (config.washed_reader_others and (
+        covered_by(reason) or moving_by(reason)))
+
+
 def washed_by_reader(rectified: Image, light: Light, geo: Geometry, setup: Image,
                      seen: Sequence[CanoeSeen], unknown: set[str], why: Mapping[str, str],
                      in_play: Mapping[str, int], config: VisionConfig,
                      ) -> dict[str, tuple[str | None, list[CanoeSeen]]]:
     """The ``unknown`` positions read where each is a slot a glare spot washes out (or
-    with something small and foreign on it, as a canoe half washed out looks) or one
-    left only for a canoe seen nowhere (:func:`for_unseen_canoe`): the washed-out slots by
+    one :func:`washed_like` it) or one left only for a canoe seen nowhere
+    (:func:`for_unseen_canoe`): the washed-out slots by
     the learned slot reader's count, ``config.washed_reader_confidence`` sure of every
     colour's whatever it says of the glare (gems unknown: white light on a gem; the disc
     where it is ``learned_confidence`` sure, else unknown), the others as the rules read them
@@ -1360,7 +1376,7 @@ def washed_by_reader(rectified: Image, light: Light, geo: Geometry, setup: Image
     rules' own) and canoes, where with them every canoe in play is seen exactly once and
     the reader answers for every washed-out slot; empty otherwise."""
     washed = [i for i, s in enumerate(SLOTS)
-              if s in unknown and why.get(s) in (WASHED_OUT, SMALL_FOREIGN)]
+              if s in unknown and washed_like(why.get(s), config)]
     got = read_learned(rectified, light, geo, setup, washed, config.washed_reader_confidence,
                        2.0, 0.0, disc_confidence=config.learned_confidence)
     if len(got) != len(washed):

@@ -763,6 +763,22 @@ def test_slots_a_glare_spot_washes_out_are_read_by_the_reader_where_the_counts_c
     assert sorted(c.colour for c in now.canoes) == sorted(c.colour for c in truth.canoes)
 
 
+def test_a_glare_spot_s_halo_taken_for_a_hand_is_read_by_the_reader_s_count_too():
+    """Used scene 85050068 (glare on the deposits, its halo over T1-T5): five canoes
+    plain to see, but T2 and T3 taken for a hand, T1 and T5 for canoes on their way, T4
+    washed out. Asked of the slot reader alike (``washed_reader_others``), every canoe in
+    play is then seen once: the river is read, right."""
+    _, truth, (now, before) = read_scene("glare+flicker", 85050068, VisionConfig(),
+                                         VisionConfig(washed_reader_others=False))
+    assert {"T2", "T3"} <= set(before.unknown)
+    assert not now.unknown
+    assert sorted(c.colour for c in now.canoes) == sorted(c.colour for c in truth.canoes)
+    for pos in ("T1", "T2", "T3", "T4", "T5"):
+        assert [c.colour for c in now.canoes_at(pos)] == [
+            c.colour for c in truth.canoes_at(pos)]
+        assert now.discs[pos] in (truth.discs[pos], UNKNOWN)
+
+
 def test_the_reader_s_count_on_washed_out_slots_stands_only_with_every_canoe_seen_once(
         monkeypatch):
     """``washed_by_reader``: the washed-out slots as the reader counts them, the others
