@@ -631,6 +631,7 @@ def read_board(
                 unknown.discard(found[0].at)
                 why.pop(found[0].at, None)
                 canoes.seen.extend(found)
+    read_washed: set[str] = set()  # (slots read though a glare spot washes them out)
     if in_play is not None and config.washed_by_counts and any(
             why.get(p) == WASHED_OUT for p in unknown) and all(
             why.get(p) in (WASHED_OUT, SMALL_FOREIGN) for p in unknown):
@@ -642,6 +643,7 @@ def read_board(
             unknown.discard(slot)
             why.pop(slot, None)
             discs[slot] = discs_seen[slot]
+            read_washed.add(slot)
         canoes.seen[:] = [c for c in canoes.seen if c.at not in by_counts] + [
             CanoeSeen(c.colour, c.at, UNKNOWN) for found in by_counts.values() for c in found]
     # (Positions unknown only for a canoe seen nowhere, which the counts may settle.)
@@ -662,6 +664,7 @@ def read_board(
             why.pop(slot, None)
             if slot in discs:
                 discs[slot] = discs_seen[slot] if disc is None else disc
+                read_washed.add(slot)
         canoes.seen[:] = [c for c in canoes.seen if c.at not in by_reader] + [
             c for _, found in by_reader.values() for c in found]
     if look is not None and look.disc_patches is not None and config.disc_confidence <= 1:
@@ -676,6 +679,17 @@ def read_board(
                      crowd_gone=detail_under(config.disc_crowd_gone_detail),
                      named={s for s in unread_discs if discs[s] != UNKNOWN},
                      check_gems=detail_under(config.fine_gem_check_detail))
+    on_slot = Counter(c.at for c in canoes.seen)
+    washed_discs = [k for k, s in enumerate(SLOTS) if s in read_washed and s not in unknown
+                    and discs[s] == UNKNOWN and on_slot[s] <= 1]
+    if washed_discs and look is not None and look.disc_patches is not None and \
+            config.washed_disc_confidence <= 1:
+        # A disc left unknown on a slot read under a glare spot: the fine disc reader's,
+        # where it is sure of it however much it says the glare hides.
+        for k, fine in read_fine(rectified, light, geo, look.disc_patches, washed_discs, {},
+                                 config.washed_disc_confidence, 2.0, 0.0).items():
+            if fine.disc is not None:
+                discs[SLOTS[k]] = PRESENT if fine.disc else ABSENT
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play,
                                       canoes.unread if config.beach_unread_gems else ())

@@ -779,6 +779,18 @@ def test_a_glare_spot_s_halo_taken_for_a_hand_is_read_by_the_reader_s_count_too(
         assert now.discs[pos] in (truth.discs[pos], UNKNOWN)
 
 
+def test_a_disc_on_a_slot_read_under_a_glare_spot_is_named_by_the_fine_disc_reader():
+    """Used scene 85050267 (glare over R1, empty): R1 is read by the game's counts, its
+    disc left unknown (the rim washed out to the rules, the fine reader not sure the slot
+    is clear). The fine disc reader is sure of the disc however much it says the glare
+    hides (``washed_disc_confidence``): named, right; the frame is read exactly."""
+    _, truth, (now, before) = read_scene("glare+flicker", 85050267, VisionConfig(),
+                                         VisionConfig(washed_disc_confidence=2.0))
+    assert before.discs["R1"] == UNKNOWN and "R1" not in before.unknown
+    assert now.discs["R1"] == truth.discs["R1"]
+    assert not now.unknown and sorted(now.canoes) == sorted(truth.canoes)
+
+
 def test_the_reader_s_count_on_washed_out_slots_stands_only_with_every_canoe_seen_once(
         monkeypatch):
     """``washed_by_reader``: the washed-out slots as the reader counts them, the others
