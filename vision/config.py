@@ -211,6 +211,15 @@ class VisionConfig:
     reader where it is this sure of it, however much it says the glare hides. Over 1: not
     so. (Used 85 / 84, glare, 300 scenes: +12 / +9 clear positions, +8 / +4 exact frames,
     no wrong reading; on such slots it was 0.99 sure of 33 discs, every one right.)"""
+    faint_rim_gone: float = 0.05
+    """A disc whose rim contrast at setup (``TableLook.disc_rim``, either sign) was under
+    this is never read gone under a canoe (unknown): such a disc shows mostly by its
+    highlight, which a canoe on it hides (used 85030112 and 85030284 at 640x480: a
+    transparent disc on a blue river, its rim 0.045 and 0.031, read gone under a green
+    and a brown canoe). Used 85 / 84 at 640x480, 300 / 200 scenes: 2 / 0 wrong readings
+    gone, 1 / 2 discs truly gone left unknown (their rims 0.032-0.044; every disc read
+    gone under a canoe with a rim of 0.052 or more was gone); 84, 200 scenes of parallax,
+    lens, marker, warm, motion, between and glare: no reading changed. Over 1: not so."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     marks_inner_mm: float = 24.0

@@ -698,6 +698,14 @@ def read_board(
             why.pop(BEACH, None)
             canoes.seen[:] = [c for c in canoes.seen if c.at != BEACH] + landed
     absent_only_where_no_rim_nearby()  # (...nor where a reader after the rules read it so)
+    if look is not None and config.faint_rim_gone < 1:
+        # A disc whose rim showed faint at setup shows mostly by its highlight, which a
+        # canoe on it hides: not read gone under a canoe.
+        on = Counter(c.at for c in canoes.seen)
+        for faint in (SLOTS[int(k)] for k in np.flatnonzero(
+                np.abs(look.disc_rim) < config.faint_rim_gone)):
+            if discs[faint] == ABSENT and on[faint]:
+                discs[faint] = UNKNOWN
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}

@@ -890,9 +890,10 @@ def test_a_faint_rim_under_a_canoe_that_shows_beside_it_is_no_missing_disc():
     assert wrong(now, truth) == []
     assert now.discs["L1"] == "unknown"
     assert now.discs["T4"] == "absent"  # (the disc truly missing is still read so)
-    # (disc_other_arc and disc_arcs, since the twentieth session, keep L1 from "absent" too.)
+    # (disc_other_arc and disc_arcs, since the twentieth session, keep L1 from "absent" too;
+    # so does faint_rim_gone, since the fifty-second, where the rim is under 0.05.)
     assert "L1" in wrong(seen(VisionConfig(disc_absent_outside=1e9, disc_other_arc=9.0,
-                                                   disc_arcs=9.0)),
+                                           disc_arcs=9.0, faint_rim_gone=0.0)),
                          truth)
     truth, seen = reader(state, scene, 21030189, (640, 480), faults)
     offset = seen(VisionConfig())
@@ -2046,3 +2047,22 @@ def test_the_learned_reader_names_no_white_gem_where_the_rules_lean_to_a_coloure
     assert [(c.colour, c.gem) for c in now.canoes_at("T3")] in ([("yellow", UNKNOWN)], [])
     if [(c.colour, c.gem) for c in before.canoes_at("T3")] == [("yellow", "white")]:
         assert "T3" in wrong(before, truth)
+
+
+def test_a_faint_rimmed_disc_is_not_read_gone_under_a_canoe():
+    """Used scene 85030284 (640x480, dusk): T4's transparent disc showed a faint rim at
+    setup (under ``faint_rim_gone``), mostly its highlight, which the brown canoe on it
+    now hides: the disc was read gone though it is there. Under a canoe such a disc is
+    never read gone; everything else is read as before."""
+    from .scenes import read_scene
+
+    _, truth, (now, before) = read_scene("lowres", 85030284, VisionConfig(),
+                                         VisionConfig(faint_rim_gone=0.0))
+    assert truth.discs["T4"] == "present" and [c.colour for c in now.canoes_at("T4")] == [
+        "brown"]
+    assert now.discs["T4"] != "absent"
+    assert wrong(now, truth) == [] and len(wrong(before, truth)) <= 1
+    assert set(now.canoes) == set(before.canoes)
+    assert {s: d for s, d in now.discs.items() if s != "T4"} == {
+        s: d for s, d in before.discs.items() if s != "T4"}
+
