@@ -701,10 +701,10 @@ def read_board(
     if look is not None and config.faint_rim_gone < 1:
         # A disc whose rim showed faint at setup shows mostly by its highlight, which a
         # canoe on it hides: not read gone under a canoe.
-        on = Counter(c.at for c in canoes.seen)
+        # (The canoes on each slot as counted above: only the beach's were read since.)
         for faint in (SLOTS[int(k)] for k in np.flatnonzero(
                 np.abs(look.disc_rim) < config.faint_rim_gone)):
-            if discs[faint] == ABSENT and on[faint]:
+            if discs[faint] == ABSENT and on_slot[faint]:
                 discs[faint] = UNKNOWN
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
@@ -1390,10 +1390,10 @@ def washed_by_reader(rectified: Image, light: Light, geo: Geometry, setup: Image
                      ) -> dict[str, tuple[str | None, list[CanoeSeen]]]:
     """The ``unknown`` positions read where each is a slot a glare spot washes out (or
     one :func:`washed_like` it) or one left only for a canoe seen nowhere
-    (:func:`for_unseen_canoe`): the washed-out slots by
-    the learned slot reader's count, ``config.washed_reader_confidence`` sure of every
-    colour's whatever it says of the glare (gems unknown: white light on a gem; the disc
-    where it is ``learned_confidence`` sure, else unknown), the others as the rules read them
+    (:func:`for_unseen_canoe`): the washed-out slots by the learned slot reader's count,
+    ``config.washed_reader_confidence`` sure of every colour's whatever it says of the
+    glare (gems unknown: white light on a gem; the disc where it is
+    ``learned_confidence`` sure, else unknown), the others as the rules read them
     (``seen`` holds the canoes they read there). Per position, its disc (None for the
     rules' own) and canoes, where with them every canoe in play is seen exactly once and
     the reader answers for every washed-out slot; empty otherwise."""
