@@ -222,6 +222,12 @@ class VisionConfig:
     lens, marker, warm, motion, between and glare: no reading changed. Over 1: not so."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
+    covered_own_ring: float = 0.05
+    """...from the other rings' median, but not where its ring (chroma) is within this of
+    its own ring at setup: an arm lying along most of the river makes the median the
+    sleeve's colour, and the slots it leaves plain to see differ from that (used
+    87110266, motion: T1-L2 under a blurred arm, R1 and R2 0.011 and 0.002 from their
+    setup rings, 0.39 and 0.42 from the median, both unknown). 0: the median alone."""
     marks_inner_mm: float = 24.0
     """At setup, an object in a slot zone that keeps this far from the slot's middle
     (beyond the disc and a canoe's half length) is the board's own print, a bank reaching

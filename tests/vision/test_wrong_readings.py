@@ -2066,3 +2066,41 @@ def test_a_faint_rimmed_disc_is_not_read_gone_under_a_canoe():
     assert {s: d for s, d in now.discs.items() if s != "T4"} == {
         s: d for s, d in before.discs.items() if s != "T4"}
 
+
+
+def test_a_slot_whose_riverbed_looks_as_at_setup_is_not_covered_by_an_arm_elsewhere():
+    """An arm lying along most of the river makes the rings' median the sleeve's colour:
+    the slots it leaves plain to see differ from that median, but their rings are as they
+    were at setup (``covered_own_ring``): not covered. Without a ring of its own known,
+    the median still rules."""
+    from vision.stages.ground import covered_slots
+
+    river, sleeve = np.array([0.1, -0.4, 0.0], np.float32), np.array([0.5, 0.2, 0.0], np.float32)
+    rings = np.stack([sleeve] * 6 + [river + 0.01, river, river - 0.02]).astype(np.float32)
+    setup = np.stack([river] * 9).astype(np.float32)
+    config = VisionConfig()
+    assert covered_slots(rings, setup, config).tolist() == [True] * 6 + [False] * 3
+    assert covered_slots(rings, setup, replace(config, covered_own_ring=0.0)).all()
+    assert covered_slots(rings, None, config).tolist() == [False] * 6 + [True] * 3
+    # (A ring a little off its own, and far from the median, is still covered.)
+    rings[8] = river + np.array([0.1, 0.0, 0.0], np.float32)
+    assert covered_slots(rings, setup, config)[8]
+
+
+def test_slots_an_arm_leaves_plain_to_see_are_read_though_it_covers_most_of_the_river():
+    """Used scene 87110266 (motion): a blurred arm over T1-L2; R1's brown canoe and R2's
+    green one plain to see, their rings 0.011 and 0.002 from their setup rings but 0.39
+    and 0.42 from the rings' median, the sleeve's colour: both were "riverbed covered".
+    Now they are read, right."""
+    from .scenes import read_scene
+
+    _, truth, (now, before) = read_scene("motion", 87110266, VisionConfig(),
+                                         VisionConfig(covered_own_ring=0.0))
+    assert {"R1", "R2"} <= set(before.unknown)
+    assert not {"R1", "R2"} & set(now.unknown)
+    for pos in ("R1", "R2"):
+        assert [c.colour for c in now.canoes_at(pos)] == [
+            c.colour for c in truth.canoes_at(pos)]
+        assert now.discs[pos] in (truth.discs[pos], UNKNOWN)
+    assert wrong(now, truth) == []
+

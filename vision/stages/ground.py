@@ -120,12 +120,17 @@ def covered_slots(ring_ground: Floats, river_ref: Floats | None,
     """Slots whose ring differs from the other rings, or from the riverbed as known
     (``river_ref``: features, one row, or one row per slot; None: not known), by more
     than ``covered_chroma``: an arm lying along the river makes most rings the sleeve's
-    colour, so the rings' own median is not enough."""
+    colour, so the rings' own median is not enough, and a ring within
+    ``covered_own_ring`` of its own (one row per slot) is never covered by the median."""
     river = np.median(ring_ground, axis=0)
     off = np.linalg.norm(ring_ground[:, :2] - river[:2], axis=1) > config.covered_chroma
     if river_ref is not None:
         ref = np.atleast_2d(river_ref)
-        off |= np.linalg.norm(ring_ground[:, :2] - ref[:, :2], axis=1) > config.covered_chroma
+        to_ref = np.linalg.norm(ring_ground[:, :2] - ref[:, :2], axis=1)
+        if len(ref) == len(ring_ground):
+            # (A ring as it was at setup is the riverbed, whatever the others show.)
+            off &= to_ref >= config.covered_own_ring
+        off |= to_ref > config.covered_chroma
     return cast(Mask, off)
 
 
