@@ -472,6 +472,13 @@ class VisionConfig:
     would hardly be an object: used 68120049, a brown canoe on its way from T3 to T4, the
     beach unknown for a brown like the sand; used offsets 68 / 67, between, motion and
     glare: +1 / 0 clear positions, none lost, no wrong reading)."""
+    camouflage_moving_own: bool = True
+    """...by its own colour's count alone: the one canoe of that colour seen nowhere is
+    the one on its way, whatever other colour is also seen nowhere (used 87120134: a
+    brown canoe on its way from T1 to T2 beside a green one both unknown there, the beach
+    unknown for a brown like the sand, the green's count beside the point there). Used
+    offsets 87 / 86 / 85, between and motion (86 / 85 glare too): +1 / 0 / +1 clear
+    positions, none lost, no wrong reading."""
     count_off_slot: bool = True
     """Canoes read clearly but caught between two slots still count towards their colour's
     canoes in play: another read of that colour beyond the count is unknown."""

@@ -528,7 +528,9 @@ def read_board(
         seen_c = sum(1 for c in canoes.seen if c.colour == colour and c.at not in unknown)
         if in_play is not None and (seen_c >= in_play.get(colour, 0) or (
                 config.camouflage_moving and moving_unseen(canoes.seen, unknown, in_play,
-                                                           moving))):
+                                                           moving)) or (
+                config.camouflage_moving_own and colour in moving
+                and in_play.get(colour, 0) - seen_c == 1)):
             continue
         for slot in (SLOTS[i] for i in np.flatnonzero(alike)):
             if slot not in unknown and slot not in bare_at():

@@ -2104,3 +2104,19 @@ def test_slots_an_arm_leaves_plain_to_see_are_read_though_it_covers_most_of_the_
         assert now.discs[pos] in (truth.discs[pos], UNKNOWN)
     assert wrong(now, truth) == []
 
+
+def test_a_canoe_on_its_way_is_its_colour_s_one_unseen_whatever_other_colour_is_unseen():
+    """Used scene 87120134 (between): a brown canoe on its way from T1 to T2 beside a
+    green one, both unknown there; the other brown canoe read on T4. The beach was left
+    unknown for a brown canoe like the sand, because the green one was seen nowhere too;
+    by brown's own count (``camouflage_moving_own``) the brown one seen nowhere is the one
+    on its way: the beach is read, right."""
+    from .scenes import read_scene
+
+    _, truth, (now, before) = read_scene("between", 87120134, VisionConfig(),
+                                         VisionConfig(camouflage_moving_own=False))
+    assert "beach" in before.unknown and "beach" not in now.unknown
+    assert sorted(c.colour for c in now.canoes_at("beach")) == sorted(
+        c.colour for c in truth.canoes_at("beach"))
+    assert wrong(now, truth) == []
+
