@@ -822,7 +822,8 @@ def test_a_canoe_on_its_way_is_the_one_seen_nowhere_though_its_colour_is_the_san
     the beach is read (``camouflage_moving``), not left unknown "a brown canoe looks like
     the sand here"."""
     _, truth, (now, before) = read_scene("between", 68120049, VisionConfig(),
-                                         VisionConfig(camouflage_moving=False))
+                                         VisionConfig(camouflage_moving=False,
+                                                      camouflage_moving_own=False))
     assert set(before.unknown) == {"T3", "T4", "beach"}
     assert set(now.unknown) == {"T3", "T4"}
     assert sorted(c.colour for c in now.canoes_at("beach")) == sorted(
@@ -1113,3 +1114,4 @@ def test_the_counts_put_no_canoe_where_the_reader_read_other_colours():
     assert "T4" in before.unknown or sorted(
         c.colour for c in before.canoes_at("T4")) == ["green", "yellow"]
     assert "T4" in now.unknown and not now.canoes_at("T4")
+
