@@ -227,7 +227,10 @@ class VisionConfig:
     its own ring at setup: an arm lying along most of the river makes the median the
     sleeve's colour, and the slots it leaves plain to see differ from that (used
     87110266, motion: T1-L2 under a blurred arm, R1 and R2 0.011 and 0.002 from their
-    setup rings, 0.39 and 0.42 from the median, both unknown). 0: the median alone."""
+    setup rings, 0.39 and 0.42 from the median, both unknown). Used offsets 87 / 86 / 85,
+    motion: +9 / +7 / +7 clear positions; 87 / 85, glare: +11 / +4, 1 / 3 lost (a disc
+    under a glare spot's halo left unknown), +5 / +1 exact frames; 86 between and
+    clutter unchanged; no wrong reading. 0: the median alone."""
     marks_inner_mm: float = 24.0
     """At setup, an object in a slot zone that keeps this far from the slot's middle
     (beyond the disc and a canoe's half length) is the board's own print, a bank reaching
@@ -1170,6 +1173,25 @@ class VisionConfig:
     (read even when gems are not reported, ``gem_min_detail``); otherwise its position is
     unknown: his pale wood is the colour nearest to many blends (a brown hull blurred with
     its gem, a pale reflection, another canoe's lit side)."""
+    joe_too_many_held: bool = True
+    """Diamanten Joe's colour read as more than his one canoe on a slot (a yellow hull
+    beside him blurred pale as his wood, at 640x480) leaves the slot unknown, but as a
+    patch the game's counts may settle, as his colour without his canoe's middle: where
+    he is seen nowhere else and every other position is read, he is there beside the
+    canoes read there, his gem unknown (used 87030044, 87030081, 87030183: Joe beside a
+    yellow canoe, "too many canoes" the only unknown). Whether the patch is on its way to
+    the next slot is judged by its middle (its parts are no canoes end to end: judged by
+    each, the blurred yellow end of one left a neighbour unknown, used 85030089). Used
+    offsets 87 / 86 / 85 at 640x480: +2 / +2 / +1 clear positions, none lost, no wrong
+    reading."""
+    joe_beach_rest: bool = True
+    """...and where the beach is unknown too (he never lands): his patch is his canoe while
+    no other colour is then seen more often than it is in play; the canoes seen nowhere
+    else are on the beach, read by the counts where every river slot is then read (used
+    87030157, 87030016 at 640x480: Joe's colour without his canoe's middle on T3 and on
+    R1, the beach's canoes "canoe count unclear"). Used offsets 87 / 86 / 85 at 640x480:
+    +4 / 0 / 0 clear positions, no wrong reading; 84, 100 scenes of every condition with
+    the other rules of that session: +3 clear positions, +2 exact frames, none lost."""
     canoe_same_middle: float = 0.25
     """Two colours read as canoes on one slot whose pixels' middles lie closer than this
     share of a canoe's width lie one around the other (canoes side by side lie a width

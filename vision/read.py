@@ -331,7 +331,7 @@ def read_board(
         unknown |= extra
         why = {**dict.fromkeys(extra, TOO_MANY), **why}
         found = by_elimination(canoes.seen, unknown, before_canoes, canoes.unsure, in_play,
-                               canoes.pairs)
+                               canoes.pairs, config.joe_beach_rest)
         if found:
             unknown.discard(found[0].at)
             why.pop(found[0].at, None)
@@ -612,7 +612,7 @@ def read_board(
             patches = [u for u in canoes.unsure if u[0] in unknown]
             found = by_elimination(canoes.seen, unknown, before_canoes, patches or unread_patch(
                 canoes, unknown, why, in_play, config), in_play,
-                canoes.pairs if patches else ())
+                canoes.pairs if patches else (), config.joe_beach_rest)
             # (Not where a colour read there looks like the riverbed, as above.)
             near = config.mottle_gemless_chroma if gems_read else config.mottle_blurred_chroma
             if any(c.colour in palette.names and like_riverbed(
@@ -1514,7 +1514,8 @@ def unread_patch(canoes: Canoes, unknown: set[str], why: Mapping[str, str],
 
 def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[str],
                    unsure: Sequence[tuple[str, str, tuple[CanoeSeen, ...]]],
-                   in_play: Mapping[str, int], pairs: Collection[str] = ()) -> list[CanoeSeen]:
+                   in_play: Mapping[str, int], pairs: Collection[str] = (),
+                   beach_rest: bool = False) -> list[CanoeSeen]:
     """The canoes at the one slot ``unsure`` names (``Canoes.unsure``: a patch there one
     canoe or two, or Diamanten Joe's colour without his canoe's middle; the canoes read
     there besides) when the game's counts leave nothing else it could be: one canoe of
@@ -1523,7 +1524,10 @@ def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[st
     patch is then that one canoe, its gem unknown. Empty otherwise. ``skipped``: the
     positions unknown before the canoes were read. ``pairs``: slots whose patch has the
     area of two canoes (``Canoes.pairs``): it is two canoes of its colour where two are
-    seen nowhere, and the counts settle nothing else there.
+    seen nowhere, and the counts settle nothing else there. ``beach_rest``: with the
+    beach unknown, Diamanten Joe's patch is his canoe while no other colour is seen more
+    often than it is in play (he never lands: the canoes not seen on the river are on the
+    beach, for :func:`beach_by_elimination` to read).
 
     >>> seen = [CanoeSeen("red", "T2"), CanoeSeen("joe", "T1")]
     >>> by_elimination(seen, {"T3"}, set(), [("T3", "red", ())], {"red": 2, "joe": 1})
@@ -1545,6 +1549,14 @@ def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[st
     []
     >>> by_elimination(seen[1:], {"T3"}, set(), [("T3", "red", ())], {"red": 2, "joe": 1})
     []
+    >>> by_elimination(seen[:1], {"T3", "beach"}, set(), [("T3", "joe", ())], {"red": 2, "joe": 1})
+    []
+    >>> by_elimination(seen[:1], {"T3", "beach"}, set(), [("T3", "joe", ())], {"red": 2, "joe": 1},
+    ...                beach_rest=True)
+    [CanoeSeen(colour='joe', at='T3', gem='unknown')]
+    >>> by_elimination(seen[:1] * 3, {"T3", "beach"}, set(), [("T3", "joe", ())],
+    ...                {"red": 2, "joe": 1}, beach_rest=True)
+    []
     """
     if len(unsure) != 1:
         return []
@@ -1555,8 +1567,10 @@ def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[st
     known = Counter(c.colour for c in seen if c.at not in unknown)
     known.update(c.colour for c in besides)
     short = in_play.get(colour, 0) - known[colour]
+    landed = beach_rest and colour == JOE_COLOUR and BEACH in unknown
     if short != (2 if at in pairs else 1) or any(
-            known[c] != n for c, n in in_play.items() if c != colour):
+            known[c] > n if landed else known[c] != n for c, n in in_play.items()
+            if c != colour):
         return []
     return [*besides, *[CanoeSeen(colour, at, UNKNOWN)] * short]
 

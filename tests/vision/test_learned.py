@@ -1115,3 +1115,22 @@ def test_the_counts_put_no_canoe_where_the_reader_read_other_colours():
         c.colour for c in before.canoes_at("T4")) == ["green", "yellow"]
     assert "T4" in now.unknown and not now.canoes_at("T4")
 
+
+def test_joe_without_his_middle_is_placed_by_the_counts_with_the_beach_unknown_too():
+    """Used scene 87030016 (640x480): Diamanten Joe beside a green canoe on R1, his
+    middle unread ("Joe's colour without his canoe's middle"), and the beach's canoes not
+    counted ("canoe count unclear"): two positions unknown once the slot reader has read
+    the rest, so the counts settled neither. He never lands (``joe_beach_rest``): seen
+    nowhere else, no colour seen too often, his patch is his canoe; every river slot then
+    read, the canoes seen nowhere are on the beach."""
+    _, truth, (now, before) = read_scene("lowres", 87030016, VisionConfig(),
+                                         VisionConfig(joe_beach_rest=False))
+    assert {"R1", "beach"} <= set(before.unknown)
+    assert not now.unknown
+    for pos in (*SLOTS, "beach"):
+        assert sorted(c.colour for c in now.canoes_at(pos)) == sorted(
+            c.colour for c in truth.canoes_at(pos)), pos
+        assert all(c.gem in (UNKNOWN, t.gem) for c, t in zip(
+            sorted(now.canoes_at(pos), key=lambda c: c.colour),
+            sorted(truth.canoes_at(pos), key=lambda c: c.colour), strict=True)), pos
+        assert pos == "beach" or now.discs[pos] in (truth.discs[pos], UNKNOWN), pos

@@ -2120,3 +2120,21 @@ def test_a_canoe_on_its_way_is_its_colour_s_one_unseen_whatever_other_colour_is_
         c.colour for c in truth.canoes_at("beach"))
     assert wrong(now, truth) == []
 
+
+def test_joe_beside_a_yellow_canoe_blurred_pale_is_placed_by_the_game_s_counts():
+    """Used scene 87030044 (640x480): Diamanten Joe beside a yellow canoe on R2, the
+    yellow hull blurred pale as his wood, his colour read as two canoes: "too many
+    canoes", the only position unknown. Held as a patch of his colour
+    (``joe_too_many_held``), the game's counts settle it: he is seen nowhere else and
+    every other position is read, so he is on R2 beside the yellow canoe, his gem
+    unknown."""
+    from .scenes import read_scene
+
+    _, truth, (now, before) = read_scene("lowres", 87030044, VisionConfig(),
+                                         VisionConfig(joe_too_many_held=False))
+    assert sorted(c.colour for c in truth.canoes_at("R2")) == ["joe", "yellow"]
+    assert "R2" in before.unknown and not now.unknown
+    assert sorted(c.colour for c in now.canoes_at("R2")) == ["joe", "yellow"]
+    assert [c.gem for c in now.canoes_at("R2") if c.colour == "joe"] == [UNKNOWN]
+    assert wrong(now, truth) == []
+

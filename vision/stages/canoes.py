@@ -304,6 +304,16 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             # Were it two canoes, the one at either end of the patch may be on its way to
             # the next slot (a canoe caught between two slots, over one standing on it).
             at_feet = [footprint(p, camera_centre, config, k) for p in (middle[0], *middle[1])]
+        elif not ambiguous and len(centres) > limit and colour == JOE_COLOUR and \
+                config.joe_too_many_held and where != BEACH:
+            # (His one canoe and another's hull blurred pale: the counts may tell, where
+            # the patch stands on its slot, by its middle: its parts are no canoes end to
+            # end.)
+            is_held = True
+            mark(out, [where], "too many canoes")
+            held.append((where, colour))
+            at_feet = [(sum(x for x, _ in at_feet) / len(at_feet),
+                        sum(y for _, y in at_feet) / len(at_feet))]
         elif ambiguous or len(centres) > limit:
             flag([where], "canoe count unclear" if ambiguous else "too many canoes")
             continue
