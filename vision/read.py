@@ -529,8 +529,8 @@ def read_board(
         if in_play is not None and (seen_c >= in_play.get(colour, 0) or (
                 config.camouflage_moving and moving_unseen(canoes.seen, unknown, in_play,
                                                            moving)) or (
-                config.camouflage_moving_own and colour in moving
-                and in_play.get(colour, 0) - seen_c == 1)):
+                config.camouflage_moving_own and moving_unseen(
+                    canoes.seen, unknown, {colour: in_play.get(colour, 0)}, moving))):
             continue
         for slot in (SLOTS[i] for i in np.flatnonzero(alike)):
             if slot not in unknown and slot not in bare_at():

@@ -35,6 +35,9 @@ from vision.types import Doubles, Floats, Image, Mask
 AREA_UNREAD = "canoe-like area unread"
 """Why a position showing more canoe-like area than its canoes read cover is unknown (the
 reading's counts ask for it by name: ``read.unread_patch``)."""
+TOO_MANY_CANOES = "too many canoes"
+"""Why a slot where one colour shows more canoes than fit (two; Diamanten Joe's, one) is
+unknown."""
 CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
 CLOSE_SMALL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
@@ -310,12 +313,12 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             # the patch stands on its slot, by its middle: its parts are no canoes end to
             # end.)
             is_held = True
-            mark(out, [where], "too many canoes")
+            mark(out, [where], TOO_MANY_CANOES)
             held.append((where, colour))
-            at_feet = [(sum(x for x, _ in at_feet) / len(at_feet),
-                        sum(y for _, y in at_feet) / len(at_feet))]
+            mid_x, mid_y = np.mean(at_feet, axis=0).tolist()
+            at_feet = [(mid_x, mid_y)]
         elif ambiguous or len(centres) > limit:
-            flag([where], "canoe count unclear" if ambiguous else "too many canoes")
+            flag([where], "canoe count unclear" if ambiguous else TOO_MANY_CANOES)
             continue
         elif not centres:
             continue
