@@ -717,6 +717,12 @@ class VisionConfig:
     seen without what it reads on such slots, or where it is ``learned_moving_confidence``
     sure of them: the canoe it reads there may be the one on its way (reporting
     64120137)."""
+    learned_moving_marked: bool = True
+    """On a slot one canoe-coloured object lies across with another ("one canoe across two
+    positions"), the learned slot reader's canoes need ``learned_moving_confidence``: the
+    canoe caught across the two, read on one of them, makes the counts come out whether
+    it stands there or not (used 88120049: a red canoe between T1 and T2 read on T2 beside
+    a green one, 0.958 sure; used offsets 85-88, between: that slot alone changed)."""
     learned_moving_confidence: float = 0.999
     """How sure the learned slot reader must be of such a slot (``learned_moving_apart``)
     where a canoe it reads there is what makes the counts come out."""

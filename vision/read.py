@@ -51,6 +51,7 @@ from vision.stages.looks import SlotLooks, explained_by, look_features, unexplai
 from vision.stages.looks import bare as bare_slots
 from vision.stages.marks import Marks, read_marks
 from vision.stages.objects import (
+    ACROSS,
     SMALL_FOREIGN,
     WASHED_OUT,
     Palette,
@@ -1010,6 +1011,12 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # blue canoe on a blue river, a fragment off L2's centre, for one between L1 and L2;
     # the reader read both, 0.9999 sure, and right).
     steady = {i: r for i, r in fill.items() if not moving_by(why[SLOTS[i]])}
+    if config.learned_moving_marked:
+        # Nor, less than that sure, a slot one canoe-coloured object lies across with
+        # another: the canoe caught across the two, read on this one, makes the counts
+        # come out whether it stands here or not (used 88120049).
+        fill = {i: r for i, r in fill.items() if not r.colours or ACROSS not in why[
+            SLOTS[i]] or r.sure >= config.learned_moving_confidence}
     if in_play is None or missing(fill):
         fill = steady
     elif set(on_way) & missing(steady):

@@ -1134,3 +1134,18 @@ def test_joe_without_his_middle_is_placed_by_the_counts_with_the_beach_unknown_t
             sorted(now.canoes_at(pos), key=lambda c: c.colour),
             sorted(truth.canoes_at(pos), key=lambda c: c.colour), strict=True)), pos
         assert pos == "beach" or now.discs[pos] in (truth.discs[pos], UNKNOWN), pos
+
+
+def test_a_canoe_across_two_slots_is_not_read_on_one_of_them_by_the_slot_reader():
+    """Used scene 88120049 (a canoe between slots): a red canoe with a blue gem caught
+    between T1 and T2, beside a green canoe on T2: "one canoe across two positions" to
+    the rules. The slot reader, 0.958 sure, read T2 as the green and the red canoe, and
+    the game's counts then came out (the red canoe seen there): a wrong reading. On a
+    slot a canoe lies across, the reader's canoes now need ``learned_moving_confidence``
+    (``learned_moving_marked``), and T2 stays unknown."""
+    _, truth, (before, now) = read_scene("between", 88120049,
+                                         VisionConfig(learned_moving_marked=False),
+                                         VisionConfig())
+    assert [c.colour for c in truth.canoes_at("T2")] == ["green"]
+    assert sorted(c.colour for c in before.canoes_at("T2")) == ["green", "red"]
+    assert "T2" in now.unknown and not now.canoes_at("T2")

@@ -33,6 +33,9 @@ SMALL_FOREIGN = "something small and foreign"
 """Why a slot with a small foreign object in its zone is unknown (``Objects.why``)."""
 WASHED_OUT = "washed out (glare)"
 """Why a slot a glare spot washes out is unknown (the reading's rules ask for it by name)."""
+ACROSS = "one canoe across two positions"
+"""Why the positions one canoe-coloured object lies across are unknown (the learned
+slot reader's answer there is held to more, ``VisionConfig.learned_moving_marked``)."""
 
 
 @dataclass
@@ -439,7 +442,7 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             major = int(np.bincount(col[col >= 0]).argmax()) if np.any(col >= 0) else None
             if len(split) > 1:
                 _mark(out, (BEACH if p == len(SLOTS) else SLOTS[p] for p in split),
-                      "one canoe across two positions")
+                      ACROSS)
                 if major is not None and one:
                     out.across.setdefault(major, BEACH if split[0] == len(SLOTS)
                                           else SLOTS[split[0]])
