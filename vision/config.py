@@ -717,6 +717,11 @@ class VisionConfig:
     seen without what it reads on such slots, or where it is ``learned_moving_confidence``
     sure of them: the canoe it reads there may be the one on its way (reporting
     64120137)."""
+    beach_gems_by_colour: bool = True
+    """Where the game's counts read the beach and the canoes the rules read there are not
+    all of them, the canoes of each colour read there in full keep their gems (the
+    others' are unknown), rather than every gem there unknown (used 88090208: a blue, a
+    green and one of two red canoes read on the beach, the second red unread)."""
     learned_moving_marked: bool = True
     """On a slot one canoe-coloured object lies across with another ("one canoe across two
     positions"), the learned slot reader's canoes need ``learned_moving_confidence``: the

@@ -695,7 +695,8 @@ def read_board(
                 discs[SLOTS[k]] = PRESENT if fine.disc else ABSENT
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play,
-                                      canoes.unread if config.beach_unread_gems else ())
+                                      canoes.unread if config.beach_unread_gems else (),
+                                      config.beach_gems_by_colour)
         if landed is not None:
             unknown.discard(BEACH)
             why.pop(BEACH, None)
@@ -1584,13 +1585,15 @@ def by_elimination(seen: Iterable[CanoeSeen], unknown: set[str], skipped: set[st
 
 def beach_by_elimination(seen: Sequence[CanoeSeen], unknown: set[str],
                          why: Mapping[str, str], in_play: Mapping[str, int],
-                         unread: Sequence[CanoeSeen] = (),
+                         unread: Sequence[CanoeSeen] = (), by_colour: bool = False,
                          ) -> list[CanoeSeen] | None:
     """The canoes on the beach by the game's counts, where the beach alone is unknown:
     every river slot was read, so every canoe in play not seen on the river lies on the
     beach (none of them Diamanten Joe, who never lands): the canoes read there where
     their colours are those, or the ones the rules read there before leaving it unknown
-    (``unread``) where theirs are, else those colours with their gems unknown. None where
+    (``unread``) where theirs are, else those colours with their gems unknown (with
+    ``by_colour``, of each colour the canoes read there, or before, where as many of it
+    were read, else its gems unknown). None where
     the beach is known, another position is not, the river shows more canoes of a colour
     than are in play or misses Joe, or the beach is unknown only because a canoe is seen
     nowhere (``UNSEEN``, ``BEACH_GLARE``, ``LIKE_SAND``: nothing seen there covers the
@@ -1631,7 +1634,17 @@ gem=None)]
     before = sorted((c for c in unread if c.at == BEACH), key=lambda c: c.colour)
     if before and [c.colour for c in before] == sorted(rest.elements()):
         return before
-    return [CanoeSeen(c, BEACH, UNKNOWN) for c in sorted(rest.elements())]
+    if not by_colour:
+        return [CanoeSeen(c, BEACH, UNKNOWN) for c in sorted(rest.elements())]
+    out: list[CanoeSeen] = []
+    for colour, n in sorted(rest.items()):
+        if n <= 0:
+            continue
+        mine = [c for c in read if c.colour == colour]
+        then = [c for c in before if c.colour == colour]
+        out += mine if len(mine) == n else then if len(then) == n else [
+            CanoeSeen(colour, BEACH, UNKNOWN)] * n
+    return out
 
 
 def too_many(seen: Iterable[CanoeSeen], unknown: set[str],

@@ -1149,3 +1149,19 @@ def test_a_canoe_across_two_slots_is_not_read_on_one_of_them_by_the_slot_reader(
     assert [c.colour for c in truth.canoes_at("T2")] == ["green"]
     assert sorted(c.colour for c in before.canoes_at("T2")) == ["green", "red"]
     assert "T2" in now.unknown and not now.canoes_at("T2")
+
+
+def test_the_beach_by_the_counts_keeps_the_gems_read_of_each_colour_read_in_full():
+    """Used scene 88090208 (2,700 K): a blue, a green and two red canoes on the beach, the
+    rules reading one of each colour there (every gem plainly none) but not the second
+    red ("canoe-like area unread"). The counts then read the beach; the blue and green
+    canoes are the ones read there, with their gems (``beach_gems_by_colour``), the red
+    pair's gems unknown."""
+    _, truth, (before, now) = read_scene("warm", 88090208,
+                                         VisionConfig(beach_gems_by_colour=False),
+                                         VisionConfig())
+    assert sorted((c.colour, str(c.gem)) for c in truth.canoes_at("beach")) == [
+        ("blue", "None"), ("green", "None"), ("red", "None"), ("red", "None")]
+    assert all(c.gem == UNKNOWN for c in before.canoes_at("beach"))
+    assert sorted((c.colour, str(c.gem)) for c in now.canoes_at("beach")) == [
+        ("blue", "None"), ("green", "None"), ("red", UNKNOWN), ("red", UNKNOWN)]
