@@ -717,6 +717,20 @@ class VisionConfig:
     seen without what it reads on such slots, or where it is ``learned_moving_confidence``
     sure of them: the canoe it reads there may be the one on its way (reporting
     64120137)."""
+    gems_where_placed: bool = True
+    """Where another reader placed canoes on a slot with their gems unknown (the learned
+    slot reader, which names no gem of a pair, or the game's counts) and the rules read
+    fewer of that colour there, the rules read those gems in that colour's patch on the
+    slot among every object's pixels (a patch they set aside as something foreign too):
+    one patch a canoe, or one patch split as two side by side or end to end; named only
+    where every such canoe's gem, or its empty well, is clear (used 88000013: two green
+    canoes on R1, one with a blue gem, a glint beside them "something small and
+    foreign"; used offsets 86 and 87: 22 and 23 more frames exact, no wrong reading)."""
+    gems_where_placed_beach: bool = True
+    """...and on the beach, each canoe its own patch (a canoe there carries no gem: one
+    that shows one was not unloaded). (With ``beach_gems_by_colour``, used offsets 86 /
+    87: 16 / 17 more frames exact, 9 of them each under motion blur, a hand over the
+    beach; no wrong reading.)"""
     beach_gems_by_colour: bool = True
     """Where the game's counts read the beach and the canoes the rules read there are not
     all of them, the canoes of each colour read there in full keep their gems (the

@@ -21,7 +21,14 @@ from companion.board import ARMS, BEACH, SLOTS, downstream, upstream
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
-from vision.stages.canoes import AREA_UNREAD, Canoes, Hull, beach_blobs, read_canoes
+from vision.stages.canoes import (
+    AREA_UNREAD,
+    Canoes,
+    Hull,
+    beach_blobs,
+    gems_where_placed,
+    read_canoes,
+)
 from vision.stages.discs import disc_offsets, read_discs
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import (
@@ -701,6 +708,27 @@ def read_board(
             unknown.discard(BEACH)
             why.pop(BEACH, None)
             canoes.seen[:] = [c for c in canoes.seen if c.at != BEACH] + landed
+    if gems_read and config.gems_where_placed:
+        # The gems of canoes another reader placed (the slot reader, the counts) where the
+        # rules read fewer of their colour: the rules' gem reading in that colour's patch
+        # there, split as that many canoes (not on a slot a glare spot washes out).
+        rules_read: Counter[tuple[str, str]] = Counter()
+        for colour, hulls in canoes.hulls.items():
+            for at, n, _ in hulls:
+                rules_read[at, colour] += n
+        count = Counter((c.at, c.colour) for c in canoes.seen
+                        if c.at in SLOTS or config.gems_where_placed_beach)
+        placed = [(at, colour, n) for (at, colour), n in count.items()
+                  if at not in unknown and at not in read_washed and
+                  rules_read[at, colour] != n and all(
+                      c.gem == UNKNOWN for c in canoes.seen
+                      if c.at == at and c.colour == colour)]
+        if placed:
+            named = gems_where_placed(rectified, light, geo, layout, objs, palette, placed,
+                                      config, camera_centre, blends)
+            canoes.seen[:] = [c for c in canoes.seen if (c.at, c.colour) not in named] + [
+                CanoeSeen(colour, at, gem) for (at, colour), gems in named.items()
+                for gem in gems]
     absent_only_where_no_rim_nearby()  # (...nor where a reader after the rules read it so)
     if look is not None and config.faint_rim_gone < 1:
         # A disc whose rim showed faint at setup shows mostly by its highlight, which a

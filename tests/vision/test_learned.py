@@ -1136,6 +1136,24 @@ def test_joe_without_his_middle_is_placed_by_the_counts_with_the_beach_unknown_t
         assert pos == "beach" or now.discs[pos] in (truth.discs[pos], UNKNOWN), pos
 
 
+def test_two_canoes_the_slot_reader_placed_get_their_gems_read_by_the_rules():
+    """Used scene 88000013 (held-out art): two green canoes side by side on R1, one empty,
+    one with a blue gem, a glint beside them "something small and foreign" to the rules.
+    The slot reader read two green canoes there (it names no gems of a pair); the rules
+    then read the two gems in the green patch there, split as two canoes side by side
+    (``gems_where_placed``)."""
+    _, truth, (before, now) = read_scene("art", 88000013,
+                                         VisionConfig(gems_where_placed=False),
+                                         VisionConfig())
+    assert sorted(str(c.gem) for c in truth.canoes_at("R1")) == ["None", "blue"]
+    assert [c.gem for c in before.canoes_at("R1")] == [UNKNOWN, UNKNOWN]
+    assert sorted(str(c.gem) for c in now.canoes_at("R1")) == ["None", "blue"]
+    assert not now.unknown
+    for pos in (*SLOTS, "beach"):
+        assert sorted((c.colour, str(c.gem)) for c in now.canoes_at(pos)) == sorted(
+            (c.colour, str(c.gem)) for c in truth.canoes_at(pos)), pos
+
+
 def test_a_canoe_across_two_slots_is_not_read_on_one_of_them_by_the_slot_reader():
     """Used scene 88120049 (a canoe between slots): a red canoe with a blue gem caught
     between T1 and T2, beside a green canoe on T2: "one canoe across two positions" to

@@ -1103,3 +1103,65 @@ def gem_protos(config: VisionConfig) -> tuple[list[str], Floats]:
             [feature_of(config.gem_bgr[g], config.brightness_weight) for g in names]))
     return GEM_PROTOS[key]
 
+
+def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Layout,
+                      objs: Objects, palette: Palette,
+                      placed: Iterable[tuple[str, str, int]], config: VisionConfig,
+                      camera_centre: Centre | None = None, blends: bool = False,
+                      ) -> dict[tuple[str, str], list[str | None]]:
+    """The gems of canoes another reader placed on a position (the learned slot reader,
+    the game's counts) where the rules read fewer of their colour: per ``(position,
+    colour, count)``, that colour's patches there among every object's pixels (a hand's
+    or a foreign object's too), taken for ``count`` canoes (one patch each; on a slot,
+    one patch split as two side by side or end to end), their gems read as for a canoe
+    the rules read. Only where each canoe's gem (or its empty well) is clear:
+    ``(position, colour)`` -> the gems."""
+    w = geo.shape[1]
+    k = geo.k
+    length, width = layout.canoe_mm
+    body_px = config.canoe_body_share * length * width * k * k
+    min_px = config.canoe_min_fraction * body_px
+    reach = math.ceil(layout.disc_diameter_mm * k)  # (beyond any slot's zone)
+    h = geo.shape[0]
+    out: dict[tuple[str, str], list[str | None]] = {}
+    for slot, colour, count in placed:
+        if colour not in palette.names or (count not in (1, 2) and slot != BEACH):
+            continue
+        ci = palette.names.index(colour)
+        pos_id = len(SLOTS) if slot == BEACH else SLOTS.index(slot)
+        if slot == BEACH:
+            x0, y0, x1, y1 = 0, 0, w, h
+        else:
+            x, y = geo.slot_xy[pos_id]
+            x0, y0 = max(0, round(float(x)) - reach), max(0, round(float(y)) - reach)
+            x1, y1 = min(w, round(float(x)) + reach), min(h, round(float(y)) + reach)
+        rows = np.arange(y0, y1)[:, None] * w + np.arange(x0, x1)[None, :]
+        cmask = ((objs.colour.ravel()[rows] == ci) & (objs.opened.ravel()[rows] > 0) & (
+            geo.where[rows] == pos_id)).astype(np.uint8)
+        cmask = cast(Image, cv2.morphologyEx(cmask, cv2.MORPH_OPEN, OPEN))
+        closed = cv2.morphologyEx(cmask, cv2.MORPH_CLOSE, CLOSE_LONG)
+        closed = cast(Image, cv2.morphologyEx(closed, cv2.MORPH_CLOSE, CLOSE))
+        n, lab, stats, cents = cv2.connectedComponentsWithStats(closed, connectivity=8)
+        big = [j for j in range(1, n) if stats[j, cv2.CC_STAT_AREA] >= min_px]
+        if len(big) == count:
+            centres = [(float(cents[j][0]), float(cents[j][1])) for j in big]
+        elif count == 2 and len(big) == 1 and slot != BEACH:
+            two = split_centres((lab == big[0]).astype(np.uint8), 2, length * k,
+                                config.pair_end_aspect)
+            if two is None:
+                continue
+            centres = two
+        else:
+            continue
+        shift = shift_px(camera_centre, np.array(centres, np.float32) + np.array(
+            [x0, y0], np.float32), config.canoe_height_mm, k).tolist()
+        tops = [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
+            centres, shift, strict=True)]
+        inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
+                           borderValue=0) > 0
+        carried, _ = read_gems_of(rectified, light, [(cmask.astype(bool), tops, (x0, y0),
+                                                      inside)], config, layout,
+                                  [colour == JOE_COLOUR], blends=blends)[0]
+        if "unknown" not in carried:
+            out[slot, colour] = carried
+    return out
