@@ -285,8 +285,9 @@ def test_a_gem_the_rules_and_the_slot_reader_leave_unknown_is_named(condition, s
     slot reader, which names some of them, kept out) is named by the gem reader, right
     (with any others it names, each right); nothing else changes. At 640x480 with the
     board small the rules read no gems; the gem reader names one there too, surer."""
-    # (The slot reader names no gems in either reading: the gems asked are the rules'.)
-    now = VisionConfig(learned_gem_confidence=2.0)
+    # (The slot reader names no gems in either reading: the gems asked are the rules'.
+    # Nor do the rules again where it placed canoes: gems_where_placed.)
+    now = VisionConfig(learned_gem_confidence=2.0, gems_where_placed=False)
     only_gems_named(condition, seed, canoe, now,
                     replace(now, fine_gem_confidence=2.0, fine_gem_low_detail_confidence=2.0))
 

@@ -97,14 +97,16 @@ def test_a_hand_makes_slots_unknown_never_wrong(midgame):
 
 def test_the_beach_under_a_hand_is_read_by_the_game_counts(midgame, monkeypatch):
     """A hand reaching over the beach makes it unknown; with the game's counts, every river
-    slot read, the beach holds the one canoe in play not seen on the river."""
+    slot read, the beach holds the one canoe in play not seen on the river (its empty
+    well read in its patch there, ``gems_where_placed_beach``)."""
     hand = Hand(start=(-150, 150), end=(60, 150), width_mm=70)
     frame = render(midgame, seed=4, scene=SceneConfig(hands=(hand,)))
     det = Detector(colours=PLAYERS)
     assert "beach" in det.analyse(frame).unknown
     seen = det.analyse(frame, in_play=canoes_in_play(midgame))
     assert seen.unknown == ()
-    assert [(c.colour, c.gem) for c in seen.canoes_at("beach")] == [("green", "unknown")]
+    assert [(c.colour, c.gem) for c in seen.canoes_at("beach")] == [("green", None)] == [
+        (c.colour, c.gem) for c in ground_truth(midgame).canoes_at("beach")]
     assert [(c.colour, c.at) for c in seen.canoes] == [
         (c.colour, c.at) for c in ground_truth(midgame).canoes]
     monkeypatch.setattr("vision.read.beach_by_elimination", lambda *args: None)

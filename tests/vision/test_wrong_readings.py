@@ -687,8 +687,9 @@ def test_one_canoe_or_two_is_one_when_the_game_has_one_of_its_colour_left_to_see
     keeps more of its colour than the frame's single canoes do and its outline does not
     settle it, so it may be one canoe or two, and R1 was unknown. The other blue canoe
     is seen on the beach, every other canoe of the game is seen where it is, and no other
-    position is unknown: R1 holds one blue canoe (``by_elimination``; its gem is then not
-    read). Without the game's counts R1 stays unknown."""
+    position is unknown: R1 holds one blue canoe (``by_elimination``; its empty well then
+    read in its patch there, ``gems_where_placed``). Without the game's counts R1 stays
+    unknown."""
     state = game(["blue", "green", "brown"], {
         "blue": (Canoe("R1"), Canoe("beach")), "green": (Canoe("R2"), Canoe("T5", "pink")),
         "brown": (Canoe("T2"), Canoe("T4"))}, None, weather=-1)
@@ -704,7 +705,7 @@ def test_one_canoe_or_two_is_one_when_the_game_has_one_of_its_colour_left_to_see
     counted = det.analyse(frame, in_play=canoes_in_play(state))
     assert wrong(counted, truth) == []
     assert "R1" not in counted.unknown
-    assert [(c.colour, c.gem) for c in counted.canoes_at("R1")] == [("blue", "unknown")]
+    assert [(c.colour, c.gem) for c in counted.canoes_at("R1")] == [("blue", None)]
     alone = det.analyse(frame)
     assert wrong(alone, truth) == []
     assert "R1" in alone.unknown
@@ -1987,7 +1988,8 @@ def test_a_patch_with_two_canoes_area_is_the_two_of_its_colour_seen_nowhere():
     cannot tell one canoe from two, its area two canoes' ("canoe-like area unread" for
     the one canoe a patch was held to be). Both canoes of that colour are seen nowhere
     else and every other canoe in play is read where it lies: the patch is those two
-    (``eliminate_pairs``), their gems unknown."""
+    (``eliminate_pairs``), their gems then read in the patch split as two side by side
+    (``gems_where_placed``), each right or unknown."""
     from .scenes import read_scene
 
     off = VisionConfig(eliminate_pairs=False)
@@ -1997,7 +1999,10 @@ def test_a_patch_with_two_canoes_area_is_the_two_of_its_colour_seen_nowhere():
         assert wrong(now, truth) == [] and slot not in now.unknown
         assert sorted(c.colour for c in now.canoes_at(slot)) == sorted(
             c.colour for c in truth.canoes_at(slot))
-        assert sum(c.gem == UNKNOWN for c in now.canoes_at(slot)) == 2
+        gems = sorted((c.colour, str(c.gem)) for c in now.canoes_at(slot))
+        assert gems != sorted((c.colour, str(c.gem)) for c in before.canoes_at(slot))
+        assert all(g in (UNKNOWN, t) for (_, g), (_, t) in zip(gems, sorted(
+            (c.colour, str(c.gem)) for c in truth.canoes_at(slot)), strict=True))
 
 
 def test_joe_seen_nowhere_may_be_a_pale_canoe_read_as_another_colour():
