@@ -41,6 +41,25 @@ unknown."""
 CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
 CLOSE_SMALL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
+def closed_over(cmask: Image) -> Image:
+    """One colour's mask closed over its canoes' wells and gems (along them first)."""
+    closed = cv2.morphologyEx(cmask, cv2.MORPH_CLOSE, CLOSE_LONG)
+    return cast(Image, cv2.morphologyEx(closed, cv2.MORPH_CLOSE, CLOSE))
+
+
+def inside_of(closed: Image) -> Mask:
+    """Where a closed colour mask is inside its hulls (a pixel in from their edges)."""
+    return cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
+
+
+def tops_of(centres: Iterable[tuple[float, float]],
+            shift: Iterable[Iterable[float]]) -> list[tuple[float, float]]:
+    """Where canoes whose colour patches have these middles show their tops (their gems):
+    half their parallax ``shift`` on (``shift_px``'s rows for them)."""
+    return [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(centres, shift,
+                                                                      strict=True)]
+
+
 Hull = tuple[str, int, Floats]
 """One colour's canoes at one position: the position, how many, their hull colour
 (balanced BGR median)."""
@@ -163,8 +182,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         cmask = cast(Image, cv2.morphologyEx(cmask, cv2.MORPH_OPEN, OPEN))
         if np.count_nonzero(cmask) < min_fraction * body_px:
             continue
-        closed = cv2.morphologyEx(cmask, cv2.MORPH_CLOSE, CLOSE_LONG)
-        closed = cast(Image, cv2.morphologyEx(closed, cv2.MORPH_CLOSE, CLOSE))
+        closed = closed_over(cmask)
         blobs.append((where, colour, pos_id, x0, y0, cmask, closed))
         comps.append(cast("tuple[int, NDArray[np.int32], NDArray[np.int32], Doubles]",
                           cv2.connectedComponentsWithStats(closed, connectivity=8)))
@@ -260,17 +278,14 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         if ambiguous or len(centres) > limit or not centres:
             continue
         seen_at.append(np.array(centres, np.float32) + np.array([x0, y0], np.float32))
-        inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
-                           borderValue=0) > 0
-        asked.append((cmask.astype(bool), centres, (x0, y0), inside))
+        asked.append((cmask.astype(bool), centres, (x0, y0), inside_of(closed)))
         joes.append(colour == JOE_COLOUR)
     # Where each canoe's top is (every canoe's parallax in one call, the same values).
     shifts = np.split(shift_px(camera_centre, np.concatenate([np.zeros((0, 2), np.float32),
                                                               *seen_at]),
                                config.canoe_height_mm, k),
                       np.cumsum([len(at) for at in seen_at]))
-    asked = [(cmask, [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
-        centres, shift.tolist(), strict=True)], origin, inside)
+    asked = [(cmask, tops_of(centres, shift.tolist()), origin, inside)
         for (cmask, centres, origin, inside), shift in zip(asked, shifts, strict=False)]
     # (Joe's own rule only where gems can be read: a blurred brown hull with a blue gem
     # is pale with a blue middle.)
@@ -1139,8 +1154,7 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
         cmask = ((objs.colour.ravel()[rows] == ci) & (objs.opened.ravel()[rows] > 0) & (
             geo.where[rows] == pos_id)).astype(np.uint8)
         cmask = cast(Image, cv2.morphologyEx(cmask, cv2.MORPH_OPEN, OPEN))
-        closed = cv2.morphologyEx(cmask, cv2.MORPH_CLOSE, CLOSE_LONG)
-        closed = cast(Image, cv2.morphologyEx(closed, cv2.MORPH_CLOSE, CLOSE))
+        closed = closed_over(cmask)
         n, lab, stats, cents = cv2.connectedComponentsWithStats(closed, connectivity=8)
         big = [j for j in range(1, n) if stats[j, cv2.CC_STAT_AREA] >= min_px]
         if len(big) == count:
@@ -1155,12 +1169,8 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
             continue
         shift = shift_px(camera_centre, np.array(centres, np.float32) + np.array(
             [x0, y0], np.float32), config.canoe_height_mm, k).tolist()
-        tops = [(cx + sx / 2, cy + sy / 2) for (cx, cy), (sx, sy) in zip(
-            centres, shift, strict=True)]
-        inside = cv2.erode(closed, CLOSE_SMALL, borderType=cv2.BORDER_CONSTANT,
-                           borderValue=0) > 0
-        carried, _ = read_gems_of(rectified, light, [(cmask.astype(bool), tops, (x0, y0),
-                                                      inside)], config, layout,
+        asked = (cmask.astype(bool), tops_of(centres, shift), (x0, y0), inside_of(closed))
+        carried, _ = read_gems_of(rectified, light, [asked], config, layout,
                                   [colour == JOE_COLOUR], blends=blends)[0]
         if "unknown" not in carried:
             out[slot, colour] = carried
