@@ -846,8 +846,15 @@ class VisionConfig:
     reader names another, the gem stays unknown: two readers disagree (reporting
     63070192: a violet gem in a blue canoe, the votes leaning to violet, named pink 0.999
     sure)."""
+    gem_lean_unknown: bool = True
+    """...and votes that lean to nothing ("unknown": the middle neither a gem's colour nor
+    as dark as the well) are no such lean: they veto no answer of the fine gem reader
+    (until the fifty-fourth session they did, as if they leaned to another answer; used
+    88010184: an empty green canoe on R1, the reader 0.99995 sure; used 86 / 87: 4 / 3
+    more frames exact, no wrong reading)."""
     gem_agree_clear: float = 0.97
-    """...where it is this sure that nothing covers the slot."""
+    """A gem named by ``gem_agree_confidence`` only where the fine gem reader is this sure
+    that nothing covers the slot."""
     gem_agree_votes: float = 0.5
     """The rules' votes lean to a gem with this share of what a gem needs
     (``gem_min_votes``), to an empty canoe where the well shows and no gem has that."""

@@ -1219,8 +1219,12 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     named_gems = lone_canoes(gem_named=True) if check_gems else {}
     got = read_fine(rectified, light, geo, setup, discs_at, gems_at, config.disc_confidence,
                     gem_confidence, config.disc_clear_confidence,
+                    # (A lean to "unknown" is none: the votes lean to no gem nor to the
+                    # well, gem_lean_unknown.)
                     leans={i: {c: lean[0] for c in lone if len(lean := leans.get(
-                        (SLOTS[i], c), [])) == 1} for i, lone in gems_at.items()},
+                        (SLOTS[i], c), [])) == 1 and (lean[0] != UNKNOWN or not
+                                                      config.gem_lean_unknown)}
+                           for i, lone in gems_at.items()},
                     agree_confidence=config.gem_agree_confidence,
                     agree_clear=config.gem_agree_clear, veto=config.gem_lean_veto,
                     present_confidence=config.disc_present_confidence,

@@ -472,3 +472,13 @@ def test_a_pale_blue_gem_read_white_at_640x480_is_unknown_where_the_gem_reader_s
     else:
         assert now.canoes == off.canoes
     assert now.discs == off.discs and now.unknown == off.unknown
+
+
+def test_votes_that_lean_to_no_gem_do_not_veto_the_gem_reader():
+    """Used scene 88010184 (parallax): the empty green canoe on R1, its middle neither a
+    gem's colour nor as dark as the well to the rules' votes (they lean to nothing,
+    "unknown"); the gem reader, 0.99995 sure it is empty, was vetoed as if the votes
+    leaned to another answer. A lean to nothing is no lean (``gem_lean_unknown``): the
+    empty canoe is named, and nothing else changes."""
+    only_gems_named("parallax", 88010184, CanoeSeen("green", "R1", None), VisionConfig(),
+                    VisionConfig(gem_lean_unknown=False))
