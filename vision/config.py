@@ -726,6 +726,12 @@ class VisionConfig:
     where every such canoe's gem, or its empty well, is clear (used 88000013: two green
     canoes on R1, one with a blue gem, a glint beside them "something small and
     foreign"; used offsets 86 and 87: 22 and 23 more frames exact, no wrong reading)."""
+    gems_where_placed_split_detail: float = 1.0
+    """...one patch split as two only where a board millimetre spans at least this many
+    camera pixels: fewer, a gem blurs into its hull and the split is a guess (used
+    88030187 at 640x480: two red canoes on L2, one with a violet gem, both read empty, a
+    wrong reading; used 85, 86 and 88 at 640x480 and 87 whole, 60 scenes a condition:
+    that reading alone changed). 0: everywhere."""
     gems_where_placed_beach: bool = True
     """...and on the beach, each canoe its own patch (a canoe there carries no gem: one
     that shows one was not unloaded). (With ``beach_gems_by_colour``, used offsets 86 /

@@ -725,7 +725,8 @@ def read_board(
                       if c.at == at and c.colour == colour)]
         if placed:
             named = gems_where_placed(rectified, light, geo, layout, objs, palette, placed,
-                                      config, camera_centre, blends)
+                                      config, camera_centre, blends, split=not detail_under(
+                                          config.gems_where_placed_split_detail))
             canoes.seen[:] = [c for c in canoes.seen if (c.at, c.colour) not in named] + [
                 CanoeSeen(colour, at, gem) for (at, colour), gems in named.items()
                 for gem in gems]

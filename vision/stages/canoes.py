@@ -1123,14 +1123,14 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
                       objs: Objects, palette: Palette,
                       placed: Iterable[tuple[str, str, int]], config: VisionConfig,
                       camera_centre: Centre | None = None, blends: bool = False,
-                      ) -> dict[tuple[str, str], list[str | None]]:
+                      split: bool = True) -> dict[tuple[str, str], list[str | None]]:
     """The gems of canoes another reader placed on a position (the learned slot reader,
     the game's counts) where the rules read fewer of their colour: per ``(position,
     colour, count)``, that colour's patches there among every object's pixels (a hand's
     or a foreign object's too), taken for ``count`` canoes (one patch each; on a slot,
-    one patch split as two side by side or end to end), their gems read as for a canoe
-    the rules read. Only where each canoe's gem (or its empty well) is clear:
-    ``(position, colour)`` -> the gems."""
+    one patch split as two side by side or end to end, unless not ``split``), their gems
+    read as for a canoe the rules read. Only where each canoe's gem (or its empty well)
+    is clear: ``(position, colour)`` -> the gems."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -1159,7 +1159,7 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
         big = [j for j in range(1, n) if stats[j, cv2.CC_STAT_AREA] >= min_px]
         if len(big) == count:
             centres = [(float(cents[j][0]), float(cents[j][1])) for j in big]
-        elif count == 2 and len(big) == 1 and slot != BEACH:
+        elif split and count == 2 and len(big) == 1 and slot != BEACH:
             two = split_centres((lab == big[0]).astype(np.uint8), 2, length * k,
                                 config.pair_end_aspect)
             if two is None:
