@@ -858,6 +858,21 @@ class VisionConfig:
     (until the fifty-fourth session they did, as if they leaned to another answer; used
     88010184: an empty green canoe on R1, the reader 0.99995 sure; used 86 / 87: 4 / 3
     more frames exact, no wrong reading)."""
+    reader_gem_agree_confidence: float = 0.99
+    """Where the rules read no gems (``gem_min_detail``), the learned slot reader's
+    answer for a lone canoe's gem, where it is this sure of it (and
+    ``disc_clear_confidence`` sure that nothing covers the slot), is what the fine gem
+    reader may agree with: it names that gem where it says the same
+    ``fine_gem_reader_agree_confidence`` sure. Two networks, one at 2 mm a pixel and one
+    at the rectified view's own millimetre, that say the same (used offsets 86, 87 and
+    89 at 640x480, 900 frames: of 411 lone canoes' gems left unknown, both said the same
+    of 81 that sure, rightly each time; the nearest wrong answers both gave were 0.988
+    and 0.986 sure for the gem reader: a violet gem taken for pink, a blue for white;
+    with the gem reader alone at
+    0.99, 121 named, one wrongly). Used 85 / 86 / 87 / 88 at 640x480: +8 / +6 / +5 / +7
+    exact frames of 300, no wrong reading. Over 1: never."""
+    fine_gem_reader_agree_confidence: float = 0.99
+    """...how sure the fine gem reader must then be of the same gem."""
     gem_agree_clear: float = 0.97
     """A gem named by ``gem_agree_confidence`` only where the fine gem reader is this sure
     that nothing covers the slot."""

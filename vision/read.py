@@ -44,6 +44,7 @@ from vision.stages.learned import (
     moving_by,
     read_fine,
     read_learned,
+    slot_gems,
     uncounted_by,
 )
 from vision.stages.light import (
@@ -688,7 +689,8 @@ def read_board(
                      and detail_under(config.disc_check_lone_detail),
                      crowd_gone=detail_under(config.disc_crowd_gone_detail),
                      named={s for s in unread_discs if discs[s] != UNKNOWN},
-                     check_gems=detail_under(config.fine_gem_check_detail))
+                     check_gems=detail_under(config.fine_gem_check_detail),
+                     slot_setup=None if gems_read else look.slot_patches)
     on_slot = Counter(c.at for c in canoes.seen)
     washed_discs = [k for k, s in enumerate(SLOTS) if s in read_washed and s not in unknown
                     and discs[s] == UNKNOWN and on_slot[s] <= 1]
@@ -1174,7 +1176,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  config: VisionConfig, gem_confidence: float | None = None,
                  leans: Mapping[tuple[str, str], list[str | None]] | None = None,
                  lone_check: bool = False, named: Iterable[str] = (),
-                 crowd_gone: bool = False, check_gems: bool = False) -> None:
+                 crowd_gone: bool = False, check_gems: bool = False,
+                 slot_setup: Image | None = None) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -1196,7 +1199,11 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``disc_veto_confidence`` sure of the other answer. With ``check_gems`` (a millimetre
     spans few of the camera's pixels, ``config.fine_gem_check_detail``) the gem named for
     such a lone canoe is unknown where the gem reader is ``fine_gem_check_confidence``
-    sure of another.
+    sure of another. With ``slot_setup`` (every slot's patch at setup, passed where the
+    rules read no gems and so lean to none) the learned slot reader's gems are the leans
+    instead: where it is ``reader_gem_agree_confidence`` sure of a lone canoe's gem, the
+    gem reader names it where it says the same ``fine_gem_reader_agree_confidence``
+    sure (:func:`vision.stages.learned.slot_gems`).
     Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
@@ -1218,16 +1225,24 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     gems_at = lone_canoes(gem_named=False) if gem_confidence <= 1 else {}
     # (The gems named before the reader is asked: those it names agree with it.)
     named_gems = lone_canoes(gem_named=True) if check_gems else {}
+    if slot_setup is not None and config.reader_gem_agree_confidence <= 1:
+        # Two networks that look at different scales and say the same (where the rules
+        # read no gems): not as a veto, the slot reader being the less sure of the two.
+        lean_to = slot_gems(rectified, light, geo, slot_setup, gems_at,
+                            config.reader_gem_agree_confidence, config.disc_clear_confidence)
+        agree, agree_clear, veto = (config.fine_gem_reader_agree_confidence,
+                                    config.disc_clear_confidence, False)
+    else:
+        # (A lean to "unknown" is none: the votes lean to no gem nor to the well,
+        # gem_lean_unknown.)
+        lean_to = {i: {c: lean[0] for c in lone if len(lean := leans.get(
+            (SLOTS[i], c), [])) == 1 and (lean[0] != UNKNOWN or not config.gem_lean_unknown)}
+            for i, lone in gems_at.items()}
+        agree, agree_clear, veto = (config.gem_agree_confidence, config.gem_agree_clear,
+                                    config.gem_lean_veto)
     got = read_fine(rectified, light, geo, setup, discs_at, gems_at, config.disc_confidence,
-                    gem_confidence, config.disc_clear_confidence,
-                    # (A lean to "unknown" is none: the votes lean to no gem nor to the
-                    # well, gem_lean_unknown.)
-                    leans={i: {c: lean[0] for c in lone if len(lean := leans.get(
-                        (SLOTS[i], c), [])) == 1 and (lean[0] != UNKNOWN or not
-                                                      config.gem_lean_unknown)}
-                           for i, lone in gems_at.items()},
-                    agree_confidence=config.gem_agree_confidence,
-                    agree_clear=config.gem_agree_clear, veto=config.gem_lean_veto,
+                    gem_confidence, config.disc_clear_confidence, leans=lean_to,
+                    agree_confidence=agree, agree_clear=agree_clear, veto=veto,
                     present_confidence=config.disc_present_confidence,
                     gone_confidence={i: config.disc_crowd_gone_confidence for i in discs_at
                                      if crowd_gone and crowd[SLOTS[i]] >= 2

@@ -482,3 +482,12 @@ def test_votes_that_lean_to_no_gem_do_not_veto_the_gem_reader():
     empty canoe is named, and nothing else changes."""
     only_gems_named("parallax", 88010184, CanoeSeen("green", "R1", None), VisionConfig(),
                     VisionConfig(gem_lean_unknown=False))
+
+
+def test_where_the_rules_read_no_gems_the_gem_reader_agreeing_with_the_slot_reader_names_one():
+    """Used scene 88030038 (640x480, the rules reading no gems): a green canoe with a white
+    gem on T5, the gem reader 0.996 sure of white (under the 0.999 it needs alone), the
+    slot reader 0.9999 sure of it too: two networks that say the same name it
+    (``reader_gem_agree_confidence``), and nothing else changes."""
+    only_gems_named("lowres", 88030038, CanoeSeen("green", "T5", "white"), VisionConfig(),
+                    VisionConfig(reader_gem_agree_confidence=2.0))

@@ -440,6 +440,30 @@ def test_where_the_rules_read_no_gems_the_reader_names_none_either(monkeypatch):
     assert asked == [[t2, t3]] and sure[-1] == VisionConfig().learned_gem_confidence
 
 
+def test_slot_gems_names_only_the_lone_canoes_gems_it_is_sure_of(monkeypatch):
+    """The slot reader's gems for the fine gem reader to agree with where the rules read
+    no gems: per slot asked, per colour asked, where it is that sure of the gem and that
+    nothing covers the slot."""
+    got = answers_for(({"red": 1, "blue": 1}, True, False,
+                       {"red": ("pink", 0.995), "blue": ("white", 0.95)}, 0.6),
+                      ({"green": 1}, True, True, {"green": ("violet", 0.9999)}, 0.9999),
+                      ({"yellow": 1}, True, False,
+                       {"yellow": (None, 0.9999), "brown": ("white", 0.5)}, 0.9999))
+
+    class Fake:
+        def predict(self, patches, setup):
+            assert len(patches) == len(setup) == 3
+            return got
+
+    monkeypatch.setattr(SlotReader, "load", lambda *a: Fake())
+    monkeypatch.setattr(learned, "slot_patches", lambda *a: np.zeros((3, PATCH_PX, PATCH_PX, 3)))
+    gems = learned.slot_gems(None, None, None, np.zeros((9, PATCH_PX, PATCH_PX, 3)),
+                             {0: ["red", "blue"], 3: ["green"], 5: ["yellow", "brown"],
+                              7: []}, 0.99, 0.9)
+    # Slot 0: red sure (whatever the count), blue not; 3 hidden; 5: yellow empty, brown
+    # unsure; 7 not asked.
+    assert gems == {0: {"red": "pink"}, 5: {"yellow": None}}
+
 def test_setup_patches_round_trip_and_older_profiles_do_without_the_reader(table):  # noqa: F811
     profile = learn_profile(table[1], PLAYERS)
     patches = profile.look.slot_patches

@@ -287,6 +287,30 @@ def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
     return out
 
 
+def slot_gems(rectified: Image, light: Light, geo: Geometry, setup: Image,
+              gems_at: Mapping[int, Sequence[str]], confidence: float,
+              clear_confidence: float) -> dict[int, dict[str, str | None]]:
+    """The learned slot reader's gem, per slot index of ``gems_at`` and per colour asked
+    there, of that colour's lone canoe, where it is ``confidence`` sure of the gem (None:
+    an empty canoe) and ``clear_confidence`` sure that nothing covers the slot, whatever
+    it says of the canoes' count (that is the rules' to read). ``setup``: every slot's
+    patch at setup."""
+    slots = sorted(s for s, colours in gems_at.items() if colours)
+    if not slots:
+        return {}
+    got = SlotReader.load().predict(slot_patches(rectified, light, geo, slots),
+                                    setup[slots])
+    out: dict[int, dict[str, str | None]] = {}
+    for n, s in enumerate(slots):
+        if float(got.hidden[n, 0]) < clear_confidence:
+            continue
+        sure = {c: GEMS[int(p.argmax())] for c in gems_at[s] if c in COLOURS and float(
+            (p := got.gems[n, COLOURS.index(c)]).max()) >= confidence}
+        if sure:
+            out[s] = sure
+    return out
+
+
 @dataclass(frozen=True)
 class FineRead:
     """What the fine reader is sure of on one slot: its disc (None: not sure), and the
