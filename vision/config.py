@@ -751,6 +751,17 @@ class VisionConfig:
     learned_moving_confidence: float = 0.999
     """How sure the learned slot reader must be of such a slot (``learned_moving_apart``)
     where a canoe it reads there is what makes the counts come out."""
+    learned_riverbed_short: bool = True
+    learned_riverbed_confidence: float = 0.999
+    """A slot the rules left unknown because a canoe they read there looks like the
+    riverbed (it may be the river's mottle) is read by the learned slot reader with that
+    colour, while a canoe of it is then still seen nowhere, only where it is this sure:
+    another of it may stand there, as like the riverbed to the reader (used 87030091 at
+    640x480: two blue canoes and a red one on R2, read as one blue and the red, 0.992
+    sure, a wrong reading; used 85050001 under glare: the one blue canoe on T2, 0.9999
+    sure, the other blue unknown on T3). Not where a hand or a sleeve covers another
+    position, where that canoe may be (used 86110004). Used offsets 85 / 86 / 88, 100 /
+    60 / 60 scenes a condition: no reading changed."""
     learned_short_count: bool = True
     """A slot the rules left unknown because they could not count its canoes (canoe-like
     area unread, canoe count unclear), read by the learned reader with a colour of which

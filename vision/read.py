@@ -522,8 +522,7 @@ def read_board(
         proto = palette.protos[palette.names.index(c.colour)]
         if like_riverbed(proto, ring_ref, config, near)[SLOTS.index(c.at)]:
             unknown.add(c.at)
-            why.setdefault(c.at, f"a {c.colour} canoe {LIKE_RIVERBED}: it may be the "
-                                  "river's mottle")
+            why.setdefault(c.at, f"a {c.colour} canoe {LIKE_RIVERBED}: {MOTTLE}")
     for ci, colour in enumerate(palette.names):
         alike = like_riverbed(palette.protos[ci], ring_ref, config, config.camouflage_chroma)
         if alike.any() and config.camouflage_spread > 0:
@@ -841,6 +840,8 @@ the sand (as learned at setup)."""
 LIKE_RIVERBED = "looks like the riverbed here"
 """What a slot's reason says where a canoe colour looks like its riverbed there (a colour
 of which a canoe is seen nowhere, or a canoe read that may be the river's mottle)."""
+MOTTLE = "it may be the river's mottle"
+"""...and how it goes on where the rules read a canoe of that colour there."""
 
 
 def for_unseen_canoe(pos: str, reason: str, config: VisionConfig) -> bool:
@@ -1069,6 +1070,19 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         short = missing(fill)
         fill = {i: r for i, r in fill.items()
                 if not (covered_by(why[SLOTS[i]]) and short & set(r.colours))}
+    if in_play is not None and config.learned_riverbed_short:
+        # Nor a slot the rules left unknown because a colour looks like the riverbed
+        # there, where it reads that colour with a canoe of it then still seen nowhere:
+        # another of it may stand there, as like the riverbed to the reader (used
+        # 87030091 at 640x480: two blue canoes and a red one on R2, a blue one looking
+        # like the riverbed, read as one blue and the red, 0.992 sure). Not where a hand
+        # or a sleeve covers another position: the canoe may be under it (used 86110004:
+        # a blue canoe and Joe on T2, read so, the other blue under a hand on the beach).
+        short = missing(fill)
+        if not any(covered_by(why.get(p)) for p in unknown - {SLOTS[i] for i in fill}):
+            fill = {i: r for i, r in fill.items() if r.sure >= config.learned_riverbed_confidence
+                    or not any(f"a {c} canoe {LIKE_RIVERBED}: {MOTTLE}" in why[SLOTS[i]]
+                               for c in short & set(r.colours))}
     if in_play is not None and config.learned_short_count and not (
             unknown - {SLOTS[i] for i in fill}):
         # Where the rules could not count a slot's canoes and no position would be left
