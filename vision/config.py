@@ -879,9 +879,8 @@ class VisionConfig:
     89 at 640x480, 900 frames: of 411 lone canoes' gems left unknown, both said the same
     of 81 that sure, rightly each time; the nearest wrong answers both gave were 0.988
     and 0.986 sure for the gem reader: a violet gem taken for pink, a blue for white;
-    with the gem reader alone at
-    0.99, 121 named, one wrongly). Used 85 / 86 / 87 / 88 at 640x480: +8 / +6 / +5 / +7
-    exact frames of 300, no wrong reading. Over 1: never."""
+    with the gem reader alone at 0.99, 121 named, one wrongly). Used 85 / 86 / 87 / 88 at
+    640x480: +8 / +6 / +5 / +7 exact frames of 300, no wrong reading. Over 1: never."""
     fine_gem_reader_agree_confidence: float = 0.99
     """...how sure the fine gem reader must then be of the same gem."""
     gem_agree_clear: float = 0.97

@@ -792,7 +792,7 @@ def unseen_may_lie(reason: str | None) -> bool:
 
     >>> unseen_may_lie(HIDES), unseen_may_lie("a hand")
     (True, False)
-    >>> unseen_may_lie(f"a blue canoe {LIKE_RIVERBED}: it may be the river's mottle")
+    >>> unseen_may_lie(f"a blue canoe {LIKE_RIVERBED}: {MOTTLE}")
     True
     """
     return reason is not None and (reason.startswith(UNSEEN) or reason.endswith(LIKE_SAND)
