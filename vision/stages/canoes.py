@@ -41,6 +41,7 @@ unknown."""
 CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
 CLOSE_SMALL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
+
 def closed_over(cmask: Image) -> Image:
     """One colour's mask closed over its canoes' wells and gems (along them first)."""
     closed = cv2.morphologyEx(cmask, cv2.MORPH_CLOSE, CLOSE_LONG)
