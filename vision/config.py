@@ -610,6 +610,20 @@ class VisionConfig:
     """While a canoe of the game is seen nowhere, a slot with no canoe read where no disc
     can be told (present or gone) is unknown too: what hides the rim may hide that canoe,
     though the riverbed around looks like the river (a sleeve of its own colour)."""
+    reader_sees_unseen: float = 0.9
+    """While a canoe of the game is seen nowhere, a slot the rules read is unknown where
+    the learned slot reader is this sure that more canoes of a colour seen nowhere stand
+    there than they read, whatever it says covers the slot (reporting 90050202: a blue
+    canoe in a glare spot's light on a blue river read as nothing there; 90050190, two
+    blue canoes read as one; 90070052, Joe read as a brown canoe; the reader 0.95-0.9999
+    sure). At 0.9, on offset 90 (every condition) and 86-89 (glare, motion, between,
+    640x480): those three wrong readings gone, one frame more read exactly, two less
+    (87030132, 86050020: the reader's brown for the rules' right Joe or red), eight clear
+    slots unknown of 8,700 frames. Over 1: off."""
+    reader_sees_not_moving: bool = True
+    """...not for a colour whose one canoe seen nowhere is on its way or lies across two
+    positions: it is that canoe (used 90120276: Joe on L2 read yellow by the reader,
+    0.998 sure, the yellow canoe across T4 and T5)."""
     learned_confidence: float = 0.99
     """With a table profile holding the slots' setup patches: how sure the learned slot
     reader (:mod:`vision.stages.learned`) must be, its least probability among the slot

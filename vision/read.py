@@ -44,6 +44,7 @@ from vision.stages.learned import (
     moving_by,
     read_fine,
     read_learned,
+    slot_counts,
     slot_gems,
     uncounted_by,
 )
@@ -312,6 +313,7 @@ def read_board(
     why = {**canoes.why, **why}
     # The colours of canoes seen on their way between two slots.
     on_way = canoes.on_way | {palette.names[i] for i in objs.on_way}
+    across = {palette.names[i] for i in objs.across}
     # A glare spot on the beach washes out what lies under it: the beach is read only
     # while every canoe of the game is seen (none can be under it).
     # So does one that lay there at setup, while a canoe of the game is seen nowhere.
@@ -345,7 +347,7 @@ def read_board(
             unknown.discard(found[0].at)
             why.pop(found[0].at, None)
             canoes.seen.extend(found)
-        moving = on_way | {palette.names[i] for i in objs.across}
+        moving = on_way | across
         if config.moving_not_mottle:
             # (A colour like the riverbed "on its way" may be the river's own mottle.)
             moving = {c for c in moving if c not in palette.names or not like_riverbed(
@@ -599,6 +601,40 @@ def read_board(
                 unknown.add(slot)
                 why.setdefault(slot, "a canoe of the game not seen; no disc can be told "
                                      "here either")
+    if in_play is not None and look is not None and look.slot_patches is not None and \
+            config.reader_sees_unseen <= 1 and (unseen := [
+                c for c in unseen_colours(canoes.seen, unknown, in_play)
+                if not config.reader_sees_not_moving or c not in on_way | across
+                or seen_short(canoes.seen, unknown, in_play, c) > 1]):
+        # ...or where the learned slot reader sees more canoes of a colour seen nowhere
+        # than the rules read on a slot, however much it says covers it: a glare spot's
+        # light makes a canoe of the river's own hue the riverbed's to the rules, but not
+        # to the reader (reporting 90050202: a blue canoe on R2 beside the spot read as
+        # nothing there, the reader 0.95 sure of it; 90050190: two blue canoes on R1
+        # read as one, the reader 0.9999 sure of two; 90070052: Joe on R1 read as a
+        # brown canoe). Not for a colour whose one canoe seen nowhere is on its way or
+        # across two positions (used 90120276: Joe on L2 read yellow by the reader,
+        # 0.998 sure, the yellow canoe across T4 and T5).
+        # (Also where it sees that colour instead of one the rules read there, as Joe
+        # for 90070052's brown: the rules' colour is often the one a canoe hidden
+        # elsewhere makes seen too seldom, so the counts side with neither; used 87030132,
+        # 640x480: Joe read right by the rules on T4, brown by the reader, 0.98 sure,
+        # a brown canoe on an unknown slot, left unknown too.)
+        read_at = Counter((c.at, c.colour) for c in canoes.seen)
+        for k, per in slot_counts(rectified, light, geo, look.slot_patches,
+                                  [k for k, s in enumerate(SLOTS) if s not in unknown],
+                                  unseen).items():
+            slot = SLOTS[k]
+            more = {c: sum(p[read_at[slot, c] + 1:]) for c, p in per.items()}
+            colour = max(more, key=lambda c: more[c])
+            if more[colour] >= config.reader_sees_unseen:
+                unknown.add(slot)
+                discs[slot] = UNKNOWN
+                canoes.seen[:] = [c for c in canoes.seen if c.at != slot]
+                what = "Diamanten Joe's canoe" if colour == JOE_COLOUR else \
+                    f"{'another' if read_at[slot, colour] else 'a'} {colour} canoe"
+                why.setdefault(slot, f"a canoe of the game not seen; the learned reader "
+                                     f"sees {what} here")
     unread_discs = {s for s in SLOTS if discs[s] == UNKNOWN}
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         answered = learned_slots(
@@ -1530,6 +1566,19 @@ def unseen_in_play(seen: Iterable[CanoeSeen], unknown: set[str],
     False
     """
     return bool(unseen_colours(seen, unknown, in_play))
+
+
+def seen_short(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[str, int],
+               colour: str) -> int:
+    """How many canoes of ``colour`` the game has in play are seen nowhere (the canoes
+    seen at the ``unknown`` positions not counted).
+
+    >>> seen_short([CanoeSeen("red", "T1"), CanoeSeen("red", "T2")], {"T2"}, {"red": 2},
+    ...            "red")
+    1
+    """
+    return max(0, in_play.get(colour, 0) - sum(
+        c.colour == colour and c.at not in unknown for c in seen))
 
 
 def unseen_colours(seen: Iterable[CanoeSeen], unknown: set[str],

@@ -28,7 +28,7 @@ from vision.stages.learned import (
 )
 from vision.stages.light import measure_light
 
-from .scenes import _detectors, read_scene
+from .scenes import _detectors, read_scene, why_unknown
 from .test_profile import PLAYERS, table  # noqa: F401  (the fixture)
 
 
@@ -463,6 +463,31 @@ def test_slot_gems_names_only_the_lone_canoes_gems_it_is_sure_of(monkeypatch):
     # Slot 0: red sure (whatever the count), blue not; 3 hidden; 5: yellow empty, brown
     # unsure; 7 not asked.
     assert gems == {0: {"red": "pink"}, 5: {"yellow": None}}
+
+def test_slot_counts_gives_the_reader_s_count_of_each_colour_asked_covered_or_not(
+        monkeypatch):
+    """Per slot asked, per colour asked, how likely none, one and two canoes of it stand
+    there, covered or not; colours the network does not count are left out."""
+    got = answers_for(({"blue": 1}, True, True, {}, 0.95),
+                      ({}, True, False, {}, 0.99))
+
+    class Fake:
+        def predict(self, patches, setup):
+            assert len(patches) == len(setup) == 2
+            return got
+
+    monkeypatch.setattr(SlotReader, "load", lambda *a: Fake())
+    monkeypatch.setattr(learned, "slot_patches", lambda *a: np.zeros((2, PATCH_PX, PATCH_PX, 3)))
+    counts = learned.slot_counts(None, None, None, np.zeros((9, PATCH_PX, PATCH_PX, 3)),
+                                 [8, 2], ["blue", "red", "purple"])
+    assert set(counts) == {2, 8} and set(counts[2]) == {"blue", "red"}
+    # (answers_for gives every colour's count that sure, the rest evenly on the other
+    # two: one blue 0.95 on the first slot, covered; no red 0.95.)
+    assert counts[2]["blue"] == pytest.approx((0.025, 0.95, 0.025), abs=1e-6)
+    assert counts[2]["red"] == pytest.approx((0.95, 0.025, 0.025), abs=1e-6)
+    assert counts[8]["blue"] == pytest.approx((0.99, 0.005, 0.005), abs=1e-6)
+    assert learned.slot_counts(None, None, None, None, [], ["blue"]) == {}
+
 
 def test_setup_patches_round_trip_and_older_profiles_do_without_the_reader(table):  # noqa: F811
     profile = learn_profile(table[1], PLAYERS)
@@ -1214,6 +1239,50 @@ def test_a_slot_left_for_a_colour_like_the_riverbed_is_not_read_short_of_that_co
         "blue", "red"]
     assert [c for c in now.canoes if c.at != "R2"] == [c for c in before.canoes
                                                          if c.at != "R2"]
+
+
+@pytest.mark.parametrize("condition, seed, slot, read, says", [
+    # A blue canoe with a blue gem on R2, on a blue river in a glare spot's light: read as
+    # nothing there; the reader, though it says the spot covers the slot, 0.95 sure.
+    ("glare+flicker", 90050202, "R2", [], "a blue canoe"),
+    # Two blue canoes on R1 beside the spot, read as one; the reader 0.9999 sure of two.
+    ("glare+flicker", 90050190, "R1", ["blue"], "another blue canoe"),
+    # Joe beside a red canoe on R1 read as a brown canoe, Joe then seen nowhere: the
+    # reader, 0.99 sure of him there, reads the slot once it is unknown.
+    ("yellow-on-sand", 90070052, "R1", ["brown", "red"], "")])
+def test_a_slot_read_short_of_a_canoe_the_reader_sees_and_no_one_else_does_is_unknown(
+        condition, seed, slot, read, says):
+    """Used scenes of offset 90: a canoe the rules read nowhere, a slot read without it: a
+    wrong reading. Where the slot reader is ``reader_sees_unseen`` sure of more canoes of
+    that colour there than they read, the slot is unknown (or, where it is sure enough
+    that nothing covers it, read by it)."""
+    _, truth, (before, now) = read_scene(condition, seed,
+                                         VisionConfig(reader_sees_unseen=2.0),
+                                         VisionConfig())
+    assert slot not in before.unknown and sorted(c.colour for c in before.canoes_at(slot)
+                                                 ) == read
+    assert sorted(c.colour for c in truth.canoes_at(slot)) != read
+    if slot in now.unknown:
+        assert not now.canoes_at(slot)
+        assert says and says in why_unknown(condition, seed, VisionConfig())[slot]
+    else:
+        assert now.canoes_at(slot) == truth.canoes_at(slot)
+    # (Nothing else read wrongly: with R1 read, 90070052's brown canoes come out too.)
+    for pos in {c.at for c in (*truth.canoes, *now.canoes)} - set(now.unknown):
+        assert sorted(map(repr, now.canoes_at(pos))) == sorted(map(repr, truth.canoes_at(pos)))
+
+
+def test_a_colour_whose_canoe_lies_across_two_slots_is_not_looked_for_by_the_reader():
+    """Used scene 90120276 (a canoe between slots): a yellow canoe across T4 and T5, the
+    only yellow one seen nowhere; Joe on L2 read right by the rules, the slot reader 0.998
+    sure of a yellow canoe there instead. The canoe seen nowhere is the one across two
+    slots (``reader_sees_not_moving``): L2 stays read."""
+    _, truth, (before, now) = read_scene("between", 90120276,
+                                         VisionConfig(reader_sees_not_moving=False),
+                                         VisionConfig())
+    assert [c.colour for c in truth.canoes_at("L2")] == ["joe"]
+    assert "L2" in before.unknown and not before.canoes_at("L2")
+    assert now.canoes_at("L2") == truth.canoes_at("L2")
 
 
 def test_a_canoe_across_two_slots_is_not_read_on_one_of_them_by_the_slot_reader():

@@ -311,6 +311,23 @@ def slot_gems(rectified: Image, light: Light, geo: Geometry, setup: Image,
     return out
 
 
+def slot_counts(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                ask: Sequence[int], colours: Sequence[str],
+                ) -> dict[int, dict[str, tuple[float, float, float]]]:
+    """Per slot index of ``ask``, per colour of ``colours`` the learned slot reader
+    counts, how likely it says none, one and two canoes of that colour stand there,
+    whatever it says of the slot being covered (a glare spot's light over a canoe it still
+    sees). ``setup``: every slot's patch at setup."""
+    slots = sorted(set(ask))
+    named = [c for c in colours if c in COLOURS]
+    if not slots or not named:
+        return {}
+    got = SlotReader.load().predict(slot_patches(rectified, light, geo, slots),
+                                    setup[slots])
+    return {s: {c: tuple(float(p) for p in got.counts[n, COLOURS.index(c)])  # type: ignore[misc]
+                for c in named} for n, s in enumerate(slots)}
+
+
 @dataclass(frozen=True)
 class FineRead:
     """What the fine reader is sure of on one slot: its disc (None: not sure), and the
