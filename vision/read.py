@@ -642,12 +642,25 @@ def read_board(
             unknown, why, in_play, config, gems=gems_read, discs_seen=discs_seen,
             on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
             unread=canoes.unread, colour_areas=canoes.colour_areas, pieces=canoes.ratios)
-        if in_play is not None and config.learned_unseen_hides and not unknown and \
-                unseen_in_play(canoes.seen, unknown, in_play):
+        # (Positions unknown only as where that canoe may hide, among others unknown.)
+        hides_only = {p for p in unknown if why.get(p) == HIDES} \
+            if config.learned_hides_again else set()
+        if in_play is not None and config.learned_unseen_hides and \
+                not unknown - hides_only and unseen_in_play(canoes.seen, unknown, in_play):
             # The reader read the last positions the rules left for a canoe seen nowhere:
             # it may hide where more canoe-like area shows than the canoes read (a canoe
             # beside another in a glare spot's light, reporting 60050217), else anywhere.
-            hidden = hiding_places(canoes.seen, unknown, in_play, canoes.areas, config)
+            # So too where the rules placed it beside a position the reader then read:
+            # as though they had read that one, the slots beside where it may hide are
+            # unknown too (used 88120102: a green canoe across T3 and T4 taken for part
+            # of a brown one on T4, R2 unknown then read by the reader; T3 read with
+            # only its red canoe).
+            hidden = hiding_places(canoes.seen, unknown - hides_only, in_play,
+                                   canoes.areas, config)
+            if hides_only and len(hidden) == len(SLOTS) + 1:
+                # (Where the area shows no place now, the rules' places stand: not
+                # everywhere; used 88120044.)
+                hidden = set()
             unknown |= hidden
             why.update(dict.fromkeys(hidden, HIDES))
         if in_play is not None and config.learned_then_counts and not found:

@@ -1285,6 +1285,23 @@ def test_a_colour_whose_canoe_lies_across_two_slots_is_not_looked_for_by_the_rea
     assert now.canoes_at("L2") == truth.canoes_at("L2")
 
 
+def test_where_the_rules_said_a_canoe_may_hide_the_slots_beside_are_unknown_once_read():
+    """Used scene 88120102 (a canoe between slots): a green canoe across T3 and T4, taken
+    for part of the brown canoe on T4; R2 left unknown by the rules, then read by the
+    slot reader. The green canoe seen nowhere was placed on T4 only ("it may hide here":
+    beside an unknown position), T3 read with its red canoe alone: a wrong reading. With
+    R2 read, the places are looked for again as though the rules had read it
+    (``learned_hides_again``): the slots beside T4 are unknown too."""
+    _, truth, (before, now) = read_scene("between", 88120102,
+                                         VisionConfig(learned_hides_again=False),
+                                         VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("T3")) == ["green", "red"]
+    assert [c.colour for c in before.canoes_at("T3")] == ["red"]
+    assert {"T3", "T4", "T5"} <= set(now.unknown) and not now.canoes_at("T3")
+    for pos in {c.at for c in (*truth.canoes, *now.canoes)} - set(now.unknown):
+        assert sorted(map(repr, now.canoes_at(pos))) == sorted(map(repr, truth.canoes_at(pos)))
+
+
 def test_a_canoe_across_two_slots_is_not_read_on_one_of_them_by_the_slot_reader():
     """Used scene 88120049 (a canoe between slots): a red canoe with a blue gem caught
     between T1 and T2, beside a green canoe on T2: "one canoe across two positions" to
