@@ -440,6 +440,19 @@ def test_where_the_rules_read_no_gems_the_reader_names_none_either(monkeypatch):
     assert asked == [[t2, t3]] and sure[-1] == VisionConfig().learned_gem_confidence
 
 
+def fake_reader(monkeypatch, got):
+    """The slot reader answering ``got`` (:func:`answers_for`), asked about as many slots,
+    whatever their patches."""
+    class Fake:
+        def predict(self, patches, setup):
+            assert len(patches) == len(setup) == len(got.counts)
+            return got
+
+    monkeypatch.setattr(SlotReader, "load", lambda *a: Fake())
+    monkeypatch.setattr(learned, "slot_patches",
+                        lambda *a: np.zeros((len(got.counts), PATCH_PX, PATCH_PX, 3)))
+
+
 def test_slot_gems_names_only_the_lone_canoes_gems_it_is_sure_of(monkeypatch):
     """The slot reader's gems for the fine gem reader to agree with where the rules read
     no gems: per slot asked, per colour asked, where it is that sure of the gem and that
@@ -449,14 +462,7 @@ def test_slot_gems_names_only_the_lone_canoes_gems_it_is_sure_of(monkeypatch):
                       ({"green": 1}, True, True, {"green": ("violet", 0.9999)}, 0.9999),
                       ({"yellow": 1}, True, False,
                        {"yellow": (None, 0.9999), "brown": ("white", 0.5)}, 0.9999))
-
-    class Fake:
-        def predict(self, patches, setup):
-            assert len(patches) == len(setup) == 3
-            return got
-
-    monkeypatch.setattr(SlotReader, "load", lambda *a: Fake())
-    monkeypatch.setattr(learned, "slot_patches", lambda *a: np.zeros((3, PATCH_PX, PATCH_PX, 3)))
+    fake_reader(monkeypatch, got)
     gems = learned.slot_gems(None, None, None, np.zeros((9, PATCH_PX, PATCH_PX, 3)),
                              {0: ["red", "blue"], 3: ["green"], 5: ["yellow", "brown"],
                               7: []}, 0.99, 0.9)
@@ -464,20 +470,14 @@ def test_slot_gems_names_only_the_lone_canoes_gems_it_is_sure_of(monkeypatch):
     # unsure; 7 not asked.
     assert gems == {0: {"red": "pink"}, 5: {"yellow": None}}
 
+
 def test_slot_counts_gives_the_reader_s_count_of_each_colour_asked_covered_or_not(
         monkeypatch):
     """Per slot asked, per colour asked, how likely none, one and two canoes of it stand
     there, covered or not; colours the network does not count are left out."""
     got = answers_for(({"blue": 1}, True, True, {}, 0.95),
                       ({}, True, False, {}, 0.99))
-
-    class Fake:
-        def predict(self, patches, setup):
-            assert len(patches) == len(setup) == 2
-            return got
-
-    monkeypatch.setattr(SlotReader, "load", lambda *a: Fake())
-    monkeypatch.setattr(learned, "slot_patches", lambda *a: np.zeros((2, PATCH_PX, PATCH_PX, 3)))
+    fake_reader(monkeypatch, got)
     counts = learned.slot_counts(None, None, None, np.zeros((9, PATCH_PX, PATCH_PX, 3)),
                                  [8, 2], ["blue", "red", "purple"])
     assert set(counts) == {2, 8} and set(counts[2]) == {"blue", "red"}
