@@ -787,6 +787,14 @@ class VisionConfig:
     canoe of the game is then seen nowhere, it may hide where more canoe-like area shows
     than the canoes read (and the slots beside), else anywhere: those are unknown (as the
     rules leave them without the reader)."""
+    learned_over_doubts: bool = True
+    """Where the learned slot reader's reading of an unknown slot, ``learned_confidence``
+    sure, would see a colour more often than in play, a slot where the rules read that
+    colour and the reader, asked there, gives less than even odds of as many canoes of it
+    is unknown too (two readers disagree; the reader's reading is dropped as before; used
+    89090009, 2,700 K: a yellow canoe read brown on T4, the reader 0.25 for a brown canoe
+    there and 0.9998 sure of the brown one on R1). On offsets 89 and 90, every
+    condition: that wrong reading gone, nothing else read otherwise."""
     learned_hides_again: bool = True
     """...so too where the only positions still unknown are where the rules said that
     canoe may hide: they are looked for again as though every other position had been

@@ -1054,6 +1054,29 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
 
     if in_play is not None:
         over = {c for c, n in counted(fill).items() if n > in_play.get(c, 0)}
+        if over and config.learned_over_doubts:
+            # Its reading would see a colour more often than in play: where it is sure of
+            # it, one the rules read of that colour elsewhere may be the wrong one. Where
+            # the reader, asked there, leans against the rules' canoes of that colour,
+            # that slot is unknown too (used 89090009, 2,700 K: a yellow canoe with a
+            # white gem on T4 read as brown with a blue gem, the reader 0.75 sure of no
+            # brown there and 0.9998 of the brown canoe on R1, which the rules could not
+            # count).
+            sure_over = {c for i, r in fill.items() if r.sure >= sure for c in r.colours
+                         if c in over}
+            read_at = Counter((c.at, c.colour) for c in seen if c.colour in sure_over)
+            asked = sorted({SLOTS.index(at) for at, _ in read_at if at in SLOTS})
+            for k, per in slot_counts(rectified, light, geo, setup, asked,
+                                      sorted(sure_over)).items():
+                slot = SLOTS[k]
+                against = [c for c, p in per.items()
+                           if read_at[slot, c] and sum(p[read_at[slot, c]:]) < 0.5]
+                if against:
+                    unknown.add(slot)
+                    discs[slot] = UNKNOWN
+                    seen[:] = [c for c in seen if c.at != slot]
+                    why.setdefault(slot, f"more {against[0]} canoes than in play; the "
+                                         f"learned reader sees none here")
         fill = {i: r for i, r in fill.items() if not over & set(r.colours)}
         # A slot left unknown because a canoe seen nowhere may hide there stays unknown
         # while that canoe would still be seen nowhere, unless something covers another

@@ -1302,6 +1302,24 @@ def test_where_the_rules_said_a_canoe_may_hide_the_slots_beside_are_unknown_once
         assert sorted(map(repr, now.canoes_at(pos))) == sorted(map(repr, truth.canoes_at(pos)))
 
 
+def test_a_slot_the_rules_read_in_a_colour_the_reader_then_sees_too_often_is_unknown():
+    """Used scene 89090009 (2,700 K): a yellow canoe with a white gem on T4 read by the
+    rules as brown with a blue gem, the yellow canoe then seen nowhere; R1's brown canoe
+    left unknown ("canoe count unclear"). The slot reader, 0.9998 sure of one brown canoe
+    on R1, would see three brown canoes; asked on T4 it gives 0.25 for a brown canoe
+    there: T4 is unknown (``learned_over_doubts``), R1 stays unknown."""
+    _, truth, (before, now) = read_scene("warm", 89090009,
+                                         VisionConfig(learned_over_doubts=False),
+                                         VisionConfig())
+    assert [c.colour for c in truth.canoes_at("T4")] == ["yellow"]
+    assert [c.colour for c in before.canoes_at("T4")] == ["brown"]
+    assert "T4" in now.unknown and not now.canoes_at("T4")
+    assert "more brown canoes than in play" in why_unknown("warm", 89090009,
+                                                           VisionConfig())["T4"]
+    for pos in {c.at for c in (*truth.canoes, *now.canoes)} - set(now.unknown):
+        assert sorted(map(repr, now.canoes_at(pos))) == sorted(map(repr, truth.canoes_at(pos)))
+
+
 def test_a_canoe_across_two_slots_is_not_read_on_one_of_them_by_the_slot_reader():
     """Used scene 88120049 (a canoe between slots): a red canoe with a blue gem caught
     between T1 and T2, beside a green canoe on T2: "one canoe across two positions" to
