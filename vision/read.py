@@ -1064,18 +1064,18 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             # count).
             sure_over = {c for i, r in fill.items() if r.sure >= sure for c in r.colours
                          if c in over}
-            read_at = Counter((c.at, c.colour) for c in seen if c.colour in sure_over)
-            asked = sorted({SLOTS.index(at) for at, _ in read_at if at in SLOTS})
+            rules_read = Counter((c.at, c.colour) for c in seen if c.colour in sure_over)
+            asked = sorted({SLOTS.index(at) for at, _ in rules_read if at in SLOTS})
             for k, per in slot_counts(rectified, light, geo, setup, asked,
                                       sorted(sure_over)).items():
                 slot = SLOTS[k]
-                against = [c for c, p in per.items()
-                           if read_at[slot, c] and sum(p[read_at[slot, c]:]) < 0.5]
-                if against:
+                doubted = [c for c, p in per.items()
+                           if rules_read[slot, c] and sum(p[rules_read[slot, c]:]) < 0.5]
+                if doubted:
                     unknown.add(slot)
                     discs[slot] = UNKNOWN
                     seen[:] = [c for c in seen if c.at != slot]
-                    why.setdefault(slot, f"more {against[0]} canoes than in play; the "
+                    why.setdefault(slot, f"more {doubted[0]} canoes than in play; the "
                                          f"learned reader sees none here")
         fill = {i: r for i, r in fill.items() if not over & set(r.colours)}
         # A slot left unknown because a canoe seen nowhere may hide there stays unknown
