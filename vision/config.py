@@ -787,6 +787,13 @@ class VisionConfig:
     canoe of the game is then seen nowhere, it may hide where more canoe-like area shows
     than the canoes read (and the slots beside), else anywhere: those are unknown (as the
     rules leave them without the reader)."""
+    learned_hides_again: bool = True
+    """...so too where the only positions still unknown are where the rules said that
+    canoe may hide: they are looked for again as though every other position had been
+    read (the slots beside each: a canoe across two slots; used 88120102, a green canoe
+    across T3 and T4, T3 read with only its red canoe). On offsets 88 and 90 (glare,
+    motion, between, 640x480): that wrong reading gone, four slots of its frame unknown,
+    nothing else read otherwise."""
     learned_over_doubts: bool = True
     """Where the learned slot reader's reading of an unknown slot, ``learned_confidence``
     sure, would see a colour more often than in play, a slot where the rules read that
@@ -795,13 +802,6 @@ class VisionConfig:
     89090009, 2,700 K: a yellow canoe read brown on T4, the reader 0.25 for a brown canoe
     there and 0.9998 sure of the brown one on R1). On offsets 89 and 90, every
     condition: that wrong reading gone, nothing else read otherwise."""
-    learned_hides_again: bool = True
-    """...so too where the only positions still unknown are where the rules said that
-    canoe may hide: they are looked for again as though every other position had been
-    read (the slots beside each: a canoe across two slots; used 88120102, a green canoe
-    across T3 and T4, T3 read with only its red canoe). On offsets 88 and 90 (glare,
-    motion, between, 640x480): that wrong reading gone, four slots of its frame unknown,
-    nothing else read otherwise."""
     learned_then_counts: bool = True
     """Where the learned slot reader read other positions the rules left unknown, the game's
     counts are taken again for the one patch the rules could not count left

@@ -616,10 +616,11 @@ def read_board(
         # across two positions (used 90120276: Joe on L2 read yellow by the reader,
         # 0.998 sure, the yellow canoe across T4 and T5).
         # (Also where it sees that colour instead of one the rules read there, as Joe
-        # for 90070052's brown: the rules' colour is often the one a canoe hidden
-        # elsewhere makes seen too seldom, so the counts side with neither; used 87030132,
-        # 640x480: Joe read right by the rules on T4, brown by the reader, 0.98 sure,
-        # a brown canoe on an unknown slot, left unknown too.)
+        # for 90070052's brown: the counts cannot tell which reader is wrong, since the
+        # canoe they would count against may lie on an unknown position, as that brown
+        # one on T1, taken for something foreign. So the reader's own mistakes of the
+        # kind cost unknown slots: used 87030132, 640x480, Joe read right by the rules on
+        # T4, brown by the reader, 0.98 sure.)
         read_at = Counter((c.at, c.colour) for c in canoes.seen)
         for k, per in slot_counts(rectified, light, geo, look.slot_patches,
                                   [k for k, s in enumerate(SLOTS) if s not in unknown],

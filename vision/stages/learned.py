@@ -313,7 +313,7 @@ def slot_gems(rectified: Image, light: Light, geo: Geometry, setup: Image,
 
 def slot_counts(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 ask: Sequence[int], colours: Sequence[str],
-                ) -> dict[int, dict[str, tuple[float, float, float]]]:
+                ) -> dict[int, dict[str, tuple[float, ...]]]:
     """Per slot index of ``ask``, per colour of ``colours`` the learned slot reader
     counts, how likely it says none, one and two canoes of that colour stand there,
     whatever it says of the slot being covered (a glare spot's light over a canoe it still
@@ -324,8 +324,8 @@ def slot_counts(rectified: Image, light: Light, geo: Geometry, setup: Image,
         return {}
     got = SlotReader.load().predict(slot_patches(rectified, light, geo, slots),
                                     setup[slots])
-    return {s: {c: tuple(float(p) for p in got.counts[n, COLOURS.index(c)])  # type: ignore[misc]
-                for c in named} for n, s in enumerate(slots)}
+    return {s: {c: tuple(float(p) for p in got.counts[n, COLOURS.index(c)]) for c in named}
+            for n, s in enumerate(slots)}
 
 
 @dataclass(frozen=True)
