@@ -159,10 +159,15 @@ def test_read_learned_answers_only_what_the_network_is_sure_of(monkeypatch):
 
 def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAYERS,
          discs=None, gems=True, gem_sure=None, config=None, unread=(), leans=None,
-         colour_areas=None, pieces=()):
+         colour_areas=None, pieces=(), counts=None):
     """Run the learned stage with the network's sure answers given (slot index: disc,
-    colours, or a ``SlotRead``)."""
+    colours, or a ``SlotRead``), and its counts on slots the rules read where asked
+    (``counts``: slot index -> colour -> probabilities of none, one, two; none given:
+    no answer)."""
     asked: list[list[int]] = []
+    monkeypatch.setattr("vision.read.slot_counts", lambda *a: {
+        k: {c: p for c, p in v.items() if c in a[5]} for k, v in (counts or {}).items()
+        if k in a[4]})
 
     def fake(rectified, light, geo, setup, ask, confidence, gem_confidence, clear,
              disc_confidence=None):
@@ -238,6 +243,24 @@ def test_a_reading_that_sees_more_of_a_colour_than_in_play_is_dropped(monkeypatc
         in_play={"red": 2, "green": 2, "blue": 2})
     assert unknown == {"T2"} and discs["T2"] == UNKNOWN
     assert CanoeSeen("green", "T3", UNKNOWN) in seen
+
+
+@pytest.mark.parametrize("t5_red, doubted", [((0.75, 0.25, 0.0), True),
+                                             ((0.45, 0.55, 0.0), False)])
+def test_a_slot_read_in_a_colour_the_reader_then_sees_too_often_is_doubted(
+        monkeypatch, t5_red, doubted):
+    """Its sure reading of T2 would see three red canoes: T5, where the rules read one
+    and the reader, asked there, gives less than even odds of one, is unknown too (the
+    beach, which it cannot read, is not asked); T2's reading is dropped either way."""
+    t2, t5 = SLOTS.index("T2"), SLOTS.index("T5")
+    seen = [CanoeSeen("red", "T5"), CanoeSeen("red", "beach"), CanoeSeen("green", "L1")]
+    _, seen, discs, unknown = fill(
+        monkeypatch, {t2: (True, ["red"])}, unknown={"T2"},
+        why={"T2": "canoe count unclear"}, seen=seen, in_play={"red": 2, "green": 1},
+        counts={t5: {"red": t5_red, "green": (1.0, 0.0, 0.0)}})
+    assert ("T5" in unknown) is doubted and "T2" in unknown
+    assert (CanoeSeen("red", "T5") in seen) is not doubted
+    assert (discs["T5"] == UNKNOWN) is doubted
     assert not [c for c in seen if c.at == "T2"]
 
 
@@ -676,9 +699,14 @@ def test_a_canoe_the_reader_is_sure_is_not_there_makes_its_slot_unknown():
     mottle around its disc, neither a gem nor an empty well in it), while the blue canoe
     on R1 beside it was "canoe count unclear". The slot reader, asked about the gem, is
     sure no canoe stands on R2: where the readers disagree on a canoe whose middle the
-    rules did not see, the slot is unknown (and R1, the counts now allowing, is read)."""
+    rules did not see, the slot is unknown (and R1, the counts now allowing, is read).
+    (``learned_over_doubts`` catches it too: the reader's blue canoe on R1 would be one
+    too many, and it leans against R2's.)"""
     _, truth, readings = read_scene("glare+flicker", 57050091,
-                                    VisionConfig(learned_veto_confidence=2.0), VisionConfig())
+                                    VisionConfig(learned_veto_confidence=2.0,
+                                                 reader_sees_unseen=2.0,
+                                                 learned_over_doubts=False),
+                                    VisionConfig())
     seen = dict(zip(("off", "now"), readings, strict=True))
     assert truth.canoes_at("R2") == [] and [c.colour for c in truth.canoes_at("R1")] == ["blue"]
     assert [c.colour for c in seen["off"].canoes_at("R2")] == ["blue"]  # wrong
@@ -1139,7 +1167,8 @@ def test_a_slot_the_rules_read_in_a_mixed_colour_is_checked_by_the_reader():
     reader is asked there too; 0.9999 sure of one yellow canoe, it disagrees, and R2 is
     unknown instead of wrong."""
     _, truth, (before, now) = read_scene("motion", 78110202,
-                                         VisionConfig(learned_mixed_share=2.0), VisionConfig())
+                                         VisionConfig(learned_mixed_share=2.0,
+                                                      reader_sees_unseen=2.0), VisionConfig())
     assert [c.colour for c in truth.canoes_at("R2")] == ["yellow"]
     assert [c.colour for c in before.canoes_at("R2")] == ["brown"]
     assert "R2" in now.unknown and not now.canoes_at("R2")
@@ -1257,7 +1286,8 @@ def test_a_slot_read_short_of_a_canoe_the_reader_sees_and_no_one_else_does_is_un
     that colour there than they read, the slot is unknown (or, where it is sure enough
     that nothing covers it, read by it)."""
     _, truth, (before, now) = read_scene(condition, seed,
-                                         VisionConfig(reader_sees_unseen=2.0),
+                                         VisionConfig(reader_sees_unseen=2.0,
+                                                      learned_over_doubts=False),
                                          VisionConfig())
     assert slot not in before.unknown and sorted(c.colour for c in before.canoes_at(slot)
                                                  ) == read
