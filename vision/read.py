@@ -629,13 +629,10 @@ def read_board(
             more = {c: sum(p[read_at[slot, c] + 1:]) for c, p in per.items()}
             colour = max(more, key=lambda c: more[c])
             if more[colour] >= config.reader_sees_unseen:
-                unknown.add(slot)
-                discs[slot] = UNKNOWN
-                canoes.seen[:] = [c for c in canoes.seen if c.at != slot]
                 what = "Diamanten Joe's canoe" if colour == JOE_COLOUR else \
                     f"{'another' if read_at[slot, colour] else 'a'} {colour} canoe"
-                why.setdefault(slot, f"a canoe of the game not seen; the learned reader "
-                                     f"sees {what} here")
+                take_back(slot, f"a canoe of the game not seen; the learned reader sees {what} "
+                          "here", canoes.seen, discs, unknown, why)
     unread_discs = {s for s in SLOTS if discs[s] == UNKNOWN}
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         answered = learned_slots(
@@ -1000,11 +997,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 # Two readers disagree on a slot where the rules saw a canoe but neither
                 # its gem nor its empty well (the river's mottle read as a canoe of the
                 # river's hue, a hull's colour shifted by a glare spot's light): unknown.
-                unknown.add(slot)
-                why.setdefault(slot, "the canoes here look different to the learned "
-                                     "reader")
-                discs[slot] = UNKNOWN
-                seen[:] = [c for c in seen if c.at != slot]
+                take_back(slot, "the canoes here look different to the learned reader", seen,
+                          discs, unknown, why)
             continue
         if discs[slot] == UNKNOWN and read.disc is not None:
             discs[slot] = PRESENT if read.disc else ABSENT
@@ -1073,11 +1067,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 doubted = [c for c, p in per.items()
                            if rules_read[slot, c] and sum(p[rules_read[slot, c]:]) < 0.5]
                 if doubted:
-                    unknown.add(slot)
-                    discs[slot] = UNKNOWN
-                    seen[:] = [c for c in seen if c.at != slot]
-                    why.setdefault(slot, f"more {doubted[0]} canoes than in play; the "
-                                         f"learned reader sees none here")
+                    take_back(slot, f"more {doubted[0]} canoes than in play; the learned "
+                              "reader sees none here", seen, discs, unknown, why)
         fill = {i: r for i, r in fill.items() if not over & set(r.colours)}
         # A slot left unknown because a canoe seen nowhere may hide there stays unknown
         # while that canoe would still be seen nowhere, unless something covers another
@@ -1618,6 +1609,22 @@ def seen_short(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[st
         c.colour == colour and c.at not in unknown for c in seen))
 
 
+def take_back(slot: str, reason: str, seen: list[CanoeSeen], discs: dict[str, str],
+              unknown: set[str], why: dict[str, str]) -> None:
+    """Take back what was read on ``slot``: it is unknown for ``reason`` (unless it had
+    one), its disc unknown, its canoes out of ``seen``.
+
+    >>> seen, discs, unknown, why = [CanoeSeen("red", "T2")], {"T2": PRESENT}, set(), {}
+    >>> take_back("T2", "a hand", seen, discs, unknown, why)
+    >>> seen, discs, unknown, why
+    ([], {'T2': 'unknown'}, {'T2'}, {'T2': 'a hand'})
+    """
+    unknown.add(slot)
+    discs[slot] = UNKNOWN
+    seen[:] = [c for c in seen if c.at != slot]
+    why.setdefault(slot, reason)
+
+
 def unseen_colours(seen: Iterable[CanoeSeen], unknown: set[str],
                    in_play: Mapping[str, int]) -> list[str]:
     """The colours of which fewer canoes are seen than the game has in play (the canoes
@@ -1627,8 +1634,8 @@ def unseen_colours(seen: Iterable[CanoeSeen], unknown: set[str],
     ...                {"red": 1, "blue": 1})
     ['blue']
     """
-    known = Counter(c.colour for c in seen if c.at not in unknown)
-    return [c for c, n in in_play.items() if known[c] < n]
+    seen = list(seen)
+    return [c for c in in_play if seen_short(seen, unknown, in_play, c)]
 
 
 def unread_patch(canoes: Canoes, unknown: set[str], why: Mapping[str, str],
