@@ -1340,6 +1340,14 @@ class VisionConfig:
     well_core_mm: float = 3.3
     """...the middle: six tenths of a gem's radius, where a gem or the well shows whole
     (of the pixels the gem votes look at there: inside the hull)."""
+    gem_core_unheld: bool = True
+    """Where a canoe's hull mask leaves out its whole middle (a hull little apart from the
+    ground, read in fragments), that middle is looked at as it is: only as dark as the
+    well (``well_max_gain``) it says anything (an empty canoe); else the gem is unknown.
+    (False: unknown. Used 92090053 at 2,700 K: an empty brown canoe on the sand, its well
+    plain, its gem unknown. Used offsets 92, nine conditions, and 91 under 2,700 K, tilt,
+    blue gems, yellow on sand and at 640x480: +2 / +3 exact frames, all under 2,700 K,
+    nothing else read otherwise.)"""
     well_gain_floor: float = 10.0
     """...(balanced levels, white = 250): a channel the hull all but lacks (a yellow
     hull's blue) is not read as a gain from its few levels."""

@@ -18,9 +18,11 @@ from vision.stages.canoes import (
     between_slots,
     canoes_at_ends,
     other_ends,
+    read_gems_of,
     settle_centres,
     split_centres,
 )
+from vision.stages.light import Light
 from vision.stages.objects import Palette
 
 
@@ -298,3 +300,35 @@ def test_a_canoe_beside_its_slot_across_the_river_is_not_between_it_and_the_next
     turn = np.array([[0, 0], [0, 120], [0, 240]], np.float32)
     assert between_slots((40.0, 12.0), turn, 2.0, config, 38.0) == []
     assert between_slots((0.0, 24.0), turn, 2.0, config, 38.0) == ["T1", "T2"]
+
+
+def _fragmented_canoe(middle: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """A brown canoe on pale sand whose hull mask kept only its two ends (a hull little
+    apart from the ground, read in fragments): the view and that mask, centre (40, 30)."""
+    view = np.full((60, 80, 3), (150, 180, 200), np.uint8)
+    cv2.ellipse(view, (40, 30), (20, 7), 0, 0, 360, (50, 90, 130), -1)
+    cv2.circle(view, (40, 30), 4, middle, -1)
+    ys, xs = np.mgrid[:60, :80]
+    hull = np.all(view == (50, 90, 130), axis=2)
+    mask = hull & ((xs - 40) ** 2 + (ys - 30) ** 2 > 9 ** 2)
+    return view, mask
+
+
+def test_a_canoe_whose_mask_leaves_out_its_middle_is_read_empty_from_a_dark_well():
+    """Seen on used 92090053 (2,700 K): an empty brown canoe on the beach, its well
+    plain, its gem unknown: the hull's mask held no pixel near its middle, so nothing
+    was looked at there. Its middle is now looked at as it is (``gem_core_unheld``):
+    as dark as the well, the canoe is empty; a gem there is still unknown (the votes
+    are not asked without the hull round it)."""
+    light = Light(np.array([[250.0] * 3, [0.0] * 3, [0.0] * 3]))
+    config = VisionConfig()
+
+    def gem(middle: tuple[int, int, int], cfg: VisionConfig) -> str | None:
+        view, mask = _fragmented_canoe(middle)
+        (carried, _), = read_gems_of(view, light, [(mask, [(40.0, 30.0)], (0, 0), mask)],
+                                     cfg)
+        return carried[0]
+
+    assert gem((15, 25, 35), config) is None
+    assert gem((15, 25, 35), replace(config, gem_core_unheld=False)) == "unknown"
+    assert gem((200, 120, 230), config) == "unknown"  # a pink gem: no well

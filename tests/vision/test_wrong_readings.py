@@ -2145,3 +2145,19 @@ def test_joe_beside_a_yellow_canoe_blurred_pale_is_placed_by_the_game_s_counts()
     assert [c.gem for c in now.canoes_at("R2") if c.colour == "joe"] == [UNKNOWN]
     assert wrong(now, truth) == []
 
+
+
+def test_an_empty_canoe_whose_hull_mask_leaves_out_its_middle_is_read_empty():
+    """Used scene 92090053 (2,700 K): an empty brown canoe at the beach's edge, its well
+    plain; warm light brings the hull near the sand, and its mask kept no pixel near the
+    middle: its gem was unknown. Its middle, as dark as the well, now reads it empty
+    (``gem_core_unheld``)."""
+    from .scenes import read_scene
+
+    _, truth, (before, now) = read_scene("warm", 92090053,
+                                         VisionConfig(gem_core_unheld=False), VisionConfig())
+    assert ("brown", None) in [(c.colour, c.gem) for c in truth.canoes_at("beach")]
+    assert wrong(now, truth) == [] and wrong(before, truth) == []
+    if "beach" not in now.unknown:
+        assert sorted((c.colour, str(c.gem)) for c in now.canoes_at("beach")) == sorted(
+            (c.colour, str(c.gem)) for c in truth.canoes_at("beach"))

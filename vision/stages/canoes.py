@@ -763,6 +763,8 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     core_in: list[NDArray[np.bool_]] = []
     rc = config.well_core_mm * k
     seen: list[tuple[NDArray[np.intp], NDArray[np.intp]]] = []
+    # Per window whose middle the mask leaves out: that middle's pixels.
+    unheld: dict[int, tuple[NDArray[np.intp], NDArray[np.intp]]] = {}
     for m, (cmask, centres, (x0, y0), inside) in enumerate(asked):
         bys, bxs = np.nonzero(cmask)
         bys += y0
@@ -789,10 +791,18 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                 near &= held
             ys, xs = np.nonzero(near)
             owner.append(m)
+            held_core = (ys + (ya - cy)) ** 2 + (xs + (xa - cx)) ** 2 <= rc * rc
+            if config.gem_core_unheld and not held_core.any():
+                # The hull's mask left out the canoe's whole middle (a hull little apart
+                # from the ground, read in fragments): its middle is looked at as it is.
+                core_ys, core_xs = np.nonzero(
+                    ((np.arange(ya, yb) - cy) ** 2)[:, None]
+                    + ((np.arange(xa, xb) - cx) ** 2)[None, :] <= rc * rc)
+                unheld[len(owner) - 1] = (core_ys + ya, core_xs + xa)
             if len(ys) == 0:
                 where.append(None)
                 continue
-            core_in.append((ys + (ya - cy)) ** 2 + (xs + (xa - cx)) ** 2 <= rc * rc)
+            core_in.append(held_core)
             ys += ya
             xs += xa
             where.append((ys, xs))
@@ -828,14 +838,18 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     for i, m in enumerate(owner):
         carried = out[m][0]
         if where[i] is None:
-            carried.append("unknown")
-            leaning[m].append("unknown")
+            # No pixel of the hull near its top: only the well can be told there, an
+            # empty canoe from its dark middle.
+            empty = i in unheld and _shaded(_balanced(flat, w, light, *unheld[i]), hulls[m],
+                                            config)
+            carried.append(None if empty else "unknown")
+            leaning[m].append(None if empty else "unknown")
             continue
         assert votes is not None and wells is not None
         core = cores[row]
-        well_shade = core is not None and float(np.max(
-            (core + config.well_gain_floor) / (hulls[m] + config.well_gain_floor))) \
-            <= config.well_max_gain
+        if i in unheld:
+            core = _balanced(flat, w, light, *unheld[i])
+        well_shade = core is not None and _shaded(core, hulls[m], config)
         v, well = votes[row], int(wells[row])
         row += 1
         order = np.argsort(v)[::-1]
@@ -885,6 +899,22 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             and not well_shade else None if (well_shade or well >= need_well) and top < need_gem
             else "unknown")
     return out
+
+
+def _shaded(core: Doubles | Floats, hull: Doubles, config: VisionConfig) -> bool:
+    """Whether a canoe's middle (``core``, balanced) is as dark as its empty well against
+    its ``hull``: every channel at most ``well_max_gain`` of the hull's (both plus
+    ``well_gain_floor``)."""
+    return float(np.max((core + config.well_gain_floor) / (hull + config.well_gain_floor))) \
+        <= config.well_max_gain
+
+
+def _balanced(flat: Image, w: int, light: Light, ys: NDArray[np.intp],
+              xs: NDArray[np.intp]) -> Doubles:
+    """The median of these pixels of a view ``w`` pixels wide (``flat``: its pixels in
+    rows), balanced as :meth:`Light.balance` does."""
+    return median(light.balance(np.take(flat, ys * w + xs, axis=0),
+                                _design(xs, ys))).astype(np.float64)
 
 
 def _empty_well(v: Doubles, well: int, need_gem: float, need_well: float,
