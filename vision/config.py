@@ -845,6 +845,12 @@ class VisionConfig:
     the gem stays unknown: a coloured gem blurred with a hull of the opposite hue is grey.
     (Against any other gem, as ``gem_lean_veto`` for the fine gem reader, it cost 5
     frames' exact gems on used offsets 81 and 82, the reader right each time.)"""
+    learned_own_gem_veto: bool = True
+    """...nor a gem of the canoe's own colour (a blue gem in a blue canoe) where the votes
+    lean to another gem: a hull's own colour round a pale gem (used 92010294, 30 degrees
+    of tilt: a blue canoe with a white gem, 18 white votes and 7 blue, named blue 0.999
+    sure). Used offsets 92 (nine conditions) and 91 (five): that wrong reading gone,
+    nothing else read otherwise."""
     learned_gem_confidence: float = 0.999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""

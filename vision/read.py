@@ -1010,10 +1010,15 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             # 0.9995 sure). (Not against other gems: used 81 and 82, a pink gem the
             # votes leaned to violet, a gem where they leaned to the well, a lean to the
             # hull's own colour, each named right.)
+            # Nor a gem of the canoe's own colour where they lean to another gem: a
+            # hull's own colour round a pale gem (used 92010294, 30 degrees of tilt: a
+            # blue canoe with a white gem, 18 white votes and 7 blue, named blue).
             for c in mine:
                 lean = leans.get((slot, c.colour), [])
-                if c.gem == UNKNOWN and gem[c.colour] == "white" and len(lean) == 1 and \
-                        lean[0] not in (None, UNKNOWN, "white"):
+                if c.gem == UNKNOWN and len(lean) == 1 and lean[0] not in (None, UNKNOWN) \
+                        and (gem[c.colour] == "white" != lean[0] or (
+                            config.learned_own_gem_veto and gem[c.colour] == c.colour
+                            != lean[0])):
                     gem[c.colour] = UNKNOWN
         seen[:] = [c for c in seen if c.at != slot] + [
             CanoeSeen(c.colour, slot, gem[c.colour]) if c.gem == UNKNOWN and sum(

@@ -2147,6 +2147,24 @@ def test_joe_beside_a_yellow_canoe_blurred_pale_is_placed_by_the_game_s_counts()
 
 
 
+def test_the_learned_reader_names_no_gem_of_the_canoe_s_own_colour_against_the_votes():
+    """Used scene 92010294 (30 degrees of tilt): a blue canoe with a white gem on T5, the
+    rules' votes 18 white and 7 blue (no gem named, leaning to white); the learned slot
+    reader named blue, the hull's own colour round a pale gem, 0.999 sure: a wrong
+    reading. Against the votes' lean a gem of the canoe's own colour stays unknown
+    (``learned_own_gem_veto``)."""
+    from .scenes import read_scene
+
+    _, truth, (before, now) = read_scene("parallax", 92010294,
+                                         VisionConfig(learned_own_gem_veto=False),
+                                         VisionConfig())
+    assert [(c.colour, c.gem) for c in truth.canoes_at("T5")] == [
+        ("blue", "white"), ("yellow", "white")]
+    assert wrong(now, truth) == []
+    assert ("blue", UNKNOWN) in [(c.colour, c.gem) for c in now.canoes_at("T5")]
+    assert wrong(before, truth) in ([], ["T5"])
+
+
 def test_an_empty_canoe_whose_hull_mask_leaves_out_its_middle_is_read_empty():
     """Used scene 92090053 (2,700 K): an empty brown canoe at the beach's edge, its well
     plain; warm light brings the hull near the sand, and its mask kept no pixel near the
