@@ -918,6 +918,17 @@ class VisionConfig:
     640x480: +8 / +6 / +5 / +7 exact frames of 300, no wrong reading. Over 1: never."""
     fine_gem_reader_agree_confidence: float = 0.99
     """...how sure the fine gem reader must then be of the same gem."""
+    gem_agree_own_confidence: float = 0.95
+    """...and of a gem of the canoe's own colour (a yellow gem in a yellow canoe) this sure
+    where a board millimetre spans fewer than ``gem_agree_own_detail`` camera pixels: the
+    hull blurred round its gem leans the votes to the hull's own colour."""
+    gem_agree_own_detail: float = 1.0
+    """...(a 640x480 frame: used 92030147, a yellow canoe's pink gem, the votes leaning to
+    yellow, named yellow 0.83 sure). Of the lone canoes' gems of their own colour named
+    so on used offsets 92 (nine conditions) and 91 (five), 8 were right, 0.83 to 0.996
+    sure, 7 of them in sharper frames (0.83, a blue gem in a blue canoe at 1280x720,
+    among them); that one wrong. Used 92 and 91: that wrong reading gone, nothing else
+    read otherwise."""
     gem_agree_clear: float = 0.97
     """A gem named by ``gem_agree_confidence`` only where the fine gem reader is this sure
     that nothing covers the slot."""

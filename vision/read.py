@@ -736,6 +736,7 @@ def read_board(
                      crowd_gone=detail_under(config.disc_crowd_gone_detail),
                      named={s for s in unread_discs if discs[s] != UNKNOWN},
                      check_gems=detail_under(config.fine_gem_check_detail),
+                     own_gems=detail_under(config.gem_agree_own_detail),
                      slot_setup=None if gems_read else look.slot_patches)
     on_slot = Counter(c.at for c in canoes.seen)
     washed_discs = [k for k, s in enumerate(SLOTS) if s in read_washed and s not in unknown
@@ -1260,7 +1261,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  leans: Mapping[tuple[str, str], list[str | None]] | None = None,
                  lone_check: bool = False, named: Iterable[str] = (),
                  crowd_gone: bool = False, check_gems: bool = False,
-                 slot_setup: Image | None = None) -> None:
+                 own_gems: bool = False, slot_setup: Image | None = None) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -1282,8 +1283,11 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``disc_veto_confidence`` sure of the other answer. With ``check_gems`` (a millimetre
     spans few of the camera's pixels, ``config.fine_gem_check_detail``) the gem named for
     such a lone canoe is unknown where the gem reader is ``fine_gem_check_confidence``
-    sure of another. With ``slot_setup`` (every slot's patch at setup, passed where the
-    rules read no gems and so lean to none) the learned slot reader's gems are the leans
+    sure of another; with ``own_gems`` (a millimetre spans few of the camera's pixels,
+    ``config.gem_agree_own_detail``) a gem of the canoe's own colour agrees only
+    ``gem_agree_own_confidence`` sure. With ``slot_setup`` (every slot's patch at setup,
+    passed where the rules read no gems and so lean to none) the learned slot reader's
+    gems are the leans
     instead: where it is ``reader_gem_agree_confidence`` sure of a lone canoe's gem, the
     gem reader names it where it says the same ``fine_gem_reader_agree_confidence``
     sure (:func:`vision.stages.learned.slot_gems`).
@@ -1326,6 +1330,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     got = read_fine(rectified, light, geo, setup, discs_at, gems_at, config.disc_confidence,
                     gem_confidence, config.disc_clear_confidence, leans=lean_to,
                     agree_confidence=agree, agree_clear=agree_clear, veto=veto,
+                    own_agree_confidence=config.gem_agree_own_confidence if own_gems
+                    else None,
                     present_confidence=config.disc_present_confidence,
                     gone_confidence={i: config.disc_crowd_gone_confidence for i in discs_at
                                      if crowd_gone and crowd[SLOTS[i]] >= 2

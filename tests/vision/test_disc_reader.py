@@ -135,6 +135,25 @@ def test_less_sure_it_names_a_gem_where_the_rules_votes_lean_to_the_same(monkeyp
     assert read_fine(None, None, None, setup, [], asked, 0.9999, 0.9999, 0.99) == {}
 
 
+def test_a_gem_of_the_canoe_s_own_colour_needs_more_sureness_to_agree(monkeypatch):
+    """Used 92030147 (640x480): a yellow canoe with a pink gem, the rules' votes leaning
+    to yellow (the hull's own colour round the gem), the gem reader 0.83 sure of yellow:
+    named yellow, a wrong reading. A gem of the canoe's own colour agrees only where the
+    reader is ``own_agree_confidence`` sure; other gems as before."""
+    fake_networks(monkeypatch, [], [
+        (0.999, {"yellow": ("yellow", 0.83), "blue": ("blue", 0.97),
+                 "red": ("pink", 0.83)})])
+    setup = np.zeros((len(SLOTS), DISC_PATCH_PX, DISC_PATCH_PX, 3), np.uint8)
+    asked = {5: ["yellow", "blue", "red"]}
+    leans = {5: {"yellow": "yellow", "blue": "blue", "red": "pink"}}
+    assert read_fine(None, None, None, setup, [], asked, 0.9999, 0.999, 0.99, leans=leans,
+                     agree_confidence=0.8, agree_clear=0.97, own_agree_confidence=0.95,
+                     ) == {5: FineRead(None, {"blue": "blue", "red": "pink"})}
+    assert read_fine(None, None, None, setup, [], asked, 0.9999, 0.999, 0.99, leans=leans,
+                     agree_confidence=0.8, agree_clear=0.97) == {
+        5: FineRead(None, {"yellow": "yellow", "blue": "blue", "red": "pink"})}
+
+
 def test_a_gem_the_rules_votes_lean_away_from_is_not_named_with_the_veto(monkeypatch):
     """Reporting 63070192 (yellow-on-sand): a violet gem in a blue canoe, the rules' votes
     leaning to violet, named pink 0.999 sure by the gem reader. With ``veto`` (the
@@ -210,6 +229,26 @@ def test_it_names_unknown_discs_and_gems_of_read_slots_and_checks_discs_under_ca
                  VisionConfig(disc_check_crowd=False, disc_check_absent=False),
                  gem_confidence=2.0, lone_check=True)  # where the rules read no gems
     assert asked == [([index(s) for s in ("T2", "T4", "L1", "R2")], {})]
+
+
+def test_a_gem_of_the_canoe_s_own_colour_is_held_to_more_only_in_a_frame_of_little_detail(
+        monkeypatch):
+    """``own_gems`` (the reading passes it where a millimetre spans under
+    ``gem_agree_own_detail`` camera pixels) gives the gem reader
+    ``gem_agree_own_confidence`` for a gem of the canoe's own colour; without it, none
+    (used 91080065 at 1280x720: a blue gem in a blue canoe, rightly named 0.83 sure)."""
+    given = []
+
+    def fake(*args, own_agree_confidence=None, **kwargs):
+        given.append(own_agree_confidence)
+        return {}
+
+    monkeypatch.setattr("vision.read.read_fine", fake)
+    seen = [CanoeSeen("blue", "T1", UNKNOWN)]
+    for own in (False, True):
+        learned_fine(None, None, None, None, dict.fromkeys(SLOTS, PRESENT), set(), seen,
+                     VisionConfig(), own_gems=own)
+    assert given == [None, VisionConfig().gem_agree_own_confidence]
 
 
 def test_disc_patches_round_trip_and_older_profiles_do_without_the_reader(table):  # noqa: F811

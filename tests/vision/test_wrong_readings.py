@@ -2165,6 +2165,23 @@ def test_the_learned_reader_names_no_gem_of_the_canoe_s_own_colour_against_the_v
     assert wrong(before, truth) in ([], ["T5"])
 
 
+def test_a_lean_to_the_canoe_s_own_colour_agrees_only_with_a_surer_gem_reader():
+    """Used scene 92030147 (640x480): a yellow canoe with a pink gem alone on L1, the
+    rules' votes leaning to yellow (the hull round the gem), the gem reader 0.83 sure of
+    yellow (0.17 pink): named yellow, a wrong reading. A gem of the canoe's own colour
+    now agrees only 0.95 sure (``gem_agree_own_confidence``): unknown."""
+    from .scenes import read_scene
+
+    _, truth, (before, now) = read_scene("lowres", 92030147,
+                                         VisionConfig(gem_agree_own_confidence=0.0),
+                                         VisionConfig())
+    assert [(c.colour, c.gem) for c in truth.canoes_at("L1")] == [("yellow", "pink")]
+    assert wrong(now, truth) == []
+    assert [(c.colour, c.gem) for c in now.canoes_at("L1")] in ([("yellow", UNKNOWN)], [])
+    assert wrong(before, truth) in ([], ["L1"])
+
+
+
 def test_an_empty_canoe_whose_hull_mask_leaves_out_its_middle_is_read_empty():
     """Used scene 92090053 (2,700 K): an empty brown canoe at the beach's edge, its well
     plain; warm light brings the hull near the sand, and its mask kept no pixel near the

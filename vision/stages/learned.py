@@ -344,6 +344,7 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
               leans: Mapping[int, Mapping[str, str | None]] | None = None,
               agree_confidence: float = 2.0,
               agree_clear: float = 2.0, veto: bool = False,
+              own_agree_confidence: float | None = None,
               present_confidence: float | None = None,
               gone_confidence: Mapping[int, float] | None = None) -> dict[int, FineRead]:
     """The fine readers' answers, at the rectified view's own millimetre a pixel: for the
@@ -356,7 +357,9 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     Where another reader leans to a gem (``leans``: per slot index, per colour, a gem or
     ``None`` for an empty canoe), the gem reader's answer is also taken where it says the
     same ``agree_confidence`` sure and is ``agree_clear`` sure that nothing covers the
-    slot; with ``veto``, never where it says otherwise (two readers disagree).
+    slot (a gem of the canoe's own colour, a yellow gem in a yellow canoe:
+    ``own_agree_confidence`` sure, if given, and no less than ``agree_confidence``); with
+    ``veto``, never where it says otherwise (two readers disagree).
     ``setup``: every slot's disc patch at setup (:data:`DISC_PATCH_PX` across,
     :data:`DISC_WINDOW_MM` of the board).
 
@@ -397,8 +400,10 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 said, sure = GEMS[int(p_c.argmax())], float(p_c.max())
                 if veto and c in leaning and leaning[c] != said:
                     continue
+                agree = agree_confidence if own_agree_confidence is None or said != c \
+                    else max(agree_confidence, own_agree_confidence)
                 if (clear[n] >= clear_confidence and sure >= gem_confidence) or (
-                        clear[n] >= agree_clear and sure >= agree_confidence
+                        clear[n] >= agree_clear and sure >= agree
                         and c in leaning and leaning[c] == said):
                     named[c] = said
             out[slots[k]] = FineRead(out[slots[k]].disc, named)
