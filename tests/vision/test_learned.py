@@ -1373,12 +1373,17 @@ def test_the_beach_by_the_counts_keeps_the_gems_read_of_each_colour_read_in_full
     rules reading one of each colour there (every gem plainly none) but not the second
     red ("canoe-like area unread"). The counts then read the beach; the blue and green
     canoes are the ones read there, with their gems (``beach_gems_by_colour``), the red
-    pair's gems unknown."""
-    _, truth, (before, now) = read_scene("warm", 88090208,
-                                         VisionConfig(beach_gems_by_colour=False),
-                                         VisionConfig())
+    pair's gems unknown. (Since ``gem_core_unheld`` the second red canoe's dark middle
+    is looked at too, its hull's mask in fragments: every gem there is read.)"""
+    unheld = VisionConfig(gem_core_unheld=False)
+    _, truth, (before, now, full) = read_scene(
+        "warm", 88090208, replace(unheld, beach_gems_by_colour=False), unheld,
+        VisionConfig())
     assert sorted((c.colour, str(c.gem)) for c in truth.canoes_at("beach")) == [
         ("blue", "None"), ("green", "None"), ("red", "None"), ("red", "None")]
     assert all(c.gem == UNKNOWN for c in before.canoes_at("beach"))
     assert sorted((c.colour, str(c.gem)) for c in now.canoes_at("beach")) == [
         ("blue", "None"), ("green", "None"), ("red", UNKNOWN), ("red", UNKNOWN)]
+    if "beach" not in full.unknown:
+        assert sorted((c.colour, str(c.gem)) for c in full.canoes_at("beach")) == sorted(
+            (c.colour, str(c.gem)) for c in truth.canoes_at("beach"))
