@@ -1287,10 +1287,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``config.gem_agree_own_detail``) a gem of the canoe's own colour agrees only
     ``gem_agree_own_confidence`` sure. With ``slot_setup`` (every slot's patch at setup,
     passed where the rules read no gems and so lean to none) the learned slot reader's
-    gems are the leans
-    instead: where it is ``reader_gem_agree_confidence`` sure of a lone canoe's gem, the
-    gem reader names it where it says the same ``fine_gem_reader_agree_confidence``
-    sure (:func:`vision.stages.learned.slot_gems`).
+    gems are the leans instead: where it is ``reader_gem_agree_confidence`` sure of a
+    lone canoe's gem, the gem reader names it where it says the same
+    ``fine_gem_reader_agree_confidence`` sure (:func:`vision.stages.learned.slot_gems`).
     Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
