@@ -1016,10 +1016,10 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             # blue canoe with a white gem, 18 white votes and 7 blue, named blue).
             for c in mine:
                 lean = leans.get((slot, c.colour), [])
-                if c.gem == UNKNOWN and len(lean) == 1 and lean[0] not in (None, UNKNOWN) \
-                        and (gem[c.colour] == "white" != lean[0] or (
-                            config.learned_own_gem_veto and gem[c.colour] == c.colour
-                            != lean[0])):
+                said = gem[c.colour]
+                if c.gem == UNKNOWN and len(lean) == 1 and lean[0] not in (None, UNKNOWN, said) \
+                        and (said == "white" or (config.learned_own_gem_veto
+                                                 and said == c.colour)):
                     gem[c.colour] = UNKNOWN
         seen[:] = [c for c in seen if c.at != slot] + [
             CanoeSeen(c.colour, slot, gem[c.colour]) if c.gem == UNKNOWN and sum(

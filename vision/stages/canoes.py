@@ -769,7 +769,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         bys, bxs = np.nonzero(cmask)
         bys += y0
         bxs += x0
-        body = median(light.balance(np.take(flat, bys * w + bxs, axis=0), _design(bxs, bys)))
+        body = _balanced(flat, w, light, bys, bxs)
         bodies.append(body)
         hull = body.astype(np.float64)
         hulls.append(hull)
@@ -778,8 +778,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             cx, cy = cx + x0, cy + y0
             xa, xb = max(0, math.floor(cx - r)), min(w, math.ceil(cx + r) + 1)
             ya, yb = max(0, math.floor(cy - r)), min(h, math.ceil(cy + r) + 1)
-            near = ((np.arange(ya, yb) - cy) ** 2)[:, None] + (
-                (np.arange(xa, xb) - cx) ** 2)[None, :] <= rad * rad
+            d2 = ((np.arange(ya, yb) - cy) ** 2)[:, None] + (
+                (np.arange(xa, xb) - cx) ** 2)[None, :]
+            near = d2 <= rad * rad
             if inside is not None:
                 # Only where the window overlaps ``inside`` (placed at the mask's origin).
                 held = np.zeros_like(near)
@@ -795,9 +796,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             if config.gem_core_unheld and not held_core.any():
                 # The hull's mask left out the canoe's whole middle (a hull little apart
                 # from the ground, read in fragments): its middle is looked at as it is.
-                core_ys, core_xs = np.nonzero(
-                    ((np.arange(ya, yb) - cy) ** 2)[:, None]
-                    + ((np.arange(xa, xb) - cx) ** 2)[None, :] <= rc * rc)
+                core_ys, core_xs = np.nonzero(d2 <= rc * rc)
                 unheld[len(owner) - 1] = (core_ys + ya, core_xs + xa)
             if len(ys) == 0:
                 where.append(None)
@@ -848,7 +847,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         assert votes is not None and wells is not None
         core = cores[row]
         if i in unheld:
-            core = _balanced(flat, w, light, *unheld[i])
+            core = _balanced(flat, w, light, *unheld[i]).astype(np.float64)
         well_shade = core is not None and _shaded(core, hulls[m], config)
         v, well = votes[row], int(wells[row])
         row += 1
@@ -910,11 +909,10 @@ def _shaded(core: Doubles | Floats, hull: Doubles, config: VisionConfig) -> bool
 
 
 def _balanced(flat: Image, w: int, light: Light, ys: NDArray[np.intp],
-              xs: NDArray[np.intp]) -> Doubles:
+              xs: NDArray[np.intp]) -> Floats:
     """The median of these pixels of a view ``w`` pixels wide (``flat``: its pixels in
     rows), balanced as :meth:`Light.balance` does."""
-    return median(light.balance(np.take(flat, ys * w + xs, axis=0),
-                                _design(xs, ys))).astype(np.float64)
+    return median(light.balance(np.take(flat, ys * w + xs, axis=0), _design(xs, ys)))
 
 
 def _empty_well(v: Doubles, well: int, need_gem: float, need_well: float,
