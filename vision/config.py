@@ -1541,6 +1541,16 @@ class VisionConfig:
     markers' white paper is washed out by a glare spot: the refusal says to move the lamp."""
     weather_print_visible: float = 0.85
     """Share of a space's printed edge that must look like the print to read the space."""
+    weather_partly_print: float = 0.7
+    """With a table profile, a space with at least this share of its printed edge like the
+    print, but under ``weather_print_visible``, holds the marker where it looks as at
+    setup, it is the only such space, the marker is seen on no space whose edge shows
+    whole and no space's edge is hidden more than this (its own rim hides some of its
+    edge under a tilt; under 2,700 K every space's edge is less like the print's median:
+    0.77-0.82 on the marker's space, 0.81-0.87 on empty ones, used 94090009, 94090081).
+    1.0: never. Used offsets 94 / 92 (every condition / ten): the weather read in +9 / +1
+    frames (8 / 1 under 2,700 K, one with a hand over the board), none lost, none
+    wrong."""
     weather_setup_print: float = 0.7
     """At setup, the share of space 0's printed edge that must look like the print: less
     than for reading, since the marker on it hides some of its edge (a thick token seen

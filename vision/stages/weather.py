@@ -1,6 +1,7 @@
 """Stage: weather. The cloud marker is a dark neutral token: the one weather space
 whose inner ring is darker than its own printed edge. Two candidates, or a covered
-edge, give None.
+edge, give None (with a table profile, an edge shown in part need not be covered:
+``VisionConfig.weather_partly_print``).
 """
 
 from __future__ import annotations
@@ -61,11 +62,17 @@ def read_weather(flat: Image, light: Light, geo: Geometry, config: VisionConfig,
     """The space the weather marker lies on, or None.
 
     :param token: the marker as seen at setup: ``[darkness, chroma0, chroma1]``; the
-        marker is then the one space about as dark and of about its chroma.
+        marker is then the one space about as dark and of about its chroma; where it is
+        seen on no space whose printed edge shows whole, on the one whose edge shows in
+        part (``config.weather_partly_print``).
     """
-    found = []
+    found: list[int] = []
+    partly: list[int] = []
+    hidden = False
     for n, (print_ok, dark, chroma) in weather_spaces(flat, light, geo, config).items():
-        if print_ok < config.weather_print_visible:
+        whole = print_ok >= config.weather_print_visible
+        if not whole and (token is None or print_ok < config.weather_partly_print):
+            hidden = True
             continue  # the space's print is covered: cannot tell
         if token is None:
             like = (dark < config.weather_token_dark
@@ -74,5 +81,10 @@ def read_weather(flat: Image, light: Light, geo: Geometry, config: VisionConfig,
             like = (dark < token[0] * config.weather_learned_dark and float(
                 np.linalg.norm(chroma - token[1:])) < config.weather_token_chroma)
         if like:
-            found.append(n)
-    return found[0] if len(found) == 1 else None
+            (found if whole else partly).append(n)
+    if found:
+        return found[0] if len(found) == 1 and not partly else None
+    # (With the marker known: seen on no space whose edge shows whole, it is on the one
+    # that looks like it where its edge shows in part, its own rim hiding some of it
+    # under a tilt or the print's colour shifted by the light, and no space's is hidden.)
+    return partly[0] if len(partly) == 1 and not hidden else None
