@@ -1354,6 +1354,17 @@ class VisionConfig:
     went down to 0.87 (a yellow gem in a yellow canoe; a violet one in Joe's, 0.94).
     Where the votes read a gem and the middle is this dark, the gem is unknown: a brown
     hull's lighter top was read as a yellow gem around a dark well (0.65-0.72)."""
+    well_unraised_gain: float = 1.0
+    """...or where no channel of the middle is above this share of the hull's and its
+    brightest channel is at most ``well_max_gain`` of the hull's brightest: a grey well in
+    a hull that all but lacks a channel (a brown hull's blue under 2,700 K, 33 levels of
+    250, its well's 30: 0.94 in that channel, 0.52 brightest to brightest; used 94090062).
+    A gem of another colour raises a channel over the hull's; one of the hull's colour
+    keeps its brightness (a yellow gem in a yellow hull: 0.83 in every channel, 0.82
+    brightest to brightest, used 94060084; the three channels summed, 0.71, read it
+    empty). 0: never. Used offsets 94 / 92 under 2,700 K, red/brown, yellow on sand and at
+    640x480: +2 / +1 exact frames (brown canoes on the beach under 2,700 K), nothing else
+    read otherwise."""
     well_core_mm: float = 3.3
     """...the middle: six tenths of a gem's radius, where a gem or the well shows whole
     (of the pixels the gem votes look at there: inside the hull)."""

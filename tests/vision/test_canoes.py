@@ -14,6 +14,7 @@ from vision.config import VisionConfig
 from vision.stages.canoes import (
     _chroma,
     _gem_table,
+    _shaded,
     _votes,
     between_slots,
     canoes_at_ends,
@@ -332,3 +333,20 @@ def test_a_canoe_whose_mask_leaves_out_its_middle_is_read_empty_from_a_dark_well
     assert gem((15, 25, 35), config) is None
     assert gem((15, 25, 35), replace(config, gem_core_unheld=False)) == "unknown"
     assert gem((200, 120, 230), config) == "unknown"  # a pink gem: no well
+
+
+def test_a_grey_well_in_a_hull_that_all_but_lacks_a_channel_is_the_well():
+    """Seen on used 94090062 (2,700 K): an empty brown canoe on the beach, its well plain,
+    its gem unknown: the hull's blue (33 of 250) no higher than the grey well's (30), so
+    not every channel of the middle was darker by ``well_max_gain``. With no channel
+    raised and the brightest channel half the hull's, it is the well
+    (``well_unraised_gain``); a gem of the hull's colour keeps its brightness, one of
+    another colour raises a channel."""
+    config = VisionConfig()
+    brown, yellow = np.array([33.0, 64.0, 110.0]), np.array([52.0, 227.0, 255.0])
+    well = np.array([30.0, 42.0, 57.0])
+    assert _shaded(well, brown, config)
+    assert not _shaded(well, brown, replace(config, well_unraised_gain=0.0))
+    assert not _shaded(np.array([33.0, 134.0, 210.0]), yellow, config)  # a yellow gem
+    assert not _shaded(np.array([60.0, 40.0, 70.0]), brown, config)  # a violet gem's blue
+    assert _shaded(np.array([20.0, 60.0, 70.0]), yellow, config)  # a well in a yellow hull

@@ -903,9 +903,14 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
 def _shaded(core: Doubles | Floats, hull: Doubles, config: VisionConfig) -> bool:
     """Whether a canoe's middle (``core``, balanced) is as dark as its empty well against
     its ``hull``: every channel at most ``well_max_gain`` of the hull's (both plus
-    ``well_gain_floor``)."""
-    return float(np.max((core + config.well_gain_floor) / (hull + config.well_gain_floor))) \
-        <= config.well_max_gain
+    ``well_gain_floor``); or no channel above ``well_unraised_gain`` of the hull's and its
+    brightest channel at most ``well_max_gain`` of the hull's brightest (a grey well in a
+    hull that all but lacks a channel: a brown one's blue under warm light)."""
+    floor = config.well_gain_floor
+    top = float(np.max((core + floor) / (hull + floor)))
+    return top <= config.well_max_gain or (
+        top <= config.well_unraised_gain
+        and float(np.max(core) + floor) / float(np.max(hull) + floor) <= config.well_max_gain)
 
 
 def _balanced(flat: Image, w: int, light: Light, ys: NDArray[np.intp],
