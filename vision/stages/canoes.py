@@ -910,7 +910,7 @@ def _shaded(core: Doubles | Floats, hull: Doubles, config: VisionConfig) -> bool
     top = float(np.max((core + floor) / (hull + floor)))
     return top <= config.well_max_gain or (
         top <= config.well_unraised_gain
-        and float(np.max(core) + floor) / float(np.max(hull) + floor) <= config.well_max_gain)
+        and (float(np.max(core)) + floor) / (float(np.max(hull)) + floor) <= config.well_max_gain)
 
 
 def _balanced(flat: Image, w: int, light: Light, ys: NDArray[np.intp],
