@@ -1276,7 +1276,23 @@ class VisionConfig:
     an 11 mm gem is then a few pixels blurred into its hull, and the
     deposits' colours learned at setup with it (a 640x480 frame with the board filling
     less than about two thirds of it). At 0.6 a brown hull's lighter top, its well
-    blurred away, was read as a yellow gem (tuning lowres offset 5)."""
+    blurred away, was read as a yellow gem (tuning lowres offset 5; but see
+    ``gem_faint_detail``)."""
+    gem_faint_detail: float = 0.55
+    """Camera pixels per board millimetre from which, under ``gem_min_detail``, the rules
+    still name a gem their votes name, but none near its hull's colour
+    (``gem_near_hull_chroma``), no white one (grey: what a gem and a hull of opposite
+    colours blur to) and none between any other gem and the hull (``gem_mix_chroma``),
+    whatever the votes (unknown, and no lean for another reader to agree with);
+    everything else (Joe's gem rule, the readers after the rules) as where gems are not
+    read. (0.7: never. Lowering ``gem_min_detail`` to 0.55 instead gained +26 exact
+    frames of used 94 at 640x480 but read two gems wrongly, a yellow canoe's pink gem
+    yellow and a blue canoe's pink violet, and lost 8 clear positions, Joe's gem rule
+    leaving his patch unknown; so did a pair side by side in one mask without the pair
+    rule, 91030033: a yellow canoe's violet gem beside another yellow canoe read pink.)
+    Used offsets 91 / 92 / 94 at 640x480, 300 scenes each: +7 / +11 / +5 exact frames, no
+    wrong reading; clear positions -2 / +2 / 0 (91030155: Joe on L1 and the beach, read
+    by the counts before, unknown: a canoe of the game not seen)."""
     joe_needs_centre: bool = True
     """Diamanten Joe's canoe is read only where its middle shows a gem or the empty well
     (read even when gems are not reported, ``gem_min_detail``); otherwise its position is

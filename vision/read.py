@@ -188,7 +188,8 @@ def read_board(
         the board's centre (None: enough). Under ``config.gem_min_detail`` a gem is a few
         pixels blurred into its hull and the deposits' colours learned at setup with it:
         every canoe's gem is then unknown but an empty canoe's (its colour and place are
-        still read).
+        still read), and one the rules' votes name from ``config.gem_faint_detail`` where
+        it is not like its hull, white, or a blend of another gem with the hull.
     :param in_play: how many canoes of each colour are on the board (the game knows: two
         a player less those lost, one for Diamanten Joe). More of a colour seen than that
         is a misreading: every position where that colour is seen is then unknown.
@@ -290,6 +291,9 @@ def read_board(
     gems_read = not detail_under(config.gem_min_detail)
     # (Where blur spans a gem's edge: a gem blurred with its hull may look like another.)
     blends = detail_under(config.gem_blend_detail)
+    # (Where a gem spans a few camera pixels more: one near its hull's colour, or like a
+    # blend of another gem with it, is not named by the rules.)
+    faint_gems = not gems_read and not detail_under(config.gem_faint_detail)
     # (Where gems are not read, a canoe's end blurs into the land beyond the beach's edge,
     # its blend of the two perhaps another canoe colour: blurred.)
     objs = find_objects(zones, beach, geo, layout, config, camera_centre, glare,
@@ -308,7 +312,8 @@ def read_board(
     ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
     before_canoes = set(unknown)
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
-                         camera_centre, gems=gems_read, blends=blends)
+                         camera_centre, gems=gems_read, blends=blends, faint=faint_gems,
+                         names=faint_gems)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
     # The colours of canoes seen on their way between two slots.

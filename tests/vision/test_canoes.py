@@ -350,3 +350,54 @@ def test_a_grey_well_in_a_hull_that_all_but_lacks_a_channel_is_the_well():
     assert not _shaded(np.array([33.0, 134.0, 210.0]), yellow, config)  # a yellow gem
     assert not _shaded(np.array([60.0, 40.0, 70.0]), brown, config)  # a violet gem's blue
     assert _shaded(np.array([20.0, 60.0, 70.0]), yellow, config)  # a well in a yellow hull
+
+
+def _whole_canoe(hull: tuple[int, int, int], gem: tuple[int, int, int]
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """A canoe on pale sand with a gem in its middle: the view and the hull's mask,
+    centre (40, 30)."""
+    view = np.full((60, 80, 3), (150, 180, 200), np.uint8)
+    cv2.ellipse(view, (40, 30), (20, 7), 0, 0, 360, hull, -1)
+    mask = np.all(view == hull, axis=2)
+    cv2.circle(view, (40, 30), 5, gem, -1)
+    return view, mask
+
+
+def test_in_a_faint_frame_a_gem_like_its_hull_or_a_blend_with_it_is_not_named():
+    """Under ``gem_min_detail`` the rules name a gem only from ``gem_faint_detail``
+    camera pixels a millimetre, and then not one near the hull's own colour nor between
+    another gem and the hull (used 94030075 and 94030198 at 640x480: a yellow canoe's
+    pink gem leaning yellow, a blue canoe's pink gem read violet, once gems were read
+    there; used 92030172, a yellow canoe's blue gem read white), nor one of a pair in one
+    mask: unknown, and no lean for another reader to agree with."""
+    light = Light(np.array([[250.0] * 3, [0.0] * 3, [0.0] * 3]))
+    config = VisionConfig()
+    hulls, gems = config.canoe_bgr, config.gem_bgr
+
+    def gem(hull: str, carried: str, faint: bool) -> tuple[str | None, str | None]:
+        view, mask = _whole_canoe(hulls[hull], gems[carried])
+        leans: list[list[str | None]] = []
+        (got, _), = read_gems_of(view, light, [(mask, [(40.0, 30.0)], (0, 0), mask)],
+                                 config, leans=leans, faint=faint)
+        return got[0], leans[0][0]
+
+    assert gem("blue", "blue", False) == ("blue", "blue")
+    assert gem("blue", "blue", True) == ("unknown", "unknown")  # its hull's own colour
+    assert gem("red", "pink", False) == ("pink", "pink")
+    assert gem("red", "pink", True) == ("unknown", "unknown")  # between violet and red
+    assert gem("green", "pink", True) == ("pink", "pink")
+    assert gem("green", "white", False) == ("white", "white")
+    assert gem("green", "white", True) == ("unknown", "unknown")  # grey: any blend
+
+    # A pair side by side in one mask: the other's hull blurs into each gem (used
+    # 91030033: a yellow canoe's violet gem beside another yellow canoe read pink).
+    view = np.full((60, 80, 3), (150, 180, 200), np.uint8)
+    for y in (23, 37):
+        cv2.ellipse(view, (40, y), (20, 7), 0, 0, 360, hulls["green"], -1)
+    mask = np.all(view == hulls["green"], axis=2)
+    for y in (23, 37):
+        cv2.circle(view, (40, y), 5, gems["pink"], -1)
+    pair = [(mask, [(40.0, 23.0), (40.0, 37.0)], (0, 0), mask)]
+    assert read_gems_of(view, light, pair, config)[0][0] == ["pink", "pink"]
+    assert read_gems_of(view, light, pair, config, faint=True)[0][0] == ["unknown", "unknown"]
+    assert gem("green", "yellow", True) == ("yellow", "yellow")

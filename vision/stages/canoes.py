@@ -113,13 +113,14 @@ class Canoes:
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
                 palette: Palette, skip: set[str], config: VisionConfig,
                 camera_centre: Centre | None = None, gems: bool = True,
-                blends: bool = False) -> Canoes:
+                blends: bool = False, faint: bool = False, names: bool = False) -> Canoes:
     """Canoes per position and colour over every canoe-like object (positions in
     ``skip`` are already unknown). With ``camera_centre``, a canoe's footprint and its
     top (where its gem is) are told apart: the canoe seen runs from one to the other.
     Without ``gems``, every canoe's gem is unknown (too few pixels to tell one from
-    another) but an empty canoe's: its middle is its dark well. ``blends``: see
-    :func:`read_gems_of`."""
+    another) but an empty canoe's: its middle is its dark well; with ``names`` the gems
+    the votes name are kept all the same (everything else as without ``gems``).
+    ``blends``, ``faint``: see :func:`read_gems_of`."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -291,8 +292,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # (Joe's own rule only where gems can be read: a blurred brown hull with a blue gem
     # is pale with a blue middle.)
     leans: list[list[str | None]] = []
-    results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems,
-                           leans=leans, blends=blends)
+    results = read_gems_of(rectified, light, asked, config, layout, joes,
+                           joe_rule=gems,
+                           leans=leans, blends=blends, faint=faint)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
     hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
@@ -373,7 +375,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             mark(out, [where], "Joe's colour without his canoe's middle")
             held.append((where, colour))
             continue
-        if not gems:
+        if not gems and not names:
             # Too few pixels to tell one gem from another: only an empty canoe is read.
             carried = [None if g is None else "unknown" for g in carried]
         # The hull's colour must be clearly nearer its colour than any other in play.
@@ -720,6 +722,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                  joe_rule: bool = True,
                  leans: list[list[str | None]] | None = None,
                  blends: bool = False,
+                 faint: bool = False,
                  ) -> list[tuple[list[str | None], Floats]]:
     """:func:`read_gems` for several colour masks of one frame, the same readings: every
     pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
@@ -740,7 +743,11 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
 
     With ``blends`` (a frame of little detail), a leading gem that lies between another
     gem with ``gem_blend_source_share`` of its votes and the hull is unknown: that other
-    gem blurred with the hull."""
+    gem blurred with the hull. With ``faint`` (a frame of less detail still), so is one
+    in a mask of two canoes (a pair side by side: the other's hull blurs into it), near
+    the hull's own colour, white (grey: the blur of a gem and a hull of opposite colours)
+    or between any other gem and the hull, whatever its votes
+    (``VisionConfig.gem_faint_detail``)."""
     h, w = rectified.shape[:2]
     flat = rectified.reshape(-1, 3)
     gem_names, gems, gem_chroma = _gem_table(config)
@@ -869,6 +876,10 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         blend = blends and any(
             float(v[j]) >= config.gem_blend_source_share * top and _between(
                 gem_chroma, int(j), hull_chromas[m][0], config)[order[0]] for j in order[1:])
+        doubt = faint and (len(asked[m][1]) > 1 or near_hull or gem_names[int(order[0])]
+                           == "white" or any(_between(gem_chroma, int(j), hull_chromas[m][0],
+                                                      config)[order[0]] for j in order[1:]))
+        blend = blend or doubt
         if blend and top >= need_gem:
             carried.append("unknown")
         elif top >= need_gem and (top >= ratio * (second + well) or (
@@ -893,7 +904,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             carried.append("unknown")
         leaning[m].append(
             gem_names[int(order[0])] if top >= config.gem_agree_votes * need_gem
-            and not (top < config.gem_lean_ratio * second and _between(
+            and not doubt and not (top < config.gem_lean_ratio * second and _between(
                 gem_chroma, int(order[1]), hull_chromas[m][0], config)[order[0]])
             and not well_shade else None if (well_shade or well >= need_well) and top < need_gem
             else "unknown")
