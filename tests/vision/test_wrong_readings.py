@@ -678,7 +678,8 @@ def test_gems_are_read_at_640x480_with_the_board_filling_three_quarters_of_the_f
     assert wrong(seen, truth) == [] and not seen.unknown
     assert sorted((c.colour, c.at, c.gem) for c in seen.canoes if c.at != "beach") == [
         ("blue", "T1", "yellow"), ("brown", "L2", "blue"), ("yellow", "T2", None)]
-    before = read(state, scene, 4030016, (640, 480), replace(VisionConfig(), gem_min_detail=0.8))
+    before = read(state, scene, 4030016, (640, 480),
+                  replace(VisionConfig(), gem_min_detail=0.8, gem_faint_detail=0.8))
     assert {c.gem for c in before.canoes if c.at in ("T1", "L2")} == {"unknown"}
     assert {c.gem for c in before.canoes} <= {"unknown", None}
     assert wrong(before, truth) == []
