@@ -291,8 +291,8 @@ def read_board(
     gems_read = not detail_under(config.gem_min_detail)
     # (Where blur spans a gem's edge: a gem blurred with its hull may look like another.)
     blends = detail_under(config.gem_blend_detail)
-    # (Where a gem spans a few camera pixels more: one near its hull's colour, or like a
-    # blend of another gem with it, is not named by the rules.)
+    # (Where a gem spans a few camera pixels more, the rules name the gems their votes
+    # name after all, but none of a pair, like its hull, white or like a blend.)
     faint_gems = not gems_read and not detail_under(config.gem_faint_detail)
     # (Where gems are not read, a canoe's end blurs into the land beyond the beach's edge,
     # its blend of the two perhaps another canoe colour: blurred.)

@@ -292,8 +292,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # (Joe's own rule only where gems can be read: a blurred brown hull with a blue gem
     # is pale with a blue middle.)
     leans: list[list[str | None]] = []
-    results = read_gems_of(rectified, light, asked, config, layout, joes,
-                           joe_rule=gems,
+    results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems,
                            leans=leans, blends=blends, faint=faint)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
