@@ -312,8 +312,7 @@ def read_board(
     ring_ref = np.atleast_2d(river_ref)[np.arange(len(SLOTS)) % len(np.atleast_2d(river_ref))]
     before_canoes = set(unknown)
     canoes = read_canoes(rectified, light, geo, layout, objs, palette, unknown, config,
-                         camera_centre, gems=gems_read, blends=blends, faint=faint_gems,
-                         names=faint_gems)
+                         camera_centre, gems=gems_read, blends=blends, faint=faint_gems)
     unknown |= canoes.unknown
     why = {**canoes.why, **why}
     # The colours of canoes seen on their way between two slots.

@@ -113,14 +113,14 @@ class Canoes:
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
                 palette: Palette, skip: set[str], config: VisionConfig,
                 camera_centre: Centre | None = None, gems: bool = True,
-                blends: bool = False, faint: bool = False, names: bool = False) -> Canoes:
+                blends: bool = False, faint: bool = False) -> Canoes:
     """Canoes per position and colour over every canoe-like object (positions in
     ``skip`` are already unknown). With ``camera_centre``, a canoe's footprint and its
     top (where its gem is) are told apart: the canoe seen runs from one to the other.
     Without ``gems``, every canoe's gem is unknown (too few pixels to tell one from
-    another) but an empty canoe's: its middle is its dark well; with ``names`` the gems
-    the votes name are kept all the same (everything else as without ``gems``).
-    ``blends``, ``faint``: see :func:`read_gems_of`."""
+    another) but an empty canoe's: its middle is its dark well; with ``faint`` the gems
+    the votes name are kept all the same, but for those :func:`read_gems_of` doubts there
+    (everything else as without ``gems``). ``blends``: see :func:`read_gems_of`."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -374,7 +374,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             mark(out, [where], "Joe's colour without his canoe's middle")
             held.append((where, colour))
             continue
-        if not gems and not names:
+        if not gems and not faint:
             # Too few pixels to tell one gem from another: only an empty canoe is read.
             carried = [None if g is None else "unknown" for g in carried]
         # The hull's colour must be clearly nearer its colour than any other in play.
