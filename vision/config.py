@@ -916,6 +916,13 @@ class VisionConfig:
     and 0.986 sure for the gem reader: a violet gem taken for pink, a blue for white;
     with the gem reader alone at 0.99, 121 named, one wrongly). Used 85 / 86 / 87 / 88 at
     640x480: +8 / +6 / +5 / +7 exact frames of 300, no wrong reading. Over 1: never."""
+    reader_gem_agree_read: bool = True
+    """...and so too where the rules read gems, for a lone canoe whose gem they leave
+    unknown and whose votes lean to nothing (``gem_agree_votes``; used 95050022, glare: a
+    brown canoe's violet gem on L2, the gem reader 0.9965 sure, the slot reader 0.9988).
+    Used offset 95, 60 scenes of each condition: +1 exact frame of 775, nothing else read
+    otherwise; used 94 (lowres 150, four conditions of 50): no change. False: only where
+    they read none."""
     fine_gem_reader_agree_confidence: float = 0.99
     """...how sure the fine gem reader must then be of the same gem."""
     gem_agree_own_confidence: float = 0.95

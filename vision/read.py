@@ -741,7 +741,8 @@ def read_board(
                      named={s for s in unread_discs if discs[s] != UNKNOWN},
                      check_gems=detail_under(config.fine_gem_check_detail),
                      own_gems=detail_under(config.gem_agree_own_detail),
-                     slot_setup=None if gems_read else look.slot_patches)
+                     slot_setup=None if gems_read else look.slot_patches,
+                     reader_setup=look.slot_patches if gems_read else None)
     on_slot = Counter(c.at for c in canoes.seen)
     washed_discs = [k for k, s in enumerate(SLOTS) if s in read_washed and s not in unknown
                     and discs[s] == UNKNOWN and on_slot[s] <= 1]
@@ -1265,7 +1266,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  leans: Mapping[tuple[str, str], list[str | None]] | None = None,
                  lone_check: bool = False, named: Iterable[str] = (),
                  crowd_gone: bool = False, check_gems: bool = False,
-                 own_gems: bool = False, slot_setup: Image | None = None) -> None:
+                 own_gems: bool = False, slot_setup: Image | None = None,
+                 reader_setup: Image | None = None) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -1294,7 +1296,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     gems are the leans instead: where it is ``reader_gem_agree_confidence`` sure of a
     lone canoe's gem, the gem reader names it where it says the same
     ``fine_gem_reader_agree_confidence`` sure (:func:`vision.stages.learned.slot_gems`).
-    Fills ``discs`` and ``seen``."""
+    With ``reader_setup`` (the same patches, passed where the rules read gems) so too for
+    a lone canoe whose gem is still unknown and whose votes lean to nothing
+    (``config.reader_gem_agree_read``). Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
     leans = leans or {}
@@ -1348,6 +1352,25 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             seen[:] = [CanoeSeen(c.colour, slot, read.gems[c.colour])
                        if c.at == slot and c.gem == UNKNOWN and c.colour in read.gems else c
                        for c in seen]
+    if reader_setup is not None and config.reader_gem_agree_read and \
+            config.reader_gem_agree_confidence <= 1:
+        # Where the rules read gems but their votes lean to nothing for a lone canoe still
+        # unknown: the slot reader's answer is the lean, as where they read none.
+        still = {i: lone for i, colours in gems_at.items() if (lone := [
+            c for c in colours if any(k.at == SLOTS[i] and k.colour == c and k.gem == UNKNOWN
+                                      for k in seen)
+            and all(g == UNKNOWN for g in leans.get((SLOTS[i], c), [UNKNOWN]))])}
+        if still:
+            lean_again = slot_gems(rectified, light, geo, reader_setup, still,
+                                   config.reader_gem_agree_confidence,
+                                   config.disc_clear_confidence)
+            for i, read in read_fine(rectified, light, geo, setup, [], still, 2.0, 2.0,
+                                     config.disc_clear_confidence, leans=lean_again,
+                                     agree_confidence=config.fine_gem_reader_agree_confidence,
+                                     agree_clear=config.disc_clear_confidence).items():
+                seen[:] = [CanoeSeen(c.colour, SLOTS[i], read.gems[c.colour])
+                           if c.at == SLOTS[i] and c.gem == UNKNOWN and c.colour in read.gems
+                           else c for c in seen]
     if named_gems and config.fine_gem_check_confidence <= 1:
         # Not whether the slot is clear: a reader sure of another gem is doubt enough.
         for i, read in read_fine(rectified, light, geo, setup, [], named_gems, 2.0,

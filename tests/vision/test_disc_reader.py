@@ -530,3 +530,54 @@ def test_where_the_rules_read_no_gems_the_gem_reader_agreeing_with_the_slot_read
     (``reader_gem_agree_confidence``), and nothing else changes."""
     only_gems_named("lowres", 88030038, CanoeSeen("green", "T5", "white"), VisionConfig(),
                     VisionConfig(reader_gem_agree_confidence=2.0))
+
+
+def test_where_the_rules_read_gems_but_lean_to_none_the_slot_reader_is_the_lean(monkeypatch):
+    """With ``reader_setup`` (the rules read gems in this frame), a lone canoe whose gem is
+    still unknown and whose votes lean to nothing gets the learned slot reader's answer as
+    its lean: the gem reader names it where it says the same (used 95050022, glare: a
+    brown canoe's violet gem on L2, the gem reader 0.9965 sure, the slot reader 0.9988).
+    A canoe whose votes lean to a gem, a pair of one colour, or a gem already named are
+    not asked; with the flag off, nothing is."""
+    asked = []
+
+    def slot_gems(rectified, light, geo, setup, gems_at, confidence, clear):
+        asked.append(("slot", {i: list(c) for i, c in gems_at.items()}, confidence))
+        return {i: {c: "violet" for c in colours} for i, colours in gems_at.items()}
+
+    def fake(rectified, light, geo, setup, discs_at, gems_at, confidence, gem_confidence,
+             clear, leans=None, agree_confidence=2.0, agree_clear=2.0, **more):
+        asked.append(("fine", {i: list(c) for i, c in gems_at.items()}, gem_confidence,
+                      agree_confidence))
+        if agree_confidence > 1:  # the first look: not sure of any gem
+            return {}
+        return {i: FineRead(None, {c: "violet" for c in colours
+                                   if (leans or {}).get(i, {}).get(c) == "violet"})
+                for i, colours in gems_at.items()}
+
+    monkeypatch.setattr("vision.read.read_fine", fake)
+    monkeypatch.setattr("vision.read.slot_gems", slot_gems)
+    seen = [CanoeSeen("brown", "L2", UNKNOWN),  # no lean: asked, named
+            CanoeSeen("green", "T2", UNKNOWN),  # leans to white: not asked
+            CanoeSeen("red", "T4", UNKNOWN),  # leans to "unknown": asked, named
+            CanoeSeen("blue", "T5", UNKNOWN), CanoeSeen("blue", "T5", None),  # a pair
+            CanoeSeen("yellow", "R1", "pink")]  # named: not asked
+    leans = {("green", "T2"): ["white"], ("red", "T4"): [UNKNOWN]}
+    leans = {(at, colour): lean for (colour, at), lean in leans.items()}
+    discs = dict.fromkeys(SLOTS, PRESENT)
+    config = VisionConfig(disc_check_crowd=False, gem_agree_confidence=2.0)
+    before = list(seen)
+    learned_fine(None, None, None, None, discs, set(), seen, config, leans=leans,
+                 reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
+    index = SLOTS.index
+    want = {index("L2"): ["brown"], index("T4"): ["red"]}
+    assert asked[-2] == ("slot", want, config.reader_gem_agree_confidence)
+    assert asked[-1] == ("fine", want, 2.0, config.fine_gem_reader_agree_confidence)
+    assert CanoeSeen("brown", "L2", "violet") in seen and CanoeSeen("red", "T4", "violet") in seen
+    assert CanoeSeen("green", "T2", UNKNOWN) in seen and len(seen) == len(before)
+    asked.clear()
+    seen = list(before)
+    learned_fine(None, None, None, None, discs, set(), seen,
+                 replace(config, reader_gem_agree_read=False), leans=leans,
+                 reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
+    assert seen == before and all(a[0] == "fine" for a in asked)
