@@ -442,6 +442,16 @@ class VisionConfig:
     (two hidden), not four and two pairs (touching pairs on the tuning tables: about 2)."""
     canoe_min_fraction: float = 0.4
     """Colour patches smaller than this share of one canoe are ignored (gem rims, noise)."""
+    canoe_min_fraction_dim: float = 0.8
+    """Where the frame's single canoes keep less of their area than ``colour_share`` (dim
+    light, a colour learned brighter), a blob on a river slot is a canoe's from
+    ``canoe_min_fraction`` times that ratio, but never under this share of it; not where
+    a millimetre spans under ``gem_blend_detail`` camera pixels (there a hull's fringe
+    passed and left a slot unknown, used 94030024) nor on the beach (a brown fringe on
+    the sand left two canoes' gems unknown, used 95060049). Used 95040056: a red canoe
+    split by its blue gem, 0.38 of a canoe, the frame's single canoes 0.68. Used 95 (60
+    scenes a condition) / 94 (lowres 150, twelve others 50-60): +2 / 0 clear positions,
+    nothing else read otherwise. 1: never lowered."""
     canoe_min_fraction_blurred: float = 0.3
     """...where gems are not read (``gem_min_detail``): a hull's edge blurs into the ground
     and keeps less of its colour."""

@@ -5,6 +5,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from companion.board import BEACH, SLOTS
 from companion.state import Canoe, FrozenMap, new_game
 from vision.config import VisionConfig
 from vision.detector import ColourLearningError, Detector, FrameError, canoes_in_play
@@ -314,3 +315,29 @@ def test_where_the_learned_reader_finds_the_canoe_seen_nowhere_the_rest_is_read(
         assert now.discs.get(pos) in (truth.discs.get(pos), "unknown"), pos
     assert [c for c in canoes(now) if c[1] not in gained] == [
         c for c in canoes(off) if c[1] not in gained]
+
+
+def test_a_canoe_split_by_its_gem_in_a_dim_frame_is_a_canoe_blob():
+    """Used scene 95040056 (dusk art, a marker covered): on L2 a red canoe with a blue gem
+    beside a yellow one. The gem splits the red hull; its blob keeps 0.38 of a canoe's
+    area, under ``canoe_min_fraction`` (0.4), while this frame's single canoes keep 0.68
+    of theirs (``colour_share`` 0.76): L2 was "canoe-like area unread", and with the red
+    canoe seen nowhere and the brown ones like the sand, the beach unknown too. With the
+    least share lowered by the frame's (``canoe_min_fraction_dim``), L2 is read with both
+    canoes and its disc, and the beach by the game's counts; nothing else is read
+    otherwise."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene("marker", 95040056,
+                                      VisionConfig(canoe_min_fraction_dim=1.0), VisionConfig())
+    assert set(off.unknown) == {"L2", BEACH} and not now.unknown
+    assert sorted(c.colour for c in now.canoes_at("L2")) == ["red", "yellow"]
+    for pos in (*SLOTS, BEACH):
+        assert sorted(c.colour for c in now.canoes_at(pos)) == sorted(
+            c.colour for c in truth.canoes_at(pos))
+    assert [c for c in canoes(now) if c[1] not in ("L2", BEACH)] == [
+        c for c in canoes(off) if c[1] not in ("L2", BEACH)]
+    assert off.discs["L2"] == "unknown" and now.discs["L2"] == truth.discs["L2"]
+    assert {s: d for s, d in now.discs.items() if s != "L2"} == {
+        s: d for s, d in off.discs.items() if s != "L2"}
+    assert now.weather == off.weather

@@ -208,6 +208,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # canoe's area its colour keeps in this frame (blurred edges and the light take some;
     # a pair side by side keeps twice that, not twice a canoe).
     shapes: list[list[tuple[float, NDArray[np.bool_], int | None] | None]] = []
+    # (Blobs down to ``canoe_min_fraction_dim`` of the least share are looked at; those
+    # under the least share the frame's colours keep, or on the beach, are dropped below.)
+    lowest = config.canoe_min_fraction_dim if gems and not blends else 1.0
     for (where, colour, pos_id, x0, y0, _, _), cc, one, blob_shift in zip(
             blobs, comps, ones, shifts_at, strict=False):
         nb, blob_lab, blob_stats, blob_cent = cc
@@ -215,7 +218,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         for j in range(1, nb):
             ratio = float(blob_stats[j, cv2.CC_STAT_AREA] / one[j])
             out.ratios.append((where, colour, round(ratio, 2)))
-            if ratio < min_fraction:
+            if ratio < min_fraction * lowest:
                 row.append(None)
                 continue
             blob = blob_lab == j
@@ -223,9 +226,17 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 blob, geo.axis[pos_id], blob_cent[j] + (x0, y0), camera_centre, layout,
                 config, blob_shift[j])))
         shapes.append(row)
-    singles = [b[0] for row in shapes for b in row if b is not None and b[2] == 1]
+    singles = [b[0] for row in shapes for b in row
+               if b is not None and b[2] == 1 and b[0] >= min_fraction]
     kept = (median(np.array(singles, np.float32)) if len(singles) >= config.colour_share_blobs
             else config.colour_share)
+    if lowest < 1:
+        # A dim frame's colours keep less of a canoe's area: so may a canoe's own blob
+        # (a red canoe split by its blue gem, 0.38 of a canoe where the frame's single
+        # canoes keep 0.68; used 95040056).
+        least = min_fraction * max(lowest, min(1.0, float(kept) / config.colour_share))
+        shapes = [[b if b is None or b[0] >= (least if blob[0] != BEACH else min_fraction)
+                   else None for b in row] for row, blob in zip(shapes, blobs, strict=True)]
     for (where, colour, pos_id, x0, y0, cmask, closed), cc, row in zip(
             blobs, comps, shapes, strict=True):
         nb, blob_lab, blob_stats, blob_cent = cc
