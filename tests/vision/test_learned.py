@@ -1098,10 +1098,12 @@ def test_a_slot_the_reader_is_less_sure_is_clear_is_read_where_the_counts_agree(
     covers the slot, under the old 0.99. From ``learned_clear_confidence`` (0.95) it
     answers; less sure than ``learned_confidence``, its answer stands only where every
     canoe in play is then seen, as here. ("Before" without ``unread_by_counts`` too, which
-    puts the blue canoe seen nowhere on L1 by the game's counts.)"""
+    puts the blue canoe seen nowhere on L1 by the game's counts, and without
+    ``canoe_min_fraction_dim``, which in this dim frame takes that third for the canoe.)"""
     _, truth, (before, now) = read_scene("glare+flicker", 78050011,
                                          VisionConfig(learned_clear_confidence=0.99,
-                                                      unread_by_counts=False),
+                                                      unread_by_counts=False,
+                                                      canoe_min_fraction_dim=1.0),
                                          VisionConfig())
     assert [c.colour for c in truth.canoes_at("L1")] == ["blue"]
     assert "L1" in before.unknown
