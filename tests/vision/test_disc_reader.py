@@ -562,8 +562,7 @@ def test_where_the_rules_read_gems_but_lean_to_none_the_slot_reader_is_the_lean(
             CanoeSeen("red", "T4", UNKNOWN),  # leans to "unknown": asked, named
             CanoeSeen("blue", "T5", UNKNOWN), CanoeSeen("blue", "T5", None),  # a pair
             CanoeSeen("yellow", "R1", "pink")]  # named: not asked
-    leans = {("green", "T2"): ["white"], ("red", "T4"): [UNKNOWN]}
-    leans = {(at, colour): lean for (colour, at), lean in leans.items()}
+    leans = {("T2", "green"): ["white"], ("T4", "red"): [UNKNOWN]}  # (slot, colour)
     discs = dict.fromkeys(SLOTS, PRESENT)
     config = VisionConfig(disc_check_crowd=False, gem_agree_confidence=2.0)
     before = list(seen)
