@@ -634,6 +634,17 @@ class VisionConfig:
     """...not for a colour whose one canoe seen nowhere is on its way or lies across two
     positions: it is that canoe (used 90120276: Joe on L2 read yellow by the reader,
     0.998 sure, the yellow canoe across T4 and T5)."""
+    reader_elsewhere_confidence: float = 0.99
+    """A slot the learned slot reader read where the rules left it unknown is unknown
+    again where, for a colour it read there, more canoes are then counted than are in
+    play: those there, those the rules read elsewhere, and those the reader is this sure
+    of on the slots where the rules read none of that colour, whatever it says covers
+    them (a hand): the reader is wrong here or there (used 96110296, motion: two yellow
+    canoes on R1 read by the reader as one and Diamanten Joe, 0.996 sure, while as sure
+    of Joe on T4 under the hand). Used 96 (motion, between, glare and lowres 300 scenes
+    each, the nine others 150) / 97 (those four, 300) / 95 (60 a condition): that wrong
+    reading gone, -2 / -1 / 0 clear positions (a slot under a glare spot's light, one
+    beside clutter), nothing else read otherwise. Over 1: never."""
     learned_confidence: float = 0.99
     """With a table profile holding the slots' setup patches: how sure the learned slot
     reader (:mod:`vision.stages.learned`) must be, its least probability among the slot

@@ -639,11 +639,16 @@ def read_board(
                           "here", canoes.seen, discs, unknown, why)
     unread_discs = {s for s in SLOTS if discs[s] == UNKNOWN}
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
+        asked_unknown = set(unknown)
         answered = learned_slots(
             rectified, light, geo, look.slot_patches, palette.names, canoes.seen, discs,
             unknown, why, in_play, config, gems=gems_read, discs_seen=discs_seen,
             on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
             unread=canoes.unread, colour_areas=canoes.colour_areas, pieces=canoes.ratios)
+        if in_play is not None and config.reader_elsewhere_confidence <= 1:
+            reader_over_elsewhere(rectified, light, geo, look.slot_patches, canoes.seen,
+                                  discs, unknown, why, in_play, config,
+                                  {s for s in answered if s in asked_unknown - unknown})
         # (Positions unknown only as where that canoe may hide, among others unknown.)
         hides_only = {p for p in unknown if why.get(p) == HIDES} \
             if config.learned_hides_again else set()
@@ -1644,6 +1649,34 @@ def seen_short(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[st
     """
     return max(0, in_play.get(colour, 0) - sum(
         c.colour == colour and c.at not in unknown for c in seen))
+
+
+def reader_over_elsewhere(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                          seen: list[CanoeSeen], discs: dict[str, str], unknown: set[str],
+                          why: dict[str, str], in_play: Mapping[str, int],
+                          config: VisionConfig, read_by_reader: set[str]) -> None:
+    """Take back each slot in ``read_by_reader`` (read by the learned slot reader where the
+    rules left it unknown) where, for a colour read there, that slot's canoes of it, those
+    the rules read on other slots, and those the reader is
+    ``config.reader_elsewhere_confidence`` sure of on slots where the rules read none of
+    it (under a hand too) are more than are in play: the reader is wrong here or there."""
+    colours = sorted({c.colour for c in seen if c.at in read_by_reader})
+    if not colours:
+        return
+    others = [k for k, s in enumerate(SLOTS) if s not in read_by_reader]
+    counts = slot_counts(rectified, light, geo, setup, others, colours)
+    for slot in sorted(read_by_reader):
+        for colour in sorted({c.colour for c in seen if c.at == slot}):
+            rules_at = {c.at for c in seen if c.colour == colour and c.at != slot}
+            total = sum(c.colour == colour for c in seen if c.at == slot or c.at in rules_at)
+            total += sum(int(np.argmax(p)) for k, per in counts.items()
+                         if SLOTS[k] not in rules_at and SLOTS[k] != slot
+                         and (p := per.get(colour)) is not None
+                         and max(p) >= config.reader_elsewhere_confidence)
+            if total > in_play.get(colour, 0):
+                take_back(slot, f"the learned reader sees a {colour} canoe here and "
+                          "elsewhere too", seen, discs, unknown, why)
+                break
 
 
 def take_back(slot: str, reason: str, seen: list[CanoeSeen], discs: dict[str, str],

@@ -1389,3 +1389,52 @@ def test_the_beach_by_the_counts_keeps_the_gems_read_of_each_colour_read_in_full
     if "beach" not in full.unknown:
         assert sorted((c.colour, str(c.gem)) for c in full.canoes_at("beach")) == sorted(
             (c.colour, str(c.gem)) for c in truth.canoes_at("beach"))
+
+
+def test_a_slot_the_reader_reads_with_a_colour_it_also_sees_elsewhere_is_unknown():
+    """Used scene 96110296 (motion, dusk art): a hand over T1-T5 and the beach, two
+    yellow canoes on R1, Diamanten Joe on T4 under the hand. The rules read two yellow
+    canoes on R1, but Joe was seen nowhere and the slot reader saw him on R1, so R1 was
+    taken back; the reader then read R1 as one yellow canoe and Joe (0.992 and 0.996
+    sure): a wrong reading. It is as sure of Joe on T4, under the hand: two of his one
+    canoe, so R1 is unknown (``reader_elsewhere_confidence``); nothing else changes."""
+    _, truth, (before, now) = read_scene("motion", 96110296,
+                                         VisionConfig(reader_elsewhere_confidence=2.0),
+                                         VisionConfig())
+    assert sorted(c.colour for c in before.canoes_at("R1")) == ["joe", "yellow"]
+    assert sorted(c.colour for c in truth.canoes_at("R1")) == ["yellow", "yellow"]
+    assert set(now.unknown) == set(before.unknown) | {"R1"}
+    assert [c for c in before.canoes if c.at != "R1"] == [c for c in now.canoes]
+    assert {s: d for s, d in now.discs.items() if s != "R1"} == {
+        s: d for s, d in before.discs.items() if s != "R1"}
+
+
+def test_reader_over_elsewhere_counts_the_rules_there_and_the_reader_where_they_read_none(
+        monkeypatch):
+    """Joe read by the reader on R1 and, 0.996 sure, on T4 (under a hand): two of his one
+    canoe, R1 taken back. A yellow canoe read there with one the rules read on T2 and the
+    reader sure of the same one on T2 is counted once: two of two, R1 stays."""
+    from vision.read import reader_over_elsewhere
+
+    def counts(rectified, light, geo, setup, ask, colours):
+        got = {k: {c: (1.0, 0.0, 0.0) for c in colours} for k in ask}
+        got[SLOTS.index("T4")]["joe"] = (0.004, 0.996, 0.0)
+        got[SLOTS.index("T2")]["yellow"] = (0.0, 1.0, 0.0)
+        return got
+
+    monkeypatch.setattr("vision.read.slot_counts", counts)
+    seen = [CanoeSeen("yellow", "R1", None), CanoeSeen("joe", "R1", None),
+            CanoeSeen("yellow", "T2", None)]
+    discs = dict.fromkeys(SLOTS, "present")
+    unknown: set[str] = set()
+    why: dict[str, str] = {}
+    in_play = {"yellow": 2, "joe": 1}
+    reader_over_elsewhere(None, None, None, None, seen, discs, unknown, why, in_play,
+                          VisionConfig(), {"R1"})
+    assert unknown == {"R1"} and seen == [CanoeSeen("yellow", "T2", None)]
+    assert discs["R1"] == "unknown" and "elsewhere" in why["R1"]
+    seen = [CanoeSeen("yellow", "R1", None), CanoeSeen("yellow", "T2", None)]
+    unknown.clear()
+    reader_over_elsewhere(None, None, None, None, seen, dict.fromkeys(SLOTS, "present"),
+                          unknown, {}, in_play, VisionConfig(), {"R1"})
+    assert not unknown and len(seen) == 2
