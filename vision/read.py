@@ -1354,9 +1354,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             said = PRESENT if read.disc else ABSENT
             discs[slot] = said if discs[slot] in (UNKNOWN, said) else UNKNOWN
         if read.gems:
-            seen[:] = [CanoeSeen(c.colour, slot, read.gems[c.colour])
-                       if c.at == slot and c.gem == UNKNOWN and c.colour in read.gems else c
-                       for c in seen]
+            name_gems(seen, slot, read.gems)
     if reader_setup is not None and config.reader_gem_agree_read and \
             config.reader_gem_agree_confidence <= 1:
         # Where the rules read gems but their votes lean to nothing for a lone canoe still
@@ -1373,9 +1371,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                      config.disc_clear_confidence, leans=lean_again,
                                      agree_confidence=config.fine_gem_reader_agree_confidence,
                                      agree_clear=config.disc_clear_confidence).items():
-                seen[:] = [CanoeSeen(c.colour, SLOTS[i], read.gems[c.colour])
-                           if c.at == SLOTS[i] and c.gem == UNKNOWN and c.colour in read.gems
-                           else c for c in seen]
+                name_gems(seen, SLOTS[i], read.gems)
     if named_gems and config.fine_gem_check_confidence <= 1:
         # Not whether the slot is clear: a reader sure of another gem is doubt enough.
         for i, read in read_fine(rectified, light, geo, setup, [], named_gems, 2.0,
@@ -1651,6 +1647,19 @@ def seen_short(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[st
         c.colour == colour and c.at not in unknown for c in seen))
 
 
+def name_gems(seen: list[CanoeSeen], slot: str, gems: Mapping[str, str | None]) -> None:
+    """Name, in ``seen``, the gem of each canoe on ``slot`` whose gem is unknown and whose
+    colour ``gems`` answers for (a lone canoe of its colour there).
+
+    >>> seen = [CanoeSeen("red", "T2", UNKNOWN), CanoeSeen("blue", "T2", "white")]
+    >>> name_gems(seen, "T2", {"red": None, "blue": "pink"})
+    >>> [c.gem for c in seen]
+    [None, 'white']
+    """
+    seen[:] = [CanoeSeen(c.colour, slot, gems[c.colour])
+               if c.at == slot and c.gem == UNKNOWN and c.colour in gems else c for c in seen]
+
+
 def reader_over_elsewhere(rectified: Image, light: Light, geo: Geometry, setup: Image,
                           seen: list[CanoeSeen], discs: dict[str, str], unknown: set[str],
                           why: dict[str, str], in_play: Mapping[str, int],
@@ -1670,8 +1679,7 @@ def reader_over_elsewhere(rectified: Image, light: Light, geo: Geometry, setup: 
             rules_at = {c.at for c in seen if c.colour == colour and c.at != slot}
             total = sum(c.colour == colour for c in seen if c.at == slot or c.at in rules_at)
             total += sum(int(np.argmax(p)) for k, per in counts.items()
-                         if SLOTS[k] not in rules_at and SLOTS[k] != slot
-                         and (p := per.get(colour)) is not None
+                         if SLOTS[k] not in rules_at and (p := per.get(colour)) is not None
                          and max(p) >= config.reader_elsewhere_confidence)
             if total > in_play.get(colour, 0):
                 take_back(slot, f"the learned reader sees a {colour} canoe here and "
