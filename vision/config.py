@@ -201,6 +201,13 @@ class VisionConfig:
     (Used 85 / 84, 300 scenes of glare, motion and between: +10 / +6 clear positions,
     none lost, no wrong reading; 85, 100 scenes of each other condition: no reading
     changed.)"""
+    washed_reader_moving: float = 0.999
+    """...but a slot left unknown for a canoe on its way is read so only where the reader
+    is this sure of it, the slot's being clear included (a glare spot's white says
+    nothing there): a canoe caught between two slots, read on the wrong one, makes the
+    counts come out as well as on the right one (used 98120208: a blue canoe 0.64 of the
+    way from T1 to T2 read on T2, the reader 0.001 sure of the slot; something pale on
+    R1 taken for glare). 0: as any other such slot; over 1: never."""
     washed_reader_discs: bool = True
     """...and their discs where the reader is ``learned_confidence`` sure of them (else
     unknown). (Used 85 / 84, glare, 300 scenes: +13 / +8 clear positions; on washed-out
@@ -767,6 +774,14 @@ class VisionConfig:
     88030187 at 640x480: two red canoes on L2, one with a violet gem, both read empty, a
     wrong reading; used 85, 86 and 88 at 640x480 and 87 whole, 60 scenes a condition:
     that reading alone changed). 0: everywhere."""
+    placed_split_one_area: float = 1.0
+    """...and never a patch whose outline is one canoe's (:func:`vision.stages.canoes.
+    count_by_shape`) and whose area is under this many canoes' (its top and, under tilt,
+    its side): the other canoe's hull shows elsewhere in fragments too small to count,
+    and both gems would be read in one canoe (used 98010088, 30 degrees of tilt: two red
+    canoes on T3, one with a violet gem splitting its hull in two fragments, 0.61 of a
+    canoe read as both and both empty, a wrong reading; a pair side by side whose
+    outline looks like one canoe's covers 1.48, used 98010042). 0: split always."""
     gems_where_placed_beach: bool = True
     """...and on the beach, each canoe its own patch (a canoe there carries no gem: one
     that shows one was not unloaded). (With ``beach_gems_by_colour``, used offsets 86 /
@@ -1387,6 +1402,15 @@ class VisionConfig:
     most the well's divided by this (a brown hull's lighter top votes for yellow: 8-11
     votes against a well's 26-60 in the tuning scenes, where a gem filled its well: 1
     canoe in 940 showed a well's votes, and its gem had twice as many)."""
+    empty_needs_well: float = 0.25
+    """A lone canoe whose votes for all gems together are what a gem needs
+    (``gem_min_votes``) while under this share of what an empty well needs
+    (``well_min_votes``) vote for the well is never read empty, whichever reader says
+    so: it shows a gem, whichever gem that is (the votes counted in its colour's patch
+    also where another reader placed it, :func:`vision.stages.canoes.gems_where_placed`;
+    used 98030053 at 640x480: Diamanten Joe's canoe with a violet gem, placed by the
+    learned slot reader, 21 pink votes, 2 white and 2 blue, 24 needed, none for the well;
+    the fine gem reader 0.9996 sure it was empty). 0: off."""
     well_max_gain: float = 0.75
     """A canoe's middle (within ``well_core_mm`` of its top centre) darker than its hull
     in every channel, each channel of its median at most this share of the hull's (both

@@ -767,7 +767,7 @@ def read_board(
             unknown.discard(BEACH)
             why.pop(BEACH, None)
             canoes.seen[:] = [c for c in canoes.seen if c.at != BEACH] + landed
-    if gems_read and config.gems_where_placed:
+    if config.gems_where_placed and (gems_read or config.empty_needs_well > 0):
         # The gems of canoes another reader placed (the slot reader, the counts) where the
         # rules read fewer of their colour: the rules' gem reading in that colour's patch
         # there, split as that many canoes (not on a slot a glare spot washes out).
@@ -778,14 +778,27 @@ def read_board(
         count = Counter((c.at, c.colour) for c in canoes.seen
                         if c.at in SLOTS or config.gems_where_placed_beach)
         placed = [(at, colour, n) for (at, colour), n in count.items()
-                  if at not in unknown and at not in read_washed and
+                  if gems_read and at not in unknown and at not in read_washed and
                   rules_read[at, colour] != n and all(
                       c.gem == UNKNOWN for c in canoes.seen
                       if c.at == at and c.colour == colour)]
-        if placed:
-            named = gems_where_placed(rectified, light, geo, layout, objs, palette, placed,
-                                      config, camera_centre, blends, split=not detail_under(
-                                          config.gems_where_placed_split_detail))
+        # (...and, for a lone canoe another reader read empty, whether its votes there
+        # show a gem and no well after all: Canoes.filled.)
+        empties = [(at, colour, 1) for (at, colour), n in count.items()
+                   if config.empty_needs_well > 0 and n == 1 and at in SLOTS
+                   and at not in unknown and at not in read_washed
+                   and rules_read[at, colour] != 1 and (at, colour) not in canoes.filled
+                   and any(c.gem is None for c in canoes.seen
+                           if c.at == at and c.colour == colour)]
+        if placed or empties:
+            filled: set[tuple[str, str]] = set()
+            named = gems_where_placed(rectified, light, geo, layout, objs, palette,
+                                      placed + empties, config, camera_centre, blends,
+                                      split=not detail_under(
+                                          config.gems_where_placed_split_detail),
+                                      filled=filled)
+            named = {key: gems for key, gems in named.items() if (*key, 1) not in empties}
+            canoes.filled |= filled
             canoes.seen[:] = [c for c in canoes.seen if (c.at, c.colour) not in named] + [
                 CanoeSeen(colour, at, gem) for (at, colour), gems in named.items()
                 for gem in gems]
@@ -810,6 +823,8 @@ def read_board(
         debug["beach_guard"] = guard
         debug["ground_bgr"] = _grounds_seen(zones, beach, geo, covered)
         debug["rings"] = rings.copy()
+    if config.empty_needs_well > 0:
+        not_empty(canoes.seen, canoes.filled)
     reading = Reading(discs, [c for c in canoes.seen if c.at not in unknown], weather,
                       sorted(unknown, key=order.__getitem__), debug=debug)
     if in_play is not None and config.look_again_darker and unknown and \
@@ -1575,7 +1590,9 @@ def washed_by_reader(rectified: Image, light: Light, geo: Geometry, setup: Image
               if s in unknown and washed_like(why.get(s), config)]
     got = read_learned(rectified, light, geo, setup, washed, config.washed_reader_confidence,
                        2.0, 0.0, disc_confidence=config.learned_confidence)
-    if len(got) != len(washed):
+    if len(got) != len(washed) or any(
+            moving_by(why.get(SLOTS[i])) and r.sure < config.washed_reader_moving
+            for i, r in got.items()):
         return {}
     out: dict[str, tuple[str | None, list[CanoeSeen]]] = {
         SLOTS[i]: (UNKNOWN if r.disc is None or not config.washed_reader_discs
@@ -1645,6 +1662,21 @@ def seen_short(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[st
     """
     return max(0, in_play.get(colour, 0) - sum(
         c.colour == colour and c.at not in unknown for c in seen))
+
+
+def not_empty(seen: list[CanoeSeen], filled: set[tuple[str, str]]) -> None:
+    """A lone canoe of its colour on its position read empty where the rules' gem votes
+    showed a gem and no well there (``filled``: :attr:`vision.stages.canoes.Canoes.filled`)
+    carries a gem not named: its gem is unknown, whichever reader named it empty.
+
+    >>> seen = [CanoeSeen("joe", "T5", None), CanoeSeen("red", "T1", None)]
+    >>> not_empty(seen, {("T5", "joe"), ("T2", "red")})
+    >>> [(c.colour, c.gem) for c in seen]
+    [('joe', 'unknown'), ('red', None)]
+    """
+    per = Counter((c.at, c.colour) for c in seen)
+    seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.gem is None and (c.at, c.colour)
+               in filled and per[c.at, c.colour] == 1 else c for c in seen]
 
 
 def name_gems(seen: list[CanoeSeen], slot: str, gems: Mapping[str, str | None]) -> None:

@@ -341,3 +341,57 @@ def test_a_canoe_split_by_its_gem_in_a_dim_frame_is_a_canoe_blob():
     assert {s: d for s, d in now.discs.items() if s != "L2"} == {
         s: d for s, d in off.discs.items() if s != "L2"}
     assert now.weather == off.weather
+
+
+def test_one_canoe_patch_is_not_split_for_two_canoes_placed_there():
+    """Used scene 98010088 (30 degrees of tilt): two red canoes on T3, one with a violet
+    gem that splits its hull into fragments too small to count. The game's counts place
+    both on T3, and their gems were read by splitting the other canoe's patch (0.61 of a
+    canoe, one canoe by its outline) in two: both empty, a wrong reading. With
+    ``placed_split_one_area`` that patch is not split: both gems are unknown, nothing
+    else changes."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene("parallax", 98010088,
+                                      VisionConfig(placed_split_one_area=0), VisionConfig())
+    assert sorted(str(c.gem) for c in truth.canoes_at("T3")) == ["None", "violet"]
+    assert [str(c.gem) for c in off.canoes_at("T3")] == ["None", "None"]
+    assert [(c.colour, str(c.gem)) for c in now.canoes_at("T3")] == [("red", "unknown")] * 2
+    assert [c for c in canoes(now) if c[1] != "T3"] == [c for c in canoes(off) if c[1] != "T3"]
+    assert now.discs == off.discs and now.unknown == off.unknown == ()
+
+
+def test_a_canoe_whose_votes_show_a_gem_and_no_well_is_never_read_empty():
+    """Used scene 98030053 (640x480): Diamanten Joe's canoe on T5 with a violet gem,
+    placed by the learned reader where the rules could not count the canoes; the fine gem
+    reader named it empty, 0.9996 sure. In his colour's patch there the rules' votes go
+    to gems (pink mostly, the blend of violet and his pale wood) and none to the well:
+    with ``empty_needs_well`` his gem is unknown, nothing else changes."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene("lowres", 98030053, VisionConfig(empty_needs_well=0),
+                                      VisionConfig())
+    assert [c.gem for c in truth.canoes_at("T5") if c.colour == "joe"] == ["violet"]
+    assert [c.gem for c in off.canoes_at("T5") if c.colour == "joe"] == [None]
+    assert [c.gem for c in now.canoes_at("T5") if c.colour == "joe"] == ["unknown"]
+    assert [c for c in canoes(now) if c[:2] != ("joe", "T5")] == [
+        c for c in canoes(off) if c[:2] != ("joe", "T5")]
+    assert now.discs == off.discs and now.unknown == off.unknown
+
+
+def test_a_slot_a_canoe_may_be_on_its_way_over_needs_a_sure_reader_under_glare():
+    """Used scene 98120208 (a canoe between slots): a blue canoe 0.64 of the way from T1
+    to T2, the two slots "canoe between slots", something pale on R1 taken for glare. The
+    learned slot reader, asked as for a washed-out slot, read the blue canoe on T2, 0.001
+    sure the slot was clear, and the counts came out: a wrong reading. With
+    ``washed_reader_moving`` it must be 0.999 sure of such a slot: the positions it read
+    stay unknown."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene("between", 98120208,
+                                      VisionConfig(washed_reader_moving=0), VisionConfig())
+    assert [c.colour for c in truth.canoes_at("T2")] == []
+    assert [c.colour for c in off.canoes_at("T2")] == ["blue"] and not off.unknown
+    assert {"T1", "T2"} <= set(now.unknown)
+    assert [c for c in canoes(now) if c[1] not in now.unknown] == [
+        c for c in canoes(off) if c[1] not in now.unknown]

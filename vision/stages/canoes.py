@@ -108,6 +108,11 @@ class Canoes:
     """Per position and colour read there, what the gem votes lean to for each canoe
     whose gem they leave unknown (:func:`read_gems_of`'s ``leans``), in ``seen``'s
     order: another reader that says the same may name it (:func:`vision.read.learned_fine`)."""
+    filled: set[tuple[str, str]] = field(default_factory=set)
+    """The positions and colours of lone canoes (one in their colour's patch) whose votes
+    for all gems together are what a gem needs and show next to none of the well
+    (``config.empty_needs_well``; :func:`read_gems_of`'s ``filled``): whatever their gem,
+    they are not empty (:func:`vision.read.not_empty`)."""
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
@@ -303,8 +308,9 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # (Joe's own rule only where gems can be read: a blurred brown hull with a blue gem
     # is pale with a blue middle.)
     leans: list[list[str | None]] = []
+    filled: list[list[bool]] = []
     results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems,
-                           leans=leans, blends=blends, faint=faint)
+                           leans=leans, blends=blends, faint=faint, filled=filled)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
     hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
@@ -367,6 +373,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         carried, body = results[read]
         leaning = leans[read]
         d = hull_d[read]
+        if filled[read] == [True]:
+            out.filled.add((where, colour))
         read += 1
         if colour == JOE_COLOUR and (beyond := other_ends(
                 blob_of, centres, pixels_at, palette, w, {c for p, c in read_at if p == where},
@@ -733,6 +741,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                  leans: list[list[str | None]] | None = None,
                  blends: bool = False,
                  faint: bool = False,
+                 filled: list[list[bool]] | None = None,
                  ) -> list[tuple[list[str | None], Floats]]:
     """:func:`read_gems` for several colour masks of one frame, the same readings: every
     pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
@@ -757,7 +766,11 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     in a mask of two canoes (a pair side by side: the other's hull blurs into it), near
     the hull's own colour, white (grey: the blur of a gem and a hull of opposite colours)
     or between any other gem and the hull, whatever its votes
-    (``VisionConfig.gem_faint_detail``)."""
+    (``VisionConfig.gem_faint_detail``).
+
+    ``filled``, when given, gets per mask, per canoe, whether its votes for all gems
+    together are what a gem needs while under ``empty_needs_well`` of what an empty well
+    needs vote for the well (a gem, whichever it is, and no well: not an empty canoe)."""
     h, w = rectified.shape[:2]
     flat = rectified.reshape(-1, 3)
     gem_names, gems, gem_chroma = _gem_table(config)
@@ -850,6 +863,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     leaning: list[list[str | None]] = [[] for _ in bodies]
     if leans is not None:
         leans[:] = leaning
+    full: list[list[bool]] = [[] for _ in bodies]
+    if filled is not None:
+        filled[:] = full
     row = 0
     for i, m in enumerate(owner):
         carried = out[m][0]
@@ -860,6 +876,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                                             config)
             carried.append(None if empty else "unknown")
             leaning[m].append(None if empty else "unknown")
+            full[m].append(False)
             continue
         assert votes is not None and wells is not None
         core = cores[row]
@@ -870,6 +887,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         row += 1
         order = np.argsort(v)[::-1]
         top, second = v[order[0]], v[order[1]] if len(order) > 1 else 0.0
+        full[m].append(bool(v.sum() >= need_gem and well < config.empty_needs_well * need_well))
         # A gem of nearly the hull's colour needs a clearer majority: another gem blurred
         # into the hull, or the hull's own lighter top, drifts towards it.
         near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chromas[m][0])) \
@@ -1178,14 +1196,17 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
                       objs: Objects, palette: Palette,
                       placed: Iterable[tuple[str, str, int]], config: VisionConfig,
                       camera_centre: Centre | None = None, blends: bool = False,
-                      split: bool = True) -> dict[tuple[str, str], list[str | None]]:
+                      split: bool = True, filled: set[tuple[str, str]] | None = None,
+                      ) -> dict[tuple[str, str], list[str | None]]:
     """The gems of canoes another reader placed on a position (the learned slot reader,
     the game's counts) where the rules read fewer of their colour: per ``(position,
     colour, count)``, that colour's patches there among every object's pixels (a hand's
     or a foreign object's too), taken for ``count`` canoes (one patch each; on a slot,
     one patch split as two side by side or end to end, unless not ``split``), their gems
     read as for a canoe the rules read. Only where each canoe's gem (or its empty well)
-    is clear: ``(position, colour)`` -> the gems."""
+    is clear: ``(position, colour)`` -> the gems. ``filled``, when given, gets the
+    ``(position, colour)`` of one canoe whose votes show a gem and no well (:attr:`Canoes.
+    filled`), whether its gem is clear or not."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -1215,6 +1236,13 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
         if len(big) == count:
             centres = [(float(cents[j][0]), float(cents[j][1])) for j in big]
         elif split and count == 2 and len(big) == 1 and slot != BEACH:
+            at = (cents[big[0]] + (x0, y0)).astype(np.float32)[None]
+            one = config.canoe_hull_share * length * width * k * k + float(side_area(
+                at, geo.axis[pos_id : pos_id + 1], camera_centre, layout, config, k)[0])
+            if stats[big[0], cv2.CC_STAT_AREA] < config.placed_split_one_area * one and \
+                    count_by_shape(lab == big[0], geo.axis[pos_id], at[0], camera_centre,
+                                   layout, config) == 1:
+                continue  # (one canoe by its outline and area: the other's is not there)
             two = split_centres((lab == big[0]).astype(np.uint8), 2, length * k,
                                 config.pair_end_aspect)
             if two is None:
@@ -1225,8 +1253,11 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
         shift = shift_px(camera_centre, np.array(centres, np.float32) + np.array(
             [x0, y0], np.float32), config.canoe_height_mm, k).tolist()
         asked = (cmask.astype(bool), tops_of(centres, shift), (x0, y0), inside_of(closed))
+        full: list[list[bool]] = []
         carried, _ = read_gems_of(rectified, light, [asked], config, layout,
-                                  [colour == JOE_COLOUR], blends=blends)[0]
+                                  [colour == JOE_COLOUR], blends=blends, filled=full)[0]
+        if filled is not None and full == [[True]]:
+            filled.add((slot, colour))
         if "unknown" not in carried:
             out[slot, colour] = carried
     return out
