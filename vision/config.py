@@ -1411,6 +1411,12 @@ class VisionConfig:
     used 98030053 at 640x480: Diamanten Joe's canoe with a violet gem, placed by the
     learned slot reader, 21 pink votes, 2 white and 2 blue, 24 needed, none for the well;
     the fine gem reader 0.9996 sure it was empty). 0: off."""
+    white_veto_share: float = 0.25
+    """...nor white, whichever reader says so, where the leading gem of those votes is a
+    coloured one with what a gem needs and white has under this share of its votes: a
+    coloured gem blurred with a hull of the opposite hue is grey (used 97030083 at
+    640x480: a brown canoe with a yellow gem on R1, 27 yellow votes and no white, the
+    fine gem reader 0.99999 sure of white, the slot reader 0.9995 of yellow). 0: off."""
     well_max_gain: float = 0.75
     """A canoe's middle (within ``well_core_mm`` of its top centre) darker than its hull
     in every channel, each channel of its median at most this share of the hull's (both

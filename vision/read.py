@@ -782,23 +782,23 @@ def read_board(
                   rules_read[at, colour] != n and all(
                       c.gem == UNKNOWN for c in canoes.seen
                       if c.at == at and c.colour == colour)]
-        # (...and, for a lone canoe another reader read empty, whether its votes there
-        # show a gem and no well after all: Canoes.filled.)
+        # (...and, for a lone canoe another reader read empty or white, whether its votes
+        # there show a gem and no well after all: Canoes.filled.)
         empties = [(at, colour, 1) for (at, colour), n in count.items()
                    if config.empty_needs_well > 0 and n == 1 and at in SLOTS
                    and at not in unknown and at not in read_washed
                    and rules_read[at, colour] != 1 and (at, colour) not in canoes.filled
-                   and any(c.gem is None for c in canoes.seen
+                   and any(c.gem in (None, "white") for c in canoes.seen
                            if c.at == at and c.colour == colour)]
         if placed or empties:
-            filled: set[tuple[str, str]] = set()
+            filled: dict[tuple[str, str], str] = {}
             named = gems_where_placed(rectified, light, geo, layout, objs, palette,
                                       placed + empties, config, camera_centre, blends,
                                       split=not detail_under(
                                           config.gems_where_placed_split_detail),
                                       filled=filled)
             named = {key: gems for key, gems in named.items() if (*key, 1) not in empties}
-            canoes.filled |= filled
+            canoes.filled.update(filled)
             canoes.seen[:] = [c for c in canoes.seen if (c.at, c.colour) not in named] + [
                 CanoeSeen(colour, at, gem) for (at, colour), gems in named.items()
                 for gem in gems]
@@ -824,7 +824,7 @@ def read_board(
         debug["ground_bgr"] = _grounds_seen(zones, beach, geo, covered)
         debug["rings"] = rings.copy()
     if config.empty_needs_well > 0:
-        not_empty(canoes.seen, canoes.filled)
+        not_empty(canoes.seen, canoes.filled, config.white_veto_share > 0)
     reading = Reading(discs, [c for c in canoes.seen if c.at not in unknown], weather,
                       sorted(unknown, key=order.__getitem__), debug=debug)
     if in_play is not None and config.look_again_darker and unknown and \
@@ -1664,19 +1664,29 @@ def seen_short(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[st
         c.colour == colour and c.at not in unknown for c in seen))
 
 
-def not_empty(seen: list[CanoeSeen], filled: set[tuple[str, str]]) -> None:
+def not_empty(seen: list[CanoeSeen], filled: Mapping[tuple[str, str], str],
+              white: bool = True) -> None:
     """A lone canoe of its colour on its position read empty where the rules' gem votes
     showed a gem and no well there (``filled``: :attr:`vision.stages.canoes.Canoes.filled`)
-    carries a gem not named: its gem is unknown, whichever reader named it empty.
+    carries a gem not named: its gem is unknown, whichever reader named it empty. With
+    ``white``, so is one read white where they lead to a coloured gem (a coloured gem
+    blurred with a hull of the opposite hue is grey).
 
-    >>> seen = [CanoeSeen("joe", "T5", None), CanoeSeen("red", "T1", None)]
-    >>> not_empty(seen, {("T5", "joe"), ("T2", "red")})
+    >>> seen = [CanoeSeen("joe", "T5", None), CanoeSeen("red", "T1", None),
+    ...         CanoeSeen("brown", "R1", "white"), CanoeSeen("blue", "L1", "white")]
+    >>> not_empty(seen, {("T5", "joe"): "unknown", ("T2", "red"): "pink",
+    ...                  ("R1", "brown"): "yellow", ("L1", "blue"): "white"})
     >>> [(c.colour, c.gem) for c in seen]
-    [('joe', 'unknown'), ('red', None)]
+    [('joe', 'unknown'), ('red', None), ('brown', 'unknown'), ('blue', 'white')]
     """
     per = Counter((c.at, c.colour) for c in seen)
-    seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.gem is None and (c.at, c.colour)
-               in filled and per[c.at, c.colour] == 1 else c for c in seen]
+
+    def doubted(c: CanoeSeen) -> bool:
+        lead = filled.get((c.at, c.colour))
+        return lead is not None and per[c.at, c.colour] == 1 and (c.gem is None or (
+            white and c.gem == "white" and lead not in (UNKNOWN, "white")))
+
+    seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if doubted(c) else c for c in seen]
 
 
 def name_gems(seen: list[CanoeSeen], slot: str, gems: Mapping[str, str | None]) -> None:

@@ -395,3 +395,20 @@ def test_a_slot_a_canoe_may_be_on_its_way_over_needs_a_sure_reader_under_glare()
     assert {"T1", "T2"} <= set(now.unknown)
     assert [c for c in canoes(now) if c[1] not in now.unknown] == [
         c for c in canoes(off) if c[1] not in now.unknown]
+
+
+def test_a_canoe_whose_votes_lead_to_a_coloured_gem_is_not_read_white():
+    """Used scene 97030083 (640x480): a brown canoe with a yellow gem on R1. The rules'
+    votes there go to yellow (27, what a gem needs, and none to white), too near the
+    brown hull to name it at this detail; the fine gem reader named it white, 0.99999
+    sure (the slot reader: yellow). With ``white_veto_share`` the gem is unknown, nothing
+    else changes."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene("lowres", 97030083, VisionConfig(white_veto_share=0),
+                                      VisionConfig())
+    assert [c.gem for c in truth.canoes_at("R1")] == ["yellow"]
+    assert [c.gem for c in off.canoes_at("R1")] == ["white"]
+    assert [(c.colour, c.gem) for c in now.canoes_at("R1")] == [("brown", "unknown")]
+    assert [c for c in canoes(now) if c[1] != "R1"] == [c for c in canoes(off) if c[1] != "R1"]
+    assert now.discs == off.discs and now.unknown == off.unknown

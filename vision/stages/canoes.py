@@ -108,11 +108,12 @@ class Canoes:
     """Per position and colour read there, what the gem votes lean to for each canoe
     whose gem they leave unknown (:func:`read_gems_of`'s ``leans``), in ``seen``'s
     order: another reader that says the same may name it (:func:`vision.read.learned_fine`)."""
-    filled: set[tuple[str, str]] = field(default_factory=set)
-    """The positions and colours of lone canoes (one in their colour's patch) whose votes
-    for all gems together are what a gem needs and show next to none of the well
-    (``config.empty_needs_well``; :func:`read_gems_of`'s ``filled``): whatever their gem,
-    they are not empty (:func:`vision.read.not_empty`)."""
+    filled: dict[tuple[str, str], str] = field(default_factory=dict)
+    """Per position and colour of a lone canoe (one in its colour's patch) whose votes for
+    all gems together are what a gem needs and show next to none of the well
+    (``config.empty_needs_well``; :func:`read_gems_of`'s ``filled``): the gem its votes
+    lead to, or ``"unknown"``. Whatever its gem, it is not empty; where they lead to a
+    coloured gem, it is not white (:func:`vision.read.not_empty`)."""
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
@@ -308,7 +309,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # (Joe's own rule only where gems can be read: a blurred brown hull with a blue gem
     # is pale with a blue middle.)
     leans: list[list[str | None]] = []
-    filled: list[list[bool]] = []
+    filled: list[list[str | None]] = []
     results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems,
                            leans=leans, blends=blends, faint=faint, filled=filled)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
@@ -373,8 +374,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         carried, body = results[read]
         leaning = leans[read]
         d = hull_d[read]
-        if filled[read] == [True]:
-            out.filled.add((where, colour))
+        if len(filled[read]) == 1 and (lead := filled[read][0]) is not None:
+            out.filled[where, colour] = lead
         read += 1
         if colour == JOE_COLOUR and (beyond := other_ends(
                 blob_of, centres, pixels_at, palette, w, {c for p, c in read_at if p == where},
@@ -741,7 +742,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                  leans: list[list[str | None]] | None = None,
                  blends: bool = False,
                  faint: bool = False,
-                 filled: list[list[bool]] | None = None,
+                 filled: list[list[str | None]] | None = None,
                  ) -> list[tuple[list[str | None], Floats]]:
     """:func:`read_gems` for several colour masks of one frame, the same readings: every
     pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
@@ -768,9 +769,11 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     or between any other gem and the hull, whatever its votes
     (``VisionConfig.gem_faint_detail``).
 
-    ``filled``, when given, gets per mask, per canoe, whether its votes for all gems
+    ``filled``, when given, gets per mask, per canoe, where its votes for all gems
     together are what a gem needs while under ``empty_needs_well`` of what an empty well
-    needs vote for the well (a gem, whichever it is, and no well: not an empty canoe)."""
+    needs vote for the well (a gem, and no well: not an empty canoe), the gem they lead
+    to: the leading gem where it has what a gem needs and white under
+    ``white_veto_share`` of its votes, else ``"unknown"``; elsewhere None."""
     h, w = rectified.shape[:2]
     flat = rectified.reshape(-1, 3)
     gem_names, gems, gem_chroma = _gem_table(config)
@@ -863,7 +866,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     leaning: list[list[str | None]] = [[] for _ in bodies]
     if leans is not None:
         leans[:] = leaning
-    full: list[list[bool]] = [[] for _ in bodies]
+    full: list[list[str | None]] = [[] for _ in bodies]
     if filled is not None:
         filled[:] = full
     row = 0
@@ -876,7 +879,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                                             config)
             carried.append(None if empty else "unknown")
             leaning[m].append(None if empty else "unknown")
-            full[m].append(False)
+            full[m].append(None)
             continue
         assert votes is not None and wells is not None
         core = cores[row]
@@ -887,7 +890,12 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         row += 1
         order = np.argsort(v)[::-1]
         top, second = v[order[0]], v[order[1]] if len(order) > 1 else 0.0
-        full[m].append(bool(v.sum() >= need_gem and well < config.empty_needs_well * need_well))
+        full[m].append(
+            None if v.sum() < need_gem or well >= config.empty_needs_well * need_well
+            else gem_names[int(order[0])] if top >= need_gem and (
+                gem_names[int(order[0])] == "white"
+                or v[gem_names.index("white")] < config.white_veto_share * top)
+            else "unknown")
         # A gem of nearly the hull's colour needs a clearer majority: another gem blurred
         # into the hull, or the hull's own lighter top, drifts towards it.
         near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chromas[m][0])) \
@@ -1196,7 +1204,8 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
                       objs: Objects, palette: Palette,
                       placed: Iterable[tuple[str, str, int]], config: VisionConfig,
                       camera_centre: Centre | None = None, blends: bool = False,
-                      split: bool = True, filled: set[tuple[str, str]] | None = None,
+                      split: bool = True,
+                      filled: dict[tuple[str, str], str] | None = None,
                       ) -> dict[tuple[str, str], list[str | None]]:
     """The gems of canoes another reader placed on a position (the learned slot reader,
     the game's counts) where the rules read fewer of their colour: per ``(position,
@@ -1204,8 +1213,8 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
     or a foreign object's too), taken for ``count`` canoes (one patch each; on a slot,
     one patch split as two side by side or end to end, unless not ``split``), their gems
     read as for a canoe the rules read. Only where each canoe's gem (or its empty well)
-    is clear: ``(position, colour)`` -> the gems. ``filled``, when given, gets the
-    ``(position, colour)`` of one canoe whose votes show a gem and no well (:attr:`Canoes.
+    is clear: ``(position, colour)`` -> the gems. ``filled``, when given, gets for one
+    canoe whose votes show a gem and no well the gem they lead to (:attr:`Canoes.
     filled`), whether its gem is clear or not."""
     w = geo.shape[1]
     k = geo.k
@@ -1253,11 +1262,11 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
         shift = shift_px(camera_centre, np.array(centres, np.float32) + np.array(
             [x0, y0], np.float32), config.canoe_height_mm, k).tolist()
         asked = (cmask.astype(bool), tops_of(centres, shift), (x0, y0), inside_of(closed))
-        full: list[list[bool]] = []
+        full: list[list[str | None]] = []
         carried, _ = read_gems_of(rectified, light, [asked], config, layout,
                                   [colour == JOE_COLOUR], blends=blends, filled=full)[0]
-        if filled is not None and full == [[True]]:
-            filled.add((slot, colour))
+        if filled is not None and len(full[0]) == 1 and full[0][0] is not None:
+            filled[slot, colour] = full[0][0]
         if "unknown" not in carried:
             out[slot, colour] = carried
     return out
