@@ -961,6 +961,21 @@ class VisionConfig:
     they read none."""
     fine_gem_reader_agree_confidence: float = 0.99
     """...how sure the fine gem reader must then be of the same gem."""
+    three_agree_fine: float = 0.8
+    three_agree_slot: float = 0.7
+    """Where the rules read no gems, a lone canoe's gem still unknown is named where three
+    readers say the same: the rules' votes lead to it (to an empty canoe: they show no
+    gem without a well; ``Canoes.filled``), the learned slot reader is ``three_agree_slot``
+    sure of it (and ``disc_clear_confidence`` that nothing covers the slot), the fine gem
+    reader ``three_agree_fine`` sure. (Used 97 and 98 at 640x480, 450 frames: of the lone
+    canoes' gems left unknown, 14 where all three said the same at these confidences,
+    every one right; one where they said violet for a pink gem in a blue canoe, the
+    blend of the two, the gem reader 0.46 sure.) Over 1: never."""
+    three_agree_unmixed: bool = True
+    """...and the votes lead to no gem there that lies between another gem and the hull
+    (what their blur looks like: violet between a pink gem and a blue hull; used
+    94030198 at 640x480: a blue canoe's pink gem, the three readers said violet).
+    Where the rules read no gems, such a lead is "unknown" (``Canoes.filled``)."""
     gem_agree_own_confidence: float = 0.95
     """...and of a gem of the canoe's own colour (a yellow gem in a yellow canoe) this sure
     where a board millimetre spans fewer than ``gem_agree_own_detail`` camera pixels: the

@@ -747,7 +747,9 @@ def read_board(
                      check_gems=detail_under(config.fine_gem_check_detail),
                      own_gems=detail_under(config.gem_agree_own_detail),
                      slot_setup=None if gems_read else look.slot_patches,
-                     reader_setup=look.slot_patches if gems_read else None)
+                     reader_setup=look.slot_patches if gems_read else None,
+                     votes={key: canoes.filled.get(key) for key in
+                            (*canoes.leans, *canoes.filled)})
     on_slot = Counter(c.at for c in canoes.seen)
     washed_discs = [k for k, s in enumerate(SLOTS) if s in read_washed and s not in unknown
                     and discs[s] == UNKNOWN and on_slot[s] <= 1]
@@ -796,7 +798,8 @@ def read_board(
                                       placed + empties, config, camera_centre, blends,
                                       split=not detail_under(
                                           config.gems_where_placed_split_detail),
-                                      filled=filled)
+                                      filled=filled,
+                                      mixed=not gems_read and config.three_agree_unmixed)
             named = {key: gems for key, gems in named.items() if (*key, 1) not in empties}
             canoes.filled.update(filled)
             canoes.seen[:] = [c for c in canoes.seen if (c.at, c.colour) not in named] + [
@@ -1287,7 +1290,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  lone_check: bool = False, named: Iterable[str] = (),
                  crowd_gone: bool = False, check_gems: bool = False,
                  own_gems: bool = False, slot_setup: Image | None = None,
-                 reader_setup: Image | None = None) -> None:
+                 reader_setup: Image | None = None,
+                 votes: Mapping[tuple[str, str], str | None] | None = None) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -1318,7 +1322,13 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``fine_gem_reader_agree_confidence`` sure (:func:`vision.stages.learned.slot_gems`).
     With ``reader_setup`` (the same patches, passed where the rules read gems) so too for
     a lone canoe whose gem is still unknown and whose votes lean to nothing
-    (``config.reader_gem_agree_read``). Fills ``discs`` and ``seen``."""
+    (``config.reader_gem_agree_read``). With ``slot_setup`` and ``votes`` (per position
+    and colour of a lone canoe whose gem the rules' votes were counted for, the gem they
+    lead to: :attr:`vision.stages.canoes.Canoes.filled`, None where they show no gem
+    without a well), where the three readers say the same of a lone canoe whose gem is
+    still unknown, the slot reader ``three_agree_slot`` sure and the gem reader
+    ``three_agree_fine`` sure, that gem is named (``config.three_agree_fine``). Fills
+    ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
     leans = leans or {}
@@ -1386,6 +1396,23 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                      config.disc_clear_confidence, leans=lean_again,
                                      agree_confidence=config.fine_gem_reader_agree_confidence,
                                      agree_clear=config.disc_clear_confidence).items():
+                name_gems(seen, SLOTS[i], read.gems)
+    if slot_setup is not None and votes and config.three_agree_fine <= 1:
+        # Three readers that say the same where the rules read no gems: the votes' lead
+        # (an empty canoe: votes that show no gem without a well), the slot reader at 2 mm
+        # a pixel and the gem reader at the rectified view's own millimetre.
+        still = {i: lone for i, colours in gems_at.items() if (lone := [
+            c for c in colours if (SLOTS[i], c) in votes and any(
+                k.at == SLOTS[i] and k.colour == c and k.gem == UNKNOWN for k in seen)])}
+        if still:
+            lean_three = {i: {c: g for c, g in said.items() if votes[SLOTS[i], c] == g}
+                          for i, said in slot_gems(rectified, light, geo, slot_setup, still,
+                                                   config.three_agree_slot,
+                                                   config.disc_clear_confidence).items()}
+            for i, read in read_fine(rectified, light, geo, setup, [], still, 2.0, 2.0,
+                                     0.0, leans=lean_three,
+                                     agree_confidence=config.three_agree_fine,
+                                     agree_clear=0.0).items():
                 name_gems(seen, SLOTS[i], read.gems)
     if named_gems and config.fine_gem_check_confidence <= 1:
         # Not whether the slot is clear: a reader sure of another gem is doubt enough.

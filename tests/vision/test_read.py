@@ -412,3 +412,36 @@ def test_a_canoe_whose_votes_lead_to_a_coloured_gem_is_not_read_white():
     assert [(c.colour, c.gem) for c in now.canoes_at("R1")] == [("brown", "unknown")]
     assert [c for c in canoes(now) if c[1] != "R1"] == [c for c in canoes(off) if c[1] != "R1"]
     assert now.discs == off.discs and now.unknown == off.unknown
+
+
+def test_three_readers_that_agree_name_a_gem_at_low_detail():
+    """Used scene 97030125 (640x480, too few pixels for the rules to name gems): a blue
+    canoe with a pink gem alone on T4. The rules' votes lead to pink, the slot reader is
+    0.994 sure of pink, the fine gem reader 0.93: each alone too unsure, the gem was
+    unknown. With ``three_agree_fine`` the three together name it; nothing else changes,
+    and the frame is read exactly."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene("lowres", 97030125, VisionConfig(three_agree_fine=2.0),
+                                      VisionConfig())
+    assert [(c.colour, c.gem) for c in truth.canoes_at("T4")] == [("blue", "pink")]
+    assert [c.gem for c in off.canoes_at("T4")] == ["unknown"]
+    assert [c.gem for c in now.canoes_at("T4")] == ["pink"]
+    assert [c for c in canoes(now) if c[1] != "T4"] == [c for c in canoes(off) if c[1] != "T4"]
+    assert canoes(now) == canoes(truth)
+    assert now.discs == off.discs and now.unknown == off.unknown == ()
+
+
+def test_three_readers_name_no_gem_that_is_the_blur_of_another_with_the_hull():
+    """Used scene 94030198 (640x480): a blue canoe with a pink gem on L1. Blurred with
+    the blue hull, pink looks violet: the rules' votes led to violet and both networks
+    said violet. With ``three_agree_unmixed`` a lead between another gem and the hull is
+    no lead where the rules read no gems: the gem stays unknown."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene("lowres", 94030198,
+                                      VisionConfig(three_agree_unmixed=False), VisionConfig())
+    assert [(c.colour, c.gem) for c in truth.canoes_at("L1")] == [("blue", "pink")]
+    assert [c.gem for c in off.canoes_at("L1")] == ["violet"]
+    assert [c.gem for c in now.canoes_at("L1")] == ["unknown"]
+    assert [c for c in canoes(now) if c[1] != "L1"] == [c for c in canoes(off) if c[1] != "L1"]

@@ -311,7 +311,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     leans: list[list[str | None]] = []
     filled: list[list[str | None]] = []
     results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems,
-                           leans=leans, blends=blends, faint=faint, filled=filled)
+                           leans=leans, blends=blends, faint=faint, filled=filled,
+                           mixed=not gems and config.three_agree_unmixed)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
     hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
@@ -743,6 +744,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                  blends: bool = False,
                  faint: bool = False,
                  filled: list[list[str | None]] | None = None,
+                 mixed: bool = False,
                  ) -> list[tuple[list[str | None], Floats]]:
     """:func:`read_gems` for several colour masks of one frame, the same readings: every
     pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
@@ -773,7 +775,8 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     together are what a gem needs while under ``empty_needs_well`` of what an empty well
     needs vote for the well (a gem, and no well: not an empty canoe), the gem they lead
     to: the leading gem where it has what a gem needs and white under
-    ``white_veto_share`` of its votes, else ``"unknown"``; elsewhere None."""
+    ``white_veto_share`` of its votes (with ``mixed``, not where it lies between another
+    gem and the hull: their blur), else ``"unknown"``; elsewhere None."""
     h, w = rectified.shape[:2]
     flat = rectified.reshape(-1, 3)
     gem_names, gems, gem_chroma = _gem_table(config)
@@ -895,6 +898,8 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             else gem_names[int(order[0])] if top >= need_gem and (
                 gem_names[int(order[0])] == "white"
                 or v[gem_names.index("white")] < config.white_veto_share * top)
+            and not (mixed and any(_between(gem_chroma, j, hull_chromas[m][0], config)[
+                order[0]] for j in range(len(gem_names))))
             else "unknown")
         # A gem of nearly the hull's colour needs a clearer majority: another gem blurred
         # into the hull, or the hull's own lighter top, drifts towards it.
@@ -1206,7 +1211,7 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
                       camera_centre: Centre | None = None, blends: bool = False,
                       split: bool = True,
                       filled: dict[tuple[str, str], str] | None = None,
-                      ) -> dict[tuple[str, str], list[str | None]]:
+                      mixed: bool = False) -> dict[tuple[str, str], list[str | None]]:
     """The gems of canoes another reader placed on a position (the learned slot reader,
     the game's counts) where the rules read fewer of their colour: per ``(position,
     colour, count)``, that colour's patches there among every object's pixels (a hand's
@@ -1215,7 +1220,7 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
     read as for a canoe the rules read. Only where each canoe's gem (or its empty well)
     is clear: ``(position, colour)`` -> the gems. ``filled``, when given, gets for one
     canoe whose votes show a gem and no well the gem they lead to (:attr:`Canoes.
-    filled`), whether its gem is clear or not."""
+    filled`; ``mixed``: see :func:`read_gems_of`), whether its gem is clear or not."""
     w = geo.shape[1]
     k = geo.k
     length, width = layout.canoe_mm
@@ -1264,7 +1269,8 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
         asked = (cmask.astype(bool), tops_of(centres, shift), (x0, y0), inside_of(closed))
         full: list[list[str | None]] = []
         carried, _ = read_gems_of(rectified, light, [asked], config, layout,
-                                  [colour == JOE_COLOUR], blends=blends, filled=full)[0]
+                                  [colour == JOE_COLOUR], blends=blends, filled=full,
+                                  mixed=mixed)[0]
         if filled is not None and len(full[0]) == 1 and full[0][0] is not None:
             filled[slot, colour] = full[0][0]
         if "unknown" not in carried:
