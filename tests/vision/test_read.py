@@ -349,14 +349,20 @@ def test_one_canoe_patch_is_not_split_for_two_canoes_placed_there():
     both on T3, and their gems were read by splitting the other canoe's patch (0.61 of a
     canoe, one canoe by its outline) in two: both empty, a wrong reading. With
     ``placed_split_one_area`` that patch is not split: both gems are unknown, nothing
-    else changes."""
+    else changes. (With the Raspberry Pi's NumPy and OpenCV, ``make pi-compat``, the
+    frame may come out a little otherwise and T3 be read right without the split: there
+    this checks that the new rule changes nothing.)"""
     from .scenes import read_scene
 
     _, truth, (off, now) = read_scene("parallax", 98010088,
                                       VisionConfig(placed_split_one_area=0), VisionConfig())
     assert sorted(str(c.gem) for c in truth.canoes_at("T3")) == ["None", "violet"]
-    assert [str(c.gem) for c in off.canoes_at("T3")] == ["None", "None"]
-    assert [(c.colour, str(c.gem)) for c in now.canoes_at("T3")] == [("red", "unknown")] * 2
+    if [str(c.gem) for c in off.canoes_at("T3")] == ["None", "None"]:
+        assert [(c.colour, str(c.gem)) for c in now.canoes_at("T3")] == [("red", "unknown")] * 2
+    else:
+        assert canoes(now) == canoes(off)
+    assert sorted(str(c.gem) for c in now.canoes_at("T3")) in (
+        ["None", "violet"], ["unknown", "unknown"])
     assert [c for c in canoes(now) if c[1] != "T3"] == [c for c in canoes(off) if c[1] != "T3"]
     assert now.discs == off.discs and now.unknown == off.unknown == ()
 
@@ -366,13 +372,15 @@ def test_a_canoe_whose_votes_show_a_gem_and_no_well_is_never_read_empty():
     placed by the learned reader where the rules could not count the canoes; the fine gem
     reader named it empty, 0.9996 sure. In his colour's patch there the rules' votes go
     to gems (pink mostly, the blend of violet and his pale wood) and none to the well:
-    with ``empty_needs_well`` his gem is unknown, nothing else changes."""
+    with ``empty_needs_well`` his gem is unknown, nothing else changes. (With the
+    Raspberry Pi's NumPy and OpenCV, ``make pi-compat``, the fine gem reader is less sure
+    there and his gem was unknown already: there this checks that nothing changes.)"""
     from .scenes import read_scene
 
     _, truth, (off, now) = read_scene("lowres", 98030053, VisionConfig(empty_needs_well=0),
                                       VisionConfig())
     assert [c.gem for c in truth.canoes_at("T5") if c.colour == "joe"] == ["violet"]
-    assert [c.gem for c in off.canoes_at("T5") if c.colour == "joe"] == [None]
+    assert [c.gem for c in off.canoes_at("T5") if c.colour == "joe"] in ([None], ["unknown"])
     assert [c.gem for c in now.canoes_at("T5") if c.colour == "joe"] == ["unknown"]
     assert [c for c in canoes(now) if c[:2] != ("joe", "T5")] == [
         c for c in canoes(off) if c[:2] != ("joe", "T5")]
