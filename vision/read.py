@@ -748,8 +748,8 @@ def read_board(
                      own_gems=detail_under(config.gem_agree_own_detail),
                      slot_setup=None if gems_read else look.slot_patches,
                      reader_setup=look.slot_patches if gems_read else None,
-                     votes={key: canoes.filled.get(key) for key in
-                            (*canoes.leans, *canoes.filled)})
+                     votes=None if gems_read else {key: canoes.filled.get(key) for key in
+                                                   (*canoes.leans, *canoes.filled)})
     on_slot = Counter(c.at for c in canoes.seen)
     washed_discs = [k for k, s in enumerate(SLOTS) if s in read_washed and s not in unknown
                     and discs[s] == UNKNOWN and on_slot[s] <= 1]

@@ -1225,6 +1225,7 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
     k = geo.k
     length, width = layout.canoe_mm
     body_px = config.canoe_body_share * length * width * k * k
+    hull_px = config.canoe_hull_share * length * width * k * k
     min_px = config.canoe_min_fraction * body_px
     reach = math.ceil(layout.disc_diameter_mm * k)  # (beyond any slot's zone)
     h = geo.shape[0]
@@ -1251,8 +1252,8 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
             centres = [(float(cents[j][0]), float(cents[j][1])) for j in big]
         elif split and count == 2 and len(big) == 1 and slot != BEACH:
             at = (cents[big[0]] + (x0, y0)).astype(np.float32)[None]
-            one = config.canoe_hull_share * length * width * k * k + float(side_area(
-                at, geo.axis[pos_id : pos_id + 1], camera_centre, layout, config, k)[0])
+            one = hull_px + float(side_area(at, geo.axis[pos_id : pos_id + 1], camera_centre,
+                                            layout, config, k)[0])
             if stats[big[0], cv2.CC_STAT_AREA] < config.placed_split_one_area * one and \
                     count_by_shape(lab == big[0], geo.axis[pos_id], at[0], camera_centre,
                                    layout, config) == 1:
