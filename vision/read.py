@@ -1372,7 +1372,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                     present_confidence=config.disc_present_confidence,
                     gone_confidence={i: config.disc_crowd_gone_confidence for i in discs_at
                                      if crowd_gone and crowd[SLOTS[i]] >= 2
-                                     and discs[SLOTS[i]] == UNKNOWN})
+                                     and discs[SLOTS[i]] == UNKNOWN},
+                    crowd_present={i: (config.disc_crowd_present_confidence,
+                                       config.disc_crowd_present_clear) for i in discs_at
+                                   if crowd[SLOTS[i]] >= 2 and discs[SLOTS[i]] == UNKNOWN})
     for i, read in got.items():
         slot = SLOTS[i]
         if read.disc is not None:

@@ -346,11 +346,15 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
               agree_clear: float = 2.0, veto: bool = False,
               own_agree_confidence: float | None = None,
               present_confidence: float | None = None,
-              gone_confidence: Mapping[int, float] | None = None) -> dict[int, FineRead]:
+              gone_confidence: Mapping[int, float] | None = None,
+              crowd_present: Mapping[int, tuple[float, float]] | None = None,
+              ) -> dict[int, FineRead]:
     """The fine readers' answers, at the rectified view's own millimetre a pixel: for the
     slot indices ``discs_at`` the disc reader's, where it is ``confidence`` sure of the
     disc (of a disc there: ``present_confidence``, if given; of a disc gone on a slot of
-    ``gone_confidence``: as sure as that gives); for those of ``gems_at``
+    ``gone_confidence``: as sure as that gives; on a slot of ``crowd_present``, a disc
+    there also where it is the first of the pair sure of it and the second sure that
+    nothing covers the slot); for those of ``gems_at``
     (each with the colours whose lone canoe's gem is wanted there) the gem reader's,
     where it is ``gem_confidence`` sure of a gem; each only where that reader is
     ``clear_confidence`` sure that nothing covers the slot.
@@ -382,7 +386,10 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         p = _softmax(SlotReader.load(DISC_WEIGHTS).logits(x[rows])[:, :4].reshape(-1, 2, 2))
         gone = gone_confidence or {}
         for n, k in enumerate(rows):
-            if p[n, 1, 0] >= clear_confidence and (
+            there, there_clear = (crowd_present or {}).get(slots[k], (2.0, 2.0))
+            if p[n, 0, 1] >= there and p[n, 1, 0] >= there_clear:
+                out[slots[k]] = FineRead(True, {})
+            elif p[n, 1, 0] >= clear_confidence and (
                     p[n, 0, 0] >= gone.get(slots[k], confidence) or p[n, 0, 1] >= present):
                 out[slots[k]] = FineRead(bool(p[n, 0, 1] > p[n, 0, 0]), {})
     rows = [n for n, s in enumerate(slots) if gems_at.get(s)]
