@@ -1322,13 +1322,14 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``fine_gem_reader_agree_confidence`` sure (:func:`vision.stages.learned.slot_gems`).
     With ``reader_setup`` (the same patches, passed where the rules read gems) so too for
     a lone canoe whose gem is still unknown and whose votes lean to nothing
-    (``config.reader_gem_agree_read``). With ``slot_setup`` and ``votes`` (per position
-    and colour of a lone canoe whose gem the rules' votes were counted for, the gem they
-    lead to: :attr:`vision.stages.canoes.Canoes.filled`, None where they show no gem
-    without a well), where the three readers say the same of a lone canoe whose gem is
-    still unknown, the slot reader ``three_agree_slot`` sure and the gem reader
-    ``three_agree_fine`` sure, that gem is named (``config.three_agree_fine``). Fills
-    ``discs`` and ``seen``."""
+    (``config.reader_gem_agree_read``), the slot reader ``reader_gem_agree_read_slot``
+    sure and the gem reader ``reader_gem_agree_read_fine``. With ``slot_setup`` and
+    ``votes`` (per position and colour of a lone canoe whose gem the rules' votes were
+    counted for, the gem they lead to: :attr:`vision.stages.canoes.Canoes.filled`, None
+    where they show no gem without a well), where the three readers say the same of a
+    lone canoe whose gem is still unknown, the slot reader ``three_agree_slot`` sure and
+    the gem reader ``three_agree_fine`` sure, that gem is named
+    (``config.three_agree_fine``). Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
     leans = leans or {}
@@ -1384,7 +1385,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         if read.gems:
             name_gems(seen, slot, read.gems)
     if reader_setup is not None and config.reader_gem_agree_read and \
-            config.reader_gem_agree_confidence <= 1:
+            config.reader_gem_agree_read_slot <= 1:
         # Where the rules read gems but their votes lean to nothing for a lone canoe still
         # unknown: the slot reader's answer is the lean, as where they read none.
         still = {i: lone for i, colours in gems_at.items() if (lone := [
@@ -1393,11 +1394,11 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             and all(g == UNKNOWN for g in leans.get((SLOTS[i], c), [UNKNOWN]))])}
         if still:
             lean_again = slot_gems(rectified, light, geo, reader_setup, still,
-                                   config.reader_gem_agree_confidence,
+                                   config.reader_gem_agree_read_slot,
                                    config.disc_clear_confidence)
             for i, read in read_fine(rectified, light, geo, setup, [], still, 2.0, 2.0,
                                      config.disc_clear_confidence, leans=lean_again,
-                                     agree_confidence=config.fine_gem_reader_agree_confidence,
+                                     agree_confidence=config.reader_gem_agree_read_fine,
                                      agree_clear=config.disc_clear_confidence).items():
                 name_gems(seen, SLOTS[i], read.gems)
     if slot_setup is not None and votes and config.three_agree_fine <= 1:

@@ -353,7 +353,9 @@ def test_a_disc_the_reader_is_sure_of_is_named_where_it_is_0_9_sure_the_slot_is_
     that nothing covers the slot (``disc_clear_confidence`` 0.9; 0.99 until the
     thirty-fifth session); nothing else changes."""
     _, truth, (off, now) = read_scene(condition, seed,
-                                      VisionConfig(disc_clear_confidence=0.99), VisionConfig())
+                                      VisionConfig(disc_clear_confidence=0.99,
+                                                   disc_crowd_present_confidence=2.0),
+                                      VisionConfig())
     assert off.discs[slot] == UNKNOWN and now.discs[slot] == truth.discs[slot] == PRESENT
     only_disc_changed(off, now, slot)
 
@@ -532,6 +534,16 @@ def test_where_the_rules_read_no_gems_the_gem_reader_agreeing_with_the_slot_read
                     VisionConfig(reader_gem_agree_confidence=2.0))
 
 
+def test_where_the_rules_read_gems_two_readers_fairly_sure_of_one_gem_name_it():
+    """Used scene 99000025 (held-out art, 1280x720): Diamanten Joe's canoe with a blue gem
+    on L2, its votes leaning to nothing; the fine gem reader is 0.97 sure of blue, under
+    the 0.99 the slot reader's lean asked of it where the rules read no gems, the slot
+    reader 0.999. Where the rules read gems, a gem spans enough pixels for both: 0.9 and
+    0.9 (``reader_gem_agree_read_slot`` / ``_fine``) name it, and nothing else changes."""
+    only_gems_named("art", 99000025, CanoeSeen("joe", "L2", "blue"), VisionConfig(),
+                    VisionConfig(reader_gem_agree_read_slot=2.0))
+
+
 def test_where_the_rules_read_gems_but_lean_to_none_the_slot_reader_is_the_lean(monkeypatch):
     """With ``reader_setup`` (the rules read gems in this frame), a lone canoe whose gem is
     still unknown and whose votes lean to nothing gets the learned slot reader's answer as
@@ -570,8 +582,8 @@ def test_where_the_rules_read_gems_but_lean_to_none_the_slot_reader_is_the_lean(
                  reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
     index = SLOTS.index
     want = {index("L2"): ["brown"], index("T4"): ["red"]}
-    assert asked[-2] == ("slot", want, config.reader_gem_agree_confidence)
-    assert asked[-1] == ("fine", want, 2.0, config.fine_gem_reader_agree_confidence)
+    assert asked[-2] == ("slot", want, config.reader_gem_agree_read_slot)
+    assert asked[-1] == ("fine", want, 2.0, config.reader_gem_agree_read_fine)
     assert CanoeSeen("brown", "L2", "violet") in seen and CanoeSeen("red", "T4", "violet") in seen
     assert CanoeSeen("green", "T2", UNKNOWN) in seen and len(seen) == len(before)
     asked.clear()
