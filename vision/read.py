@@ -932,10 +932,16 @@ def for_unseen_canoe(pos: str, reason: str, config: VisionConfig) -> bool:
     False
     >>> for_unseen_canoe("T2", "canoe count unclear", VisionConfig())
     False
+    >>> for_unseen_canoe("L2", f"a blue canoe {LIKE_RIVERBED}", VisionConfig())
+    True
+    >>> for_unseen_canoe("L2", f"a blue canoe {LIKE_RIVERBED}: {MOTTLE}", VisionConfig())
+    False
     """
     if reason == HIDES or (config.learned_counts_over and reason == TOO_MANY):
         return True
     if config.learned_counts_unseen and reason.startswith(UNSEEN):
+        return True
+    if config.learned_counts_camouflage and pos != BEACH and reason.endswith(LIKE_RIVERBED):
         return True
     return config.learned_counts_beach and pos == BEACH and (
         reason == BEACH_GLARE or reason.endswith(LIKE_SAND))
