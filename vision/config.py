@@ -709,6 +709,13 @@ class VisionConfig:
     """With the game's counts: where a canoe of the game is seen nowhere and a canoe on
     the beach (which carries no gem) shows neither a gem nor its empty well, the beach is
     unknown: that canoe may be the one seen nowhere, its colour shifted."""
+    beach_white_unknown: bool = True
+    """A canoe on the beach carries no gem (the rules deliver it on landing): a white
+    gem read in one is unknown. The empty well in a glare spot's light looks white
+    (reporting offset 100, 100050157 under glare: a blue canoe at the beach's lit edge
+    read with a white gem, the one wrong reading of that offset at the start of the
+    sixty-first session and after its changes). A coloured gem left in a canoe on the
+    beach is still read, and a white one is at least not read as an empty canoe."""
     learned_veto_confidence: float = 0.999
     """Where the rules read a slot's canoes, one of them with neither a gem nor its
     empty well seen, and the learned slot reader is this sure of other canoes there, the

@@ -828,6 +828,11 @@ def read_board(
         debug["rings"] = rings.copy()
     if config.empty_needs_well > 0:
         not_empty(canoes.seen, canoes.filled, config.white_veto_share > 0)
+    if config.beach_white_unknown:
+        # A canoe on the beach carries no gem (it delivered it on landing): a white one
+        # read there is unknown, as the empty well looks in a glare spot's light.
+        canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN)
+                          if c.at == BEACH and c.gem == "white" else c for c in canoes.seen]
     reading = Reading(discs, [c for c in canoes.seen if c.at not in unknown], weather,
                       sorted(unknown, key=order.__getitem__), debug=debug)
     if in_play is not None and config.look_again_darker and unknown and \

@@ -462,3 +462,25 @@ def test_three_readers_name_no_gem_that_is_the_blur_of_another_with_the_hull():
     assert [c.gem for c in off.canoes_at("L1")] == ["violet"]
     assert [c.gem for c in now.canoes_at("L1")] == ["unknown"]
     assert [c for c in canoes(now) if c[1] != "L1"] == [c for c in canoes(off) if c[1] != "L1"]
+
+
+def test_a_white_gem_read_in_a_canoe_on_the_beach_is_unknown():
+    """Reporting scene 100050157 (offset 100, reported in the sixty-first session; glare):
+    a blue canoe at the beach's lit edge, its empty well paled by the glare spot's light,
+    was read with a white gem, a wrong reading. A canoe on the beach carries no gem (it
+    delivered it on landing): a white gem read there is unknown
+    (``beach_white_unknown``); the beach's canoes are otherwise read as before."""
+    from .scenes import read_scene
+
+    _, truth, (now, before) = read_scene("glare+flicker", 100050157, VisionConfig(),
+                                         VisionConfig(beach_white_unknown=False))
+    assert all(c.gem is None for c in truth.canoes_at(BEACH))
+    assert all(c.gem in (None, "unknown") for c in now.canoes_at(BEACH))
+    assert sorted(c.colour for c in now.canoes_at(BEACH)) == sorted(
+        c.colour for c in before.canoes_at(BEACH))
+    if any(c.gem == "white" for c in before.canoes_at(BEACH)):  # (this machine's)
+        assert sorted((c.colour, str(c.gem)) for c in now.canoes_at(BEACH)) == sorted(
+            (c.colour, "unknown" if c.gem == "white" else str(c.gem))
+            for c in before.canoes_at(BEACH))
+    assert [c for c in now.canoes if c.at != BEACH] == [
+        c for c in before.canoes if c.at != BEACH]
