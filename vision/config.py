@@ -752,7 +752,7 @@ class VisionConfig:
     nowhere looks like the riverbed there (not where a canoe read there may be the
     river's mottle): the reader found that canoe (used 99010034, 30 degrees of tilt: the
     blue canoe on R2 taken for maybe the river's mottle, so L2 was unknown though the
-    rules read its red and yellow canoes; the reader read R2's blue canoe, 0.9999 sure).
+    rules read its red and yellow canoes; the reader read R2's blue canoe, 0.9989 sure).
     Used 98, 300 scenes of every condition / 97, seven conditions: +9 / +5 clear
     positions, +3 / +1 exact frames, no other reading changed."""
     learned_counts_beach: bool = True

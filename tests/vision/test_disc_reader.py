@@ -536,10 +536,10 @@ def test_where_the_rules_read_no_gems_the_gem_reader_agreeing_with_the_slot_read
 
 def test_where_the_rules_read_gems_two_readers_fairly_sure_of_one_gem_name_it():
     """Used scene 99000025 (held-out art, 1280x720): Diamanten Joe's canoe with a blue gem
-    on L2, its votes leaning to nothing; the fine gem reader is 0.97 sure of blue, under
-    the 0.99 the slot reader's lean asked of it where the rules read no gems, the slot
-    reader 0.999. Where the rules read gems, a gem spans enough pixels for both: 0.9 and
-    0.9 (``reader_gem_agree_read_slot`` / ``_fine``) name it, and nothing else changes."""
+    on L2, its votes leaning to nothing; the fine gem reader is 0.97 sure of blue, the
+    slot reader 0.999: under the 0.99 and 0.99 both needed before. Where the rules read
+    gems, a gem spans enough pixels for both: 0.9 and 0.9 (``reader_gem_agree_read_slot``
+    / ``_fine``) name it, and nothing else changes."""
     only_gems_named("art", 99000025, CanoeSeen("joe", "L2", "blue"), VisionConfig(),
                     VisionConfig(reader_gem_agree_read_slot=2.0))
 

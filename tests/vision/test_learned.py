@@ -942,8 +942,8 @@ def test_a_disc_under_three_canoes_is_named_where_the_fine_reader_is_fairly_sure
 
 def test_a_disc_under_two_canoes_is_named_where_the_fine_reader_is_sure_enough_under_them():
     """Used scene 98000037 (held-out art): two canoes on T1 over its disc, which the rules
-    leave unknown; the fine disc reader is about 0.99 sure that it is there, under
-    ``disc_present_confidence`` on this machine. Under two or three canoes it names a
+    leave unknown; the fine disc reader is 0.986 sure that it is there, under
+    ``disc_present_confidence`` (0.99) on this machine. Under two or three canoes it names a
     disc there from ``disc_crowd_present_confidence`` (0.95): the frame is read exactly.
     (The reader was never more than 0.013 sure of a disc there where one had gone.)"""
     _, truth, (now, before) = read_scene("art", 98000037, VisionConfig(),
