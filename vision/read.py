@@ -1395,6 +1395,17 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             discs[slot] = said if discs[slot] in (UNKNOWN, said) else UNKNOWN
         if read.gems:
             name_gems(seen, slot, read.gems)
+
+    def name_agreed(still: Mapping[int, Sequence[str]],
+                    lean: Mapping[int, Mapping[str, str | None]], agree: float,
+                    clear: float) -> None:
+        """Name the gems of ``still`` that the gem reader says as ``lean`` does, ``agree``
+        sure, ``clear`` sure that nothing covers the slot."""
+        for i, read in read_fine(rectified, light, geo, setup, [], still, 2.0, 2.0, clear,
+                                 leans=lean, agree_confidence=agree,
+                                 agree_clear=clear).items():
+            name_gems(seen, SLOTS[i], read.gems)
+
     if reader_setup is not None and config.reader_gem_agree_read and \
             config.reader_gem_agree_read_slot <= 1:
         # Where the rules read gems but their votes lean to nothing for a lone canoe still
@@ -1407,11 +1418,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             lean_again = slot_gems(rectified, light, geo, reader_setup, still,
                                    config.reader_gem_agree_read_slot,
                                    config.disc_clear_confidence)
-            for i, read in read_fine(rectified, light, geo, setup, [], still, 2.0, 2.0,
-                                     config.disc_clear_confidence, leans=lean_again,
-                                     agree_confidence=config.reader_gem_agree_read_fine,
-                                     agree_clear=config.disc_clear_confidence).items():
-                name_gems(seen, SLOTS[i], read.gems)
+            name_agreed(still, lean_again, config.reader_gem_agree_read_fine,
+                        config.disc_clear_confidence)
     if slot_setup is not None and votes and config.three_agree_fine <= 1:
         # Three readers that say the same where the rules read no gems: the votes' lead
         # (an empty canoe: votes that show no gem without a well), the slot reader at 2 mm
@@ -1424,11 +1432,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                           for i, said in slot_gems(rectified, light, geo, slot_setup, still,
                                                    config.three_agree_slot,
                                                    config.disc_clear_confidence).items()}
-            for i, read in read_fine(rectified, light, geo, setup, [], still, 2.0, 2.0,
-                                     0.0, leans=lean_three,
-                                     agree_confidence=config.three_agree_fine,
-                                     agree_clear=0.0).items():
-                name_gems(seen, SLOTS[i], read.gems)
+            name_agreed(still, lean_three, config.three_agree_fine, 0.0)
     if named_gems and config.fine_gem_check_confidence <= 1:
         # Not whether the slot is clear: a reader sure of another gem is doubt enough.
         for i, read in read_fine(rectified, light, geo, setup, [], named_gems, 2.0,

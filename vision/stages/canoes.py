@@ -893,14 +893,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         row += 1
         order = np.argsort(v)[::-1]
         top, second = v[order[0]], v[order[1]] if len(order) > 1 else 0.0
-        full[m].append(
-            None if v.sum() < need_gem or well >= config.empty_needs_well * need_well
-            else gem_names[int(order[0])] if top >= need_gem and (
-                gem_names[int(order[0])] == "white"
-                or v[gem_names.index("white")] < config.white_veto_share * top)
-            and not (mixed and any(_between(gem_chroma, j, hull_chromas[m][0], config)[
-                order[0]] for j in range(len(gem_names))))
-            else "unknown")
+        full[m].append(None if v.sum() < need_gem or well >= config.empty_needs_well * need_well
+                       else _lead(v, order, need_gem, gem_names, gem_chroma,
+                                  hull_chromas[m][0], config, mixed))
         # A gem of nearly the hull's colour needs a clearer majority: another gem blurred
         # into the hull, or the hull's own lighter top, drifts towards it.
         near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chromas[m][0])) \
@@ -1024,6 +1019,23 @@ def _hull_lit(v: Doubles, order: NDArray[np.intp], well: int, gem_chroma: Double
     other = max((float(v[j]) for j in order[1:] if not near[int(j)]), default=0.0)
     return top >= config.gem_hull_blend_ratio * lit and top >= config.gem_vote_ratio * (
         other + well)
+
+
+def _lead(v: Doubles, order: NDArray[np.intp], need_gem: float, gem_names: list[str],
+          gem_chroma: Doubles, hull: Doubles, config: VisionConfig, mixed: bool) -> str:
+    """The gem that votes ``v`` (``order``: their indices, most first) showing a gem and no
+    well lead to (:attr:`Canoes.filled`): the leading gem where it has what a gem needs
+    and white under ``white_veto_share`` of its votes (with ``mixed``, not where it lies
+    between another gem and the hull: their blur), else ``"unknown"``."""
+    first = int(order[0])
+    top = float(v[first])
+    if top < need_gem or (gem_names[first] != "white" and
+                          v[gem_names.index("white")] >= config.white_veto_share * top):
+        return "unknown"
+    if mixed and any(_between(gem_chroma, j, hull, config)[first]
+                     for j in range(len(gem_names))):
+        return "unknown"
+    return gem_names[first]
 
 
 def _between(gem_chroma: Doubles, top: int, hull: Doubles, config: VisionConfig,
