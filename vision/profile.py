@@ -768,6 +768,9 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                 # where its area counted one too many.)
                 ways += _split_by_colour_then_place(
                     bgr_img, body, n, config, config.split_even_share if ways else 1 / 3)
+                if config.split_by_place and (
+                        by_place := _split_by_place(body, n, config.split_even_share)):
+                    ways.append(by_place)
             if not ways:
                 raise SetupError("setup photo: canoes lie in a heap on the beach: put them "
                                  "apart from each other")
@@ -1192,6 +1195,29 @@ def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
     for j in range(n):
         sel = labels.ravel() == j
         if np.count_nonzero(sel) < len(xs) / (3 * n):
+            return None
+        part = np.zeros_like(body)
+        part[ys[sel], xs[sel]] = True
+        parts.append(part)
+    return parts
+
+
+def _split_by_place(body: Mask, n: int, least: float) -> list[Mask] | None:
+    """``body`` (``n`` touching canoes) in ``n`` parts by where each pixel lies (k-means on
+    its place); None when a part is under ``least`` of an even share (``n`` counted from
+    an area one canoe too big: a canoe cut in two)."""
+    ys, xs = np.nonzero(body)
+    if len(xs) < 4 * n:
+        return None
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
+    _seed_kmeans()
+    _, labels, _ = cv2.kmeans(np.column_stack([xs, ys]).astype(np.float32), n,
+                              np.zeros((len(xs), 1), np.int32), criteria, 4,
+                              cv2.KMEANS_PP_CENTERS)
+    parts = []
+    for j in range(n):
+        sel = labels.ravel() == j
+        if np.count_nonzero(sel) < least * len(xs) / n:
             return None
         part = np.zeros_like(body)
         part[ys[sel], xs[sel]] = True
