@@ -1393,6 +1393,11 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         if read.disc is not None:
             said = PRESENT if read.disc else ABSENT
             discs[slot] = said if discs[slot] in (UNKNOWN, said) else UNKNOWN
+        elif config.disc_absent_clear and discs[slot] == ABSENT and \
+                read.disc_clear is not None and read.disc_clear < config.disc_clear_confidence:
+            # No disc gone where the disc reader is not sure that nothing covers the slot:
+            # a rim half under a sleeve reads as gone (reporting 101110064).
+            discs[slot] = UNKNOWN
         if read.gems:
             name_gems(seen, slot, read.gems)
 

@@ -85,13 +85,21 @@ def fake_networks(monkeypatch, discs, gems):
         (len(slots), DISC_PATCH_PX, DISC_PATCH_PX, 3), np.uint8))
 
 
+def answers(got: dict[int, FineRead]) -> dict[int, bool]:
+    """The discs the fine reader named, per slot index."""
+    return {s: r.disc for s, r in got.items() if r.disc is not None}
+
+
 def test_it_answers_only_where_it_is_sure_of_the_disc_and_that_the_slot_is_clear(monkeypatch):
     fake_networks(monkeypatch, [(0.99999, 0.999), (0.00001, 0.999), (0.99, 0.999),
                                 (0.99999, 0.9), (0.5, 0.999)], [])
     setup = np.zeros((len(SLOTS), DISC_PATCH_PX, DISC_PATCH_PX, 3), np.uint8)
     got = read_fine(None, None, None, setup, [0, 2, 4, 6, 8], {}, 0.9999, 0.9999, 0.99)
     # 4 unsure of the disc, 6 of the slot being clear
-    assert got == {0: FineRead(True, {}), 2: FineRead(False, {})}
+    assert answers(got) == {0: True, 2: False}
+    # (Each asked slot says how sure the reader is that nothing covers it.)
+    assert {s: round(r.disc_clear, 4) for s, r in got.items()} == {
+        0: 0.999, 2: 0.999, 4: 0.999, 6: 0.9, 8: 0.999}
 
 
 def test_it_may_name_a_disc_there_less_sure_than_one_gone(monkeypatch):
@@ -103,8 +111,8 @@ def test_it_may_name_a_disc_there_less_sure_than_one_gone(monkeypatch):
     got = read_fine(None, None, None, setup, [0, 2, 4, 6], {}, 0.999, 2.0, 0.9,
                     present_confidence=0.99)
     # 2: gone, 0.995 sure (under 0.999); 4: there, 0.98 sure; 6: maybe covered
-    assert got == {0: FineRead(True, {})}
-    assert read_fine(None, None, None, setup, [0, 2, 4, 6], {}, 0.999, 2.0, 0.9) == {}
+    assert answers(got) == {0: True}
+    assert answers(read_fine(None, None, None, setup, [0, 2, 4, 6], {}, 0.999, 2.0, 0.9)) == {}
 
 
 def test_it_names_a_gem_only_where_the_gem_reader_is_sure_of_it(monkeypatch):

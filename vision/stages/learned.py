@@ -331,10 +331,12 @@ def slot_counts(rectified: Image, light: Light, geo: Geometry, setup: Image,
 @dataclass(frozen=True)
 class FineRead:
     """What the fine reader is sure of on one slot: its disc (None: not sure), and the
-    gem of each asked colour's lone canoe there it is sure of (``None``: no gem)."""
+    gem of each asked colour's lone canoe there it is sure of (``None``: no gem); where
+    its disc was asked, how sure the disc reader is that nothing covers the slot."""
 
     disc: bool | None
     gems: dict[str, str | None]
+    disc_clear: float | None = field(default=None, compare=False)
 
 
 def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
@@ -387,11 +389,14 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         gone = gone_confidence or {}
         for n, k in enumerate(rows):
             there, there_clear = (crowd_present or {}).get(slots[k], (2.0, 2.0))
+            clear_p = float(p[n, 1, 0])
             if p[n, 0, 1] >= there and p[n, 1, 0] >= there_clear:
-                out[slots[k]] = FineRead(True, {})
+                out[slots[k]] = FineRead(True, {}, clear_p)
             elif p[n, 1, 0] >= clear_confidence and (
                     p[n, 0, 0] >= gone.get(slots[k], confidence) or p[n, 0, 1] >= present):
-                out[slots[k]] = FineRead(bool(p[n, 0, 1] > p[n, 0, 0]), {})
+                out[slots[k]] = FineRead(bool(p[n, 0, 1] > p[n, 0, 0]), {}, clear_p)
+            else:
+                out[slots[k]] = FineRead(None, {}, clear_p)
     rows = [n for n, s in enumerate(slots) if gems_at.get(s)]
     if rows:
         z = SlotReader.load(GEM_WEIGHTS).logits(x[rows])
@@ -413,5 +418,6 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                         clear[n] >= agree_clear and sure >= agree
                         and c in leaning and leaning[c] == said):
                     named[c] = said
-            out[slots[k]] = FineRead(out[slots[k]].disc, named)
-    return {s: r for s, r in out.items() if r.disc is not None or r.gems}
+            out[slots[k]] = FineRead(out[slots[k]].disc, named, out[slots[k]].disc_clear)
+    return {s: r for s, r in out.items()
+            if r.disc is not None or r.gems or r.disc_clear is not None}
