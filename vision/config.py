@@ -323,10 +323,9 @@ class VisionConfig:
     tables fewer (three at 30 degrees of tilt, one at 640x480), on none more, and 9
     tables' colours moved by 1-2 levels; those 13 tables' frames read with 40 more clear
     positions right and 3 more frames exact, none wrong. Fresh offset 101: no table
-    changed. (A part under 0.8
-    of an even share is a canoe cut in two: the blob's area counted one canoe too many,
-    one missing from the beach; parts of 0.72 and 0.69 in tuning 4010077, 0.95 at the
-    least in the four tables learned.)"""
+    changed. (A part under 0.8 of an even share is a canoe cut in two: the blob's area
+    counted one canoe too many, one missing from the beach; parts of 0.72 and 0.69 in
+    tuning 4010077, 0.95 at the least in the four tables learned.)"""
     split_place_weight: float = 0.3
     """...split by colour first: a pixel's place (in canoe lengths) counts this much against
     its chroma."""

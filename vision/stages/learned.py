@@ -375,7 +375,11 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     channels, then 64 units) on the same nine input channels (:func:`network_input`): a
     rim showing between two canoes is a pixel or two wide here, a gem a few pixels. Their
     outputs: no disc / a disc, clear / hidden, and the gem reader's then per colour
-    (``COLOURS``) the gem of its one canoe on the slot (``GEMS``)."""
+    (``COLOURS``) the gem of its one canoe on the slot (``GEMS``).
+
+    The answers per slot index: every slot of ``discs_at`` (with how sure the disc reader
+    is that nothing covers it, ``FineRead.disc_clear``, whether or not it names the
+    disc), and the other slots where a gem is named."""
     slots = sorted({*discs_at, *gems_at})
     if not slots:
         return {}
