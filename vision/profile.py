@@ -1187,19 +1187,7 @@ def _split_canoes(bgr_img: Floats, body: Mask, n: int, canoe_len_px: float,
     f = features(bgr_img[ys * body.shape[1] + xs], config.brightness_weight)
     data = np.column_stack([f[:, 0], f[:, 1], config.split_place_weight * xs / canoe_len_px,
                             config.split_place_weight * ys / canoe_len_px]).astype(np.float32)
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
-    best = np.zeros((len(data), 1), np.int32)
-    _seed_kmeans()
-    _, labels, _ = cv2.kmeans(data, n, best, criteria, 4, cv2.KMEANS_PP_CENTERS)
-    parts = []
-    for j in range(n):
-        sel = labels.ravel() == j
-        if np.count_nonzero(sel) < len(xs) / (3 * n):
-            return None
-        part = np.zeros_like(body)
-        part[ys[sel], xs[sel]] = True
-        parts.append(part)
-    return parts
+    return _kmeans_parts(body, ys, xs, data, n, len(xs) / (3 * n))
 
 
 def _split_by_place(body: Mask, n: int, least: float) -> list[Mask] | None:
@@ -1209,15 +1197,23 @@ def _split_by_place(body: Mask, n: int, least: float) -> list[Mask] | None:
     ys, xs = np.nonzero(body)
     if len(xs) < 4 * n:
         return None
+    return _kmeans_parts(body, ys, xs, np.column_stack([xs, ys]).astype(np.float32), n,
+                         least * len(xs) / n)
+
+
+def _kmeans_parts(body: Mask, ys: Indices, xs: Indices, data: Floats, n: int,
+                  least_px: float) -> list[Mask] | None:
+    """``body``'s pixels (at ``ys``, ``xs``) in ``n`` parts by k-means on ``data`` (a row
+    per pixel; OpenCV's generator seeded first); None when a part has under
+    ``least_px`` pixels."""
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
     _seed_kmeans()
-    _, labels, _ = cv2.kmeans(np.column_stack([xs, ys]).astype(np.float32), n,
-                              np.zeros((len(xs), 1), np.int32), criteria, 4,
+    _, labels, _ = cv2.kmeans(data, n, np.zeros((len(data), 1), np.int32), criteria, 4,
                               cv2.KMEANS_PP_CENTERS)
     parts = []
     for j in range(n):
         sel = labels.ravel() == j
-        if np.count_nonzero(sel) < least * len(xs) / n:
+        if np.count_nonzero(sel) < least_px:
             return None
         part = np.zeros_like(body)
         part[ys[sel], xs[sel]] = True

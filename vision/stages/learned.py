@@ -28,7 +28,7 @@ in NumPy: no learning library is needed at the table.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -393,14 +393,13 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         gone = gone_confidence or {}
         for n, k in enumerate(rows):
             there, there_clear = (crowd_present or {}).get(slots[k], (2.0, 2.0))
-            clear_p = float(p[n, 1, 0])
+            disc = None
             if p[n, 0, 1] >= there and p[n, 1, 0] >= there_clear:
-                out[slots[k]] = FineRead(True, {}, clear_p)
+                disc = True
             elif p[n, 1, 0] >= clear_confidence and (
                     p[n, 0, 0] >= gone.get(slots[k], confidence) or p[n, 0, 1] >= present):
-                out[slots[k]] = FineRead(bool(p[n, 0, 1] > p[n, 0, 0]), {}, clear_p)
-            else:
-                out[slots[k]] = FineRead(None, {}, clear_p)
+                disc = bool(p[n, 0, 1] > p[n, 0, 0])
+            out[slots[k]] = FineRead(disc, {}, float(p[n, 1, 0]))
     rows = [n for n, s in enumerate(slots) if gems_at.get(s)]
     if rows:
         z = SlotReader.load(GEM_WEIGHTS).logits(x[rows])
@@ -422,6 +421,6 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                         clear[n] >= agree_clear and sure >= agree
                         and c in leaning and leaning[c] == said):
                     named[c] = said
-            out[slots[k]] = FineRead(out[slots[k]].disc, named, out[slots[k]].disc_clear)
+            out[slots[k]] = replace(out[slots[k]], gems=named)
     return {s: r for s, r in out.items()
             if r.disc is not None or r.gems or r.disc_clear is not None}
