@@ -963,6 +963,21 @@ class VisionConfig:
     fine_gem_low_detail_confidence: float = 0.999
     """...and where the rules read no gems (``gem_min_detail``: a 640x480 frame with the
     board filling less than about two thirds of it). Over 1: none named there."""
+    pair_confidence: float = 0.9
+    """How sure the pair reader (:func:`vision.stages.learned.read_pairs`) must be of how
+    many of a colour's two canoes on a slot carry each gem (each gem's count, the least
+    of them) to name their gems where the other readers left one or both unknown; its
+    counts must make two canoes. (Sixty-third session, used offsets 100-101, 300 scenes
+    a condition: of 99 such pairs it was asked about, it named 13 at 0.9, none wrongly;
+    at 0.8 25, none wrongly; its wrong answers that made two canoes were at most 0.62
+    sure where it was 0.99 sure the slot is clear, 0.78 where less.) Over 1: that reader
+    is not asked."""
+    pair_low_detail_confidence: float = 0.9
+    """...and where the rules read no gems (``gem_min_detail``; of the 99, 4 named at
+    640x480, none wrongly). Over 1: none named there."""
+    pair_clear_confidence: float = 0.99
+    """...and how sure it must be that nothing covers the slot (a hand, a canoe between
+    slots, a glare spot)."""
     gem_agree_confidence: float = 0.8
     """Less sure than that, the fine gem reader still names a lone canoe's gem (or its
     empty well) where the rules' gem votes lean to the same (``gem_agree_votes``): two

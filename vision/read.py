@@ -44,6 +44,7 @@ from vision.stages.learned import (
     moving_by,
     read_fine,
     read_learned,
+    read_pairs,
     slot_counts,
     slot_gems,
     uncounted_by,
@@ -833,6 +834,11 @@ def read_board(
         # read there is unknown, as the empty well looks in a glare spot's light.
         canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN)
                           if c.at == BEACH and c.gem == "white" else c for c in canoes.seen]
+    pair_confidence = config.pair_confidence if gems_read else \
+        config.pair_low_detail_confidence
+    if look is not None and look.disc_patches is not None and pair_confidence <= 1:
+        name_pairs(rectified, light, geo, look.disc_patches, canoes.seen,
+                   unknown | read_washed, pair_confidence, config.pair_clear_confidence)
     reading = Reading(discs, [c for c in canoes.seen if c.at not in unknown], weather,
                       sorted(unknown, key=order.__getitem__), debug=debug)
     if in_play is not None and config.look_again_darker and unknown and \
@@ -1292,6 +1298,33 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         seen[:] = [c for c in seen if c.at != slot]
         seen.extend(CanoeSeen(c, slot, gem) for c, gem in read.canoes)
     return answered
+
+
+def name_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
+               seen: list[CanoeSeen], skip: Collection[str], confidence: float,
+               clear_confidence: float) -> None:
+    """The gems of two canoes of one colour on a slot (not of ``skip``) with a gem left
+    unknown, from the pair reader (:func:`vision.stages.learned.read_pairs`), in place in
+    ``seen``: where it is ``confidence`` sure of them, and its gems hold any gem already
+    named there."""
+    on = Counter((c.at, c.colour) for c in seen if c.at in SLOTS and c.at not in skip)
+    ask: dict[int, list[str]] = {}
+    for (at, colour), n in on.items():
+        if n == 2 and any(c.gem == UNKNOWN for c in seen if c.at == at and c.colour == colour):
+            ask.setdefault(SLOTS.index(at), []).append(colour)
+    for k, named in read_pairs(rectified, light, geo, setup, ask, confidence,
+                               clear_confidence).items():
+        at = SLOTS[k]
+        for colour, gems in named.items():
+            rest = list(gems)
+            for c in seen:
+                if c.at == at and c.colour == colour and c.gem != UNKNOWN:
+                    if c.gem not in rest:
+                        break  # (two readers disagree: left as it was)
+                    rest.remove(c.gem)
+            else:
+                seen[:] = [c for c in seen if (c.at, c.colour) != (at, colour)] + [
+                    CanoeSeen(colour, at, gem) for gem in gems]
 
 
 def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,

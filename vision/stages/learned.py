@@ -67,6 +67,10 @@ its weights have them, per colour the gem of its one canoe: ``len(COLOURS) *
 len(GEMS)``)."""
 DISC_WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "disc_reader.npz"
 GEM_WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "gem_reader.npz"
+PAIR_WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "pair_reader.npz"
+"""The pair reader: the fine readers' kind, its outputs after :data:`DISC_OUTPUTS` per
+colour (``COLOURS``) and gem (``GEMS``) whether none, one or two of that colour's canoes
+on the slot carry that gem (``benchmarks/vision_discs.py --pairs``)."""
 
 
 def slot_patches(rectified: Image, light: Light, geo: Geometry,
@@ -424,3 +428,41 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             out[slots[k]] = replace(out[slots[k]], gems=named)
     return {s: r for s, r in out.items()
             if r.disc is not None or r.gems or r.disc_clear is not None}
+
+
+def read_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
+               pairs_at: Mapping[int, Sequence[str]], confidence: float,
+               clear_confidence: float) -> dict[int, dict[str, tuple[str | None, ...]]]:
+    """The pair reader's answer for the two canoes of one colour on a slot: per slot index
+    of ``pairs_at`` (each with the colours that have two canoes there), per colour the
+    gems its two canoes carry (None: an empty canoe), where the reader is ``confidence``
+    sure how many of them carry each gem, those counts make two canoes, and it is
+    ``clear_confidence`` sure that nothing covers the slot. ``setup``: every slot's disc
+    patch at setup, as for :func:`read_fine`.
+
+    The slot reader and the gem reader name only a lone canoe's gem; two canoes of one
+    colour touching side by side or end to end are one patch of that colour to the rules,
+    whose split is a guess where a gem blurs into its hull."""
+    slots = sorted(s for s, colours in pairs_at.items() if colours)
+    if not slots:
+        return {}
+    patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
+    z = SlotReader.load(PAIR_WEIGHTS).logits(network_input(patches, setup[slots]))
+    clear = _softmax(z[:, 2:4])[:, 0]
+    held = _softmax(z[:, DISC_OUTPUTS:].reshape(len(slots), len(COLOURS), len(GEMS), 3))
+    out: dict[int, dict[str, tuple[str | None, ...]]] = {}
+    for n, s in enumerate(slots):
+        if float(clear[n]) < clear_confidence:
+            continue
+        named: dict[str, tuple[str | None, ...]] = {}
+        for c in pairs_at[s]:
+            if c not in COLOURS:
+                continue
+            p = held[n, COLOURS.index(c)]
+            counts = p.argmax(axis=-1)
+            if int(counts.sum()) == 2 and float(p.max(axis=-1).min()) >= confidence:
+                named[c] = tuple(GEMS[g] for g in np.flatnonzero(counts)
+                                 for _ in range(int(counts[g])))
+        if named:
+            out[s] = named
+    return out
