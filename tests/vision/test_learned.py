@@ -1254,10 +1254,11 @@ def test_two_canoes_the_slot_reader_placed_get_their_gems_read_by_the_rules():
     one with a blue gem, a glint beside them "something small and foreign" to the rules.
     The slot reader read two green canoes there (it names no gems of a pair); the rules
     then read the two gems in the green patch there, split as two canoes side by side
-    (``gems_where_placed``)."""
+    (``gems_where_placed``). (The pair reader, which reads them right too, is left out
+    of both readings.)"""
+    alone = VisionConfig(pair_confidence=2.0)
     _, truth, (before, now) = read_scene("art", 88000013,
-                                         VisionConfig(gems_where_placed=False),
-                                         VisionConfig())
+                                         replace(alone, gems_where_placed=False), alone)
     assert sorted(str(c.gem) for c in truth.canoes_at("R1")) == ["None", "blue"]
     assert [c.gem for c in before.canoes_at("R1")] == [UNKNOWN, UNKNOWN]
     assert sorted(str(c.gem) for c in now.canoes_at("R1")) == ["None", "blue"]
