@@ -969,8 +969,9 @@ class VisionConfig:
     of them) to name their gems where the other readers left one or both unknown; its
     counts must make two canoes. (Sixty-third session, used offsets 100-101, 300 scenes
     a condition: of 99 such pairs it was asked about, it named 13 at 0.9, none wrongly;
-    at 0.8 25, none wrongly; its wrong answers that made two canoes were at most 0.62
-    sure where it was 0.99 sure the slot is clear, 0.78 where less.) Over 1: that reader
+    at 0.8 25, none wrongly; its wrong answers that made two canoes were at most 0.65
+    sure where it was 0.99 sure the slot is clear, used 100030009 at 640x480: a brown
+    pair, one with a white gem, named both empty; 0.78 where less.) Over 1: that reader
     is not asked."""
     pair_low_detail_confidence: float = 0.9
     """...and where the rules read no gems (``gem_min_detail``; of the 99, 4 named at
