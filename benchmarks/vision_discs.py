@@ -92,6 +92,8 @@ from vision.stages.learned import (
     DISC_PATCH_PX,
     DISC_WINDOW_MM,
     GEMS,
+    held_gems,
+    pair_of,
     slot_patches,
 )
 from vision.stages.light import measure_light
@@ -298,15 +300,6 @@ reader was never 0.99 sure of a pair's gems and named 268 of 390 training pairs 
 at its best guess; at 16.0 with 8.0, 338.)"""
 
 
-def pair_outputs(logits: np.ndarray) -> np.ndarray:
-    """The pair reader's held-gem probabilities from its outputs beyond the disc's:
-    ``(n, len(COLOURS), len(GEMS), 3)``, none, one or two canoes of that colour there
-    carrying that gem (None: empty)."""
-    z = logits.reshape(len(logits), len(COLOURS), len(GEMS), 3)
-    z = np.exp(z - z.max(-1, keepdims=True))
-    return z / z.sum(-1, keepdims=True)
-
-
 def train(torch, nn, data: dict[str, np.ndarray], epochs: int,  # type: ignore[no-untyped-def]
           gem_weight: float = 0.0, pair_weight: float = 0.0):
     rng = np.random.default_rng(0)
@@ -361,17 +354,6 @@ def train(torch, nn, data: dict[str, np.ndarray], epochs: int,  # type: ignore[n
     return net
 
 
-def pair_gems(p: np.ndarray, confidence: float) -> tuple | None:
-    """The gems of a colour's two canoes from the pair reader's ``(len(GEMS), 3)``
-    probabilities for it, where it is ``confidence`` sure of every gem's count and those
-    make two canoes (None: not sure)."""
-    held = p.argmax(-1)
-    if int(held.sum()) != 2 or float(p.max(-1).min()) < confidence:
-        return None
-    return tuple(sorted((GEMS[g] for g in np.flatnonzero(held) for _ in range(held[g])),
-                        key=str))
-
-
 def pair_figures(torch, net, x: np.ndarray, counts: np.ndarray,  # type: ignore[no-untyped-def]
                  clear: np.ndarray) -> str:
     """How the pair reader names the gems of clear slots' pairs of one colour, per
@@ -383,18 +365,18 @@ def pair_figures(torch, net, x: np.ndarray, counts: np.ndarray,  # type: ignore[
             outs.append(net(inputs(torch, x[i:i + 512])).numpy())
     z = np.concatenate(outs)
     p_clear = np.exp(z[:, 2]) / (np.exp(z[:, 2]) + np.exp(z[:, 3]))
-    p = pair_outputs(z[:, DISC_OUTPUTS:])
+    p = held_gems(z[:, DISC_OUTPUTS:])
     rows, cols = np.nonzero((counts.sum(-1) == 2) & clear[:, None])
     words = [f"pairs {len(rows)}"]
     for t in (0.99, 0.999, 0.9999):
         named = wrong = 0
         for r, c in zip(rows, cols, strict=True):
-            got = pair_gems(p[r, c], t) if p_clear[r] >= 0.99 else None
+            got = pair_of(p[r, c], t) if p_clear[r] >= 0.99 else None
             if got is None:
                 continue
             named += 1
-            want = tuple(sorted((GEMS[g] for g in np.flatnonzero(counts[r, c])
-                                 for _ in range(counts[r, c, g])), key=str))
+            want = tuple(GEMS[g] for g in np.flatnonzero(counts[r, c])
+                         for _ in range(counts[r, c, g]))  # (in GEMS order, as got)
             wrong += got != want
         words.append(f"at {t}: named {named}, wrong {wrong}")
     return "; ".join(words)

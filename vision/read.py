@@ -1316,13 +1316,9 @@ def name_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                clear_confidence).items():
         at = SLOTS[k]
         for colour, gems in named.items():
-            rest = list(gems)
-            for c in seen:
-                if c.at == at and c.colour == colour and c.gem != UNKNOWN:
-                    if c.gem not in rest:
-                        break  # (two readers disagree: left as it was)
-                    rest.remove(c.gem)
-            else:
+            known = Counter(c.gem for c in seen
+                            if (c.at, c.colour) == (at, colour) and c.gem != UNKNOWN)
+            if not known - Counter(gems):  # (else two readers disagree: left as it was)
                 seen[:] = [c for c in seen if (c.at, c.colour) != (at, colour)] + [
                     CanoeSeen(colour, at, gem) for gem in gems]
 

@@ -449,20 +449,34 @@ def read_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
     patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
     z = SlotReader.load(PAIR_WEIGHTS).logits(network_input(patches, setup[slots]))
     clear = _softmax(z[:, 2:4])[:, 0]
-    held = _softmax(z[:, DISC_OUTPUTS:].reshape(len(slots), len(COLOURS), len(GEMS), 3))
+    held = held_gems(z[:, DISC_OUTPUTS:])
     out: dict[int, dict[str, tuple[str | None, ...]]] = {}
     for n, s in enumerate(slots):
         if float(clear[n]) < clear_confidence:
             continue
         named: dict[str, tuple[str | None, ...]] = {}
         for c in pairs_at[s]:
-            if c not in COLOURS:
-                continue
-            p = held[n, COLOURS.index(c)]
-            counts = p.argmax(axis=-1)
-            if int(counts.sum()) == 2 and float(p.max(axis=-1).min()) >= confidence:
-                named[c] = tuple(GEMS[g] for g in np.flatnonzero(counts)
-                                 for _ in range(int(counts[g])))
+            if c in COLOURS and (gems := pair_of(held[n, COLOURS.index(c)],
+                                                 confidence)) is not None:
+                named[c] = gems
         if named:
             out[s] = named
     return out
+
+
+def held_gems(logits: Floats) -> Floats:
+    """The pair reader's probabilities from its outputs after :data:`DISC_OUTPUTS`:
+    ``(n, len(COLOURS), len(GEMS), 3)``, that none, one or two of that colour's canoes
+    on the slot carry that gem (None: an empty canoe)."""
+    return _softmax(logits.reshape(len(logits), len(COLOURS), len(GEMS), 3))
+
+
+def pair_of(p: Floats, confidence: float) -> tuple[str | None, ...] | None:
+    """The gems of a colour's two canoes from the pair reader's ``(len(GEMS), 3)``
+    probabilities for that colour (:func:`held_gems`), in ``GEMS`` order, where it is
+    ``confidence`` sure of every gem's count and those counts make two canoes; else
+    None."""
+    counts = p.argmax(axis=-1)
+    if int(counts.sum()) != 2 or float(p.max(axis=-1).min()) < confidence:
+        return None
+    return tuple(GEMS[g] for g in np.flatnonzero(counts) for _ in range(int(counts[g])))
