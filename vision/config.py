@@ -1532,6 +1532,19 @@ class VisionConfig:
     empty). 0: never. Used offsets 94 / 92 under 2,700 K, red/brown, yellow on sand and at
     640x480: +2 / +1 exact frames (brown canoes on the beach under 2,700 K), nothing else
     read otherwise."""
+    well_unraised_lacking: float = 0.4
+    """...and where every channel the hull has (over this share of its brightest channel)
+    is at most ``well_unraised_held_gain`` of the hull's: the channel the well leaves
+    unraised is one the hull all but lacks (the brown hull's blue above: 0.3 of its red;
+    under 2,700 K, 0.12-0.26 on used offset 100)."""
+    well_unraised_held_gain: float = 0.9
+    """...(a dark gem keeps a channel of the hull's near its level: Diamanten Joe's violet
+    gem's middle kept 0.98 of the blue of his pale wood, whose blue is 0.62 of its red,
+    and was read as his empty well, used 102040190; the middles this clause read as the
+    well on used offset 100, 150 scenes a condition, went up to 0.88 in such a channel,
+    used 100090031 under 2,700 K). 1: as before. Used offsets
+    100-102, 300 scenes a condition: that wrong reading gone, nothing else read
+    otherwise."""
     well_core_mm: float = 3.3
     """...the middle: six tenths of a gem's radius, where a gem or the well shows whole
     (of the pixels the gem votes look at there: inside the hull)."""

@@ -952,12 +952,20 @@ def _shaded(core: Doubles | Floats, hull: Doubles, config: VisionConfig) -> bool
     its ``hull``: every channel at most ``well_max_gain`` of the hull's (both plus
     ``well_gain_floor``); or no channel above ``well_unraised_gain`` of the hull's and its
     brightest channel at most ``well_max_gain`` of the hull's brightest (a grey well in a
-    hull that all but lacks a channel: a brown one's blue under warm light)."""
+    hull that all but lacks a channel: a brown one's blue under warm light), every channel
+    the hull has (over ``well_unraised_lacking`` of its brightest) at most
+    ``well_unraised_held_gain`` of the hull's (a dark gem keeps a channel of the hull's
+    near its level: a violet gem in Joe's pale wood, its blue)."""
     floor = config.well_gain_floor
-    top = float(np.max((core + floor) / (hull + floor)))
-    return top <= config.well_max_gain or (
-        top <= config.well_unraised_gain
-        and (float(np.max(core)) + floor) / (float(np.max(hull)) + floor) <= config.well_max_gain)
+    gains = (core + floor) / (hull + floor)
+    top = float(np.max(gains))
+    if top <= config.well_max_gain:
+        return True
+    held = hull > config.well_unraised_lacking * float(np.max(hull))
+    return bool(top <= config.well_unraised_gain
+                and np.all(gains[held] <= config.well_unraised_held_gain)
+                and (float(np.max(core)) + floor) / (float(np.max(hull)) + floor)
+                <= config.well_max_gain)
 
 
 def _balanced(flat: Image, w: int, light: Light, ys: NDArray[np.intp],
