@@ -1536,7 +1536,9 @@ class VisionConfig:
     """...and where every channel the hull has (over this share of its brightest channel)
     is at most ``well_unraised_held_gain`` of the hull's: the channel the well leaves
     unraised is one the hull all but lacks (the brown hull's blue above: 0.3 of its red;
-    under 2,700 K, 0.12-0.26 on used offset 100)."""
+    on used offset 100, 150 scenes a condition, 11 of the 15 middles this clause read as
+    the well were over ``well_max_gain`` only in such a channel, 0.12-0.26 of the
+    hull's brightest)."""
     well_unraised_held_gain: float = 0.9
     """...(a dark gem keeps a channel of the hull's near its level: Diamanten Joe's violet
     gem's middle kept 0.98 of the blue of his pale wood, whose blue is 0.62 of its red,

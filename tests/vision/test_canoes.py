@@ -355,7 +355,7 @@ def test_a_grey_well_in_a_hull_that_all_but_lacks_a_channel_is_the_well():
 def test_a_dark_gem_raising_a_channel_the_hull_has_is_not_the_well():
     """Seen on used 102040190 (a covered marker, 1280x720): Diamanten Joe's violet gem on
     T1 read as his empty well. Its median (balanced BGR 142, 79, 130 in his pale wood of
-    145, 185, 232) is darker than the hull in its brightest channel (0.56), and its blue
+    145, 185, 232) is darker than the hull brightest to brightest (0.63), and its blue
     0.98 of the hull's, under ``well_unraised_gain``: the clause for a channel the hull
     all but lacks took it. His wood has blue (0.62 of its brightest channel): a channel
     the hull has (over ``well_unraised_lacking`` of its brightest) kept at 0.98 of its
@@ -366,7 +366,7 @@ def test_a_dark_gem_raising_a_channel_the_hull_has_is_not_the_well():
     assert _shaded(violet, joe, replace(config, well_unraised_held_gain=1.0))
     assert _shaded(np.array([70.0, 90.0, 110.0]), joe, config)  # his well: 0.5 each
     # A yellow hull's blue (0.46 of its brightest) at 0.76 under a glare spot's halo, the
-    # other channels at 0.6: still the well (used 102050257).
+    # other channels at 0.61 and 0.65: still the well (used 102050257).
     yellow = np.array([128.3, 272.9, 276.9])
     assert _shaded(np.array([95.1, 162.1, 176.0]), yellow, config)
 
