@@ -272,7 +272,16 @@ class VisionConfig:
     """...that are nearer the default gem colour than this share of its distance from the
     deposit's print (and nearer the gem than the print)..."""
     deposit_min_px: float = 25.0
-    """...if at least this many mm^2 of them are seen (else the default stays)."""
+    """...if at least this many mm^2 of them are seen (else the default stays)..."""
+    deposit_own_hue: bool = True
+    """...and their median is nearer the default gem colour's chroma than every other gem's
+    (else the default stays): used 103100148, clutter: a card over most of the violet
+    deposit, the pixels kept grey-mauve (150, 122, 129), 0.15 from the white gem's chroma
+    and 0.66 from the violet's; a violet gem in a blue canoe was then read pink. On used
+    offsets 102 and 103 (1,144 tables: 30 of every condition on 103; clutter, and most of
+    glare and warm light, on 102) no other learned gem colour was nearer another gem's;
+    the closest, a blue gem under glare, by 0.10. Used 102 and 103, 300 scenes a
+    condition: that frame alone read otherwise."""
     hull_core_px: int = 2
     """At setup, a hull's colour is read this many pixels in from its edge (where it blurs
     into the sand)..."""

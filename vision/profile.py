@@ -1122,7 +1122,8 @@ def learn_gems(top: Image, light: Light, geo: Geometry, layout: Layout,
     """Each gem colour as seen at this table, from its deposit at setup (where the gems
     of each colour lie): the median of the deposit's pixels near the default colour and
     far from the deposit's own print; the default where too few are seen (an empty or
-    covered deposit)."""
+    covered deposit), or where what is seen is nearer another gem's colour in hue
+    (``config.deposit_own_hue``: a card over the deposit, a sliver of gems beside it)."""
     k = geo.k
     h, w = geo.shape
     out: dict[str, BGR] = {}
@@ -1147,10 +1148,16 @@ def learn_gems(top: Image, light: Light, geo: Geometry, layout: Layout,
         to_plate = np.linalg.norm(inner - plate, axis=1)
         gap = float(np.linalg.norm(g0 - plate))
         gem = inner[(to_gem < config.deposit_gem_reach * gap) & (to_gem < to_plate)]
-        if len(gem) >= config.deposit_min_px * k * k:
-            out[colour] = to_bgr(np.median(gem, axis=0))
-        else:
-            out[colour] = default
+        learned = np.median(gem, axis=0) if len(gem) >= config.deposit_min_px * k * k else None
+        if learned is not None and config.deposit_own_hue:
+            # Nearer another gem's colour than its own (chroma: light scales a gem's
+            # brightness, not its hue): not the deposit's gems but what lies over them.
+            hue = feature_of(to_bgr(learned), config.brightness_weight)[:2]
+            to = {g: float(np.linalg.norm(hue - feature_of(bgr, config.brightness_weight)[:2]))
+                  for g, bgr in config.gem_bgr.items()}
+            if min(to, key=to.__getitem__) != colour:
+                learned = None
+        out[colour] = default if learned is None else to_bgr(learned)
     return out
 
 
