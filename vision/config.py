@@ -721,6 +721,12 @@ class VisionConfig:
     learned_piece_own: float = 0.3
     """...where it reads a canoe of that colour there, or where no piece of a colour it
     reads there shows this share of one canoe's area or more."""
+    learned_piece_each: bool = True
+    """...or, with this, where no such piece shows of one of the colours it reads there
+    (used 103030238 at 640x480: Diamanten Joe with a violet gem beside an empty blue
+    canoe on T4, his wood 0.96 of a canoe and the blue 0.92, no yellow, read as blue and
+    yellow, Joe seen nowhere). Used 101-103, 300 scenes a condition: that frame alone
+    read otherwise."""
     learned_area_against: float = 0.2
     """With the game's counts: the learned slot reader reads no slot where the rules saw
     at least this share of one canoe's area in a colour of which a canoe is then seen

@@ -1215,7 +1215,10 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # (each ``learned_piece_ratio`` of a canoe or more) than it reads canoes of it
         # there, where it reads one of that colour there (two canoes side by side taken
         # for one) or where the rules saw no piece of any colour it reads there
-        # (``learned_piece_own``; that colour taken for another): used 76090043, 2,700 K,
+        # (``learned_piece_own``; that colour taken for another), or none of one of them
+        # (``learned_piece_each``: used 103030238 at 640x480, Joe with a violet gem beside
+        # an empty blue canoe on T4, his wood 0.96 of a canoe and the blue 0.92, read as
+        # blue and yellow, no yellow piece there, Joe seen nowhere): used 76090043, 2,700 K,
         # two red canoes and a blue one on T4, two red pieces 0.61 and 0.66 of a canoe,
         # read as blue and one red, the other red then seen nowhere; 76110219, motion,
         # Diamanten Joe on T4, 0.94 of a canoe of his colour, read as a yellow canoe, Joe
@@ -1235,7 +1238,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             """Whether the rules' pieces there speak against the reader's ``read``."""
             reads = Counter(read.colours)
             return any(at == slot and n > reads[colour] and (
-                reads[colour] > 0 or not any((slot, c) in own for c in reads))
+                reads[colour] > 0 or not any((slot, c) in own for c in reads) or (
+                    config.learned_piece_each and not all((slot, c) in own for c in reads)))
                 for (at, colour), n in shown.items())
 
         fill = {i: r for i, r in fill.items() if not against(SLOTS[i], r)}
