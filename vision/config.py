@@ -280,8 +280,9 @@ class VisionConfig:
     and 0.66 from the violet's; a violet gem in a blue canoe was then read pink. On used
     offsets 102 and 103 (1,144 tables: 30 of every condition on 103; clutter, and most of
     glare and warm light, on 102) no other learned gem colour was nearer another gem's;
-    the closest, a blue gem under glare, by 0.10. Used 102 and 103, 300 scenes a
-    condition: that frame alone read otherwise."""
+    the closest, a blue gem under glare, by 0.10. Used 101-103, 300 scenes a condition:
+    that frame read otherwise, and one on 101 (101000282, art: a card over the violet
+    deposit again, (140, 97, 114) learned) is now exact."""
     hull_core_px: int = 2
     """At setup, a hull's colour is read this many pixels in from its edge (where it blurs
     into the sand)..."""
@@ -725,8 +726,10 @@ class VisionConfig:
     """...or, with this, where no such piece shows of one of the colours it reads there
     (used 103030238 at 640x480: Diamanten Joe with a violet gem beside an empty blue
     canoe on T4, his wood 0.96 of a canoe and the blue 0.92, no yellow, read as blue and
-    yellow, Joe seen nowhere). Used 101-103, 300 scenes a condition: that frame alone
-    read otherwise."""
+    yellow, Joe seen nowhere). Used 101-103, 300 scenes a condition: that frame read
+    otherwise, and one slot read right is now unknown (101050117, glare: a brown and a
+    yellow canoe on T3, the brown washed pale, 0.98 of a canoe of Joe's colour, Joe
+    under the glare on T2)."""
     learned_area_against: float = 0.2
     """With the game's counts: the learned slot reader reads no slot where the rules saw
     at least this share of one canoe's area in a colour of which a canoe is then seen
