@@ -1049,6 +1049,13 @@ class VisionConfig:
     all rightly; where both readers said the same wrong gem, the gem reader at most 0.98
     sure with the slot reader 0.72, the slot reader at most 0.9988 with the gem reader
     0.63.) Over 1: never."""
+    reader_agree_joe_apart: bool = True
+    """...but not Diamanten Joe's gem where it is the gem named for another canoe on his
+    slot: both readers may read that canoe's gem as his (used 102050137, glare: Joe's
+    pink gem on T1 beside a brown canoe with a white gem, read white, the slot reader
+    0.916 sure and the gem reader 0.982). Used 101-103, 300 scenes a condition: of the
+    85 gems both readers named so, the 2 named wrongly were Joe's, each the gem of the
+    other canoe on his slot (one made unknown later); none named rightly was."""
     three_agree_fine: float = 0.8
     three_agree_slot: float = 0.7
     """Where the rules read no gems, a lone canoe's gem still unknown is named where three

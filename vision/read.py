@@ -1456,6 +1456,12 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             lean_again = slot_gems(rectified, light, geo, reader_setup, still,
                                    config.reader_gem_agree_read_slot,
                                    config.disc_clear_confidence)
+            if config.reader_agree_joe_apart:
+                # Not Diamanten Joe's gem where it is the one named for another canoe on
+                # his slot: both readers may take that canoe's gem for his.
+                lean_again = {i: {c: g for c, g in said.items() if c != JOE_COLOUR or not any(
+                    k.at == SLOTS[i] and k.colour != c and k.gem == g for k in seen)}
+                    for i, said in lean_again.items()}
             name_agreed(still, lean_again, config.reader_gem_agree_read_fine,
                         config.disc_clear_confidence)
     if slot_setup is not None and votes and config.three_agree_fine <= 1:
