@@ -597,6 +597,15 @@ class VisionConfig:
     canoe_hidden_share_unknown: float = 0.3
     """...and, while some position is unknown (where it may be), a position with this much
     more (its neighbours not). 0: off (only the unknown positions)."""
+    hidden_beside_uncounted: bool = True
+    """...and its slots up and down the river too where every position unknown is one
+    whose canoes the rules could not count (no hand, no glare spot over any): the canoe
+    seen nowhere may be caught between two slots, half under the canoe of one (used
+    102120077, between: an empty brown canoe 0.69 of the way from T1 to T2, half under
+    the red canoe on T2, 0.35 of a canoe more area there; L1 unknown, its canoes not
+    counted; T1 read with its blue canoe alone). Used 102 and 103, 300 scenes a
+    condition: that wrong reading gone; 8 clear positions read right before are now
+    unknown (in 4 frames on 102, that one among them, and 2 on 103; none exact before)."""
     canoe_hidden_share_washed: float = 0.25
     """...this much where every position unknown is one a glare spot washes out: its halo
     reaches further, and a canoe under it can look like the river (used 71050040: a blue

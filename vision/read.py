@@ -361,7 +361,9 @@ def read_board(
         hidden = set() if config.moving_unseen and moving_unseen(
             canoes.seen, unknown, in_play, moving) else hiding_places(
             canoes.seen, unknown, in_play, canoes.areas, config,
-            washed=all(why.get(p) == WASHED_OUT for p in unknown))
+            washed=all(why.get(p) == WASHED_OUT for p in unknown),
+            beside=config.hidden_beside_uncounted and all(
+                uncounted_by(why.get(p)) for p in unknown))
         if len(hidden) == len(SLOTS) + 1:
             # Nothing shows where: it hides where its colour is least unlike the ground,
             # but not on a slot that looks as at setup.
@@ -2067,13 +2069,14 @@ def too_many(seen: Iterable[CanoeSeen], unknown: set[str],
 
 def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping[str, int],
                   areas: Mapping[str, tuple[int, float]], config: VisionConfig,
-                  washed: bool = False) -> set[str]:
+                  washed: bool = False, beside: bool = False) -> set[str]:
     """Where a canoe the game has in play, but seen nowhere, may be: when some position is
     unknown (it could be under a hand there), the others with more canoe-like area than
     their canoes read by ``canoe_hidden_share_unknown`` (``canoe_hidden_share_washed``
     where each unknown one is washed out by a glare spot: ``washed``); else every position with more
     canoe-like area than its canoes read (a canoe half hidden under another) and its
-    slots up and down the river (it may be caught between them). When the area shows no
+    slots up and down the river (it may be caught between them; so too with ``beside``
+    while some position is unknown). When the area shows no
     such place, it is hidden where nothing shows it (under a hand whose skin looks like
     the sand, in a deep shadow): every position is then unknown, none read wrongly.
 
@@ -2085,6 +2088,9 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     10
     >>> sorted(hiding_places([CanoeSeen("red", "T3")], {"R1"}, {"red": 2}, areas, cfg))
     ['T3']
+    >>> sorted(hiding_places([CanoeSeen("red", "T3")], {"R1"}, {"red": 2}, areas, cfg,
+    ...                      beside=True))
+    ['T2', 'T3', 'T4']
     """
     counted = Counter(c.colour for c in seen)
     if all(counted[c] >= n for c, n in in_play.items()):
@@ -2105,7 +2111,7 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
         if pos in unknown or area - config.canoe_area_each * n <= share:
             continue
         out.add(pos)
-        if pos in SLOTS and not unknown:
+        if pos in SLOTS and (beside or not unknown):
             out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
                        if p in SLOTS)
     if unknown:

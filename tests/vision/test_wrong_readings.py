@@ -2197,3 +2197,22 @@ def test_an_empty_canoe_whose_hull_mask_leaves_out_its_middle_is_read_empty():
     if "beach" not in now.unknown:
         assert sorted((c.colour, str(c.gem)) for c in now.canoes_at("beach")) == sorted(
             (c.colour, str(c.gem)) for c in truth.canoes_at("beach"))
+
+
+def test_a_canoe_seen_nowhere_may_be_caught_beside_a_slot_with_more_canoe_area():
+    """Used scene 102120077 (between): an empty brown canoe on its way from T1 to T2, 0.69
+    of the way, half under the red canoe on T2, seen nowhere; L1 unknown only because its
+    canoes could not be counted. T2 (0.35 of a canoe more canoe-like area than its red
+    canoe) was left for it, but not T1, read with its blue canoe alone: wrong. Where every
+    unknown position is one the rules could not count, the slots up and down the river
+    from such a place are left for it too (``hidden_beside_uncounted``)."""
+    from .scenes import read_scene
+
+    _, truth, (before, now) = read_scene("between", 102120077,
+                                         VisionConfig(hidden_beside_uncounted=False),
+                                         VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("T1")) == ["blue", "brown"]
+    if "T1" not in before.unknown:  # (as on this machine)
+        assert wrong(before, truth) != []
+    assert {"T1", "T2"} <= set(now.unknown)
+    assert wrong(now, truth) == []
