@@ -1063,8 +1063,9 @@ class VisionConfig:
     slot: both readers may read that canoe's gem as his (used 102050137, glare: Joe's
     pink gem on T1 beside a brown canoe with a white gem, read white, the slot reader
     0.916 sure and the gem reader 0.982). Used 101-103, 300 scenes a condition: of the
-    85 gems both readers named so, the 2 named wrongly were Joe's, each the gem of the
-    other canoe on his slot (one made unknown later); none named rightly was."""
+    85 lone canoes' gems asked there that both readers said alike at those confidences,
+    the 2 wrong were Joe's, each the gem of another canoe on his slot (one made unknown
+    later), and none of the 83 right was Joe's so."""
     three_agree_fine: float = 0.8
     three_agree_slot: float = 0.7
     """Where the rules read no gems, a lone canoe's gem still unknown is named where three

@@ -2099,7 +2099,7 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     # where the area shows more than the canoes read (reporting 44050208: of two blue
     # canoes on L1 the one in a glare spot's fading light kept 0.35 of a canoe's area
     # unread, and one blue canoe was read, the other taken for under a slot the spot
-    # washed out); not beside it, and never everywhere.
+    # washed out); not beside it (but with ``beside``), and never everywhere.
     # (Where every unknown position is washed out by a glare spot, ``washed``, its halo
     # may make a canoe under it look like the river: ``canoe_hidden_share_washed``.)
     share = (config.canoe_hidden_share_washed if washed else config.canoe_hidden_share_unknown
