@@ -32,7 +32,7 @@ from vision.config import BGR, DEFAULT_CANOE_BGR, JOE_COLOUR, VisionConfig, to_b
 from vision.layout import Layout, load_layout
 from vision.locate import BoardNotFound, locate_board, rectify
 from vision.read import TableLook, glare_slots, sand_levels
-from vision.stages.canoes import side_area, split_centres
+from vision.stages.canoes import gem_protos, side_area, split_centres
 from vision.stages.discs import disc_offsets, rim_contrast
 from vision.stages.geometry import Centre, Geometry, geometry, shift_px
 from vision.stages.ground import covered_slots, guard_chroma, river_ground, sand_ground
@@ -1152,10 +1152,9 @@ def learn_gems(top: Image, light: Light, geo: Geometry, layout: Layout,
         if learned is not None and config.deposit_own_hue:
             # Nearer another gem's colour than its own (chroma: light scales a gem's
             # brightness, not its hue): not the deposit's gems but what lies over them.
+            names, protos = gem_protos(config)
             hue = feature_of(to_bgr(learned), config.brightness_weight)[:2]
-            to = {g: float(np.linalg.norm(hue - feature_of(bgr, config.brightness_weight)[:2]))
-                  for g, bgr in config.gem_bgr.items()}
-            if min(to, key=to.__getitem__) != colour:
+            if names[int(np.argmin(np.linalg.norm(protos[:, :2] - hue, axis=1)))] != colour:
                 learned = None
         out[colour] = default if learned is None else to_bgr(learned)
     return out
