@@ -1228,11 +1228,15 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # blurred with its gem, pale like Joe's wood: used 74030087 and 75030170 at
         # 640x480, a yellow and a brown canoe read right; so a piece of Joe's colour
         # counts only from ``learned_piece_joe``: used 74030253, 0.67 of a canoe on a
-        # yellow canoe with a violet gem, at 640x480.)
+        # yellow canoe with a violet gem, at 640x480.) A piece of ``learned_piece_pair``
+        # canoes counts as two: two canoes of one colour touching (used 104020208, a
+        # wide-angle lens: a blue piece of 1.78 canoes on T2, read as one blue and a red).
         short = missing(fill)
-        shown = Counter((at, colour) for at, colour, ratio in pieces
-                        if colour in short and ratio >= piece_share(
-                            colour, config.learned_piece_ratio, config))
+        shown: Counter[tuple[str, str]] = Counter()
+        for at, colour, ratio in pieces:
+            if colour in short and ratio >= piece_share(colour, config.learned_piece_ratio,
+                                                        config):
+                shown[at, colour] += 2 if ratio >= config.learned_piece_pair else 1
         own = {(at, colour) for at, colour, ratio in pieces
                if ratio >= config.learned_piece_own}
 

@@ -323,6 +323,38 @@ def test_a_slot_is_not_read_with_fewer_canoes_of_a_missing_colour_than_the_rules
         assert ("T4" not in unknown) == read_t4
 
 
+def test_a_piece_two_canoes_large_counts_as_two_canoes_against_the_reader(monkeypatch):
+    """Used 104020208 (a wide-angle lens): two blue canoes and a red one on T2, the two
+    blue ones touching, one blue piece of 1.78 canoes' area to the rules; the reader read
+    blue and red there, the other blue then seen nowhere. A piece of
+    ``learned_piece_pair`` canoes or more counts as two: T2 stays unknown. A piece of 1.2
+    canoes counts as one (a canoe and a bit of the river's mottle), and T2 is read."""
+    t2 = SLOTS.index("T2")
+    why = {"T2": "more canoes of a colour than in play", "T3": "canoe count unclear"}
+    for big, config, read_t2 in ((1.78, VisionConfig(), False),
+                                 (1.78, VisionConfig(learned_piece_pair=9.0), True),
+                                 (1.2, VisionConfig(), True)):
+        _, seen, _, unknown = fill(monkeypatch, {t2: (True, ["blue", "red"])},
+                                   unknown=set(why), why=dict(why), seen=[],
+                                   in_play={"red": 1, "blue": 2}, colours=["red", "blue"],
+                                   pieces=[("T2", "red", 0.73), ("T2", "blue", big)],
+                                   config=config)
+        assert ("T2" not in unknown) == read_t2
+        assert bool([c for c in seen if c.at == "T2"]) == read_t2
+
+
+def test_two_blue_canoes_touching_keep_a_slot_read_with_one_of_them_unknown_in_a_scene():
+    """Used scene 104020208 (a wide-angle lens), as the unit test above: T2 is no longer
+    read with one of its two blue canoes."""
+    _, truth, (before, now) = read_scene("lens", 104020208,
+                                         VisionConfig(learned_piece_pair=9.0), VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("T2")) == ["blue", "blue", "red"]
+    if "T2" not in before.unknown:  # (the reader's reading, as on this machine)
+        assert sorted(c.colour for c in before.canoes_at("T2")) == ["blue", "red"]
+    assert "T2" in now.unknown or sorted(c.colour for c in now.canoes_at("T2")) == [
+        "blue", "blue", "red"]
+
+
 def test_joe_read_as_yellow_beside_a_blue_canoe_at_640x480_is_unknown():
     """Used scene 103030238 (640x480), as the unit test above: Diamanten Joe with a violet
     gem beside an empty blue canoe on T4, his pale wood 0.96 of a canoe to the rules, is
