@@ -1365,7 +1365,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     such a lone canoe is unknown where the gem reader is ``fine_gem_check_confidence``
     sure of another; with ``own_gems`` (a millimetre spans few of the camera's pixels,
     ``config.gem_agree_own_detail``) a gem of the canoe's own colour agrees only
-    ``gem_agree_own_confidence`` sure. With ``slot_setup`` (every slot's patch at setup,
+    ``gem_agree_own_confidence`` sure, and one it names on its own is unknown where the
+    slot reader (``slot_setup`` or ``reader_setup``) is ``fine_own_gem_doubt`` sure of
+    another. With ``slot_setup`` (every slot's patch at setup,
     passed where the rules read no gems and so lean to none) the learned slot reader's
     gems are the leans instead: where it is ``reader_gem_agree_confidence`` sure of a
     lone canoe's gem, the gem reader names it where it says the same
@@ -1439,6 +1441,20 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             discs[slot] = UNKNOWN
         if read.gems:
             name_gems(seen, slot, read.gems)
+    doubt_setup = slot_setup if slot_setup is not None else reader_setup
+    if own_gems and doubt_setup is not None and config.fine_own_gem_doubt <= 1:
+        # A gem of the canoe's own colour the gem reader names on its own where a
+        # millimetre spans few of the camera's pixels: where the slot reader is
+        # ``fine_own_gem_doubt`` sure of another gem, two readers disagree (used
+        # 104030217 at 640x480: a yellow canoe's pink gem named yellow, 1.0 sure, the
+        # slot reader 0.89 sure of pink).
+        own = {i: lone for i, read in got.items()
+               if (lone := [c for c, g in read.gems.items() if g == c])}
+        for i, against in slot_gems(rectified, light, geo, doubt_setup, own,
+                                    config.fine_own_gem_doubt,
+                                    config.disc_clear_confidence).items():
+            seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at == SLOTS[i] and c.colour in
+                       against and against[c.colour] != c.colour else c for c in seen]
 
     def name_agreed(still: Mapping[int, Sequence[str]],
                     lean: Mapping[int, Mapping[str, str | None]], agree: float,
