@@ -1126,14 +1126,15 @@ class VisionConfig:
     named among them each time.)"""
     fine_own_gem_doubt: float = 0.8
     """Where a board millimetre spans few of the camera's pixels
-    (``gem_agree_own_detail``) and the fine gem reader names on its own the gem of a lone
-    canoe as of the canoe's own colour (a yellow gem in a yellow canoe: what a hull's
-    colour round a blurred gem looks like), the gem is unknown where the learned slot
-    reader is this sure of another gem (used 104030217 at 640x480: a yellow canoe's pink
-    gem named yellow, 1.0 sure, the slot reader 0.89 sure of pink). Used 101-104 at
-    640x480, 5,586 lone canoes' gems named: that one was the only own-colour gem the slot
-    reader was 0.5 sure or more against that the fine reader named; 300 scenes a
-    condition, nothing else read otherwise. Over 1: never."""
+    (``gem_agree_own_detail``) and the fine gem reader names the gem of a lone canoe as
+    of the canoe's own colour (a yellow gem in a yellow canoe: what a hull's colour round
+    a blurred gem looks like), the gem is unknown where the learned slot reader is this
+    sure of another gem (used 104030217 at 640x480: a yellow canoe's pink gem named
+    yellow, 1.0 sure, the slot reader 0.89 sure of pink). Used 101-104 at 640x480, 5,586
+    lone canoes' gems named: 4 of the hull's own colour with the slot reader 0.5 sure or
+    more of another; of the two 0.8 sure, that one and a blue gem the rules named (the
+    fine reader said white too: not asked here). 300 scenes a condition: nothing else
+    read otherwise. Over 1: never."""
     disc_check_crowd: bool = True
     """The learned disc reader also looks at the discs the rules read under two or three
     canoes (about one slot a frame, 1.2 ms): where it is as sure of the other answer, the

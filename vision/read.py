@@ -1365,7 +1365,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     such a lone canoe is unknown where the gem reader is ``fine_gem_check_confidence``
     sure of another; with ``own_gems`` (a millimetre spans few of the camera's pixels,
     ``config.gem_agree_own_detail``) a gem of the canoe's own colour agrees only
-    ``gem_agree_own_confidence`` sure, and one it names on its own is unknown where the
+    ``gem_agree_own_confidence`` sure, and one it names is unknown where the
     slot reader (``slot_setup`` or ``reader_setup``) is ``fine_own_gem_doubt`` sure of
     another. With ``slot_setup`` (every slot's patch at setup,
     passed where the rules read no gems and so lean to none) the learned slot reader's
@@ -1443,7 +1443,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             name_gems(seen, slot, read.gems)
     doubt_setup = slot_setup if slot_setup is not None else reader_setup
     if own_gems and doubt_setup is not None and config.fine_own_gem_doubt <= 1:
-        # A gem of the canoe's own colour the gem reader names on its own where a
+        # A gem of the canoe's own colour the gem reader names where a
         # millimetre spans few of the camera's pixels: where the slot reader is
         # ``fine_own_gem_doubt`` sure of another gem, two readers disagree (used
         # 104030217 at 640x480: a yellow canoe's pink gem named yellow, 1.0 sure, the

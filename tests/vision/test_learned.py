@@ -1520,11 +1520,15 @@ def test_a_slot_the_reader_reads_with_a_colour_it_also_sees_elsewhere_is_unknown
     canoes on R1, but Joe was seen nowhere and the slot reader saw him on R1, so R1 was
     taken back; the reader then read R1 as one yellow canoe and Joe (0.992 and 0.996
     sure): a wrong reading. It is as sure of Joe on T4, under the hand: two of his one
-    canoe, so R1 is unknown (``reader_elsewhere_confidence``); nothing else changes."""
-    _, truth, (before, now) = read_scene("motion", 96110296,
-                                         VisionConfig(reader_elsewhere_confidence=2.0),
-                                         VisionConfig())
+    canoe, so R1 is unknown (``reader_elsewhere_confidence``); nothing else changes. (The
+    rules' yellow piece there, two canoes' area, speaks against one yellow canoe too:
+    ``learned_piece_pair``, also off in "before".)"""
+    _, truth, (before, now, pair) = read_scene(
+        "motion", 96110296,
+        VisionConfig(reader_elsewhere_confidence=2.0, learned_piece_pair=9.0),
+        VisionConfig(), VisionConfig(reader_elsewhere_confidence=2.0))
     assert sorted(c.colour for c in before.canoes_at("R1")) == ["joe", "yellow"]
+    assert "R1" in pair.unknown
     assert sorted(c.colour for c in truth.canoes_at("R1")) == ["yellow", "yellow"]
     assert set(now.unknown) == set(before.unknown) | {"R1"}
     assert [c for c in before.canoes if c.at != "R1"] == [c for c in now.canoes]
