@@ -72,6 +72,15 @@ class VisionConfig:
     perspective is taken off (OpenCV's default 4 loses blurred cells of small markers)."""
     min_markers: int = 3
     """Fewer markers than this: the board is not found (two give a shaky homography)."""
+    marker_retry_constant: float = 12.0
+    """With fewer than ``min_markers`` markers found, the frame is searched once more at
+    full size, the adaptive threshold this far under the local mean (OpenCV's default is
+    7; 0: no such search), taking markers up to a pixel from the frame's edge (OpenCV's
+    default: three). On offsets 101-105 (13 conditions, 300 scenes each), five tables had
+    two markers or fewer found in the frame or the setup photo: this search finds a third
+    in four of them (a marker blurred beside the frame's edge, one whose outline merged
+    with its dark cells, one two pixels from the edge, one covered and another missed),
+    and each is then read right; the fifth has two markers out of the frame."""
     max_reprojection_px: float = 4.0
     """A homography worse than this (RMS over marker corners) is refused."""
     disc_absent_fit_px: float = 1.5

@@ -73,18 +73,24 @@ class BoardPose:
         return ideal if self.camera is None else self.camera.distort(ideal)
 
 
-_DETECTORS: dict[tuple[str, int, int, int], cv2.aruco.ArucoDetector] = {}
+_DETECTORS: dict[tuple[str, int, int, int, float], cv2.aruco.ArucoDetector] = {}
 
 
 def _detector(dictionary: str, cell_px: int, min_perimeter: int = 0,
-              window: int = 0) -> cv2.aruco.ArucoDetector:
+              window: int = 0, constant: float = 0.0) -> cv2.aruco.ArucoDetector:
     """The detector, reading cells from ``cell_px`` pixels a side; with ``min_perimeter``
     and ``window`` (pixels: a perimeter, and the larger side of the picture searched), one
     that takes no shorter outline for a marker (a small window otherwise takes specks of
-    texture for candidates, and checking each of them costs several times the search)."""
-    key = (dictionary, cell_px, min_perimeter, window)
+    texture for candidates, and checking each of them costs several times the search);
+    with ``constant``, one whose adaptive threshold lies that far under the local mean
+    (0: OpenCV's default) and that takes a marker up to a pixel from the frame's edge
+    (OpenCV's default keeps three pixels away)."""
+    key = (dictionary, cell_px, min_perimeter, window, constant)
     if key not in _DETECTORS:
         params = cv2.aruco.DetectorParameters()
+        if constant:
+            params.adaptiveThreshConstant = constant
+            params.minDistanceToBorder = 1
         params.adaptiveThreshWinSizeMin = 5
         params.adaptiveThreshWinSizeMax = 25
         params.adaptiveThreshWinSizeStep = 10
@@ -160,6 +166,13 @@ def _find_markers_grey(gray: Image, layout: Layout, config: VisionConfig) -> dic
                 found.setdefault(mid, quad)
             if len(found) == len(layout.marker_centers):
                 break
+    if len(found) < config.min_markers and config.marker_retry_constant:
+        # Too few for the board: one more full-size search thresholding further under
+        # the local mean (a marker's outline merged with its dark cells) and taking a
+        # marker up to a pixel from the frame's edge; the markers still missing are added.
+        for mid, quad in _find_markers(gray, layout, 1.0, config,
+                                       constant=config.marker_retry_constant).items():
+            found.setdefault(mid, quad)
     return found
 
 
@@ -194,9 +207,10 @@ def track_markers(gray: Image, layout: Layout, previous: dict[int, Floats],
 
 
 def _find_markers(gray: Image, layout: Layout, scale: float, config: VisionConfig,
-                  min_perimeter: int = 0) -> dict[int, Floats]:
+                  min_perimeter: int = 0, constant: float = 0.0) -> dict[int, Floats]:
     """Markers in ``gray`` searched at ``scale``; none with an outline shorter than
-    ``min_perimeter`` pixels there (0: OpenCV's default share of the picture)."""
+    ``min_perimeter`` pixels there (0: OpenCV's default share of the picture); ``constant``
+    as for :func:`_detector`."""
     small = gray
     spare = None
     if scale != 1.0:
@@ -209,7 +223,8 @@ def _find_markers(gray: Image, layout: Layout, scale: float, config: VisionConfi
                                        else cv2.INTER_LINEAR))
     detector = (_detector(layout.marker_dictionary, config.marker_cell_px, min_perimeter,
                           max(small.shape[:2]))
-                if min_perimeter else _detector(layout.marker_dictionary, config.marker_cell_px))
+                if min_perimeter else _detector(layout.marker_dictionary, config.marker_cell_px,
+                                                constant=constant))
     corners, ids, _ = detector.detectMarkers(small)
     if spare is not None:
         _give(spare)
