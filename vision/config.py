@@ -1091,6 +1091,18 @@ class VisionConfig:
     canoes' gems left unknown, 14 where all three said the same at these confidences,
     every one right; one where they said violet for a pink gem in a blue canoe, the
     blend of the two, the gem reader 0.46 sure.) Over 1: never."""
+    three_agree_lean_slot: float = 0.5
+    three_agree_lean_fine: float = 0.5
+    """Where the rules read gems and their votes lean to one gem (or to an empty canoe)
+    for a lone canoe whose gem is still unknown (two or three canoes touching on a slot,
+    most often), it is named where the learned slot reader is ``three_agree_lean_slot``
+    sure of the same (and ``disc_clear_confidence`` that nothing covers the slot) and the
+    fine gem reader ``three_agree_lean_fine`` sure of it. (Used offsets 102-105, 300
+    scenes of every condition: of the lone canoes' gems left unknown where the votes lean
+    to one gem, the lean and both readers said the same of 81, every one right, the
+    readers as little as 0.43 and 0.48 sure; of the 9 where the lean was wrong, the slot
+    reader never said the same. At 0.5 and 0.5, used 104-105 read 20 more frames exactly
+    and nothing else otherwise.) Over 1: never."""
     three_agree_unmixed: bool = True
     """...and the votes lead to no gem there that lies between another gem and the hull
     (what their blur looks like: violet between a pink gem and a blue hull; used

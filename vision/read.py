@@ -1486,6 +1486,24 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                     for i, said in lean_again.items()}
             name_agreed(still, lean_again, config.reader_gem_agree_read_fine,
                         config.disc_clear_confidence)
+    if reader_setup is not None and config.three_agree_lean_fine <= 1:
+        # Where the rules read gems and their votes lean to one gem (or to none) for a
+        # lone canoe still unknown: named where the slot reader and the gem reader say
+        # the same, three readers at three scales.
+        still = {i: lone for i, colours in gems_at.items() if (lone := [
+            c for c in colours if len(lean := leans.get((SLOTS[i], c), [])) == 1
+            and lean[0] != UNKNOWN and any(
+                k.at == SLOTS[i] and k.colour == c and k.gem == UNKNOWN for k in seen)])}
+        if still:
+            lean_three = {i: {c: g for c, g in said.items()
+                              if leans[SLOTS[i], c] == [g] and (
+                                  c != JOE_COLOUR or not config.reader_agree_joe_apart
+                                  or not any(k.at == SLOTS[i] and k.colour != c
+                                             and k.gem == g for k in seen))}
+                          for i, said in slot_gems(rectified, light, geo, reader_setup, still,
+                                                   config.three_agree_lean_slot,
+                                                   config.disc_clear_confidence).items()}
+            name_agreed(still, lean_three, config.three_agree_lean_fine, 0.0)
     if slot_setup is not None and votes and config.three_agree_fine <= 1:
         # Three readers that say the same where the rules read no gems: the votes' lead
         # (an empty canoe: votes that show no gem without a well), the slot reader at 2 mm

@@ -369,6 +369,25 @@ def test_a_yellow_canoe_s_pink_gem_is_not_named_yellow_against_the_slot_reader()
         [UNKNOWN], ["pink"])
 
 
+@pytest.mark.parametrize(("condition", "seed", "slot", "colour", "gem"), [
+    ("warm", 105090194, "T2", "green", "violet"), ("lens", 105020095, "T1", "brown", "violet")])
+def test_a_gem_three_readers_name_alike_where_the_rules_lean_to_it_is_named(
+        condition, seed, slot, colour, gem):
+    """Used offset 105: two canoes touching on a slot, one with a violet gem the rules'
+    votes lean to. The slot reader and the fine gem reader were both over 0.99 sure of
+    violet, but the gem reader a little under 0.97 sure that nothing covered the slot, so
+    the gem was unknown. Three readers at three scales saying the same name it
+    (``three_agree_lean_slot``, ``three_agree_lean_fine``)."""
+    _, truth, (before, now) = read_scene(condition, seed,
+                                         VisionConfig(three_agree_lean_fine=2.0),
+                                         VisionConfig())
+    assert (colour, gem) in [(c.colour, c.gem) for c in truth.canoes_at(slot)]
+    assert (colour, UNKNOWN) in [(c.colour, c.gem) for c in before.canoes_at(slot)]
+    assert (colour, gem) in [(c.colour, c.gem) for c in now.canoes_at(slot)]
+    assert sorted((c.colour, c.gem) for c in now.canoes_at(slot)) == sorted(
+        (c.colour, c.gem) for c in truth.canoes_at(slot))
+
+
 def test_joe_read_as_yellow_beside_a_blue_canoe_at_640x480_is_unknown():
     """Used scene 103030238 (640x480), as the unit test above: Diamanten Joe with a violet
     gem beside an empty blue canoe on T4, his pale wood 0.96 of a canoe to the rules, is
