@@ -1381,7 +1381,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     where they show no gem without a well), where the three readers say the same of a
     lone canoe whose gem is still unknown, the slot reader ``three_agree_slot`` sure and
     the gem reader ``three_agree_fine`` sure, that gem is named
-    (``config.three_agree_fine``). Fills ``discs`` and ``seen``."""
+    (``config.three_agree_fine``); with ``reader_setup``, so too where the rules' votes
+    lean to one gem (``leans``), the slot reader ``three_agree_lean_slot`` sure of it and
+    the gem reader ``three_agree_lean_fine``. Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
     leans = leans or {}
