@@ -1468,24 +1468,30 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                  agree_clear=clear).items():
             name_gems(seen, SLOTS[i], read.gems)
 
+    def unknown_gem(i: int, colour: str) -> bool:
+        """Whether the canoe of ``colour`` on slot index ``i`` still has its gem unknown."""
+        return any(k.at == SLOTS[i] and k.colour == colour and k.gem == UNKNOWN for k in seen)
+
+    def joe_apart(i: int, colour: str, gem: str | None) -> bool:
+        """Not Diamanten Joe's gem where it is the one named for another canoe on his slot
+        (``config.reader_agree_joe_apart``): both readers may take that canoe's gem for
+        his."""
+        return colour != JOE_COLOUR or not config.reader_agree_joe_apart or not any(
+            k.at == SLOTS[i] and k.colour != colour and k.gem == gem for k in seen)
+
     if reader_setup is not None and config.reader_gem_agree_read and \
             config.reader_gem_agree_read_slot <= 1:
         # Where the rules read gems but their votes lean to nothing for a lone canoe still
         # unknown: the slot reader's answer is the lean, as where they read none.
         still = {i: lone for i, colours in gems_at.items() if (lone := [
-            c for c in colours if any(k.at == SLOTS[i] and k.colour == c and k.gem == UNKNOWN
-                                      for k in seen)
+            c for c in colours if unknown_gem(i, c)
             and all(g == UNKNOWN for g in leans.get((SLOTS[i], c), [UNKNOWN]))])}
         if still:
             lean_again = slot_gems(rectified, light, geo, reader_setup, still,
                                    config.reader_gem_agree_read_slot,
                                    config.disc_clear_confidence)
-            if config.reader_agree_joe_apart:
-                # Not Diamanten Joe's gem where it is the one named for another canoe on
-                # his slot: both readers may take that canoe's gem for his.
-                lean_again = {i: {c: g for c, g in said.items() if c != JOE_COLOUR or not any(
-                    k.at == SLOTS[i] and k.colour != c and k.gem == g for k in seen)}
-                    for i, said in lean_again.items()}
+            lean_again = {i: {c: g for c, g in said.items() if joe_apart(i, c, g)}
+                          for i, said in lean_again.items()}
             name_agreed(still, lean_again, config.reader_gem_agree_read_fine,
                         config.disc_clear_confidence)
     if reader_setup is not None and config.three_agree_lean_fine <= 1:
@@ -1494,14 +1500,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # the same, three readers at three scales.
         still = {i: lone for i, colours in gems_at.items() if (lone := [
             c for c in colours if len(lean := leans.get((SLOTS[i], c), [])) == 1
-            and lean[0] != UNKNOWN and any(
-                k.at == SLOTS[i] and k.colour == c and k.gem == UNKNOWN for k in seen)])}
+            and lean[0] != UNKNOWN and unknown_gem(i, c)])}
         if still:
             lean_three = {i: {c: g for c, g in said.items()
-                              if leans[SLOTS[i], c] == [g] and (
-                                  c != JOE_COLOUR or not config.reader_agree_joe_apart
-                                  or not any(k.at == SLOTS[i] and k.colour != c
-                                             and k.gem == g for k in seen))}
+                              if leans[SLOTS[i], c] == [g] and joe_apart(i, c, g)}
                           for i, said in slot_gems(rectified, light, geo, reader_setup, still,
                                                    config.three_agree_lean_slot,
                                                    config.disc_clear_confidence).items()}
@@ -1511,8 +1513,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # (an empty canoe: votes that show no gem without a well), the slot reader at 2 mm
         # a pixel and the gem reader at the rectified view's own millimetre.
         still = {i: lone for i, colours in gems_at.items() if (lone := [
-            c for c in colours if (SLOTS[i], c) in votes and any(
-                k.at == SLOTS[i] and k.colour == c and k.gem == UNKNOWN for k in seen)])}
+            c for c in colours if (SLOTS[i], c) in votes and unknown_gem(i, c)])}
         if still:
             lean_three = {i: {c: g for c, g in said.items() if votes[SLOTS[i], c] == g}
                           for i, said in slot_gems(rectified, light, geo, slot_setup, still,
