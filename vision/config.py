@@ -1103,6 +1103,15 @@ class VisionConfig:
     readers as little as 0.43 and 0.48 sure; of the 9 where the lean was wrong, the slot
     reader never said the same. At 0.5 and 0.5, used 104-105 read 20 more frames exactly
     and nothing else otherwise.) Over 1: never."""
+    lean_slot_alone: float = 0.4
+    """...and, the gem reader left out, where the slot reader alone is this sure of the gem
+    the votes lean to (and ``disc_clear_confidence`` that nothing covers the slot). (Used
+    offsets 102-106, 300 scenes of every condition: of the lone canoes' gems left unknown
+    where the votes lean to one gem, the lean and the slot reader said the same of 54
+    that the gem reader did not, every one right, the slot reader as little as 0.41
+    sure, the gem reader up to 0.95 sure of another; of the 13 where the lean was wrong,
+    the slot reader said the same of none, and named the right gem of all 13.) Over 1:
+    never."""
     three_agree_unmixed: bool = True
     """...and the votes lead to no gem there that lies between another gem and the hull
     (what their blur looks like: violet between a pink gem and a blue hull; used

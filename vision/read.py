@@ -1494,20 +1494,33 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                           for i, said in lean_again.items()}
             name_agreed(still, lean_again, config.reader_gem_agree_read_fine,
                         config.disc_clear_confidence)
-    if reader_setup is not None and config.three_agree_lean_fine <= 1:
+    if reader_setup is not None and min(config.three_agree_lean_fine,
+                                        config.lean_slot_alone) <= 1:
         # Where the rules read gems and their votes lean to one gem (or to none) for a
         # lone canoe still unknown: named where the slot reader and the gem reader say
-        # the same, three readers at three scales.
-        still = {i: lone for i, colours in gems_at.items() if (lone := [
-            c for c in colours if len(lean := leans.get((SLOTS[i], c), [])) == 1
-            and lean[0] != UNKNOWN and unknown_gem(i, c)])}
-        if still:
-            lean_three = {i: {c: g for c, g in said.items()
-                              if leans[SLOTS[i], c] == [g] and joe_apart(i, c, g)}
-                          for i, said in slot_gems(rectified, light, geo, reader_setup, still,
-                                                   config.three_agree_lean_slot,
-                                                   config.disc_clear_confidence).items()}
-            name_agreed(still, lean_three, config.three_agree_lean_fine, 0.0)
+        # the same, three readers at three scales...
+
+        def leaning(slot_sure: float) -> dict[int, dict[str, str | None]]:
+            """Per slot index, the lean of each lone canoe still unknown there that the
+            slot reader says too, ``slot_sure`` sure."""
+            still = {i: lone for i, colours in gems_at.items() if (lone := [
+                c for c in colours if len(lean := leans.get((SLOTS[i], c), [])) == 1
+                and lean[0] != UNKNOWN and unknown_gem(i, c)])}
+            return {i: {c: g for c, g in said.items()
+                        if leans[SLOTS[i], c] == [g] and joe_apart(i, c, g)}
+                    for i, said in slot_gems(rectified, light, geo, reader_setup, still,
+                                             slot_sure, config.disc_clear_confidence).items()
+                    } if still else {}
+
+        if config.three_agree_lean_fine <= 1 and (lean_three := leaning(
+                config.three_agree_lean_slot)):
+            name_agreed({i: list(said) for i, said in lean_three.items()}, lean_three,
+                        config.three_agree_lean_fine, 0.0)
+        if config.lean_slot_alone <= 1:
+            # ...or the lean and the slot reader alone, the gem reader left out: where the
+            # votes lean wrongly, the slot reader has not been seen to say the same.
+            for i, lean_two in leaning(config.lean_slot_alone).items():
+                name_gems(seen, SLOTS[i], lean_two)
     if slot_setup is not None and votes and config.three_agree_fine <= 1:
         # Three readers that say the same where the rules read no gems: the votes' lead
         # (an empty canoe: votes that show no gem without a well), the slot reader at 2 mm

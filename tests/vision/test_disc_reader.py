@@ -348,9 +348,11 @@ def test_a_gem_both_readers_lean_to_is_named(condition, seed, canoe):
     without naming it, which the gem reader names less surely than
     ``fine_gem_confidence``, is named (with any others so named, each right); nothing
     else changes. (Before: neither this agreement nor that of three readers,
-    ``three_agree_lean_fine``, which names it too where the slot reader says the same.)"""
+    ``three_agree_lean_fine``, nor that of the lean and the slot reader alone,
+    ``lean_slot_alone``, which name it too where the slot reader says the same.)"""
     only_gems_named(condition, seed, canoe, VisionConfig(),
-                    VisionConfig(gem_agree_confidence=2.0, three_agree_lean_fine=2.0))
+                    VisionConfig(gem_agree_confidence=2.0, three_agree_lean_fine=2.0,
+                                 lean_slot_alone=2.0))
 
 
 @pytest.mark.parametrize(("condition", "seed", "slot"), [
@@ -603,7 +605,7 @@ def test_where_the_rules_read_gems_but_lean_to_none_the_slot_reader_is_the_lean(
     leans = {("T2", "green"): ["white"], ("T4", "red"): [UNKNOWN]}  # (slot, colour)
     discs = dict.fromkeys(SLOTS, PRESENT)
     config = VisionConfig(disc_check_crowd=False, gem_agree_confidence=2.0,
-                          three_agree_lean_fine=2.0)
+                          three_agree_lean_fine=2.0, lean_slot_alone=2.0)
     before = list(seen)
     learned_fine(None, None, None, None, discs, set(), seen, config, leans=leans,
                  reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
@@ -654,7 +656,7 @@ def test_a_gem_the_votes_lean_to_is_named_where_both_readers_say_it_too(monkeypa
              ("T5", "blue"): [None], ("L1", "red"): [UNKNOWN]}
     discs = dict.fromkeys(SLOTS, PRESENT)
     config = VisionConfig(disc_check_crowd=False, gem_agree_confidence=2.0,
-                          reader_gem_agree_read=False)
+                          reader_gem_agree_read=False, lean_slot_alone=2.0)
     before = list(seen)
     learned_fine(None, None, None, None, discs, set(), seen, config, leans=leans,
                  reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
@@ -672,3 +674,49 @@ def test_a_gem_the_votes_lean_to_is_named_where_both_readers_say_it_too(monkeypa
                  replace(config, three_agree_lean_fine=2.0), leans=leans,
                  reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
     assert seen == before and all(a[0] == "fine" for a in asked)
+
+
+def test_a_gem_the_votes_lean_to_is_named_where_the_slot_reader_alone_says_it_too(
+        monkeypatch):
+    """With ``reader_setup``, a lone canoe whose gem is still unknown and whose votes lean
+    to one gem is named where the slot reader alone is ``lean_slot_alone`` sure of the
+    same, the gem reader saying nothing: not where the slot reader says another gem, nor
+    Diamanten Joe's gem where it is the one named for another canoe on his slot; with the
+    flag over 1, it stays unknown."""
+    asked = []
+    said = {"green": "white", "red": "violet", "joe": "blue", "blue": None}
+
+    def slot_gems(rectified, light, geo, setup, gems_at, confidence, clear):
+        asked.append(("slot", {i: list(c) for i, c in gems_at.items()}, confidence))
+        return {i: {c: said[c] for c in colours} for i, colours in gems_at.items()}
+
+    def fake(rectified, light, geo, setup, discs_at, gems_at, *args, **more):
+        return {}  # the gem reader is sure of nothing
+
+    monkeypatch.setattr("vision.read.read_fine", fake)
+    monkeypatch.setattr("vision.read.slot_gems", slot_gems)
+    seen = [CanoeSeen("green", "T2", UNKNOWN), CanoeSeen("yellow", "T2", None),
+            CanoeSeen("red", "T3", UNKNOWN),  # leans to pink, the slot reader violet
+            CanoeSeen("joe", "T4", UNKNOWN), CanoeSeen("brown", "T4", "blue"),  # Joe apart
+            CanoeSeen("blue", "T5", UNKNOWN)]  # leans to an empty canoe: named empty
+    leans = {("T2", "green"): ["white"], ("T3", "red"): ["pink"], ("T4", "joe"): ["blue"],
+             ("T5", "blue"): [None]}
+    discs = dict.fromkeys(SLOTS, PRESENT)
+    config = VisionConfig(disc_check_crowd=False, gem_agree_confidence=2.0,
+                          reader_gem_agree_read=False)
+    before = list(seen)
+    learned_fine(None, None, None, None, discs, set(), seen, config, leans=leans,
+                 reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
+    index = SLOTS.index
+    want = {index("T2"): ["green"], index("T3"): ["red"], index("T4"): ["joe"],
+            index("T5"): ["blue"]}
+    assert asked[-1] == ("slot", want, config.lean_slot_alone)
+    assert CanoeSeen("green", "T2", "white") in seen and CanoeSeen("blue", "T5", None) in seen
+    assert CanoeSeen("red", "T3", UNKNOWN) in seen and CanoeSeen("joe", "T4", UNKNOWN) in seen
+    assert len(seen) == len(before)
+    asked.clear()
+    seen = list(before)
+    learned_fine(None, None, None, None, discs, set(), seen,
+                 replace(config, lean_slot_alone=2.0), leans=leans,
+                 reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
+    assert seen == before and all(a[2] != config.lean_slot_alone for a in asked)
