@@ -752,7 +752,8 @@ def read_board(
                      slot_setup=None if gems_read else look.slot_patches,
                      reader_setup=look.slot_patches if gems_read else None,
                      votes=None if gems_read else {key: canoes.filled.get(key) for key in
-                                                   (*canoes.leans, *canoes.filled)})
+                                                   (*canoes.leans, *canoes.filled)},
+                     blurred=canoes.blurred)
     on_slot = Counter(c.at for c in canoes.seen)
     washed_discs = [k for k, s in enumerate(SLOTS) if s in read_washed and s not in unknown
                     and discs[s] == UNKNOWN and on_slot[s] <= 1]
@@ -1341,7 +1342,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  crowd_gone: bool = False, check_gems: bool = False,
                  own_gems: bool = False, slot_setup: Image | None = None,
                  reader_setup: Image | None = None,
-                 votes: Mapping[tuple[str, str], str | None] | None = None) -> None:
+                 votes: Mapping[tuple[str, str], str | None] | None = None,
+                 blurred: Mapping[tuple[str, str], str] | None = None) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -1371,7 +1373,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     passed where the rules read no gems and so lean to none) the learned slot reader's
     gems are the leans instead: where it is ``reader_gem_agree_confidence`` sure of a
     lone canoe's gem, the gem reader names it where it says the same
-    ``fine_gem_reader_agree_confidence`` sure (:func:`vision.stages.learned.slot_gems`).
+    ``fine_gem_reader_agree_confidence`` sure (:func:`vision.stages.learned.slot_gems`),
+    but the gem the rules' votes lead to where it is the blur of another gem with the
+    hull (``blurred``: :attr:`vision.stages.canoes.Canoes.blurred`) only where both are
+    ``config.reader_agree_blurred`` sure.
     With ``reader_setup`` (the same patches, passed where the rules read gems) so too for
     a lone canoe whose gem is still unknown and whose votes lean to nothing
     (``config.reader_gem_agree_read``), the slot reader ``reader_gem_agree_read_slot``
@@ -1409,6 +1414,12 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # read no gems): not as a veto, the slot reader being the less sure of the two.
         lean_to = slot_gems(rectified, light, geo, slot_setup, gems_at,
                             config.reader_gem_agree_confidence, config.disc_clear_confidence)
+        if blurred:
+            # (Both readers may be fooled by the same blur: used 94030198 at 640x480, a
+            # blue canoe's pink gem, violet to the votes and to both readers; asked
+            # again below, each reader ``reader_agree_blurred`` sure.)
+            lean_to = {i: {c: g for c, g in said.items() if blurred.get((SLOTS[i], c)) != g}
+                       for i, said in lean_to.items()}
         agree, agree_clear, veto = (config.fine_gem_reader_agree_confidence,
                                     config.disc_clear_confidence, False)
     else:
@@ -1479,6 +1490,17 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         return colour != JOE_COLOUR or not config.reader_agree_joe_apart or not any(
             k.at == SLOTS[i] and k.colour != colour and k.gem == gem for k in seen)
 
+    if slot_setup is not None and blurred and config.reader_gem_agree_confidence <= 1 and \
+            config.reader_agree_blurred <= 1:
+        # The gems the votes lead to that may be a blur, as above but surer.
+        still = {i: lone for i, colours in gems_at.items() if (lone := [
+            c for c in colours if unknown_gem(i, c) and (SLOTS[i], c) in blurred])}
+        if still:
+            sure = {i: {c: g for c, g in said.items() if blurred[SLOTS[i], c] == g}
+                    for i, said in slot_gems(rectified, light, geo, slot_setup, still,
+                                             config.reader_agree_blurred,
+                                             config.disc_clear_confidence).items()}
+            name_agreed(still, sure, config.reader_agree_blurred, config.disc_clear_confidence)
     if reader_setup is not None and config.reader_gem_agree_read and \
             config.reader_gem_agree_read_slot <= 1:
         # Where the rules read gems but their votes lean to nothing for a lone canoe still

@@ -545,6 +545,20 @@ def test_where_the_rules_read_no_gems_the_gem_reader_agreeing_with_the_slot_read
                     VisionConfig(reader_gem_agree_confidence=2.0))
 
 
+@pytest.mark.parametrize(("seed", "canoe"), [
+    (102030135, CanoeSeen("yellow", "R1", "blue")), (105030118, CanoeSeen("yellow", "T5", "blue"))])
+def test_at_640x480_two_readers_0_97_and_0_95_sure_of_one_gem_name_it(seed, canoe):
+    """Used scenes at 640x480, the rules reading no gems: a yellow canoe's blue gem alone
+    on R1 (102030135), the slot reader and the gem reader each 0.977 sure of blue; a
+    yellow canoe's blue gem beside another canoe on T5 (105030118), the slot reader
+    0.974 sure and the gem reader 0.964. Under the 0.99 each needed until the
+    sixty-eighth session, named now (``reader_gem_agree_confidence`` 0.97,
+    ``fine_gem_reader_agree_confidence`` 0.95), and nothing else changes."""
+    only_gems_named("lowres", seed, canoe, VisionConfig(),
+                    VisionConfig(reader_gem_agree_confidence=0.99,
+                                 fine_gem_reader_agree_confidence=0.99))
+
+
 def test_where_the_rules_read_gems_two_readers_fairly_sure_of_one_gem_name_it():
     """Used scene 99000025 (held-out art, 1280x720): Diamanten Joe's canoe with a blue gem
     on L2, its votes leaning to nothing; the fine gem reader is 0.97 sure of blue, the

@@ -464,6 +464,23 @@ def test_three_readers_name_no_gem_that_is_the_blur_of_another_with_the_hull():
     assert [c for c in canoes(now) if c[1] != "L1"] == [c for c in canoes(off) if c[1] != "L1"]
 
 
+def test_two_readers_name_no_gem_that_is_the_blur_the_votes_lead_to():
+    """Used scene 94030198 (640x480), as above: since the two networks need only 0.97 and
+    0.95 to name a gem where the rules read none, both named the blue canoe's pink gem
+    violet, the blur of pink with the blue hull that the votes also led to. Where the
+    votes' lead is such a blur, each must be 0.99 sure (``reader_agree_blurred``): the
+    gem stays unknown, and nothing else is read otherwise."""
+    from .scenes import read_scene
+
+    _, truth, (off, now) = read_scene("lowres", 94030198,
+                                      VisionConfig(reader_agree_blurred=0.95),
+                                      VisionConfig())
+    assert [(c.colour, c.gem) for c in truth.canoes_at("L1")] == [("blue", "pink")]
+    assert [c.gem for c in off.canoes_at("L1")] in (["violet"], ["unknown"])
+    assert [c.gem for c in now.canoes_at("L1")] == ["unknown"]
+    assert [c for c in canoes(now) if c[1] != "L1"] == [c for c in canoes(off) if c[1] != "L1"]
+
+
 def test_a_white_gem_read_in_a_canoe_on_the_beach_is_unknown():
     """Reporting scene 100050157 (offset 100, reported in the sixty-first session; glare):
     a blue canoe at the beach's lit edge, its empty well paled by the glare spot's light,

@@ -114,6 +114,11 @@ class Canoes:
     (``config.empty_needs_well``; :func:`read_gems_of`'s ``filled``): the gem its votes
     lead to, or ``"unknown"``. Whatever its gem, it is not empty; where they lead to a
     coloured gem, it is not white (:func:`vision.read.not_empty`)."""
+    blurred: dict[tuple[str, str], str] = field(default_factory=dict)
+    """Of those, where the votes' leading gem is ``"unknown"`` in ``filled`` for lying
+    between another gem and the hull (their blur, where the rules read no gems:
+    ``config.three_agree_unmixed``): that leading gem. Other readers may be fooled by
+    the same blur (:func:`vision.read.learned_fine`)."""
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
@@ -310,9 +315,10 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     # is pale with a blue middle.)
     leans: list[list[str | None]] = []
     filled: list[list[str | None]] = []
+    blurred: list[list[str | None]] = []
     results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems,
                            leans=leans, blends=blends, faint=faint, filled=filled,
-                           mixed=not gems and config.three_agree_unmixed)
+                           mixed=not gems and config.three_agree_unmixed, blurred=blurred)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
     hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
@@ -377,6 +383,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         d = hull_d[read]
         if len(filled[read]) == 1 and (lead := filled[read][0]) is not None:
             out.filled[where, colour] = lead
+            if (blur_lead := blurred[read][0]) is not None:
+                out.blurred[where, colour] = blur_lead
         read += 1
         if colour == JOE_COLOUR and (beyond := other_ends(
                 blob_of, centres, pixels_at, palette, w, {c for p, c in read_at if p == where},
@@ -745,6 +753,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                  faint: bool = False,
                  filled: list[list[str | None]] | None = None,
                  mixed: bool = False,
+                 blurred: list[list[str | None]] | None = None,
                  ) -> list[tuple[list[str | None], Floats]]:
     """:func:`read_gems` for several colour masks of one frame, the same readings: every
     pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
@@ -776,7 +785,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     needs vote for the well (a gem, and no well: not an empty canoe), the gem they lead
     to: the leading gem where it has what a gem needs and white under
     ``white_veto_share`` of its votes (with ``mixed``, not where it lies between another
-    gem and the hull: their blur), else ``"unknown"``; elsewhere None."""
+    gem and the hull: their blur), else ``"unknown"``; elsewhere None. ``blurred``, when
+    given, gets per mask, per canoe, that leading gem where ``filled`` has "unknown" for
+    it being such a blur (with ``mixed``), else None."""
     h, w = rectified.shape[:2]
     flat = rectified.reshape(-1, 3)
     gem_names, gems, gem_chroma = _gem_table(config)
@@ -872,6 +883,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     full: list[list[str | None]] = [[] for _ in bodies]
     if filled is not None:
         filled[:] = full
+    blur: list[list[str | None]] = [[] for _ in bodies]
+    if blurred is not None:
+        blurred[:] = blur
     row = 0
     for i, m in enumerate(owner):
         carried = out[m][0]
@@ -883,6 +897,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             carried.append(None if empty else "unknown")
             leaning[m].append(None if empty else "unknown")
             full[m].append(None)
+            blur[m].append(None)
             continue
         assert votes is not None and wells is not None
         core = cores[row]
@@ -893,9 +908,11 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         row += 1
         order = np.argsort(v)[::-1]
         top, second = v[order[0]], v[order[1]] if len(order) > 1 else 0.0
-        full[m].append(None if v.sum() < need_gem or well >= config.empty_needs_well * need_well
-                       else _lead(v, order, need_gem, gem_names, gem_chroma,
-                                  hull_chromas[m][0], config, mixed))
+        lead, blurred_lead = (None, None) if v.sum() < need_gem or \
+            well >= config.empty_needs_well * need_well else _lead(
+                v, order, need_gem, gem_names, gem_chroma, hull_chromas[m][0], config, mixed)
+        full[m].append(lead)
+        blur[m].append(blurred_lead)
         # A gem of nearly the hull's colour needs a clearer majority: another gem blurred
         # into the hull, or the hull's own lighter top, drifts towards it.
         near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chromas[m][0])) \
@@ -1030,20 +1047,22 @@ def _hull_lit(v: Doubles, order: NDArray[np.intp], well: int, gem_chroma: Double
 
 
 def _lead(v: Doubles, order: NDArray[np.intp], need_gem: float, gem_names: list[str],
-          gem_chroma: Doubles, hull: Doubles, config: VisionConfig, mixed: bool) -> str:
+          gem_chroma: Doubles, hull: Doubles, config: VisionConfig, mixed: bool,
+          ) -> tuple[str, str | None]:
     """The gem that votes ``v`` (``order``: their indices, most first) showing a gem and no
     well lead to (:attr:`Canoes.filled`): the leading gem where it has what a gem needs
     and white under ``white_veto_share`` of its votes (with ``mixed``, not where it lies
-    between another gem and the hull: their blur), else ``"unknown"``."""
+    between another gem and the hull: their blur), else ``"unknown"``; and, where it is
+    "unknown" for being such a blur, that leading gem (else None)."""
     first = int(order[0])
     top = float(v[first])
     if top < need_gem or (gem_names[first] != "white" and
                           v[gem_names.index("white")] >= config.white_veto_share * top):
-        return "unknown"
+        return "unknown", None
     if mixed and any(_between(gem_chroma, j, hull, config)[first]
                      for j in range(len(gem_names))):
-        return "unknown"
-    return gem_names[first]
+        return "unknown", gem_names[first]
+    return gem_names[first], None
 
 
 def _between(gem_chroma: Doubles, top: int, hull: Doubles, config: VisionConfig,
