@@ -637,6 +637,27 @@ def test_where_the_rules_read_gems_but_lean_to_none_the_slot_reader_is_the_lean(
     assert seen == before and all(a[0] == "fine" for a in asked)
 
 
+def lean_case(monkeypatch, asked: list) -> tuple[list[CanoeSeen], dict]:
+    """What both lean tests read: the slot reader faked (each call recorded in ``asked``)
+    saying white for green, violet for red, blue for Joe and an empty blue canoe; the
+    canoes and what the rules' votes lean to for each."""
+    said = {"green": "white", "red": "violet", "joe": "blue", "blue": None}
+
+    def slot_gems(rectified, light, geo, setup, gems_at, confidence, clear):
+        asked.append(("slot", {i: list(c) for i, c in gems_at.items()}, confidence))
+        return {i: {c: said[c] for c in colours} for i, colours in gems_at.items()}
+
+    monkeypatch.setattr("vision.read.slot_gems", slot_gems)
+    seen = [CanoeSeen("green", "T2", UNKNOWN), CanoeSeen("yellow", "T2", None),  # named
+            CanoeSeen("red", "T3", UNKNOWN),  # leans to pink, the slot reader violet
+            CanoeSeen("joe", "T4", UNKNOWN), CanoeSeen("brown", "T4", "blue"),  # Joe apart
+            CanoeSeen("blue", "T5", UNKNOWN),  # leans to an empty canoe: named empty
+            CanoeSeen("red", "L1", UNKNOWN)]  # leans to nothing: not asked here
+    leans = {("T2", "green"): ["white"], ("T3", "red"): ["pink"], ("T4", "joe"): ["blue"],
+             ("T5", "blue"): [None], ("L1", "red"): [UNKNOWN]}
+    return seen, leans
+
+
 def test_a_gem_the_votes_lean_to_is_named_where_both_readers_say_it_too(monkeypatch):
     """With ``reader_setup`` (the rules read gems in this frame), a lone canoe whose gem is
     still unknown and whose votes lean to one gem (or to none) is named where the slot
@@ -644,12 +665,8 @@ def test_a_gem_the_votes_lean_to_is_named_where_both_readers_say_it_too(monkeypa
     say the same: not where the slot reader says another gem, nor Diamanten Joe's gem
     where it is the one named for another canoe on his slot; with the flag over 1,
     nothing is asked."""
-    asked = []
-    said = {"green": "white", "red": "violet", "joe": "blue", "blue": None}
-
-    def slot_gems(rectified, light, geo, setup, gems_at, confidence, clear):
-        asked.append(("slot", {i: list(c) for i, c in gems_at.items()}, confidence))
-        return {i: {c: said[c] for c in colours} for i, colours in gems_at.items()}
+    asked: list = []
+    seen, leans = lean_case(monkeypatch, asked)
 
     def fake(rectified, light, geo, setup, discs_at, gems_at, confidence, gem_confidence,
              clear, leans=None, agree_confidence=2.0, agree_clear=2.0, **more):
@@ -660,14 +677,6 @@ def test_a_gem_the_votes_lean_to_is_named_where_both_readers_say_it_too(monkeypa
                 for i in gems_at}
 
     monkeypatch.setattr("vision.read.read_fine", fake)
-    monkeypatch.setattr("vision.read.slot_gems", slot_gems)
-    seen = [CanoeSeen("green", "T2", UNKNOWN), CanoeSeen("yellow", "T2", None),  # named
-            CanoeSeen("red", "T3", UNKNOWN),  # leans to pink, the slot reader violet
-            CanoeSeen("joe", "T4", UNKNOWN), CanoeSeen("brown", "T4", "blue"),  # Joe apart
-            CanoeSeen("blue", "T5", UNKNOWN),  # leans to an empty canoe: named empty
-            CanoeSeen("red", "L1", UNKNOWN)]  # leans to nothing: not asked here
-    leans = {("T2", "green"): ["white"], ("T3", "red"): ["pink"], ("T4", "joe"): ["blue"],
-             ("T5", "blue"): [None], ("L1", "red"): [UNKNOWN]}
     discs = dict.fromkeys(SLOTS, PRESENT)
     config = VisionConfig(disc_check_crowd=False, gem_agree_confidence=2.0,
                           reader_gem_agree_read=False, lean_slot_alone=2.0)
@@ -697,24 +706,13 @@ def test_a_gem_the_votes_lean_to_is_named_where_the_slot_reader_alone_says_it_to
     same, the gem reader saying nothing: not where the slot reader says another gem, nor
     Diamanten Joe's gem where it is the one named for another canoe on his slot; with the
     flag over 1, it stays unknown."""
-    asked = []
-    said = {"green": "white", "red": "violet", "joe": "blue", "blue": None}
-
-    def slot_gems(rectified, light, geo, setup, gems_at, confidence, clear):
-        asked.append(("slot", {i: list(c) for i, c in gems_at.items()}, confidence))
-        return {i: {c: said[c] for c in colours} for i, colours in gems_at.items()}
+    asked: list = []
+    seen, leans = lean_case(monkeypatch, asked)
 
     def fake(rectified, light, geo, setup, discs_at, gems_at, *args, **more):
         return {}  # the gem reader is sure of nothing
 
     monkeypatch.setattr("vision.read.read_fine", fake)
-    monkeypatch.setattr("vision.read.slot_gems", slot_gems)
-    seen = [CanoeSeen("green", "T2", UNKNOWN), CanoeSeen("yellow", "T2", None),
-            CanoeSeen("red", "T3", UNKNOWN),  # leans to pink, the slot reader violet
-            CanoeSeen("joe", "T4", UNKNOWN), CanoeSeen("brown", "T4", "blue"),  # Joe apart
-            CanoeSeen("blue", "T5", UNKNOWN)]  # leans to an empty canoe: named empty
-    leans = {("T2", "green"): ["white"], ("T3", "red"): ["pink"], ("T4", "joe"): ["blue"],
-             ("T5", "blue"): [None]}
     discs = dict.fromkeys(SLOTS, PRESENT)
     config = VisionConfig(disc_check_crowd=False, gem_agree_confidence=2.0,
                           reader_gem_agree_read=False)
