@@ -1417,8 +1417,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         if blurred:
             # (Both readers may be fooled by the same blur: used 94030198 at 640x480, a
             # blue canoe's pink gem, violet to the votes and to both readers; asked
-            # again below, each reader ``reader_agree_blurred`` sure.)
-            lean_to = {i: {c: g for c, g in said.items() if blurred.get((SLOTS[i], c)) != g}
+            # again below, each reader ``reader_agree_blurred`` sure.) (A blur is a gem's
+            # colour, never an empty canoe: ``None`` is no key's blur.)
+            lean_to = {i: {c: g for c, g in said.items()
+                           if blurred.get((SLOTS[i], c), UNKNOWN) != g}
                        for i, said in lean_to.items()}
         agree, agree_clear, veto = (config.fine_gem_reader_agree_confidence,
                                     config.disc_clear_confidence, False)

@@ -559,6 +559,35 @@ def test_at_640x480_two_readers_0_97_and_0_95_sure_of_one_gem_name_it(seed, cano
                                  fine_gem_reader_agree_confidence=0.99))
 
 
+
+def test_at_640x480_an_empty_canoe_both_readers_say_is_no_blur(monkeypatch):
+    """Where the rules read no gems, the gem the votes lead to that may be a blur of
+    another gem with the hull (``blurred``) is left out of the two readers' 0.97 / 0.95
+    agreement. A blur is a gem's colour: an empty canoe both readers say (used 105030221
+    at 640x480: a green canoe on L1, the slot reader 0.9993 sure and the gem reader 0.99,
+    in a frame where another canoe's lead was a blur) is no blur, and is named."""
+    asked: list = []
+
+    def slot_gems(rectified, light, geo, setup, gems_at, confidence, clear):
+        said = {"blue": None, "red": "violet"}
+        return {i: {c: said[c] for c in colours} for i, colours in gems_at.items()}
+
+    def fake(rectified, light, geo, setup, discs_at, gems_at, confidence, gem_confidence,
+             clear, leans=None, agree_confidence=2.0, agree_clear=2.0, **more):
+        asked.append({SLOTS[i]: dict(said) for i, said in (leans or {}).items()})
+        return {i: FineRead(None, dict(said)) for i, said in (leans or {}).items()}
+
+    monkeypatch.setattr("vision.read.read_fine", fake)
+    monkeypatch.setattr("vision.read.slot_gems", slot_gems)
+    seen = [CanoeSeen("blue", "T5", UNKNOWN), CanoeSeen("red", "L1", UNKNOWN)]
+    config = VisionConfig(disc_check_crowd=False, reader_agree_blurred=2.0,
+                          three_agree_fine=2.0)
+    learned_fine(None, None, None, None, dict.fromkeys(SLOTS, PRESENT), set(), seen, config,
+                 slot_setup=np.zeros((9, 4, 4, 3), np.uint8),
+                 blurred={("L1", "red"): "violet"})
+    assert asked[0] == {"T5": {"blue": None}, "L1": {}}
+    assert seen == [CanoeSeen("blue", "T5", None), CanoeSeen("red", "L1", UNKNOWN)]
+
 def test_where_the_rules_read_gems_two_readers_fairly_sure_of_one_gem_name_it():
     """Used scene 99000025 (held-out art, 1280x720): Diamanten Joe's canoe with a blue gem
     on L2, its votes leaning to nothing; the fine gem reader is 0.97 sure of blue, the
