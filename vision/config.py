@@ -1136,6 +1136,21 @@ class VisionConfig:
     (what their blur looks like: violet between a pink gem and a blue hull; used
     94030198 at 640x480: a blue canoe's pink gem, the three readers said violet).
     Where the rules read no gems, such a lead is "unknown" (``Canoes.filled``)."""
+    empty_agree_confidence: float = 0.999
+    """Where the learned slot reader and the fine gem reader are both this sure that a
+    lone canoe whose gem is still unknown is empty, it is named empty, whatever either
+    says of something covering the slot: a glare spot's light over a canoe's dark empty
+    well leaves it dark beside the lit hull, while both readers say the slot is hidden
+    (used 104050076 under glare: a brown canoe on T3, both 1.0 sure of no gem, 0.05 and
+    0.28 sure that nothing covers the slot). (Used offsets 104-106, glare, 300 scenes
+    each: of the lone canoes' gems left unknown, both said empty this sure of 15, all
+    right; below it, both said empty of three canoes that carried a gem, at most 0.985
+    and 0.89 sure; a gem rather than an empty well they said alike and wrongly at 0.9989
+    and 0.957: blue for white, 104050057. Used offsets 102-106 as read in the sixty-sixth
+    and sixty-seventh sessions, every condition: 25 empty canoes so, all right. Used 105,
+    glare, motion, between and clutter, 300 scenes each, and 103, 150 of every
+    condition: +3 and +1 exact frames, nothing else read otherwise, no wrong reading.)
+    Over 1: never."""
     gem_agree_own_confidence: float = 0.95
     """...and of a gem of the canoe's own colour (a yellow gem in a yellow canoe) this sure
     where a board millimetre spans fewer than ``gem_agree_own_detail`` camera pixels: the

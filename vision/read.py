@@ -1388,7 +1388,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     the gem reader ``three_agree_fine`` sure, that gem is named
     (``config.three_agree_fine``); with ``reader_setup``, so too where the rules' votes
     lean to one gem (``leans``), the slot reader ``three_agree_lean_slot`` sure of it and
-    the gem reader ``three_agree_lean_fine``. Fills ``discs`` and ``seen``."""
+    the gem reader ``three_agree_lean_fine``. With either setup, a lone canoe still
+    unknown that both readers are ``config.empty_agree_confidence`` sure is empty is named
+    so, whatever they say of the slot being covered. Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
     leans = leans or {}
@@ -1557,6 +1559,16 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                                    config.three_agree_slot,
                                                    config.disc_clear_confidence).items()}
             name_agreed(still, lean_three, config.three_agree_fine, 0.0)
+    if doubt_setup is not None and config.empty_agree_confidence <= 1:
+        # An empty canoe both networks are sure of, whatever they say of the slot being
+        # covered: a glare spot's light leaves an empty well dark beside the lit hull.
+        still = {i: lone for i, colours in gems_at.items() if (lone := [
+            c for c in colours if unknown_gem(i, c)])}
+        if still:
+            empty = {i: {c: g for c, g in said.items() if g is None and joe_apart(i, c, g)}
+                     for i, said in slot_gems(rectified, light, geo, doubt_setup, still,
+                                              config.empty_agree_confidence, 0.0).items()}
+            name_agreed(still, empty, config.empty_agree_confidence, 0.0)
     if named_gems and config.fine_gem_check_confidence <= 1:
         # Not whether the slot is clear: a reader sure of another gem is doubt enough.
         for i, read in read_fine(rectified, light, geo, setup, [], named_gems, 2.0,

@@ -648,7 +648,8 @@ def test_where_the_rules_read_gems_but_lean_to_none_the_slot_reader_is_the_lean(
     leans = {("T2", "green"): ["white"], ("T4", "red"): [UNKNOWN]}  # (slot, colour)
     discs = dict.fromkeys(SLOTS, PRESENT)
     config = VisionConfig(disc_check_crowd=False, gem_agree_confidence=2.0,
-                          three_agree_lean_fine=2.0, lean_slot_alone=2.0)
+                          three_agree_lean_fine=2.0, lean_slot_alone=2.0,
+                          empty_agree_confidence=2.0)
     before = list(seen)
     learned_fine(None, None, None, None, discs, set(), seen, config, leans=leans,
                  reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
@@ -664,6 +665,57 @@ def test_where_the_rules_read_gems_but_lean_to_none_the_slot_reader_is_the_lean(
                  replace(config, reader_gem_agree_read=False), leans=leans,
                  reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
     assert seen == before and all(a[0] == "fine" for a in asked)
+
+
+def test_under_glare_an_empty_canoe_both_readers_are_sure_of_is_named():
+    """Used scene 106050240 (glare): an empty blue canoe on T4 under a glare spot, both
+    readers 1.0 sure of no gem and at most 0.69 sure that nothing covers the slot; its gem
+    was the frame's one unknown. Named empty (``empty_agree_confidence``), and nothing
+    else changes."""
+    only_gems_named("glare+flicker", 106050240, CanoeSeen("blue", "T4", None),
+                    VisionConfig(), VisionConfig(empty_agree_confidence=2.0))
+
+
+def test_an_empty_canoe_both_readers_are_sure_of_is_named_under_a_glare_spot(monkeypatch):
+    """A lone canoe whose gem is still unknown is named empty where the slot reader and
+    the gem reader are both ``empty_agree_confidence`` sure of it, whatever they say of
+    something covering the slot (a glare spot's light: used 104050076, both 1.0 sure of
+    no gem and at most 0.28 that nothing covers the slot). Not where either says a gem,
+    nor where the gem reader is less sure; over 1, nothing is asked."""
+    asked: list = []
+    slot_said = {"blue": None, "red": None, "green": "white"}
+
+    def slot_gems(rectified, light, geo, setup, gems_at, confidence, clear):
+        asked.append(("slot", confidence, clear))
+        return {i: {c: slot_said[c] for c in colours} for i, colours in gems_at.items()}
+
+    def fake(rectified, light, geo, setup, discs_at, gems_at, confidence, gem_confidence,
+             clear, leans=None, agree_confidence=2.0, agree_clear=2.0, **more):
+        asked.append(("fine", {SLOTS[i]: dict(s) for i, s in (leans or {}).items()},
+                      agree_confidence, agree_clear))
+        fine_said = {"blue": None, "red": "violet"}  # (sure of both)
+        return {i: FineRead(None, {c: g for c, g in said.items() if fine_said.get(c, 0) == g})
+                for i, said in (leans or {}).items()}
+
+    monkeypatch.setattr("vision.read.read_fine", fake)
+    monkeypatch.setattr("vision.read.slot_gems", slot_gems)
+    seen = [CanoeSeen("blue", "T5", UNKNOWN), CanoeSeen("red", "L1", UNKNOWN),
+            CanoeSeen("green", "T2", UNKNOWN)]
+    config = VisionConfig(disc_check_crowd=False, reader_gem_agree_read=False,
+                          three_agree_lean_fine=2.0, lean_slot_alone=2.0)
+    before = list(seen)
+    learned_fine(None, None, None, None, dict.fromkeys(SLOTS, PRESENT), set(), seen, config,
+                 leans={}, reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
+    assert ("slot", config.empty_agree_confidence, 0.0) in asked
+    assert asked[-1] == ("fine", {"T5": {"blue": None}, "L1": {"red": None}, "T2": {}},
+                         config.empty_agree_confidence, 0.0)
+    assert seen == [CanoeSeen("blue", "T5", None), *before[1:]]
+    asked.clear()
+    seen = list(before)
+    learned_fine(None, None, None, None, dict.fromkeys(SLOTS, PRESENT), set(), seen,
+                 replace(config, empty_agree_confidence=2.0), leans={},
+                 reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
+    assert seen == before and not any(a[0] == "slot" for a in asked)
 
 
 def lean_case(monkeypatch, asked: list) -> tuple[list[CanoeSeen], dict]:
@@ -708,7 +760,8 @@ def test_a_gem_the_votes_lean_to_is_named_where_both_readers_say_it_too(monkeypa
     monkeypatch.setattr("vision.read.read_fine", fake)
     discs = dict.fromkeys(SLOTS, PRESENT)
     config = VisionConfig(disc_check_crowd=False, gem_agree_confidence=2.0,
-                          reader_gem_agree_read=False, lean_slot_alone=2.0)
+                          reader_gem_agree_read=False, lean_slot_alone=2.0,
+                          empty_agree_confidence=2.0)
     before = list(seen)
     learned_fine(None, None, None, None, discs, set(), seen, config, leans=leans,
                  reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
@@ -744,7 +797,7 @@ def test_a_gem_the_votes_lean_to_is_named_where_the_slot_reader_alone_says_it_to
     monkeypatch.setattr("vision.read.read_fine", fake)
     discs = dict.fromkeys(SLOTS, PRESENT)
     config = VisionConfig(disc_check_crowd=False, gem_agree_confidence=2.0,
-                          reader_gem_agree_read=False)
+                          reader_gem_agree_read=False, empty_agree_confidence=2.0)
     before = list(seen)
     learned_fine(None, None, None, None, discs, set(), seen, config, leans=leans,
                  reader_setup=np.zeros((9, 4, 4, 3), np.uint8))
