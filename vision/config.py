@@ -715,6 +715,17 @@ class VisionConfig:
     unknown, the learned slot reader still reads it where the game's counts agree: every
     canoe in play is then seen; never its disc (that needs ``learned_confidence``), nor on
     a slot the rules read. Over ``learned_confidence``: never."""
+    learned_disc_agree: bool = True
+    """...but its disc there (``learned_confidence`` sure of it, fewer than two canoes on
+    the slot) where the rules saw the same disc before they left the slot unknown: two
+    readers (used 106050099 under glare: T4 washed out, no canoe, the disc there to the
+    rules and 1.0 sure to the reader, 0.969 sure that nothing covers the slot; the fine
+    disc reader, 0.4 sure of that, named none. Used 60030124 at 640x480, the gone disc
+    the reader took for one there: the rules read it gone. Used 105 and 106, 150 scenes
+    of every condition, and 104, glare, 640x480, motion and between, 300 each: +4 / +2
+    / +2 clear positions, +3 / +2 / +2 exact frames, all under glare; nothing else read
+    otherwise, no wrong reading. Every such disc there was there, to the reader and to
+    the rules alike.) False: its disc there never."""
     learned_agree_confidence: float = 0.8
     """Less sure than ``learned_unsure_confidence`` but this sure, the learned slot reader
     still reads a river slot the rules left unknown as ``learned_unsure_confidence`` lets

@@ -1287,9 +1287,12 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         unknown.discard(slot)
         why.pop(slot, None)
         # (Not the disc of a slot it is less sure of: used offset 60030124, a green canoe
-        # over a gone disc at 640x480, read as on a disc, the canoe right.)
-        discs[slot] = UNKNOWN if read.disc is None or read.sure < sure else \
-            PRESENT if read.disc else ABSENT
+        # over a gone disc at 640x480, read as on a disc, the canoe right; but where the
+        # rules saw the same disc there before leaving the slot unknown: two readers.)
+        said = UNKNOWN if read.disc is None else PRESENT if read.disc else ABSENT
+        discs[slot] = said if read.sure >= sure or (
+            config.learned_disc_agree and discs_seen is not None
+            and discs_seen.get(slot) == said) else UNKNOWN
         if leans is not None and config.learned_rules_gems:
             # (The rules' canoes there are no reading, their gems no proof: a lean.)
             ruled = Counter(c.colour for c in unread if c.at == slot)

@@ -159,7 +159,7 @@ def test_read_learned_answers_only_what_the_network_is_sure_of(monkeypatch):
 
 def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAYERS,
          discs=None, gems=True, gem_sure=None, config=None, unread=(), leans=None,
-         colour_areas=None, pieces=(), counts=None):
+         colour_areas=None, pieces=(), counts=None, discs_seen=None):
     """Run the learned stage with the network's sure answers given (slot index: disc,
     colours, or a ``SlotRead``), and its counts on slots the rules read where asked
     (``counts``: slot index -> colour -> probabilities of none, one, two; none given:
@@ -187,8 +187,40 @@ def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAY
     learned_slots(np.zeros((*geo.shape, 3), np.uint8), None, geo, np.zeros(
         (len(SLOTS), PATCH_PX, PATCH_PX, 3), np.uint8), colours, seen, discs, unknown, why,
         in_play, config or VisionConfig(), gems=gems, leans=leans, unread=unread,
-        colour_areas=colour_areas, pieces=pieces)
+        colour_areas=colour_areas, pieces=pieces, discs_seen=discs_seen)
     return asked, seen, discs, unknown
+
+
+@pytest.mark.parametrize(("rules", "flag", "disc"), [
+    (PRESENT, True, PRESENT), (ABSENT, True, UNKNOWN), (UNKNOWN, True, UNKNOWN),
+    (PRESENT, False, UNKNOWN)])
+def test_a_slot_read_less_sure_keeps_the_disc_the_rules_saw_there_too(
+        monkeypatch, rules, flag, disc):
+    """A slot the rules left unknown that the reader reads less sure than
+    ``learned_confidence`` (every canoe in play then seen) gets no disc from it alone
+    (used 60030124: a gone disc read as there), but the disc it is sure of where the
+    rules saw the same one there before leaving the slot unknown
+    (``learned_disc_agree``; used 106050099 under glare: T4 washed out, no canoe)."""
+    t4 = SLOTS.index("T4")
+    _, seen, discs, unknown = fill(
+        monkeypatch, {t4: SlotRead(True, (), 0.969)}, unknown={"T4"},
+        why={"T4": "washed out (glare)"}, in_play={},
+        config=VisionConfig(learned_disc_agree=flag), discs_seen={"T4": rules})
+    assert unknown == set() and seen == []
+    assert discs["T4"] == disc
+
+
+def test_under_glare_a_washed_out_slot_s_disc_both_readers_saw_is_named():
+    """Used scene 106050099 (glare): T4 washed out, no canoe on it, read by the slot
+    reader 0.969 sure; the disc there to it and to the rules: named there, right, and the
+    frame is read exactly; nothing else changes."""
+    _, truth, (now, before) = read_scene("glare+flicker", 106050099, VisionConfig(),
+                                         VisionConfig(learned_disc_agree=False))
+    assert before.discs["T4"] == UNKNOWN and "T4" not in before.unknown
+    assert now.discs["T4"] == truth.discs["T4"] == PRESENT
+    assert now.canoes == before.canoes and now.unknown == before.unknown
+    assert {s: d for s, d in now.discs.items() if s != "T4"} == {
+        s: d for s, d in before.discs.items() if s != "T4"}
 
 
 def test_the_gems_the_rules_read_on_a_slot_they_left_unknown_are_a_lean(monkeypatch):
