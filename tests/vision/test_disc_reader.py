@@ -559,7 +559,6 @@ def test_at_640x480_two_readers_0_97_and_0_95_sure_of_one_gem_name_it(seed, cano
                                  fine_gem_reader_agree_confidence=0.99))
 
 
-
 def test_at_640x480_an_empty_canoe_both_readers_say_is_no_blur(monkeypatch):
     """Where the rules read no gems, the gem the votes lead to that may be a blur of
     another gem with the hull (``blurred``) is left out of the two readers' 0.97 / 0.95
@@ -587,6 +586,7 @@ def test_at_640x480_an_empty_canoe_both_readers_say_is_no_blur(monkeypatch):
                  blurred={("L1", "red"): "violet"})
     assert asked[0] == {"T5": {"blue": None}, "L1": {}}
     assert seen == [CanoeSeen("blue", "T5", None), CanoeSeen("red", "L1", UNKNOWN)]
+
 
 def test_where_the_rules_read_gems_two_readers_fairly_sure_of_one_gem_name_it():
     """Used scene 99000025 (held-out art, 1280x720): Diamanten Joe's canoe with a blue gem
@@ -680,8 +680,9 @@ def test_an_empty_canoe_both_readers_are_sure_of_is_named_under_a_glare_spot(mon
     """A lone canoe whose gem is still unknown is named empty where the slot reader and
     the gem reader are both ``empty_agree_confidence`` sure of it, whatever they say of
     something covering the slot (a glare spot's light: used 104050076, both 1.0 sure of
-    no gem and at most 0.28 that nothing covers the slot). Not where either says a gem,
-    nor where the gem reader is less sure; over 1, nothing is asked."""
+    no gem and at most 0.28 that nothing covers the slot). Not where either reader says
+    a gem (the slot reader white, or the gem reader violet); over 1, nothing is
+    asked."""
     asked: list = []
     slot_said = {"blue": None, "red": None, "green": "white"}
 

@@ -212,8 +212,8 @@ def test_a_slot_read_less_sure_keeps_the_disc_the_rules_saw_there_too(
 
 def test_under_glare_a_washed_out_slot_s_disc_both_readers_saw_is_named():
     """Used scene 106050099 (glare): T4 washed out, no canoe on it, read by the slot
-    reader 0.969 sure; the disc there to it and to the rules: named there, right, and the
-    frame is read exactly; nothing else changes."""
+    reader 0.969 sure; the disc there to it and to the rules: named there, right;
+    nothing else changes."""
     _, truth, (now, before) = read_scene("glare+flicker", 106050099, VisionConfig(),
                                          VisionConfig(learned_disc_agree=False))
     assert before.discs["T4"] == UNKNOWN and "T4" not in before.unknown
