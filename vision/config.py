@@ -227,6 +227,15 @@ class VisionConfig:
     reader where it is this sure of it, however much it says the glare hides. Over 1: not
     so. (Used 85 / 84, glare, 300 scenes: +12 / +9 clear positions, +8 / +4 exact frames,
     no wrong reading; on such slots it was 0.99 sure of 33 discs, every one right.)"""
+    washed_gone_confidence: float = 0.995
+    """...but a disc gone only where it is this sure of that: a disc gone is the rare
+    case, and a glare spot's light can hide a rim (offset 108, 108050137, found after its
+    figures were set: L1 washed out, no canoe, its disc there read gone 0.9941 sure, the
+    reader 0.0 sure that nothing covered the slot). (Used 103-106 under glare, 1,200
+    scenes: the discs truly gone that this path named, 0.99 sure or more, were 0.9966 to
+    0.9986 sure, 4 of them, each kept here; at 0.9999 all 4 were unknown, -4 clear
+    positions, -3 exact frames. A narrow margin, set with 108050137 seen: its figure on
+    offset 108 is not held out.) Over 1: never gone there."""
     faint_rim_gone: float = 0.05
     """A disc whose rim contrast at setup (``TableLook.disc_rim``, either sign) was under
     this is never read gone under a canoe (unknown): such a disc shows mostly by its

@@ -761,8 +761,11 @@ def read_board(
             config.washed_disc_confidence <= 1:
         # A disc left unknown on a slot read under a glare spot: the fine disc reader's,
         # where it is sure of it however much it says the glare hides.
+        # (A disc gone, the rare case, surer: ``washed_gone_confidence``.)
         for k, fine in read_fine(rectified, light, geo, look.disc_patches, washed_discs, {},
-                                 config.washed_disc_confidence, 2.0, 0.0).items():
+                                 config.washed_disc_confidence, 2.0, 0.0,
+                                 gone_confidence=dict.fromkeys(
+                                     washed_discs, config.washed_gone_confidence)).items():
             if fine.disc is not None:
                 discs[SLOTS[k]] = PRESENT if fine.disc else ABSENT
     if in_play is not None:

@@ -1027,6 +1027,22 @@ def test_a_disc_on_a_slot_read_under_a_glare_spot_is_named_by_the_fine_disc_read
     assert not now.unknown and sorted(now.canoes) == sorted(truth.canoes)
 
 
+def test_a_disc_on_a_slot_read_under_a_glare_spot_is_named_gone_only_surer():
+    """Reporting scene 108050137 (offset 108, glare; found after the sixty-ninth session's
+    figures were set): L1 washed out, no canoe, read empty by the game's counts; the fine
+    disc reader, 0.0 sure that nothing covers the slot, was 0.9941 sure its disc had
+    gone, and named it gone: a wrong reading. A disc gone is the rare case: there it needs
+    ``washed_gone_confidence`` (0.995). The disc is unknown; nothing else changes."""
+    _, truth, (now, before) = read_scene("glare+flicker", 108050137, VisionConfig(),
+                                         VisionConfig(washed_gone_confidence=0.99))
+    assert truth.discs["L1"] == PRESENT and "L1" not in now.unknown
+    assert now.discs["L1"] == UNKNOWN
+    if before.discs["L1"] == ABSENT:  # (this machine's reading)
+        assert now.canoes == before.canoes and now.unknown == before.unknown
+        assert {s: d for s, d in now.discs.items() if s != "L1"} == {
+            s: d for s, d in before.discs.items() if s != "L1"}
+
+
 def test_the_reader_s_count_on_washed_out_slots_stands_only_with_every_canoe_seen_once(
         monkeypatch):
     """``washed_by_reader``: the washed-out slots as the reader counts them, the others
