@@ -11,7 +11,7 @@ None sees the game state. Every threshold is a field of :class:`VisionConfig`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypedDict, cast
 
@@ -1493,6 +1493,13 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         """Whether the canoe of ``colour`` on slot index ``i`` still has its gem unknown."""
         return any(k.at == SLOTS[i] and k.colour == colour and k.gem == UNKNOWN for k in seen)
 
+    def still_unknown(keep: Callable[[int, str], bool] = lambda i, c: True,
+                      ) -> dict[int, list[str]]:
+        """Per slot index of ``gems_at``, the colours asked there whose lone canoe's gem is
+        still unknown and that ``keep`` (slot index, colour) keeps."""
+        return {i: lone for i, colours in gems_at.items() if (lone := [
+            c for c in colours if unknown_gem(i, c) and keep(i, c)])}
+
     def joe_apart(i: int, colour: str, gem: str | None) -> bool:
         """Not Diamanten Joe's gem where it is the one named for another canoe on his slot
         (``config.reader_agree_joe_apart``): both readers may take that canoe's gem for
@@ -1503,8 +1510,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     if slot_setup is not None and blurred and config.reader_gem_agree_confidence <= 1 and \
             config.reader_agree_blurred <= 1:
         # The gems the votes lead to that may be a blur, as above but surer.
-        still = {i: lone for i, colours in gems_at.items() if (lone := [
-            c for c in colours if unknown_gem(i, c) and (SLOTS[i], c) in blurred])}
+        still = still_unknown(lambda i, c: (SLOTS[i], c) in blurred)
         if still:
             sure = {i: {c: g for c, g in said.items() if blurred[SLOTS[i], c] == g}
                     for i, said in slot_gems(rectified, light, geo, slot_setup, still,
@@ -1515,9 +1521,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             config.reader_gem_agree_read_slot <= 1:
         # Where the rules read gems but their votes lean to nothing for a lone canoe still
         # unknown: the slot reader's answer is the lean, as where they read none.
-        still = {i: lone for i, colours in gems_at.items() if (lone := [
-            c for c in colours if unknown_gem(i, c)
-            and all(g == UNKNOWN for g in leans.get((SLOTS[i], c), [UNKNOWN]))])}
+        still = still_unknown(lambda i, c: all(
+            g == UNKNOWN for g in leans.get((SLOTS[i], c), [UNKNOWN])))
         if still:
             lean_again = slot_gems(rectified, light, geo, reader_setup, still,
                                    config.reader_gem_agree_read_slot,
@@ -1535,9 +1540,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         def leaning(slot_sure: float) -> dict[int, dict[str, str | None]]:
             """Per slot index, the lean of each lone canoe still unknown there that the
             slot reader says too, ``slot_sure`` sure."""
-            still = {i: lone for i, colours in gems_at.items() if (lone := [
-                c for c in colours if len(lean := leans.get((SLOTS[i], c), [])) == 1
-                and lean[0] != UNKNOWN and unknown_gem(i, c)])}
+            still = still_unknown(lambda i, c: len(lean := leans.get((SLOTS[i], c), [])) == 1
+                                  and lean[0] != UNKNOWN)
             return {i: {c: g for c, g in said.items()
                         if leans[SLOTS[i], c] == [g] and joe_apart(i, c, g)}
                     for i, said in slot_gems(rectified, light, geo, reader_setup, still,
@@ -1557,8 +1561,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # Three readers that say the same where the rules read no gems: the votes' lead
         # (an empty canoe: votes that show no gem without a well), the slot reader at 2 mm
         # a pixel and the gem reader at the rectified view's own millimetre.
-        still = {i: lone for i, colours in gems_at.items() if (lone := [
-            c for c in colours if (SLOTS[i], c) in votes and unknown_gem(i, c)])}
+        still = still_unknown(lambda i, c: (SLOTS[i], c) in votes)
         if still:
             lean_three = {i: {c: g for c, g in said.items() if votes[SLOTS[i], c] == g}
                           for i, said in slot_gems(rectified, light, geo, slot_setup, still,
@@ -1568,8 +1571,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     if doubt_setup is not None and config.empty_agree_confidence <= 1:
         # An empty canoe both networks are sure of, whatever they say of the slot being
         # covered: a glare spot's light leaves an empty well dark beside the lit hull.
-        still = {i: lone for i, colours in gems_at.items() if (lone := [
-            c for c in colours if unknown_gem(i, c)])}
+        still = still_unknown()
         if still:
             empty = {i: {c: g for c, g in said.items() if g is None and joe_apart(i, c, g)}
                      for i, said in slot_gems(rectified, light, geo, doubt_setup, still,
