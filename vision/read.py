@@ -1188,9 +1188,12 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # frame but something the rules took for one there, read with one red). On
         # offsets 50-51 this keeps 0.03 % of clear slots unknown (every slot so, not only
         # those near a hand, 0.16 %).
+        # (Not where it reads one canoe at most there, this sure: the second canoe of a
+        # colour half under a hand beside the first would show to it.)
         short = missing(fill)
         fill = {i: r for i, r in fill.items()
-                if not (covered_by(why[SLOTS[i]]) and short & set(r.colours))}
+                if not (covered_by(why[SLOTS[i]]) and short & set(r.colours)) or (
+                    len(r.colours) <= 1 and r.sure >= config.learned_hand_sure)}
     if in_play is not None and config.learned_riverbed_short:
         # Nor a slot the rules left unknown because a colour looks like the riverbed
         # there, where it reads that colour with a canoe of it then still seen nowhere:
