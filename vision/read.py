@@ -1188,8 +1188,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # frame but something the rules took for one there, read with one red). On
         # offsets 50-51 this keeps 0.03 % of clear slots unknown (every slot so, not only
         # those near a hand, 0.16 %).
-        # (Not where it reads one canoe at most there, this sure: the second canoe of a
-        # colour half under a hand beside the first would show to it.)
+        # Unless it reads one canoe at most there, ``learned_hand_sure`` sure (used
+        # 108110094, motion: a red canoe on T3 beside a blurred hand, the other red
+        # under it; the reader 0.9998 sure of one red there, 54050232's 0.9909).
         short = missing(fill)
         fill = {i: r for i, r in fill.items()
                 if not (covered_by(why[SLOTS[i]]) and short & set(r.colours)) or (

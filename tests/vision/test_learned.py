@@ -830,19 +830,19 @@ def test_a_slot_near_a_hand_is_not_read_with_a_colour_still_missing(monkeypatch)
     assert not unknown
 
 
-@pytest.mark.parametrize(("colours", "sure", "read"), [
-    (["red"], 0.9991, True), (["red"], 0.9909, False), (["red"], 0.9991, False),
-    (["red", "green"], 0.9999, False), ([], 0.9991, True)])
+@pytest.mark.parametrize(("colours", "sure", "hand_sure", "read"), [
+    (["red"], 0.9991, 0.995, True), (["red"], 0.9909, 0.995, False),
+    (["red"], 0.9991, 2.0, False), (["red", "green"], 0.9999, 0.995, False),
+    ([], 0.9991, 2.0, True)])
 def test_a_slot_near_a_hand_read_with_one_canoe_the_reader_is_sure_of_is_read(
-        monkeypatch, colours, sure, read):
+        monkeypatch, colours, sure, hand_sure, read):
     """Used 108110094 (motion): a red canoe on T3 beside a hand, the other red under it
     elsewhere; the reader 0.9998 sure of one red on T3. Where it reads one canoe at most
     ``learned_hand_sure`` sure (0.995), the slot is read though a canoe of that colour is
-    still seen nowhere (54050232 above was 0.9909 sure); two canoes or less sure: not.
-    (The third case switches it off.)"""
+    still seen nowhere (54050232 above was 0.9909 sure); two canoes or less sure: not
+    (over 1: never). Read empty, no colour is missing there: read."""
     t3 = SLOTS.index("T3")
-    config = VisionConfig(learned_hand_sure=2.0) if sure == 0.9991 and not read and \
-        colours else None
+    config = VisionConfig(learned_hand_sure=hand_sure)
     _, got, _, unknown = fill(
         monkeypatch, {t3: SlotRead(True, tuple((c, UNKNOWN) for c in colours), sure)},
         unknown={"T3"}, why={"T3": "a hand or something foreign"},
