@@ -821,6 +821,18 @@ class VisionConfig:
     scenes of each of motion, between, blue-gem, glare, 640x480, parallax and clutter: +6
     clear positions (the reader 0.9967-1.0 sure), +3 frames exact of what shows, no wrong
     reading. Over 1: always unknown."""
+    counts_at_end: bool = True
+    """The game's counts once more when every reader has read: a colour then read more
+    often than it has canoes in play, one canoe found across two positions counted as at
+    first (``count_across``) while its position is still unknown, leaves every position
+    read with it unknown (which of them is wrong cannot be told). The rules' own check
+    comes before the slot reader, which may read such a canoe on an unknown slot (used
+    109120161, between: a brown canoe across T1 and T2, a yellow canoe on the beach read
+    brown by the rules, the reader then read the other brown on R2). (Not the canoes the
+    rules read between two slots, ``count_off_slot``: at the end they cost 35 clear
+    positions on used offset 109, a blue one among a brown and a red canoe on R2 under
+    motion blur taking the blue canoes read on T2 and L2 with it.) Used 109, every
+    condition: that one frame changed, its wrong reading gone, R2 (read right) unknown."""
     learned_counts_over: bool = True
     """...and so are the positions left unknown because a colour was read there more
     often than it is in play, where the reader reads the other such canoe away."""

@@ -332,6 +332,7 @@ def read_board(
         why.setdefault(BEACH, BEACH_GLARE)
     found: list[CanoeSeen] = []  # read by elimination (the game's counts)
     moving: set[str] = set()
+    across_at: list[CanoeSeen] = []  # canoes found across two positions
     if in_play is not None:
         # (Where his wood shows but was not read as his canoe.)
         joe_patches = {at for at, colour, _ in canoes.unsure if colour == JOE_COLOUR} | {
@@ -342,7 +343,8 @@ def read_board(
         off_slot = list(canoes.off_slot) if config.count_off_slot else []
         if config.count_across:
             # So does one canoe found across two positions, of the colour most of it shows.
-            off_slot += [CanoeSeen(palette.names[i], at) for i, at in objs.across.items()]
+            across_at = [CanoeSeen(palette.names[i], at) for i, at in objs.across.items()]
+            off_slot += across_at
         extra = too_many(canoes.seen, unknown, in_play, joe_patches, off_slot)
         unknown |= extra
         why = {**dict.fromkeys(extra, TOO_MANY), **why}
@@ -812,6 +814,16 @@ def read_board(
             canoes.seen[:] = [c for c in canoes.seen if (c.at, c.colour) not in named] + [
                 CanoeSeen(colour, at, gem) for (at, colour), gems in named.items()
                 for gem in gems]
+    if in_play is not None and config.counts_at_end:
+        # The counts once more, with what the readers after the rules read (a canoe
+        # across two positions only while its position is still unknown: where a reader
+        # read it, it is counted there).
+        for at in too_many(canoes.seen, unknown, in_play, (),
+                           [c for c in across_at if c.at in unknown]):
+            unknown.add(at)
+            why.setdefault(at, TOO_MANY)
+            if at in discs:
+                discs[at] = UNKNOWN
     absent_only_where_no_rim_nearby()  # (...nor where a reader after the rules read it so)
     if look is not None and config.faint_rim_gone < 1:
         # A disc whose rim showed faint at setup shows mostly by its highlight, which a
