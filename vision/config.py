@@ -688,6 +688,15 @@ class VisionConfig:
     640x480): those three wrong readings gone, one frame more read exactly, two less
     (87030132, 86050020: the reader's brown for the rules' right Joe or red), eight clear
     slots unknown of 8,700 frames. Over 1: off."""
+    reader_covered_unseen: float = 0.99
+    """...and so is one where the reader is this sure that something covers the slot (a
+    hand, a canoe between two slots, a glare spot), whatever canoes it sees there: the
+    canoe seen nowhere may lie half over it (used 109120199, between: a blue canoe on a
+    blue river 0.56 of the way from T3 to T4, T3 read empty; the reader 0.99 sure
+    something covers T3). Used 109, every condition: 4 frames changed, their 3 wrong
+    readings gone (also 109120011: a blue canoe 0.60 of the way from L1 to L2, read on
+    L2 by the counts), 2 positions a canoe between or a hand covers, read right, unknown;
+    no clear position changed. Over 1: never."""
     reader_sees_not_moving: bool = True
     """...not for a colour whose one canoe seen nowhere is on its way or lies across two
     positions: it is that canoe (used 90120276: Joe on L2 read yellow by the reader,

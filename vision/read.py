@@ -631,9 +631,10 @@ def read_board(
         # kind cost unknown slots: used 87030132, 640x480, Joe read right by the rules on
         # T4, brown by the reader, 0.98 sure.)
         read_at = Counter((c.at, c.colour) for c in canoes.seen)
+        over_slot: dict[int, float] = {}
         for k, per in slot_counts(rectified, light, geo, look.slot_patches,
                                   [k for k, s in enumerate(SLOTS) if s not in unknown],
-                                  unseen).items():
+                                  unseen, over_slot).items():
             slot = SLOTS[k]
             more = {c: sum(p[read_at[slot, c] + 1:]) for c, p in per.items()}
             colour = max(more, key=lambda c: more[c])
@@ -642,6 +643,15 @@ def read_board(
                     f"{'another' if read_at[slot, colour] else 'a'} {colour} canoe"
                 take_back(slot, f"a canoe of the game not seen; the learned reader sees {what} "
                           "here", canoes.seen, discs, unknown, why)
+        # ...or where it is sure that something covers the slot, though it sees no canoe
+        # of that colour there: the canoe may lie half over the slot, on its way to the
+        # next (used 109120199, between: a blue canoe on a blue river 0.56 of the way from
+        # T3 to T4, seen by neither reader, T3 read empty; the reader 0.99 sure something
+        # covers T3).
+        for k, p in over_slot.items():
+            if SLOTS[k] not in unknown and p >= config.reader_covered_unseen:
+                take_back(SLOTS[k], "a canoe of the game not seen; the learned reader sees "
+                          "something over this slot", canoes.seen, discs, unknown, why)
     unread_discs = {s for s in SLOTS if discs[s] == UNKNOWN}
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         asked_unknown = set(unknown)

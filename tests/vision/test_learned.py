@@ -669,6 +669,11 @@ def test_slot_counts_gives_the_reader_s_count_of_each_colour_asked_covered_or_no
     assert counts[2]["red"] == pytest.approx((0.95, 0.025, 0.025), abs=1e-6)
     assert counts[8]["blue"] == pytest.approx((0.99, 0.005, 0.005), abs=1e-6)
     assert learned.slot_counts(None, None, None, None, [], ["blue"]) == {}
+    # Asked, it also says how likely something covers each slot (the first, slot 2).
+    covered: dict[int, float] = {}
+    learned.slot_counts(None, None, None, np.zeros((9, PATCH_PX, PATCH_PX, 3)), [8, 2],
+                        ["blue"], covered)
+    assert covered == {2: pytest.approx(0.99999), 8: pytest.approx(0.00001, abs=1e-6)}
 
 
 def test_setup_patches_round_trip_and_older_profiles_do_without_the_reader(table):  # noqa: F811
@@ -886,6 +891,21 @@ def test_the_counts_once_more_after_the_slot_reader_leave_a_colour_too_often_rea
         c for c in before.canoes if c.at not in ("beach", "R2")]
     why = why_unknown("between", 109120161, VisionConfig())
     assert why["beach"] == why["R2"] == "more canoes of a colour than in play"
+
+
+def test_a_slot_the_reader_sees_covered_is_unknown_while_a_canoe_is_seen_nowhere():
+    """Used 109120199 (between): a blue canoe on a blue river 0.56 of the way from T3 to
+    T4, seen by neither reader; the rules read T3 empty, the slot reader 0.99 sure that
+    something covers it. With ``reader_covered_unseen`` T3 is unknown; over 1, not."""
+    _, truth, (now, before) = read_scene("between", 109120199, VisionConfig(),
+                                         VisionConfig(reader_covered_unseen=2.0))
+    assert [c.colour for c in truth.canoes_at("T3")] == ["blue"]
+    assert "T3" in now.unknown
+    assert set(now.unknown) - {"T3"} == set(before.unknown) - {"T3"}
+    if "T3" not in before.unknown:  # (this machine's reading: T3 empty)
+        assert not before.canoes_at("T3")
+    assert why_unknown("between", 109120199, VisionConfig())["T3"].endswith(
+        "the learned reader sees something over this slot")
 
 
 def test_a_slot_a_glare_spot_washes_out_is_read_only_when_every_canoe_is_seen(monkeypatch):
@@ -1596,15 +1616,20 @@ def test_where_the_rules_said_a_canoe_may_hide_the_slots_beside_are_unknown_once
     slot reader. The green canoe seen nowhere was placed on T4 only ("it may hide here":
     beside an unknown position), T3 read with its red canoe alone: a wrong reading. With
     R2 read, the places are looked for again as though the rules had read it
-    (``learned_hides_again``): the slots beside T4 are unknown too."""
-    _, truth, (before, now) = read_scene("between", 88120102,
-                                         VisionConfig(learned_hides_again=False),
-                                         VisionConfig())
+    (``learned_hides_again``): the slots beside T4 are unknown too. (T3 is unknown before
+    that where the reader is sure something covers it, ``reader_covered_unseen``: off for
+    the first two readings; with it, T5 is read, right.)"""
+    off = VisionConfig(reader_covered_unseen=2.0)
+    _, truth, (before, now, default) = read_scene(
+        "between", 88120102, replace(off, learned_hides_again=False), off, VisionConfig())
     assert sorted(c.colour for c in truth.canoes_at("T3")) == ["green", "red"]
     assert [c.colour for c in before.canoes_at("T3")] == ["red"]
     assert {"T3", "T4", "T5"} <= set(now.unknown) and not now.canoes_at("T3")
-    for pos in {c.at for c in (*truth.canoes, *now.canoes)} - set(now.unknown):
-        assert sorted(map(repr, now.canoes_at(pos))) == sorted(map(repr, truth.canoes_at(pos)))
+    assert {"T3", "T4"} <= set(default.unknown)
+    for seen in (now, default):
+        for pos in {c.at for c in (*truth.canoes, *seen.canoes)} - set(seen.unknown):
+            assert sorted(map(repr, seen.canoes_at(pos))) == sorted(
+                map(repr, truth.canoes_at(pos)))
 
 
 def test_a_slot_the_rules_read_in_a_colour_the_reader_then_sees_too_often_is_unknown():
@@ -1693,7 +1718,7 @@ def test_reader_over_elsewhere_counts_the_rules_there_and_the_reader_where_they_
     reader sure of the same one on T2 is counted once: two of two, R1 stays."""
     from vision.read import reader_over_elsewhere
 
-    def counts(rectified, light, geo, setup, ask, colours):
+    def counts(rectified, light, geo, setup, ask, colours, covered=None):
         got = {k: {c: (1.0, 0.0, 0.0) for c in colours} for k in ask}
         got[SLOTS.index("T4")]["joe"] = (0.004, 0.996, 0.0)
         got[SLOTS.index("T2")]["yellow"] = (0.0, 1.0, 0.0)
