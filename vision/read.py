@@ -643,9 +643,9 @@ def read_board(
                     f"{'another' if read_at[slot, colour] else 'a'} {colour} canoe"
                 take_back(slot, f"a canoe of the game not seen; the learned reader sees {what} "
                           "here", canoes.seen, discs, unknown, why)
-        # ...or where it is sure that something covers the slot, though it sees no canoe
-        # of that colour there: the canoe may lie half over the slot, on its way to the
-        # next (used 109120199, between: a blue canoe on a blue river 0.56 of the way from
+        # ...or where it is sure that something covers the slot, whatever canoes it sees
+        # there: the canoe may lie half over the slot, on its way to the next
+        # (used 109120199, between: a blue canoe on a blue river 0.56 of the way from
         # T3 to T4, seen by neither reader, T3 read empty; the reader 0.99 sure something
         # covers T3).
         for k, p in over_slot.items():
