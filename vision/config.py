@@ -1862,6 +1862,14 @@ class VisionConfig:
     the riverbed's (``ring_halo_chroma``), a slot read empty within this of one a glare
     spot washes out is unknown: the spot's light falls off over it (reporting 61050193: a
     blue canoe on T4 beside washed-out T3 read as nothing there). 0: off."""
+    halo_near_reader_empty: float = 0.99
+    """...but not where the learned slot reader (with a table profile) is this sure that
+    nothing covers the slot and that no canoe stands there: the canoe seen nowhere more
+    likely lies under the spot itself (used 109050067: two blue canoes on washed-out T2
+    and T3, T1 and T4 left for them, the reader 0.99999 sure both are empty; it sees the
+    blue canoe of reporting 61050193 on T4, 0.9997 sure). Used offsets 109 / 110, glare,
+    300 scenes each: +6 / +1 clear positions, none lost, no wrong reading; 109 motion
+    and between: +1 / 0. Over 1: off."""
     halo_paler_near_mm: float = 100.0
     """...and so on a slot within this of one a glare spot washes out (the slots beside
     it, across the fork too: T5 to L1 and R1 is 94 mm; the spot's light falls off over

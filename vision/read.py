@@ -483,7 +483,21 @@ def read_board(
             apart = np.hypot(*(geo.slot_xy[:, None] - geo.slot_xy[None]).transpose(2, 0, 1))
             near = (gone[None] & (apart < config.halo_near_washed_mm * geo.k)).any(axis=1)
             held = {c.at for c in canoes.seen}
-            for slot in (SLOTS[i] for i in np.flatnonzero(near & ~gone & washed)):
+            beside = [int(i) for i in np.flatnonzero(near & ~gone & washed)
+                      if SLOTS[i] not in unknown and SLOTS[i] not in held]
+            if beside and look.slot_patches is not None and \
+                    config.halo_near_reader_empty <= 1:
+                # Not where the learned slot reader is sure no canoe stands there and
+                # nothing covers it: the canoe more likely lies under the spot itself
+                # (used 109050067: two blue canoes on washed-out T2 and T3, T1 and T4 left
+                # for them; the reader sees the blue canoe where the rules missed it,
+                # reporting 61050193, 0.9997 sure).
+                sure = config.halo_near_reader_empty
+                empty = {i for i, r in read_learned(rectified, light, geo, look.slot_patches,
+                                                    beside, sure, 2.0, sure).items()
+                         if not r.colours}
+                beside = [i for i in beside if i not in empty]
+            for slot in (SLOTS[i] for i in beside):
                 if slot not in unknown and slot not in held:
                     unknown.add(slot)
                     why.setdefault(slot, "a canoe of the game not seen; beside a slot a glare "

@@ -1740,3 +1740,32 @@ def test_reader_over_elsewhere_counts_the_rules_there_and_the_reader_where_they_
     reader_over_elsewhere(None, None, None, None, seen, dict.fromkeys(SLOTS, "present"),
                           unknown, {}, in_play, VisionConfig(), {"R1"})
     assert not unknown and len(seen) == 2
+
+
+def test_a_slot_beside_a_washed_out_one_the_reader_sees_empty_is_read():
+    """Used 109050067 (glare): two blue canoes on T2 and T3, both washed out; the rules,
+    the blue canoes seen nowhere, leave T1 and T4 beside them unknown (a blue canoe
+    washed towards white would be the riverbed's colour there). The slot reader is
+    0.99999 sure both are empty and clear: with ``halo_near_reader_empty`` they are read
+    (empty, right); over 1, not. Nothing else changes."""
+    _, truth, (now, before) = read_scene("glare+flicker", 109050067, VisionConfig(),
+                                         VisionConfig(halo_near_reader_empty=2.0))
+    assert not truth.canoes_at("T1") and not truth.canoes_at("T4")
+    assert {"T1", "T4"} <= set(before.unknown)
+    assert not {"T1", "T4"} & set(now.unknown)
+    assert not now.canoes_at("T1") and not now.canoes_at("T4")
+    assert {now.discs["T1"], now.discs["T4"]} == {truth.discs["T1"]} == {truth.discs["T4"]}
+    assert set(now.unknown) == set(before.unknown) - {"T1", "T4"}
+    assert now.canoes == before.canoes
+    why = why_unknown("glare+flicker", 109050067, VisionConfig(halo_near_reader_empty=2.0))
+    assert why["T1"].startswith("a canoe of the game not seen; beside a slot a glare spot")
+
+
+def test_a_slot_beside_a_washed_out_one_where_the_reader_sees_a_canoe_stays_unknown():
+    """Reporting 61050193 (glare): a blue canoe on T4 beside washed-out T3, seen by the
+    rules nowhere. The slot reader, asked, sees it (0.9997 sure): T4 stays unknown."""
+    _, truth, (now,) = read_scene("glare+flicker", 61050193, VisionConfig())
+    assert [c.colour for c in truth.canoes_at("T4")] == ["blue"]
+    assert "T4" in now.unknown
+    assert why_unknown("glare+flicker", 61050193, VisionConfig())["T4"].startswith(
+        "a canoe of the game not seen; beside a slot a glare spot washes out")
