@@ -1186,7 +1186,17 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 if p in discs and discs_seen is not None:
                     discs[p] = discs_seen[p]
         if missing(fill) and not under:
-            fill = {i: r for i, r in fill.items() if not why[SLOTS[i]].startswith(UNSEEN)}
+            # ...unless the reader is ``unseen_reader_empty`` sure that no canoe stands
+            # there and nothing covers it, while a position it does not read stays
+            # unknown, where the canoe may be (used 110050145, glare: a canoe seen
+            # nowhere, five slots left for it, T4 empty, the reader 0.99999 sure).
+            vacant = {i for i, r in fill.items() if not r.colours and why[
+                SLOTS[i]].startswith(UNSEEN) and r.sure >= config.unseen_reader_empty}
+            kept = {i: r for i, r in fill.items()
+                    if not why[SLOTS[i]].startswith(UNSEEN) or i in vacant}
+            if not unknown - {SLOTS[i] for i in kept}:
+                kept = {i: r for i, r in kept.items() if i not in vacant}
+            fill = kept
     # A slot a canoe on the move may lie over is read only where every canoe in play is
     # then seen (not at all without the game's counts): one seen nowhere may be the canoe
     # on its way, half over the slot (reporting 50120072: a blue canoe half way from T5 to

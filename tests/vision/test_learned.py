@@ -709,12 +709,23 @@ def test_where_a_canoe_seen_nowhere_may_hide_stays_unknown_unless_a_hand_may_cov
                                 unknown={"T3", "T4"}, why=dict.fromkeys(("T3", "T4"), may_hide),
                                 seen=seen, in_play=in_play)
     assert unknown == {"T3", "T4"} and discs["T3"] == UNKNOWN
-    # ...nor where it may hide elsewhere too (the beach, a glare spot: reporting 49120232).
+    # ...nor where it may hide elsewhere too (the beach, a glare spot: reporting 49120232),
+    # unless the reader is ``unseen_reader_empty`` sure they are empty and clear (since
+    # the seventy-second session: 49120232 as rendered now is read right so).
+    why = {"T3": may_hide, "T4": may_hide, "L1": "washed out (glare)"}
     _, _, discs, unknown = fill(monkeypatch, {t3: (True, []), t4: (True, [])},
-                                unknown={"T3", "T4", "L1"},
-                                why={"T3": may_hide, "T4": may_hide, "L1": "washed out (glare)"},
-                                seen=seen, in_play=in_play)
+                                unknown={"T3", "T4", "L1"}, why=dict(why), seen=seen,
+                                in_play=in_play, config=VisionConfig(unseen_reader_empty=2.0))
     assert unknown == {"T3", "T4", "L1"}
+    _, _, discs, unknown = fill(monkeypatch, {t3: SlotRead(True, (), 0.98),
+                                              t4: SlotRead(True, (), 0.98)},
+                                unknown={"T3", "T4", "L1"}, why=dict(why), seen=seen,
+                                in_play=in_play)
+    assert unknown == {"T3", "T4", "L1"}
+    _, _, discs, unknown = fill(monkeypatch, {t3: (True, []), t4: (True, [])},
+                                unknown={"T3", "T4", "L1"}, why=dict(why), seen=seen,
+                                in_play=in_play)
+    assert unknown == {"L1"}
     # ...but with a hand over L1 it may be under the hand: T3 and T4 are read.
     _, _, discs, unknown = fill(monkeypatch, {t3: (True, []), t4: (True, [])},
                                 unknown={"T3", "T4", "L1"},
@@ -1747,17 +1758,22 @@ def test_a_slot_beside_a_washed_out_one_the_reader_sees_empty_is_read():
     the blue canoes seen nowhere, leave T1 and T4 beside them unknown (a blue canoe
     washed towards white would be the riverbed's colour there). The slot reader is
     0.99999 sure both are empty and clear: with ``halo_near_reader_empty`` they are read
-    (empty, right); over 1, not. Nothing else changes."""
-    _, truth, (now, before) = read_scene("glare+flicker", 109050067, VisionConfig(),
-                                         VisionConfig(halo_near_reader_empty=2.0))
+    (empty, right); over 1, not. Nothing else changes. (Later, ``unseen_reader_empty``
+    reads them too: off here.)"""
+    off = VisionConfig(unseen_reader_empty=2.0)
+    _, truth, (now, before, default) = read_scene(
+        "glare+flicker", 109050067, off, replace(off, halo_near_reader_empty=2.0),
+        VisionConfig())
     assert not truth.canoes_at("T1") and not truth.canoes_at("T4")
     assert {"T1", "T4"} <= set(before.unknown)
     assert not {"T1", "T4"} & set(now.unknown)
+    assert (now.unknown, now.canoes, now.discs) == (
+        default.unknown, default.canoes, default.discs)
     assert not now.canoes_at("T1") and not now.canoes_at("T4")
     assert {now.discs["T1"], now.discs["T4"]} == {truth.discs["T1"]} == {truth.discs["T4"]}
     assert set(now.unknown) == set(before.unknown) - {"T1", "T4"}
     assert now.canoes == before.canoes
-    why = why_unknown("glare+flicker", 109050067, VisionConfig(halo_near_reader_empty=2.0))
+    why = why_unknown("glare+flicker", 109050067, replace(off, halo_near_reader_empty=2.0))
     assert why["T1"].startswith("a canoe of the game not seen; beside a slot a glare spot")
 
 
@@ -1769,3 +1785,40 @@ def test_a_slot_beside_a_washed_out_one_where_the_reader_sees_a_canoe_stays_unkn
     assert "T4" in now.unknown
     assert why_unknown("glare+flicker", 61050193, VisionConfig())["T4"].startswith(
         "a canoe of the game not seen; beside a slot a glare spot washes out")
+
+
+def test_a_slot_left_for_a_canoe_seen_nowhere_is_read_empty_where_the_reader_is_sure(
+        monkeypatch):
+    """A blue canoe seen nowhere; T4 and T5 left unknown because it may hide there. The
+    reader, 0.999 sure, reads T4 empty: read so (``unseen_reader_empty``), T5 (which it
+    does not answer for) stays unknown. Not where it is less sure, nor where it would
+    leave no position unknown (the canoe must be somewhere), nor where it reads a canoe
+    there, nor with the switch off."""
+    t4 = SLOTS.index("T4")
+    hides = "a canoe of the game not seen; it may hide here"
+    seen = [CanoeSeen("red", "beach"), CanoeSeen("red", "T1"), CanoeSeen("blue", "L1")]
+    in_play = {"red": 2, "blue": 2}
+
+    def run(answers, unknown=("T4", "T5"), config=None):
+        return fill(monkeypatch, answers, unknown=set(unknown),
+                    why=dict.fromkeys(unknown, hides), seen=seen, in_play=in_play,
+                    colours=("red", "blue"), config=config)[3]
+
+    assert run({t4: SlotRead(True, (), 0.999)}) == {"T5"}
+    assert run({t4: SlotRead(True, (), 0.98)}) == {"T4", "T5"}
+    assert run({t4: SlotRead(True, (), 0.999)}, unknown=("T4",)) == {"T4"}
+    assert run({t4: SlotRead(True, (("red", UNKNOWN),), 0.999)}) == {"T4", "T5"}
+    assert run({t4: SlotRead(True, (), 0.999)},
+               config=VisionConfig(unseen_reader_empty=2.0)) == {"T4", "T5"}
+
+
+def test_a_slot_left_for_a_canoe_seen_nowhere_that_the_reader_sees_empty_is_read():
+    """Used 110050145 (glare): a canoe seen nowhere, five slots left for it ("it may hide
+    here"); T4 empty, the slot reader 0.99999 sure of it and that nothing covers it. With
+    ``unseen_reader_empty`` T4 is read (empty, right); over 1, not."""
+    _, truth, (now, before) = read_scene("glare+flicker", 110050145, VisionConfig(),
+                                         VisionConfig(unseen_reader_empty=2.0))
+    assert not truth.canoes_at("T4")
+    assert "T4" in before.unknown and "T4" not in now.unknown
+    assert not now.canoes_at("T4") and now.discs["T4"] == truth.discs["T4"]
+    assert set(now.unknown) == set(before.unknown) - {"T4"}

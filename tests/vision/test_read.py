@@ -259,10 +259,12 @@ def test_a_canoe_its_ground_hides_is_read_on_a_second_look(condition, seed, was)
     from .scenes import read_scene
 
     # (Without ``learned_counts_camouflage`` too, which reads 61020145's positions once
-    # the learned slot reader finds the canoe.)
+    # the learned slot reader finds the canoe, nor ``unseen_reader_empty``, which reads
+    # the slots left for it that the reader is sure are empty.)
     _, truth, (off, now) = read_scene(condition, seed,
                                       VisionConfig(look_again_darker=False,
-                                                   learned_counts_camouflage=False),
+                                                   learned_counts_camouflage=False,
+                                                   unseen_reader_empty=2.0),
                                       VisionConfig())
     assert tuple(off.unknown) == was and not now.unknown
 
