@@ -1027,13 +1027,14 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     the slot (``config.learned_clear_confidence``: no hand, no glare spot) and of its
     canoes (``learned_confidence``), it reads an unknown slot (kept only while no colour is
     then seen more often than it is in play, nor a canoe seen nowhere that may stand on the
-    slot, nor where the rules saw more of a colour seen nowhere than of those it reads,
-    ``learned_area_against``; where the rules' reason says a canoe on the move may lie over it,
-    ``stages.learned.MOVING``, only while every canoe in play is then seen; less sure,
-    ``learned_unsure_confidence``, only while every canoe in play is then seen too, and
-    less sure still, ``learned_agree_confidence``, only where the rules also saw each canoe
-    it reads there in its colour, ``colour_areas``), and on a slot the rules read the same
-    canoes on, the disc and gems they left unknown; a slot the
+    slot unless it is ``unseen_reader_empty`` sure the slot is empty and clear while
+    another position stays unknown, nor where the rules saw more of a colour seen nowhere
+    than of those it reads, ``learned_area_against``; where the rules' reason says a canoe
+    on the move may lie over it, ``stages.learned.MOVING``, only while every canoe in play
+    is then seen; less sure, ``learned_unsure_confidence``, only while every canoe in play
+    is then seen too, and less sure still, ``learned_agree_confidence``, only where the
+    rules also saw each canoe it reads there in its colour, ``colour_areas``), and on a
+    slot the rules read the same canoes on, the disc and gems they left unknown; a slot the
     rules read with a canoe whose middle they did not see, or where another colour than
     theirs shows (``config.learned_mixed_share``), where it is
     ``config.learned_veto_confidence`` sure of other canoes, it makes unknown; a slot whose
