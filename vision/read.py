@@ -498,10 +498,9 @@ def read_board(
                          if not r.colours}
                 beside = [i for i in beside if i not in empty]
             for slot in (SLOTS[i] for i in beside):
-                if slot not in unknown and slot not in held:
-                    unknown.add(slot)
-                    why.setdefault(slot, "a canoe of the game not seen; beside a slot a glare "
-                                         "spot washes out, its colour would be the riverbed's")
+                unknown.add(slot)
+                why.setdefault(slot, "a canoe of the game not seen; beside a slot a glare "
+                                     "spot washes out, its colour would be the riverbed's")
             # ...or read as a paler colour under a glare spot's halo: a canoe of the unseen
             # colour washed towards white there takes the colour it washes to (a brown
             # canoe read as Joe's wood).
