@@ -1193,6 +1193,16 @@ class VisionConfig:
     sure, the gem reader up to 0.95 sure of another; of the 13 where the lean was wrong,
     the slot reader said the same of none, and named the right gem of all 13.) Over 1:
     never."""
+    lean_alone_own_fine: bool = True
+    """...but a gem of the canoe's own colour (a yellow gem in a yellow canoe: what a
+    hull's colour round a blurred gem looks like) where a board millimetre spans few of
+    the camera's pixels (``gem_agree_own_detail``) only where the fine gem reader's first
+    answer is that gem too (used 111030237 at 640x480: a yellow canoe's pink gem, the
+    votes leaning to yellow, the slot reader 0.71 sure of yellow and 0.29 of pink, the
+    gem reader 0.54 sure of violet, 0.43 of pink and 0.02 of yellow). (Used 109-111 at
+    640x480, 900 scenes, and the other conditions' frames as coarse there: the lean and
+    the slot reader alone named 8 gems, the 7 of another colour than the hull right, and
+    this one; with the switch, only this one reads otherwise.) False: not asked."""
     three_agree_unmixed: bool = True
     """...and the votes lead to no gem there that lies between another gem and the hull
     (what their blur looks like: violet between a pink gem and a blue hull; used

@@ -1444,7 +1444,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     the gem reader ``three_agree_fine`` sure, that gem is named
     (``config.three_agree_fine``); with ``reader_setup``, so too where the rules' votes
     lean to one gem (``leans``), the slot reader ``three_agree_lean_slot`` sure of it and
-    the gem reader ``three_agree_lean_fine``. With either setup, a lone canoe still
+    the gem reader ``three_agree_lean_fine``, or the slot reader alone
+    ``lean_slot_alone`` sure (a gem of the hull's own colour, with ``own_gems``, only
+    where the gem reader's first answer is that gem too: ``lean_alone_own_fine``). With
+    either setup, a lone canoe still
     unknown that both readers are ``config.empty_agree_confidence`` sure is empty is named
     so, whatever they say of the slot being covered. Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
@@ -1605,7 +1608,21 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         if config.lean_slot_alone <= 1:
             # ...or the lean and the slot reader alone, the gem reader left out: where the
             # votes lean wrongly, the slot reader has not been seen to say the same.
-            for i, lean_two in leaning(config.lean_slot_alone).items():
+            alone = leaning(config.lean_slot_alone)
+            hull: dict[int, dict[str, str | None]] = {
+                i: {c: g for c, g in said.items() if g == c} for i, said in alone.items()
+            } if own_gems and config.lean_alone_own_fine else {}
+            if any(hull.values()):
+                # A gem of the hull's own colour where a millimetre spans few pixels:
+                # only where the gem reader's first answer is that gem too.
+                first = read_fine(rectified, light, geo, setup, [],
+                                  {i: list(said) for i, said in hull.items() if said},
+                                  2.0, 2.0, 0.0, leans=hull, agree_confidence=0.0,
+                                  agree_clear=0.0)
+                alone = {i: {c: g for c, g in said.items() if c not in hull.get(i, {})
+                             or (i in first and c in first[i].gems)}
+                         for i, said in alone.items()}
+            for i, lean_two in alone.items():
                 name_gems(seen, SLOTS[i], lean_two)
     if slot_setup is not None and votes and config.three_agree_fine <= 1:
         # Three readers that say the same where the rules read no gems: the votes' lead
