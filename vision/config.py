@@ -963,6 +963,16 @@ class VisionConfig:
     across T3 and T4, T3 read with only its red canoe). On offsets 88 and 90 (glare,
     motion, between, 640x480): that wrong reading gone, four slots of its frame unknown,
     nothing else read otherwise."""
+    unseen_vacant_stays: bool = True
+    """...but not a slot the reader has just read as empty where the rules left it only
+    for that canoe (``unseen_reader_empty``: it is that sure that no canoe stands there
+    and nothing covers it) while they are still unknown (used 111120010, between: a canoe
+    between T1 and T2, T1, T2 and T3 left for it, T3 read empty 0.9999999 sure, then left
+    for it again as beside T2). Used 109 / 110 / 111 (between, motion, glare): 0 / +4 /
+    +1 clear positions, none lost, no wrong reading, all of them between two slots; used
+    110's ten other conditions unchanged. The old reporting scenes of a canoe between two
+    slots read nowhere (48120059, 49120085, 49120120, 49120232, 50120072, 50120182,
+    51120251) read as before. False: left for it again."""
     learned_over_doubts: bool = True
     """Where the learned slot reader's reading of an unknown slot, ``learned_confidence``
     sure, would see a colour more often than in play, a slot where the rules read that

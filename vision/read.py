@@ -668,6 +668,7 @@ def read_board(
     unread_discs = {s for s in SLOTS if discs[s] == UNKNOWN}
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         asked_unknown = set(unknown)
+        unseen_before = {p for p in unknown if (why.get(p) or "").startswith(UNSEEN)}
         answered = learned_slots(
             rectified, light, geo, look.slot_patches, palette.names, canoes.seen, discs,
             unknown, why, in_play, config, gems=gems_read, discs_seen=discs_seen,
@@ -696,6 +697,10 @@ def read_board(
                 # (Where the area shows no place now, the rules' places stand: not
                 # everywhere; used 88120044.)
                 hidden = set()
+            if config.unseen_vacant_stays and hides_only:
+                # (Nor a slot the reader has just read empty where the rules left it for
+                # that canoe: sure that none stands there, while they still are unknown.)
+                hidden -= {s for s in unseen_before - unknown if answered.get(s) == []}
             unknown |= hidden
             why.update(dict.fromkeys(hidden, HIDES))
         if in_play is not None and config.learned_then_counts and not found:

@@ -1838,3 +1838,16 @@ def test_a_slot_left_for_a_canoe_seen_nowhere_that_the_reader_sees_empty_is_read
     assert "T4" in before.unknown and "T4" not in now.unknown
     assert not now.canoes_at("T4") and now.discs["T4"] == truth.discs["T4"]
     assert set(now.unknown) == set(before.unknown) - {"T4"}
+
+
+def test_a_slot_read_empty_for_a_canoe_seen_nowhere_is_not_left_for_it_again():
+    """Used 111120010 (between): a canoe between T1 and T2, seen nowhere; the rules left
+    T1, T2 and T3 for it. The slot reader read T3 empty (0.9999999 sure, nothing over it)
+    while T1 and T2 stayed unknown, but T3 was then left for the canoe again, as beside T2
+    (``learned_hides_again``). With ``unseen_vacant_stays`` it stays read."""
+    _, truth, (now, before) = read_scene("between", 111120010, VisionConfig(),
+                                         VisionConfig(unseen_vacant_stays=False))
+    assert not truth.canoes_at("T3")
+    assert "T3" in before.unknown and "T3" not in now.unknown
+    assert not now.canoes_at("T3") and now.discs["T3"] == truth.discs["T3"]
+    assert set(now.unknown) == set(before.unknown) - {"T3"} == {"T1", "T2"}
