@@ -1452,9 +1452,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     the gem reader ``three_agree_lean_fine``, or the slot reader alone
     ``lean_slot_alone`` sure (a gem of the hull's own colour, with ``own_gems``, only
     where the gem reader's first answer is that gem too: ``lean_alone_own_fine``). With
-    either setup, a lone canoe still
-    unknown that both readers are ``config.empty_agree_confidence`` sure is empty is named
-    so, whatever they say of the slot being covered. Fills ``discs`` and ``seen``."""
+    either setup, a lone canoe still unknown that both readers are
+    ``config.empty_agree_confidence`` sure is empty is named so, whatever they say of the
+    slot being covered. Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
     leans = leans or {}
