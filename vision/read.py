@@ -1617,18 +1617,14 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             hull: dict[int, dict[str, str | None]] = {
                 i: {c: g for c, g in said.items() if g == c} for i, said in alone.items()
             } if own_gems and config.lean_alone_own_fine else {}
+            for i, lean_two in alone.items():
+                name_gems(seen, SLOTS[i], {c: g for c, g in lean_two.items()
+                                           if c not in hull.get(i, {})})
             if any(hull.values()):
                 # A gem of the hull's own colour where a millimetre spans few pixels:
                 # only where the gem reader's first answer is that gem too.
-                first = read_fine(rectified, light, geo, setup, [],
-                                  {i: list(said) for i, said in hull.items() if said},
-                                  2.0, 2.0, 0.0, leans=hull, agree_confidence=0.0,
-                                  agree_clear=0.0)
-                alone = {i: {c: g for c, g in said.items() if c not in hull.get(i, {})
-                             or (i in first and c in first[i].gems)}
-                         for i, said in alone.items()}
-            for i, lean_two in alone.items():
-                name_gems(seen, SLOTS[i], lean_two)
+                name_agreed({i: list(said) for i, said in hull.items() if said}, hull,
+                            0.0, 0.0)
     if slot_setup is not None and votes and config.three_agree_fine <= 1:
         # Three readers that say the same where the rules read no gems: the votes' lead
         # (an empty canoe: votes that show no gem without a well), the slot reader at 2 mm
