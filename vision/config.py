@@ -72,6 +72,19 @@ class VisionConfig:
     perspective is taken off (OpenCV's default 4 loses blurred cells of small markers)."""
     min_markers: int = 3
     """Fewer markers than this: the board is not found (two give a shaky homography)."""
+    still_markers: int = 2
+    """...unless this many (0: never) are seen, each where the last frame or the setup
+    photo showed it: the board and the camera have not moved, and the markers not seen
+    are taken where they were then (:func:`vision.locate.still_markers`). A Pi's camera is
+    fixed above the table, and an elbow over two corners should not blank the board.
+    (Used 112030260 at 640x480: three markers in the setup photo, only two found in the
+    frame, 0.5 and 1.0 px from where they were: every position was unknown, now all ten
+    read right.)"""
+    still_marker_share: float = 0.06
+    """...each corner within this share of its marker's side of where it was (setup to
+    frame with a still camera, used offset 111, 40 scenes a condition: corners moved 0.1 px
+    at the median, at most 2 px at 640x480 where a side is 18-30 px, and 0.8-3 px at
+    1280x720, 28-60 px; a shaken camera under motion blur, 9.8 px)."""
     marker_retry_constant: float = 12.0
     """With fewer than ``min_markers`` markers found, the frame is searched once more at
     full size, the adaptive threshold this far under the local mean (OpenCV's default is

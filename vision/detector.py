@@ -149,9 +149,11 @@ class Detector:
             h, w = frame.shape[:2]
             return pose_from_corners(self.corners, self.layout, self.corners_size, (w, h),
                                      camera=self.camera)
-        # A still camera: search the markers near where they were in the last frame.
+        # A still camera: search the markers near where they were in the last frame (and
+        # where too few show, take the others as where they were then, or at setup).
         return locate_board(frame, self.layout, self.config, previous=self.last_pose,
-                            camera=self.camera)
+                            camera=self.camera, fixed=None if self.profile is None
+                            else self.profile.setup_markers)
 
     def _read(self, frame: Image, details: bool = False,
               in_play: Mapping[str, int] | None = None) -> tuple[BoardPose, Reading]:

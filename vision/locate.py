@@ -42,6 +42,15 @@ class CalibrationError(ValueError):
 
 
 @dataclass(frozen=True)
+class MarkerView:
+    """Where one frame (of ``image_size``, w x h) showed the board's markers: id -> the
+    four corners' frame pixels, as found."""
+
+    image_size: tuple[int, int]
+    corners: dict[int, Floats]
+
+
+@dataclass(frozen=True)
 class BoardPose:
     """Where the board lies in a frame.
 
@@ -259,6 +268,7 @@ def _reprojection(to_frame: Doubles, board_pts: Doubles, frame_pts: Doubles) -> 
 def locate_board(
     image: Image, layout: Layout, config: VisionConfig | None = None,
     previous: BoardPose | None = None, camera: CameraModel | None = None,
+    fixed: MarkerView | None = None,
 ) -> BoardPose:
     """The board's homography and 3D pose from its ArUco markers.
 
@@ -266,6 +276,10 @@ def locate_board(
         searched near where they were first (the whole frame when one is missing there).
     :param camera: the camera's intrinsics and lens (default: a standard lens without
         distortion, :meth:`CameraModel.default`); scaled to the frame's size.
+    :param fixed: where the same still camera saw the markers at setup. A frame showing
+        too few markers for a pose, but those where they were in ``previous`` or in
+        ``fixed``, is read with the others where they were too (:func:`still_markers`);
+        the pose's ``markers`` are those seen.
     :raises BoardNotFound: when fewer than ``config.min_markers`` markers are seen or
         the homography does not fit them.
     """
@@ -279,10 +293,18 @@ def locate_board(
         markers = track_markers(image, layout, previous.corners, config)
     if markers is None:
         markers = find_markers(image, layout, config)
+    seen_ids = tuple(sorted(markers))
     if len(markers) < config.min_markers:
-        seen = ", ".join(map(str, sorted(markers))) or "none"
+        still = None
+        for ref in (MarkerView(previous.image_size, previous.corners)
+                    if previous is not None and previous.corners else None, fixed):
+            still = still or still_markers(markers, ref, (w, h), config)
+        if still is not None:
+            markers = still
+    if len(markers) < config.min_markers:
+        seen = ", ".join(map(str, seen_ids)) or "none"
         raise BoardNotFound(
-            f"board not found: {len(markers)} of {len(layout.marker_centers)} markers seen "
+            f"board not found: {len(seen_ids)} of {len(layout.marker_centers)} markers seen "
             f"(ids {seen}); at least {config.min_markers} are needed. Check that the corner "
             "markers are in view and not covered, or give the board corners (--corners or "
             "--calibration)"
@@ -302,9 +324,41 @@ def locate_board(
             f"{config.max_reprojection_px:g}); is a marker moved or the layout wrong?"
         )
     camera = _with_focal(camera, to_frame)
-    return BoardPose(cast(Doubles, np.linalg.inv(to_frame)), err, tuple(ids), (w, h),
+    return BoardPose(cast(Doubles, np.linalg.inv(to_frame)), err, seen_ids, (w, h),
                      corners=dict(markers), camera=camera,
                      camera_pose=solve_pose(board_pts, frame_pts, camera))
+
+
+def still_markers(markers: dict[int, Floats], reference: MarkerView | None,
+                  image_size: tuple[int, int], config: VisionConfig) -> dict[int, Floats] | None:
+    """Too few markers seen for a pose of their own, but at least ``config.still_markers``
+    of them, each where ``reference`` (the last frame, or the setup photo, of the same
+    camera) saw it: two markers of a rigid board that have not moved (every corner within
+    ``config.still_marker_share`` of its outline's side) say neither the board nor the
+    camera moved, and the markers not seen now are where they were. Those seen now and
+    the reference's others; None otherwise.
+
+    >>> quad = np.array([[0, 0], [40, 0], [40, 40], [0, 40]], np.float32)
+    >>> ref = MarkerView((640, 480), {0: quad, 1: quad + 300, 2: quad + 400})
+    >>> sorted(still_markers({0: quad + 1, 2: quad + 400}, ref, (640, 480), VisionConfig()))
+    [0, 1, 2]
+    >>> still_markers({0: quad + 4, 2: quad + 400}, ref, (640, 480), VisionConfig()) is None
+    True
+    >>> still_markers({0: quad}, ref, (640, 480), VisionConfig()) is None
+    True
+    >>> still_markers({0: quad, 2: quad + 400}, ref, (1280, 720), VisionConfig()) is None
+    True
+    """
+    if (reference is None or config.still_markers < 2 or len(markers) < config.still_markers
+            or tuple(reference.image_size) != tuple(image_size)
+            or not set(markers) <= set(reference.corners)):
+        return None
+    for mid, quad in markers.items():
+        was = reference.corners[mid]
+        side = float(np.mean(np.linalg.norm(was - np.roll(was, 1, axis=0), axis=1)))
+        if float(np.abs(quad - was).max()) > config.still_marker_share * side:
+            return None
+    return {**reference.corners, **markers}
 
 
 def _with_focal(camera: CameraModel, to_frame: Doubles) -> CameraModel:

@@ -30,7 +30,7 @@ from companion.board import GEM_COLOURS, PLAYER_COLOURS, SLOTS
 from vision.camera import CameraModel
 from vision.config import BGR, DEFAULT_CANOE_BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout, load_layout
-from vision.locate import BoardNotFound, locate_board, rectify
+from vision.locate import BoardNotFound, MarkerView, locate_board, rectify
 from vision.read import TableLook, glare_slots, sand_levels
 from vision.stages.canoes import gem_protos, side_area, split_centres
 from vision.stages.discs import disc_offsets, rim_contrast
@@ -89,6 +89,10 @@ class TableProfile:
     notes: tuple[str, ...] = ()
     """What the players should know about the setup photo though it was learned (a glare
     spot that hid a canoe or the weather marker), in plain words."""
+    setup_markers: MarkerView | None = None
+    """Where the setup photo showed the board's markers: a frame of the same still camera
+    in which too few markers are seen for a pose of their own is read with those it shows
+    where they were (:func:`vision.locate.still_markers`). None in older profiles."""
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -126,6 +130,10 @@ class TableProfile:
             "sand_levels": (None if look.sand_levels is None else [
                 None if np.isnan(v) else round(float(v), 3) for v in look.sand_levels]),
             "notes": list(self.notes),
+            "setup_markers": (None if self.setup_markers is None else {
+                "image_size": list(self.setup_markers.image_size),
+                "corners": {str(k): np.round(v.astype(np.float64), 2).tolist()
+                            for k, v in sorted(self.setup_markers.corners.items())}}),
             "river_marks": (None if look.marks is None else {
                 "shape": list(look.marks.shape),
                 "idx": look.marks.idx.tolist(),
@@ -198,6 +206,7 @@ class TableProfile:
                 layout=data.get("layout"),
                 gem_bgr=gem_bgr,
                 notes=_notes(data.get("notes", [])),
+                setup_markers=_setup_markers(data.get("setup_markers")),
             )
         except ProfileError:
             raise
@@ -233,6 +242,27 @@ def _flag(value: object, key: str) -> bool:
     if not isinstance(value, bool):
         raise ProfileError(f"{key} must be true or false")
     return value
+
+
+def _setup_markers(value: object) -> MarkerView | None:
+    """The ``setup_markers`` of a profile's JSON (absent in older ones: None)."""
+    if value is None:
+        return None
+    bad = ProfileError("setup_markers must give the setup photo's image_size [w, h] and "
+                       "each marker's four corners [[x, y] x4] by its id")
+    if not isinstance(value, dict) or not isinstance(value.get("corners"), dict):
+        raise bad
+    size = value.get("image_size")
+    if not isinstance(size, list) or len(size) != 2 or not all(
+            isinstance(v, int) and v > 0 for v in size):
+        raise bad
+    corners: dict[int, Floats] = {}
+    for key, quad in value["corners"].items():
+        pts = np.array(quad, np.float64) if isinstance(quad, list) else np.zeros(0)
+        if not str(key).isdigit() or pts.shape != (4, 2) or not np.all(np.isfinite(pts)):
+            raise bad
+        corners[int(key)] = pts.astype(np.float32)
+    return MarkerView((size[0], size[1]), corners)
 
 
 def _notes(value: object) -> tuple[str, ...]:
@@ -634,7 +664,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
                        disc_patches=slot_patches(top, light, geo, range(len(SLOTS)),
                                                  DISC_WINDOW_MM, DISC_PATCH_PX)),
         hull_scale=scale, beach_guard=guard_chroma(top, light, geo), layout=layout_path,
-        gem_bgr=gem_bgr, notes=tuple(notes))
+        gem_bgr=gem_bgr, notes=tuple(notes),
+        setup_markers=None if not pose.corners else MarkerView(pose.image_size,
+                                                                 dict(pose.corners)))
 
 
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,

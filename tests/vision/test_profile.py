@@ -72,6 +72,49 @@ def test_profile_round_trips_through_json(table, tmp_path):
         TableProfile.from_json(data)
 
 
+def test_where_the_setup_photo_showed_the_markers_round_trips_and_older_profiles_know_none(
+        table):
+    profile = learn_profile(table[1], PLAYERS)
+    marks = profile.setup_markers
+    assert marks is not None and marks.image_size == (table[1].shape[1], table[1].shape[0])
+    assert sorted(marks.corners) == [0, 1, 2, 3]
+    data = json.loads(json.dumps(profile.to_json()))
+    again = TableProfile.from_json(data).setup_markers
+    assert again is not None and again.image_size == marks.image_size
+    assert all(np.abs(again.corners[k] - marks.corners[k]).max() <= 0.005 for k in marks.corners)
+    del data["setup_markers"]  # a profile learned before the key
+    assert TableProfile.from_json(data).setup_markers is None
+    data["setup_markers"] = {"image_size": [640, 480], "corners": {"0": [[1, 2], [3, 4]]}}
+    with pytest.raises(ProfileError, match="setup_markers must give the setup photo's"):
+        TableProfile.from_json(data)
+
+
+def test_a_frame_showing_two_markers_where_they_were_at_setup_is_read_with_the_others_there(
+        table):
+    scene, setup = table
+    profile = learn_profile(setup, PLAYERS)
+    assert profile.setup_markers is not None
+    state = position()
+    frame = render(state, seed=8, scene=scene)
+    for quad in (profile.setup_markers.corners[k] for k in (0, 2)):  # an elbow over two
+        (x0, y0), (x1, y1) = quad.min(0).astype(int) - 6, quad.max(0).astype(int) + 6
+        frame[max(y0, 0):y1, max(x0, 0):x1] = (70, 90, 120)
+    det = Detector()
+    det.use_profile(profile)
+    seen = det.analyse(frame)
+    assert seen.board_found and wrong(seen, ground_truth(state)) == []
+    assert len(seen.unknown) <= 1
+    assert det.last_pose is not None and det.last_pose.markers == (1, 3)  # (white: seen ones)
+    # The board or the camera moved since: the two markers seen are not where they were.
+    moved = np.roll(frame, 9, axis=1)
+    fresh = Detector()
+    fresh.use_profile(profile)
+    assert not fresh.analyse(moved).board_found
+    # Without the setup photo's markers (an older profile), as before: not found.
+    fresh.use_profile(replace(profile, setup_markers=None))
+    assert not fresh.analyse(frame).board_found
+
+
 def test_where_each_disc_showed_at_setup_round_trips_and_older_profiles_look_on_centre(
         table):
     data = json.loads(json.dumps(learn_profile(table[1], PLAYERS).to_json()))
