@@ -625,6 +625,13 @@ class VisionConfig:
     canoe_hidden_share: float = 0.2
     """When a canoe the game has in play is seen nowhere, a position with more canoe-like
     area than its canoes read by this many canoes may hide it (and its neighbours)."""
+    canoe_hidden_each: bool = True
+    """...where several canoes are seen nowhere (and no position is unknown), only while
+    those positions show more than this much room for each of them; else every position
+    is unknown (:func:`vision.read.hiding_places`: used 112110065, motion, a brown and a
+    yellow canoe under a blurred hand as pale as the sand, the beach read with its two
+    other canoes, the places 0.21 of a canoe over; used 111, motion, glare, 640x480 and
+    between: no such frame)."""
     canoe_hidden_share_unknown: float = 0.3
     """...and, while some position is unknown (where it may be), a position with this much
     more (its neighbours not). 0: off (only the unknown positions)."""
@@ -958,6 +965,25 @@ class VisionConfig:
     sure, the other blue unknown on T3). Not where a hand or a sleeve covers another
     position, where that canoe may be (used 86110004). Used offsets 85 / 86 / 88, 100 /
     60 / 60 scenes a condition: no reading changed."""
+    learned_camouflage_beside: bool = True
+    """A slot the rules left unknown because a canoe of a colour seen too seldom would look
+    like the riverbed there (``camouflage_chroma``) is not read by the learned slot reader
+    with canoes of other colours only while a canoe of that colour is then still seen
+    nowhere: beside another canoe, one like the river is no object to the reader either
+    (used 112050079 under glare: a blue canoe beside a red one on T1 of a blue river, read
+    as the red alone 0.9997 sure, the other blue canoe on the glare-washed beach; a
+    wrong reading). Read empty, it is kept (a slot like the river, read empty by the
+    reader, the canoe elsewhere). Only while more canoes of that colour are seen nowhere
+    than the rules read at the other positions left unknown (used 111020166: two blue
+    canoes read by the rules on T4, left unknown for its area), and not where a canoe on
+    the move or a hand may hide it at another position (used 111120025, 111120037,
+    between; 111110223, motion). Used 111, 13 conditions: 7 clear positions fewer in 6
+    frames, no reading changed otherwise."""
+    learned_camouflage_joe_start: bool = True
+    """...only on T1 while Diamanten Joe is in play: his canoe stood there in the setup
+    photo, so the reader compares the slot with a patch that held a canoe (112050079's
+    case). On every slot, used 110 and 111 lost 20 and 7 clear positions (13 frames, the
+    reader right on each) and no wrong reading was mended there."""
     learned_short_count: bool = True
     """A slot the rules left unknown because they could not count its canoes (canoe-like
     area unread, canoe count unclear), read by the learned reader with a colour of which

@@ -1259,6 +1259,29 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             fill = {i: r for i, r in fill.items() if r.sure >= config.learned_riverbed_confidence
                     or not any(f"a {c} canoe {LIKE_RIVERBED}: {MOTTLE}" in why[SLOTS[i]]
                                for c in short & set(r.colours))}
+    if in_play is not None and config.learned_camouflage_beside and not any(
+            moving_by(why.get(p)) or covered_by(why.get(p))
+            for p in unknown - {SLOTS[i] for i in fill}):
+        # Nor, with canoes of other colours only, a slot the rules left unknown because a
+        # canoe of a colour still seen nowhere would look like the riverbed there: beside
+        # another canoe, it is no object to the reader either (used 112050079). (Not where
+        # a canoe on the move or a hand may hide it elsewhere: used 111120025 and
+        # 111120037, between, a blue canoe across T1 and T2; 111110223, motion, a hand.)
+        # (Only while more of it are seen nowhere than the rules read at the other
+        # positions left unknown: used 111020166, a wide-angle lens, two blue canoes read
+        # by the rules on T4, left unknown for its area, and a yellow canoe on T5 read so.)
+        counts = counted(fill)
+        ruled_at = Counter((c.colour, c.at) for c in unread if c.at in unknown)
+
+        def hides_here(slot: str, colour: str) -> bool:
+            elsewhere = sum(n for (c, at), n in ruled_at.items() if c == colour and at != slot)
+            return (why[slot] == f"a {colour} canoe {LIKE_RIVERBED}"
+                    and counts[colour] + elsewhere < in_play.get(colour, 0))
+
+        fill = {i: r for i, r in fill.items() if not r.colours or (
+            config.learned_camouflage_joe_start and (
+                SLOTS[i] != "T1" or JOE_COLOUR not in in_play)) or not any(
+            hides_here(SLOTS[i], c) for c in set(in_play) - set(r.colours))}
     if in_play is not None and config.learned_short_count and not (
             unknown - {SLOTS[i] for i in fill}):
         # Where the rules could not count a slot's canoes and no position would be left
@@ -2244,7 +2267,9 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     slots up and down the river (it may be caught between them; so too with ``beside``
     while some position is unknown). When the area shows no
     such place, it is hidden where nothing shows it (under a hand whose skin looks like
-    the sand, in a deep shadow): every position is then unknown, none read wrongly.
+    the sand, in a deep shadow): every position is then unknown, none read wrongly; so too,
+    with nothing unknown, where several canoes are seen nowhere and the places show
+    ``canoe_hidden_share`` of a canoe or less of room for each (``canoe_hidden_each``).
 
     >>> cfg = VisionConfig()
     >>> areas = {"T2": (0, 0.0), "T3": (1, 1.3), "T4": (0, 0.0), "beach": (0, 0.0)}
@@ -2257,6 +2282,9 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     >>> sorted(hiding_places([CanoeSeen("red", "T3")], {"R1"}, {"red": 2}, areas, cfg,
     ...                      beside=True))
     ['T2', 'T3', 'T4']
+    >>> len(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2, "blue": 1},
+    ...                   {**areas, "T3": (1, 1.1)}, cfg))
+    10
     """
     counted = Counter(c.colour for c in seen)
     if all(counted[c] >= n for c, n in in_play.items()):
@@ -2273,15 +2301,24 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     if unknown and share <= 0:
         return set()
     out: set[str] = set()
+    spare = 0.0  # (the canoe-like area those places show more than their canoes read)
     for pos, (n, area) in areas.items():
         if pos in unknown or area - config.canoe_area_each * n <= share:
             continue
         out.add(pos)
+        spare += area - config.canoe_area_each * n
         if pos in SLOTS and (beside or not unknown):
             out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
                        if p in SLOTS)
     if unknown:
         return out
+    gone = sum(n - counted[c] for c, n in in_play.items() if counted[c] < n)
+    if config.canoe_hidden_each and gone > 1 and spare <= share * gone:
+        # Several canoes seen nowhere where the area shows room for one: the others are
+        # hidden where nothing shows them (used 112110065, motion: a brown and a yellow
+        # canoe under a blurred hand as pale as the sand, the beach read with the other
+        # two; T4's brown canoe 0.21 of a canoe over what it leaves).
+        return {*SLOTS, BEACH}
     return out or {*SLOTS, BEACH}
 
 

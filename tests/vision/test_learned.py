@@ -1851,3 +1851,20 @@ def test_a_slot_read_empty_for_a_canoe_seen_nowhere_is_not_left_for_it_again():
     assert "T3" in before.unknown and "T3" not in now.unknown
     assert not now.canoes_at("T3") and now.discs["T3"] == truth.discs["T3"]
     assert set(now.unknown) == set(before.unknown) - {"T3"} == {"T1", "T2"}
+
+
+def test_joe_s_start_like_the_river_read_with_another_colour_alone_stays_unknown():
+    """Used 112050079 under glare: a blue canoe beside a red one on T1 of a blue river,
+    the other blue canoe on the glare-washed beach. The rules left T1 unknown (a blue
+    canoe would look like the riverbed there); the slot reader read the red alone, 0.9997
+    sure, and T1 was read without the blue canoe. With ``learned_camouflage_beside`` it
+    stays unknown while a blue canoe is seen nowhere: T1 held Joe's canoe in the setup
+    photo (``learned_camouflage_joe_start``)."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("glare+flicker", 112050079, VisionConfig(),
+                                         VisionConfig(learned_camouflage_beside=False))
+    assert sorted(c.colour for c in truth.canoes_at("T1")) == ["blue", "red"]
+    assert "T1" in now.unknown and wrong(now, truth) == []
+    assert "T1" not in before.unknown and [c.colour for c in before.canoes_at("T1")] == ["red"]
+    assert set(now.unknown) >= set(before.unknown)

@@ -115,6 +115,20 @@ def test_a_frame_showing_two_markers_where_they_were_at_setup_is_read_with_the_o
     assert not fresh.analyse(frame).board_found
 
 
+def test_a_small_frame_losing_a_marker_to_noise_is_read_with_it_where_it_was_at_setup():
+    """Used 112030260 at 640x480: three markers in the setup photo, two found in the
+    frame, 0.5 and 1.0 px from where they were: the board was not found, every position
+    unknown. With ``still_markers`` the third is taken where it was, and all is read."""
+    from .scenes import read_scene
+
+    _, truth, (now, before) = read_scene("lowres", 112030260, VisionConfig(),
+                                         VisionConfig(still_markers=0))
+    # (The Pi's OpenCV finds the third marker in this frame: both read it then.)
+    assert not before.board_found or (before.discs, before.canoes, before.unknown) == (
+        now.discs, now.canoes, now.unknown)
+    assert now.board_found and wrong(now, truth) == [] and len(now.unknown) <= 2
+
+
 def test_where_each_disc_showed_at_setup_round_trips_and_older_profiles_look_on_centre(
         table):
     data = json.loads(json.dumps(learn_profile(table[1], PLAYERS).to_json()))

@@ -503,3 +503,22 @@ def test_a_white_gem_read_in_a_canoe_on_the_beach_is_unknown():
             for c in before.canoes_at(BEACH))
     assert [c for c in now.canoes if c.at != BEACH] == [
         c for c in before.canoes if c.at != BEACH]
+
+
+def test_several_canoes_seen_nowhere_with_room_for_one_leave_every_position_unknown():
+    """Used 112110065, motion: a brown and a yellow canoe on the beach under a blurred hand
+    as pale as the sand; the beach was read with its other two canoes, and only T3-T5
+    left for the two canoes seen nowhere (T4's brown canoe showed 0.21 of a canoe more
+    than it leaves). With ``canoe_hidden_each`` no position is trusted then, and what
+    the readers after the rules find (the beach's four canoes) is read right."""
+    from .scenes import read_scene
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("motion", 112110065, VisionConfig(),
+                                         VisionConfig(canoe_hidden_each=False))
+    assert len(truth.canoes_at("beach")) == 4
+    assert wrong(now, truth) == []
+    if "beach" not in now.unknown:
+        assert sorted(c.colour for c in now.canoes_at("beach")) == sorted(
+            c.colour for c in truth.canoes_at("beach"))
+    assert "beach" not in before.unknown and len(before.canoes_at("beach")) == 2
