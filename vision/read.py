@@ -1270,6 +1270,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # (Only while more of it are seen nowhere than the rules read at the other
         # positions left unknown: used 111020166, a wide-angle lens, two blue canoes read
         # by the rules on T4, left unknown for its area, and a yellow canoe on T5 read so.)
+        # (And with ``learned_camouflage_joe_start`` only on T1 while Joe is in play: his
+        # canoe stood there in the setup photo the reader compares with; on every slot,
+        # used 110 and 111 lost 27 clear positions, the reader right on each.)
         counts = counted(fill)
         ruled_at = Counter((c.colour, c.at) for c in unread if c.at in unknown)
 
