@@ -977,13 +977,13 @@ class VisionConfig:
     than the rules read at the other positions left unknown (used 111020166: two blue
     canoes read by the rules on T4, left unknown for its area), and not where a canoe on
     the move or a hand may hide it at another position (used 111120025, 111120037,
-    between; 111110223, motion). Used 111, 13 conditions: 7 clear positions fewer in 6
-    frames, no reading changed otherwise."""
+    between; 111110223, motion)."""
     learned_camouflage_joe_start: bool = True
     """...only on T1 while Diamanten Joe is in play: his canoe stood there in the setup
     photo, so the reader compares the slot with a patch that held a canoe (112050079's
-    case). On every slot, used 110 and 111 lost 20 and 7 clear positions (13 frames, the
-    reader right on each) and no wrong reading was mended there."""
+    case); no reading changes on used 110 and 111 then. On every slot, used 110 and 111
+    lost 20 and 7 clear positions (13 frames, the reader right on each) and no wrong
+    reading was mended there."""
     learned_short_count: bool = True
     """A slot the rules left unknown because they could not count its canoes (canoe-like
     area unread, canoe count unclear), read by the learned reader with a colour of which

@@ -1259,7 +1259,10 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             fill = {i: r for i, r in fill.items() if r.sure >= config.learned_riverbed_confidence
                     or not any(f"a {c} canoe {LIKE_RIVERBED}: {MOTTLE}" in why[SLOTS[i]]
                                for c in short & set(r.colours))}
-    if in_play is not None and config.learned_camouflage_beside and not any(
+    # (With ``learned_camouflage_joe_start``, only T1 while Joe is in play: see below.)
+    watched = {s for s in SLOTS if not config.learned_camouflage_joe_start or (
+        s == "T1" and in_play is not None and JOE_COLOUR in in_play)}
+    if in_play is not None and config.learned_camouflage_beside and watched and not any(
             moving_by(why.get(p)) or covered_by(why.get(p))
             for p in unknown - {SLOTS[i] for i in fill}):
         # Nor, with canoes of other colours only, a slot the rules left unknown because a
@@ -1281,10 +1284,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             return (why[slot] == f"a {colour} canoe {LIKE_RIVERBED}"
                     and counts[colour] + elsewhere < in_play.get(colour, 0))
 
-        fill = {i: r for i, r in fill.items() if not r.colours or (
-            config.learned_camouflage_joe_start and (
-                SLOTS[i] != "T1" or JOE_COLOUR not in in_play)) or not any(
-            hides_here(SLOTS[i], c) for c in set(in_play) - set(r.colours))}
+        fill = {i: r for i, r in fill.items() if not r.colours or SLOTS[i] not in watched
+                or not any(hides_here(SLOTS[i], c) for c in set(in_play) - set(r.colours))}
     if in_play is not None and config.learned_short_count and not (
             unknown - {SLOTS[i] for i in fill}):
         # Where the rules could not count a slot's canoes and no position would be left
