@@ -1450,6 +1450,18 @@ class VisionConfig:
     """An object with more unclassified pixels than this share is foreign (a hand, a sleeve)."""
     beach_guard_px: float = 20.0
     """Changed pixels (mm^2) in the band around the beach that make the beach unknown."""
+    beach_guard_blurred_mm: float = 5.0
+    """Where gems are not read (a blurred view, under ``gem_min_detail``), a change in that
+    band counts only where it spans a square this many mm a side (the band's whole width:
+    3 to 8 mm from the beach), as a hand reaching onto the beach does; 0: a 3-pixel
+    square, as elsewhere. At 640x480 a marker's white paper, a shadow's edge or the
+    river's blue blurs a few mm into the band, and a pose a pixel off from the setup
+    photo's shifts that strip: a thin line along the band, read as something crossing
+    (used 113030029, 113030116, 113030148 at 640x480, lowres: the beach unknown, and with
+    it a canoe too few for T2/T3 or L1/L2). On used 111, 112 and 113 (lowres and motion,
+    300 scenes each) it mends 3, 2 and 8 clear positions, adds no wrong reading and
+    changes no reading under motion blur (46 beaches there unknown for something
+    crossing that band, as before)."""
     beach_edge_quiet: bool = True
     """With a table profile, where that band is unchanged: an object on the beach reaching
     its edge is not taken to cross it (a canoe laid at the edge, its end blurred, is read

@@ -270,13 +270,18 @@ def read_board(
     if not beach_foreign and deep_dark(beach, layout, geo, config):
         beach_foreign = True
         beach_why = "a dark sleeve or a deep shadow over the beach"
+    def detail_under(limit: float) -> bool:
+        # (Few camera pixels a board millimetre: a blurred view, unknown without a pose.)
+        return detail_px_per_mm is not None and detail_px_per_mm < limit
+
     guard = guard_chroma(rectified, light, geo) if beach_guard is not None or details else None
     crossed: bool | None = None  # (the band around the beach unknown without a profile)
     if beach_guard is not None and guard is not None and len(beach_guard) == len(guard):
         ys, xs = np.divmod(geo.guard_idx, geo.shape[1])
         lean = shift_px(camera_centre, np.column_stack([xs, ys]).astype(np.float32),
                         config.canoe_height_mm, geo.k)
-        crossed = guard_crossed(guard, beach_guard, geo, config, lean)
+        crossed = guard_crossed(guard, beach_guard, geo, config, lean,
+                                blurred=detail_under(config.gem_min_detail))
         beach_foreign |= crossed
 
     if look is not None and look.marks is not None and look.marks.shape == geo.shape:
@@ -285,10 +290,6 @@ def read_board(
         zones.obj[pos[same]] = False
         zones.highlight[pos[same]] = False
         zones.label[pos[same]] = -1
-    def detail_under(limit: float) -> bool:
-        # (Few camera pixels a board millimetre: a blurred view, unknown without a pose.)
-        return detail_px_per_mm is not None and detail_px_per_mm < limit
-
     gems_read = not detail_under(config.gem_min_detail)
     # (Where blur spans a gem's edge: a gem blurred with its hull may look like another.)
     blends = detail_under(config.gem_blend_detail)

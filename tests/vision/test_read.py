@@ -522,3 +522,46 @@ def test_several_canoes_seen_nowhere_with_room_for_one_leave_every_position_unkn
         assert sorted(c.colour for c in now.canoes_at("beach")) == sorted(
             c.colour for c in truth.canoes_at("beach"))
     assert "beach" not in before.unknown and len(before.canoes_at("beach")) == 2
+
+
+def test_a_blurred_edge_along_the_beachs_band_is_not_a_hand_crossing_it():
+    """Used 113030116 and 113030148 (lowres, 640x480): a marker's paper and the river's blue
+    blurred a few mm into the band around the beach, a strip along it as wide as three
+    pixels, shifted with a pose a pixel off the setup photo's: read as something crossing
+    onto the beach. Where gems are not read (a blurred view) a change counts only where it
+    spans the band's width, as a hand does; elsewhere a 3-pixel strip still counts."""
+    from vision.layout import load_layout
+    from vision.stages.geometry import geometry
+    from vision.stages.ground import guard_crossed
+
+    config = VisionConfig()
+    geo = geometry(load_layout(), config)
+    ys, xs = np.divmod(geo.guard_idx, geo.shape[1])
+    known = np.zeros((len(geo.guard_idx), 2), np.float32)
+    top = ys < ys.min() + 5  # (the band above the beach: 5 px wide)
+    strip = known.copy()
+    strip[top & (ys < ys.min() + 3) & (xs > 30) & (xs < 90)] = 1.0  # 3 px x 60 px
+    hand = known.copy()
+    hand[top & (xs > 50) & (xs < 70)] = 1.0  # the band's whole width, 20 mm
+    assert guard_crossed(strip, known, geo, config)
+    assert not guard_crossed(strip, known, geo, config, blurred=True)
+    assert guard_crossed(hand, known, geo, config, blurred=True)
+    assert guard_crossed(strip, known, geo, replace(config, beach_guard_blurred_mm=0.0),
+                         blurred=True)
+    assert not guard_crossed(known, known, geo, config, blurred=True)
+
+
+def test_a_blurred_edge_along_the_beach_at_640x480_does_not_leave_it_unknown():
+    """Used 113030148 (delta, lowres, 640x480): the river's blue blurred into the band
+    around the beach, the pose a pixel off the setup photo's: "something crosses the
+    beach's edge", the beach unknown, and with a canoe too few T2, T3, T5 and L1 too.
+    Where gems are not read, a change in the band counts only where it spans the band's
+    width (``beach_guard_blurred_mm``): the frame is read whole, nothing wrongly. (With the
+    Pi's OpenCV the frame renders a little otherwise and its band is not crossed either
+    way: the rule itself is tested above with a band made by hand.)"""
+    from .scenes import read_scene
+    from .test_wrong_readings import wrong
+
+    _, truth, (now,) = read_scene("lowres", 113030148, VisionConfig())
+    assert wrong(now, truth) == []
+    assert now.unknown == ()

@@ -144,12 +144,14 @@ def guard_chroma(rectified: Image, light: Light, geo: Geometry) -> Floats:
 
 
 def guard_crossed(guard: Floats, known: Floats, geo: Geometry, config: VisionConfig,
-                  lean: Floats | None = None) -> bool:
+                  lean: Floats | None = None, blurred: bool = False) -> bool:
     """Whether the band around the beach changed since setup (``known``) over more than
     ``beach_guard_px``: a hand reaching onto the beach crosses it. ``lean`` (per band
     pixel, the parallax shift of a canoe's top there, px): where the band lies on the side
     the beach's canoes lean out to under a tilted camera, a canoe's top may cover it: those
-    pixels are left out."""
+    pixels are left out. ``blurred`` (gems not read: a blurred view): a change counts only
+    where it spans ``beach_guard_blurred_mm`` (the band's width), as a hand crossing it
+    does, not a strip of a blurred edge along it."""
     h, w = geo.shape
     moved: Image = np.zeros(h * w, np.uint8)
     changed = np.linalg.norm(guard - known, axis=1) > config.background_chroma
@@ -164,6 +166,7 @@ def guard_crossed(guard: Floats, known: Floats, geo: Geometry, config: VisionCon
             np.hypot(lean[:, 0], lean[:, 1]) >= config.lean_min_px * geo.k)
         changed &= ~leans
     moved[geo.guard_idx] = changed
+    side = max(3, round(config.beach_guard_blurred_mm * geo.k)) if blurred else 3
     moved = cast(Image, cv2.morphologyEx(moved.reshape(h, w), cv2.MORPH_OPEN,
-                                         np.ones((3, 3), np.uint8)))
+                                         np.ones((side, side), np.uint8)))
     return bool(np.count_nonzero(moved) >= config.beach_guard_px * geo.k * geo.k)
