@@ -753,6 +753,15 @@ class VisionConfig:
     unknown, the learned slot reader still reads it where the game's counts agree: every
     canoe in play is then seen; never its disc (that needs ``learned_confidence``), nor on
     a slot the rules read. Over ``learned_confidence``: never."""
+    learned_unsure_elsewhere: float = 0.99
+    """...and, with canoes still seen nowhere, where it is this sure that no canoe of each
+    colour seen nowhere stands on the slot, while another position stays unknown, where
+    they may be. Over 1: never. (Seventy-fifth session: on used 112 every slot read less
+    sure while a canoe was seen nowhere, 32, was read right but three, and those read a
+    missing colour there, or were 0.88 sure of none of it with nothing else unknown. On
+    used 111 / 112 / 113, lowres, marker, glare, red/brown, motion and between, 300 scenes
+    each: +16 / +6 / +14 clear positions, +24 / +10 / +21 in all, no wrong reading
+    added.)"""
     learned_disc_agree: bool = True
     """...but its disc there (``learned_confidence`` sure of it, fewer than two canoes on
     the slot) where the rules saw the same disc before they left the slot unknown: two

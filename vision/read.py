@@ -1037,8 +1037,10 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     than of those it reads, ``learned_area_against``; where the rules' reason says a canoe
     on the move may lie over it, ``stages.learned.MOVING``, only while every canoe in play
     is then seen; less sure, ``learned_unsure_confidence``, only while every canoe in play
-    is then seen too, and less sure still, ``learned_agree_confidence``, only where the
-    rules also saw each canoe it reads there in its colour, ``colour_areas``), and on a
+    is then seen too (or it is ``learned_unsure_elsewhere`` sure that none of those seen
+    nowhere stands there, with another position still unknown), and less sure still,
+    ``learned_agree_confidence``, only where the rules also saw each canoe it reads there
+    in its colour, ``colour_areas``), and on a
     slot the rules read the same canoes on, the disc and gems they left unknown; a slot the
     rules read with a canoe whose middle they did not see, or where another colour than
     theirs shows (``config.learned_mixed_share``), where it is
@@ -1366,8 +1368,26 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # The slots it is less sure of are read only where the game's counts agree: every
     # canoe in play then seen (used offsets: 59030052, two greens on L1 read as one;
     # 60080087, Joe and a red canoe on R2 read as the red alone, Joe seen nowhere).
+    # Unless it is ``learned_unsure_elsewhere`` sure that none of the canoes seen nowhere
+    # stands on the slot, while another position stays unknown, where they may be (used
+    # 113050011 under glare: T3's red canoe beside T4 under the glare spot, the reader
+    # 0.987 sure that nothing covers T3, and sure of no blue canoe there; T4's blue canoe
+    # seen nowhere).
+    def sure_of_none(short: set[str]) -> set[int]:
+        """The slots read less sure where the reader is ``learned_unsure_elsewhere`` sure
+        that no canoe of each colour in ``short`` stands, while another position stays
+        unknown, where those canoes may be."""
+        unsure = [i for i, r in fill.items() if r.sure < sure]
+        if in_play is None or not unsure or config.learned_unsure_elsewhere > 1 or not (
+                unknown - {SLOTS[i] for i in fill}):
+            return set()
+        return {k for k, per in slot_counts(rectified, light, geo, setup, unsure,
+                                            sorted(short)).items()
+                if all(c in per and per[c][0] >= config.learned_unsure_elsewhere
+                       for c in short)}
     if in_play is None or missing(fill):
-        fill = {i: r for i, r in fill.items() if r.sure >= sure}
+        free = sure_of_none(missing(fill))
+        fill = {i: r for i, r in fill.items() if r.sure >= sure or i in free}
     for i, read in fill.items():
         slot = SLOTS[i]
         unknown.discard(slot)

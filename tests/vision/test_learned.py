@@ -1868,3 +1868,23 @@ def test_joe_s_start_like_the_river_read_with_another_colour_alone_stays_unknown
     assert "T1" in now.unknown and wrong(now, truth) == []
     assert "T1" not in before.unknown and [c.colour for c in before.canoes_at("T1")] == ["red"]
     assert set(now.unknown) >= set(before.unknown)
+
+
+def test_a_slot_read_less_sure_is_kept_where_the_reader_sees_none_of_the_canoes_missing():
+    """Used 112050009 under glare and 112110255 under motion blur: T1's green canoe and
+    Joe, and L1's brown canoe and Joe, read by the slot reader 0.92 and 0.96 sure (under
+    ``learned_confidence``), while a brown canoe (a yellow one) was seen nowhere, other
+    positions still unknown (washed out, a hand): less sure reads waited for every canoe
+    in play to be seen. The reader is 0.9997 sure or more that no canoe of the missing
+    colour stands there (``learned_unsure_elsewhere``): the slot is read, nothing wrongly."""
+    from .test_wrong_readings import wrong
+
+    for condition, seed, slot in (("glare+flicker", 112050009, "T1"),
+                                  ("motion", 112110255, "L1")):
+        _, truth, (now, before) = read_scene(condition, seed, VisionConfig(),
+                                             VisionConfig(learned_unsure_elsewhere=2.0))
+        assert wrong(now, truth) == [] and wrong(before, truth) == []
+        assert slot in before.unknown and slot not in now.unknown
+        assert sorted(c.colour for c in now.canoes_at(slot)) == sorted(
+            c.colour for c in truth.canoes_at(slot))
+        assert set(now.unknown) == set(before.unknown) - {slot}
