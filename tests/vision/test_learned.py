@@ -1009,10 +1009,12 @@ def test_a_slot_the_learned_reader_is_less_sure_of_is_read_where_the_rules_saw_i
     no canoe to the rules ("canoe-like area unread"); the learned reader read both right,
     0.97 and 0.94 sure, and T4 (a red and a brown canoe) 0.96 sure. R2 under 0.95, a
     green canoe was seen nowhere, so none was read. Where the rules saw each colour the
-    reader reads (``learned_agree_confidence``), every position is read, right."""
+    reader reads (``learned_agree_confidence``), every position is read, right. (Without
+    it, ``learned_unsure_elsewhere`` now reads them too: it is off for both, to compare.)"""
     _, truth, (now, before) = read_scene(
-        "warm", 67090085, VisionConfig(),
-        VisionConfig(learned_agree_confidence=VisionConfig().learned_unsure_confidence))
+        "warm", 67090085, VisionConfig(learned_unsure_elsewhere=2.0),
+        VisionConfig(learned_agree_confidence=VisionConfig().learned_unsure_confidence,
+                     learned_unsure_elsewhere=2.0))
     assert {"T4", "L2", "R2"} <= set(before.unknown)
     assert not now.unknown
     for pos in ("T4", "L2", "R2"):
