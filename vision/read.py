@@ -1040,9 +1040,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     is then seen too (or it is ``learned_unsure_elsewhere`` sure that none of those seen
     nowhere stands there, with another position still unknown), and less sure still,
     ``learned_agree_confidence``, only where the rules also saw each canoe it reads there
-    in its colour, ``colour_areas``), and on a
-    slot the rules read the same canoes on, the disc and gems they left unknown; a slot the
-    rules read with a canoe whose middle they did not see, or where another colour than
+    in its colour, ``colour_areas``), and on a slot the rules read the same canoes on, the
+    disc and gems they left unknown; a slot the rules read with a canoe whose middle they
+    did not see, or where another colour than
     theirs shows (``config.learned_mixed_share``), where it is
     ``config.learned_veto_confidence`` sure of other canoes, it makes unknown; a slot whose
     canoes the rules could not count it reads only while no canoe of a colour it reads
