@@ -1048,6 +1048,14 @@ class VisionConfig:
     would put there: the counts hold only if every other position was read right (used
     76100295, clutter: a yellow canoe on T1 read brown by the rules, the yellow then put
     beside a green canoe on T4 by the counts, where the reader read green and brown)."""
+    counts_reader_none: float = 0.99
+    """...nor, where it did not answer on that slot, where it is this sure that no canoe
+    of the colour the counts would put there stands on it: two readers disagree (used
+    114030162 at 640x480: a yellow canoe on the beach in a deep shadow read brown by the
+    rules, so a yellow one was seen nowhere; the counts put it on R1, where a brown canoe
+    with a blue gem stood, read yellow with a white gem; the reader, 0.83 sure of a brown
+    canoe there, was 0.9996 sure of no yellow one). It costs one reader call where the
+    counts place a canoe on a slot the reader did not answer. Over 1: never."""
     learned_rules_gems: bool = True
     """Where the learned slot reader reads a slot the rules left unknown (their canoes
     there no reading: too much canoe-like area, a count unclear, something foreign) and

@@ -727,6 +727,17 @@ def read_board(
             if found and config.counts_reader_agree and found[0].at in answered and any(
                     c.colour not in answered[found[0].at] for c in found):
                 found = []
+            if found and config.counts_reader_none <= 1 and found[0].at in SLOTS and \
+                    found[0].at not in answered:
+                # ...nor where it did not answer there but is sure that no canoe of the
+                # colour the counts place there stands on the slot (used 114030162 at
+                # 640x480: a yellow canoe on the beach in a deep shadow read brown, the
+                # counts then put a yellow one on R1, where a brown one stood).
+                there = SLOTS.index(found[0].at)
+                per = slot_counts(rectified, light, geo, look.slot_patches, [there],
+                                  [found[-1].colour]).get(there, {})
+                if any(p[0] >= config.counts_reader_none for p in per.values()):
+                    found = []
             if found:
                 unknown.discard(found[0].at)
                 why.pop(found[0].at, None)

@@ -1890,3 +1890,18 @@ def test_a_slot_read_less_sure_is_kept_where_the_reader_sees_none_of_the_canoes_
         assert sorted(c.colour for c in now.canoes_at(slot)) == sorted(
             c.colour for c in truth.canoes_at(slot))
         assert set(now.unknown) == set(before.unknown) - {slot}
+
+
+def test_the_counts_place_no_canoe_where_the_slot_reader_is_sure_none_of_it_stands():
+    """Used 114030162 at 640x480: a yellow canoe on the beach in a deep shadow was read
+    brown, so a yellow one was seen nowhere, and the counts put it on R1, the one slot
+    left unknown, where a brown canoe with a blue gem stood (read yellow, with a white
+    gem). The slot reader, not sure enough there to answer, is 0.9996 sure that no yellow
+    canoe stands on R1 (``counts_reader_none``): R1 stays unknown."""
+    _, truth, (now, before) = read_scene("lowres", 114030162, VisionConfig(),
+                                         VisionConfig(counts_reader_none=2.0))
+    assert [c.colour for c in truth.canoes_at("R1")] == ["brown"]
+    assert [c.colour for c in before.canoes_at("R1")] == ["yellow"]
+    assert "R1" in now.unknown and not now.canoes_at("R1")
+    assert set(now.unknown) == set(before.unknown) | {"R1"}
+
