@@ -214,6 +214,21 @@ class VisionConfig:
     glare, 300 / 200 scenes: +23 / +13 clear positions, none lost, no wrong reading; at
     0.99, +3 / -; at 0.6 no wrong reading either. 85, 100 scenes of each other
     condition: no reading changed.)"""
+    washed_joint_confidence: float = 0.99
+    """...and where the reader is not that sure of every such slot's count, the canoes
+    seen nowhere placed on them together: of every way the game's counts allow (each
+    such canoe on one of those slots), the one the reader's counts make most likely,
+    where it is this share of them all (by the product of the reader's probabilities of
+    each slot's count of each colour seen nowhere). A canoe the reader is sure of on one
+    slot then leaves the other its twin, or the slot beside it empty (used 113050055: T4
+    and T5 washed out, two red canoes seen nowhere, the reader 0.996 sure of one red on
+    T4 but only 0.64 of one on T5; 0.9996 of all placings). Over 1: never."""
+    washed_joint_floor: float = 0.3
+    """...where the reader gives each slot's count in that placing at least this: else
+    the canoe seen nowhere may be elsewhere, the counts right only if every other
+    position was read right (used 112050073: a brown canoe seen nowhere, R2 washed out
+    and empty, the reader 1.0 sure of no brown there; the canoe lay on the beach, left
+    unknown for it)."""
     washed_reader_others: bool = True
     """...the slots left unknown for a hand or a canoe on its way too, asked of the
     reader alike, while one at least is washed out: a glare spot's halo on the land

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import product
 from typing import TypedDict, cast
 
 import numpy as np
@@ -770,6 +771,11 @@ def read_board(
         by_reader = washed_by_reader(
             rectified, light, geo, look.slot_patches, canoes.seen, unknown, why, in_play,
             config)
+        if not by_reader and config.washed_joint_confidence <= 1:
+            # ...else those slots together, as the reader's counts make most likely.
+            by_reader = washed_by_joint(
+                rectified, light, geo, look.slot_patches, canoes.seen, unknown, why,
+                in_play, config)
         for slot, (disc, _) in by_reader.items():
             unknown.discard(slot)
             why.pop(slot, None)
@@ -1921,6 +1927,80 @@ def washed_by_reader(rectified: Image, light: Light, geo: Geometry, setup: Image
     counted = Counter(c.colour for c in seen if c.at not in unknown)
     counted.update(c.colour for _, found in out.values() for c in found)
     return out if exact_counts(counted, in_play) else {}
+
+
+def washed_by_joint(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                    seen: Sequence[CanoeSeen], unknown: set[str], why: Mapping[str, str],
+                    in_play: Mapping[str, int], config: VisionConfig,
+                    ) -> dict[str, tuple[str | None, list[CanoeSeen]]]:
+    """As :func:`washed_by_reader` (same positions, same answer), where the learned slot
+    reader is not sure enough of each washed-out slot's count alone: the canoes seen
+    nowhere placed on those slots together (at most two of a colour on one, as the reader
+    counts, and ``config.max_canoes_per_slot`` in all), as the reader's counts there make
+    most likely, where that placing is ``config.washed_joint_confidence`` of the
+    likelihood of every placing, and the reader gives each slot's count of each such
+    colour in it at least ``config.washed_joint_floor``. Gems unknown; a disc where the
+    reader is ``learned_confidence`` sure of it. Empty otherwise (none is then read:
+    also where a slot may be unknown for a canoe on its way over it)."""
+    washed = [i for i, s in enumerate(SLOTS)
+              if s in unknown and washed_like(why.get(s), config)]
+    if not washed or any(moving_by(why.get(SLOTS[i])) for i in washed):
+        return {}
+    rest = unknown - {SLOTS[i] for i in washed}
+    counted = Counter(c.colour for c in seen if c.at not in unknown or c.at in rest)
+    if any(n > in_play.get(c, 0) for c, n in counted.items()):
+        return {}
+    missing = {c: n - counted[c] for c, n in in_play.items() if n > counted[c]}
+    if not missing or sum(missing.values()) > config.max_canoes_per_slot * len(washed):
+        return {}
+    present: dict[int, float] = {}
+    per = slot_counts(rectified, light, geo, setup, washed, sorted(missing), present=present)
+    if any(set(per.get(i, ())) != set(missing) for i in washed):
+        return {}  # (a colour the reader does not know)
+    # Per colour, its canoes seen nowhere spread over the washed-out slots; a placing's
+    # likelihood, the product of the reader's probabilities of each slot's count.
+    spreads = {c: [ns for ns in product(range(3), repeat=len(washed)) if sum(ns) == n]
+               for c, n in missing.items()}
+    total, best, best_p = 0.0, None, 0.0
+    for choice in product(*spreads.values()):
+        if max(map(sum, zip(*choice, strict=True))) > config.max_canoes_per_slot:
+            continue
+        like = 1.0
+        for c, ns in zip(spreads, choice, strict=True):
+            for k, i in enumerate(washed):
+                like *= per[i][c][ns[k]]
+        total += like
+        if like > best_p:
+            best, best_p = choice, like
+    if best is None or best_p < config.washed_joint_confidence * total or any(
+            per[i][c][ns[k]] < config.washed_joint_floor
+            for c, ns in zip(spreads, best, strict=True) for k, i in enumerate(washed)):
+        return {}
+    out: dict[str, tuple[str | None, list[CanoeSeen]]] = {
+        SLOTS[i]: (disc_of(present[i], config),
+                   [CanoeSeen(c, SLOTS[i], UNKNOWN)
+                    for c, ns in zip(spreads, best, strict=True) for _ in range(ns[k])])
+        for k, i in enumerate(washed)}
+    for pos in rest:
+        out[pos] = (None, [c for c in seen if c.at == pos])
+    return out
+
+
+def disc_of(present: float, config: VisionConfig) -> str:
+    """The disc the learned slot reader names, ``present`` sure that there is one: present
+    or absent where it is ``config.learned_confidence`` sure of it and
+    ``config.washed_reader_discs``, else unknown.
+
+    >>> [disc_of(p, VisionConfig()) for p in (0.999, 0.001, 0.9)]
+    ['present', 'absent', 'unknown']
+    >>> disc_of(0.999, VisionConfig(washed_reader_discs=False))
+    'unknown'
+    """
+    if not config.washed_reader_discs:
+        return UNKNOWN
+    if present >= config.learned_confidence:
+        return PRESENT
+    return ABSENT if 1 - present >= config.learned_confidence else UNKNOWN
 
 
 def exact_counts(counted: Counter[str], in_play: Mapping[str, int]) -> bool:

@@ -1905,3 +1905,25 @@ def test_the_counts_place_no_canoe_where_the_slot_reader_is_sure_none_of_it_stan
     assert "R1" in now.unknown and not now.canoes_at("R1")
     assert set(now.unknown) == set(before.unknown) | {"R1"}
 
+
+def test_slots_a_glare_spot_washes_out_are_read_together_as_the_reader_counts_make_likely():
+    """Used 113050055 (glare): T4 and T5 washed out, two red canoes seen nowhere. The
+    slot reader is 0.996 sure of one red canoe on T4 but only 0.64 of one on T5, under
+    ``washed_reader_confidence``: both stayed unknown. Of every placing of the two red
+    canoes the counts allow, one on each is 0.9996 of the likelihood
+    (``washed_joint_confidence``): both are read, right. Used 112050073 (glare): a brown
+    canoe seen nowhere, R2 washed out and empty, the beach unknown where the canoe lay:
+    the reader, 1.0 sure of no brown canoe on R2, is under ``washed_joint_floor`` for
+    the only placing, so R2 stays unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("glare+flicker", 113050055, VisionConfig(),
+                                         VisionConfig(washed_joint_confidence=2.0))
+    assert {"T4", "T5"} <= set(before.unknown)
+    assert not now.unknown and wrong(now, truth) == []
+    for slot in ("T4", "T5"):
+        assert [c.colour for c in now.canoes_at(slot)] == ["red"]
+    _, truth, (now, loose) = read_scene("glare+flicker", 112050073, VisionConfig(),
+                                        VisionConfig(washed_joint_floor=0.0))
+    assert "R2" in now.unknown and wrong(now, truth) == []
+    assert [c.colour for c in loose.canoes_at("R2")] == ["brown"] and not truth.canoes_at("R2")

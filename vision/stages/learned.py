@@ -318,12 +318,14 @@ def slot_gems(rectified: Image, light: Light, geo: Geometry, setup: Image,
 def slot_counts(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 ask: Sequence[int], colours: Sequence[str],
                 covered: dict[int, float] | None = None,
+                present: dict[int, float] | None = None,
                 ) -> dict[int, dict[str, tuple[float, ...]]]:
     """Per slot index of ``ask``, per colour of ``colours`` the learned slot reader
     counts, how likely it says none, one and two canoes of that colour stand there,
     whatever it says of the slot being covered (a glare spot's light over a canoe it still
     sees). ``setup``: every slot's patch at setup. ``covered``, where given, is filled
-    with how likely it says something covers each slot asked."""
+    with how likely it says something covers each slot asked, ``present`` with how
+    likely it says a disc lies there."""
     slots = sorted(set(ask))
     named = [c for c in colours if c in COLOURS]
     if not slots or not named:
@@ -332,6 +334,8 @@ def slot_counts(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                     setup[slots])
     if covered is not None:
         covered.update({s: float(got.hidden[n, 1]) for n, s in enumerate(slots)})
+    if present is not None:
+        present.update({s: float(got.discs[n, 1]) for n, s in enumerate(slots)})
     return {s: {c: tuple(float(p) for p in got.counts[n, COLOURS.index(c)]) for c in named}
             for n, s in enumerate(slots)}
 
