@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
+from math import prod
 from typing import TypedDict, cast
 
 import numpy as np
@@ -1929,6 +1930,11 @@ def washed_by_reader(rectified: Image, light: Light, geo: Geometry, setup: Image
     return out if exact_counts(counted, in_play) else {}
 
 
+JOINT_MAX_PLACINGS = 5000
+"""The most placings :func:`washed_by_joint` weighs (about 10 ms in pure Python); with
+more (many slots washed out, many canoes seen nowhere) the slots stay unknown."""
+
+
 def washed_by_joint(rectified: Image, light: Light, geo: Geometry, setup: Image,
                     seen: Sequence[CanoeSeen], unknown: set[str], why: Mapping[str, str],
                     in_play: Mapping[str, int], config: VisionConfig,
@@ -1961,6 +1967,8 @@ def washed_by_joint(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # likelihood, the product of the reader's probabilities of each slot's count.
     spreads = {c: [ns for ns in product(range(3), repeat=len(washed)) if sum(ns) == n]
                for c, n in missing.items()}
+    if prod(len(ways) for ways in spreads.values()) > JOINT_MAX_PLACINGS:
+        return {}  # (too many to weigh within a frame's time: left unknown)
     total, best, best_p = 0.0, None, 0.0
     for choice in product(*spreads.values()):
         if max(map(sum, zip(*choice, strict=True))) > config.max_canoes_per_slot:
