@@ -725,6 +725,16 @@ class VisionConfig:
     640x480): those three wrong readings gone, one frame more read exactly, two less
     (87030132, 86050020: the reader's brown for the rules' right Joe or red), eight clear
     slots unknown of 8,700 frames. Over 1: off."""
+    reader_contested_confidence: float = 0.999
+    """A slot taken back from the rules' canoes because the learned slot reader sees more
+    canoes of a colour seen nowhere there (``reader_sees_unseen``) is read by that reader
+    in other colours than the rules' only where it is this sure: the two readers disagree,
+    and the canoe seen nowhere may stand where nothing can be read (used 115110033, motion
+    blur: Diamanten Joe with a pink gem on T4, read by the rules; the yellow canoe on R1
+    under a hand, so seen nowhere; the reader read T4 as that yellow canoe, 0.9919 sure,
+    a wrong reading). Where it reads the rules' canoes there too, ``learned_confidence``
+    as elsewhere. Used 113 / 114 / 115, 300 scenes of every condition: that wrong
+    reading gone (T4 unknown), no other reading changed. Over 1: as sure as elsewhere."""
     reader_covered_unseen: float = 0.99
     """...and so is one where the reader is this sure that something covers the slot (a
     hand, a canoe between two slots, a glare spot), whatever canoes it sees there: the
@@ -1065,7 +1075,7 @@ class VisionConfig:
     would put there: the counts hold only if every other position was read right (used
     76100295, clutter: a yellow canoe on T1 read brown by the rules, the yellow then put
     beside a green canoe on T4 by the counts, where the reader read green and brown)."""
-    counts_reader_none: float = 0.99
+    counts_reader_none: float = 0.995
     """...nor, where it did not answer on that slot, where it is this sure that no canoe
     of the colour the counts would put there stands on it: two readers disagree (used
     114030162 at 640x480: a yellow canoe on the beach in a deep shadow read brown by the
@@ -1073,8 +1083,11 @@ class VisionConfig:
     with a blue gem stood, read yellow with a white gem; the reader, 0.83 sure of a brown
     canoe there, was 0.9996 sure of no yellow one). It costs one reader call where the
     counts place a canoe on a slot the reader did not answer. (Used 113, 300 scenes of
-    every condition: asked five times, 0.0-0.29 sure of none; no reading changed.) Over
-    1: never."""
+    every condition: asked five times, 0.0-0.29 sure of none; no reading changed.) Not
+    0.99: on then-reporting 115 it left two slots the counts read right unknown, the
+    reader 0.9924 and 0.9943 sure of none (115020279, lens: a red canoe beside two green
+    ones on T5; 115030033, 640x480: Joe on R2); at 0.995, used 113 / 114 / 115, every
+    condition: those two read again, nothing else changed. Over 1: never."""
     learned_rules_gems: bool = True
     """Where the learned slot reader reads a slot the rules left unknown (their canoes
     there no reading: too much canoe-like area, a count unclear, something foreign) and

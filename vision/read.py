@@ -626,6 +626,7 @@ def read_board(
                 unknown.add(slot)
                 why.setdefault(slot, "a canoe of the game not seen; no disc can be told "
                                      "here either")
+    contested: dict[str, list[str]] = {}  # (slots taken back from the rules' canoes)
     if in_play is not None and look is not None and look.slot_patches is not None and \
             config.reader_sees_unseen <= 1 and (unseen := [
                 c for c in unseen_colours(canoes.seen, unknown, in_play)
@@ -655,6 +656,8 @@ def read_board(
             more = {c: sum(p[read_at[slot, c] + 1:]) for c, p in per.items()}
             colour = max(more, key=lambda c: more[c])
             if more[colour] >= config.reader_sees_unseen:
+                if rules_there := [c.colour for c in canoes.seen if c.at == slot]:
+                    contested[slot] = rules_there
                 what = "Diamanten Joe's canoe" if colour == JOE_COLOUR else \
                     f"{'another' if read_at[slot, colour] else 'a'} {colour} canoe"
                 take_back(slot, f"a canoe of the game not seen; the learned reader sees {what} "
@@ -676,7 +679,8 @@ def read_board(
             rectified, light, geo, look.slot_patches, palette.names, canoes.seen, discs,
             unknown, why, in_play, config, gems=gems_read, discs_seen=discs_seen,
             on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
-            unread=canoes.unread, colour_areas=canoes.colour_areas, pieces=canoes.ratios)
+            unread=canoes.unread, colour_areas=canoes.colour_areas, pieces=canoes.ratios,
+            contested=contested)
         if in_play is not None and config.reader_elsewhere_confidence <= 1:
             reader_over_elsewhere(rectified, light, geo, look.slot_patches, canoes.seen,
                                   discs, unknown, why, in_play, config,
@@ -1044,7 +1048,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   leans: dict[tuple[str, str], list[str | None]] | None = None,
                   unread: Sequence[CanoeSeen] = (),
                   colour_areas: Mapping[str, Mapping[str, float]] | None = None,
-                  pieces: Sequence[tuple[str, str, float]] = ()) -> dict[str, list[str]]:
+                  pieces: Sequence[tuple[str, str, float]] = (),
+                  contested: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[str]]:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
     the slot (``config.learned_clear_confidence``: no hand, no glare spot) and of its
@@ -1072,8 +1077,11 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     canoe of a colour there (``unread``: the canoes they read where they left the position
     unknown), where it reads that canoe alone too and leaves its gem unknown, goes into
     ``leans`` (what the rules' votes lean to, for the fine gem reader to name where it
-    says the same; ``config.learned_rules_gems``). Returns, per slot it was asked about
-    and answered (``learned_unsure_confidence`` sure or more), the colours it read there."""
+    says the same; ``config.learned_rules_gems``). A slot in ``contested`` (taken back
+    from the rules' canoes there, their colours given) it reads with other colours only
+    where it is ``config.reader_contested_confidence`` sure. Returns, per slot it was
+    asked about and answered (``learned_unsure_confidence`` sure or more), the colours it
+    read there."""
     held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
         s for s in SLOTS if discs[s] == UNKNOWN}
     # The slots the rules read where another colour than those read shows, at least
@@ -1138,6 +1146,13 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             CanoeSeen(c.colour, slot, gem[c.colour]) if c.gem == UNKNOWN and sum(
                 k.colour == c.colour for k in mine) == 1 else c for c in mine]
     fill = {i: r for i, r in got.items() if all(c in colours for c in r.colours)}
+    if contested and config.reader_contested_confidence <= 1:
+        # A slot taken back from the rules' canoes because the reader sees a canoe seen
+        # nowhere there: read in other colours only where it is
+        # ``reader_contested_confidence`` sure (two readers disagree).
+        fill = {i: r for i, r in fill.items() if SLOTS[i] not in contested
+                or r.sure >= config.reader_contested_confidence
+                or not Counter(contested[SLOTS[i]]) - Counter(r.colours)}
     # Less sure still, only where the rules saw every canoe it reads there in its colour
     # (each colour's canoe-like area, ``colour_areas``, at least ``learned_agree_share`` of
     # a canoe's each): two readers agree on the colours, so no two slots' canoes are

@@ -1927,3 +1927,36 @@ def test_slots_a_glare_spot_washes_out_are_read_together_as_the_reader_counts_ma
                                         VisionConfig(washed_joint_floor=0.0))
     assert "R2" in now.unknown and wrong(now, truth) == []
     assert [c.colour for c in loose.canoes_at("R2")] == ["brown"] and not truth.canoes_at("R2")
+
+
+def test_the_counts_place_their_canoe_where_the_slot_reader_is_less_than_0995_sure_of_none():
+    """Used 115030033 (640x480): Joe with no gem on R2, the one slot left unknown, placed
+    there by the counts; the slot reader is 0.9943 sure of no Joe there. At the first
+    threshold, 0.99, R2 stayed unknown; at 0.995 (``counts_reader_none``) it is read,
+    right. So is T5 of 115020279 (lens): a red canoe beside two green ones, 0.9924."""
+    from .test_wrong_readings import wrong
+
+    for condition, seed, slot in (("lowres", 115030033, "R2"), ("lens", 115020279, "T5")):
+        _, truth, (now, before) = read_scene(condition, seed, VisionConfig(),
+                                             VisionConfig(counts_reader_none=0.99))
+        assert slot in before.unknown and slot not in now.unknown
+        assert sorted(c.colour for c in now.canoes_at(slot)) == sorted(
+            c.colour for c in truth.canoes_at(slot))
+        assert wrong(now, truth) == []
+
+
+def test_a_slot_taken_back_from_the_rules_canoes_needs_a_surer_reader():
+    """Used 115110033 (motion blur): the rules read Diamanten Joe on T4; the yellow canoe
+    on R1 lay under a hand, so a yellow canoe was seen nowhere and the slot reader, 0.99
+    sure of one on T4, had T4 taken back from the rules. It then read T4 as that yellow
+    canoe (0.9919 sure), a wrong reading. Two readers disagree there: it reads other
+    colours than the rules' only where it is ``reader_contested_confidence`` sure, so T4
+    stays unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("motion", 115110033, VisionConfig(),
+                                         VisionConfig(reader_contested_confidence=2.0))
+    assert [c.colour for c in truth.canoes_at("T4")] == ["joe"]
+    assert [c.colour for c in before.canoes_at("T4")] == ["yellow"]
+    assert "T4" in now.unknown and not now.canoes_at("T4")
+    assert wrong(now, truth) == [] and set(now.unknown) == set(before.unknown) | {"T4"}
