@@ -727,14 +727,19 @@ class VisionConfig:
     slots unknown of 8,700 frames. Over 1: off."""
     reader_contested_confidence: float = 0.999
     """A slot taken back from the rules' canoes because the learned slot reader sees more
-    canoes of a colour seen nowhere there (``reader_sees_unseen``) is read by that reader
-    in other colours than the rules' only where it is this sure: the two readers disagree,
-    and the canoe seen nowhere may stand where nothing can be read (used 115110033, motion
-    blur: Diamanten Joe with a pink gem on T4, read by the rules; the yellow canoe on R1
-    under a hand, so seen nowhere; the reader read T4 as that yellow canoe, 0.9919 sure,
-    a wrong reading). Where it reads the rules' canoes there too, ``learned_confidence``
-    as elsewhere. Used 113 / 114 / 115, 300 scenes of every condition: that wrong
-    reading gone (T4 unknown), no other reading changed. Over 1: as sure as elsewhere."""
+    canoes of a colour seen nowhere there (``reader_sees_unseen``) is read by that
+    reader in other colours than the rules' only where it is this sure: the two readers
+    disagree, and the canoe seen nowhere may stand where nothing can be read (used
+    115110033, motion blur: Diamanten Joe with a pink gem on T4, read by the rules; the
+    yellow canoe on R1 under a hand, so seen nowhere; the reader read T4 as that yellow
+    canoe, 0.9919 sure, a wrong reading). Where it reads the rules' canoes there too, or
+    where it is as sure that no canoe of one of the rules' colours stands there (the
+    rules were wrong: used 90070052, Joe beside a red canoe on R1 read as a brown one and
+    the red, the reader 1.0 sure of no brown there and 0.99 of Joe and the red, right;
+    for 115110033 it was 0.9953 sure of no Joe on T4), ``learned_confidence`` as
+    elsewhere. It costs one reader call where a slot is taken back from the rules'
+    canoes. Used 113 / 114 / 115, 300 scenes of every condition: that wrong reading gone
+    (T4 unknown), no other reading changed. Over 1: as sure as elsewhere."""
     reader_covered_unseen: float = 0.99
     """...and so is one where the reader is this sure that something covers the slot (a
     hand, a canoe between two slots, a glare spot), whatever canoes it sees there: the

@@ -656,7 +656,13 @@ def read_board(
             more = {c: sum(p[read_at[slot, c] + 1:]) for c, p in per.items()}
             colour = max(more, key=lambda c: more[c])
             if more[colour] >= config.reader_sees_unseen:
-                if rules_there := [c.colour for c in canoes.seen if c.at == slot]:
+                rules_there = [c.colour for c in canoes.seen if c.at == slot]
+                if rules_there and config.reader_contested_confidence <= 1 and not any(
+                        p[0] >= config.reader_contested_confidence
+                        for p in slot_counts(rectified, light, geo, look.slot_patches, [k],
+                                             sorted(set(rules_there))).get(k, {}).values()):
+                    # (Not where it is as sure that no canoe of one of the rules' colours
+                    # stands there: the rules were wrong, as for 90070052.)
                     contested[slot] = rules_there
                 what = "Diamanten Joe's canoe" if colour == JOE_COLOUR else \
                     f"{'another' if read_at[slot, colour] else 'a'} {colour} canoe"

@@ -1726,10 +1726,13 @@ def test_a_slot_the_reader_reads_with_a_colour_it_also_sees_elsewhere_is_unknown
     sure): a wrong reading. It is as sure of Joe on T4, under the hand: two of his one
     canoe, so R1 is unknown (``reader_elsewhere_confidence``); nothing else changes. (The
     rules' yellow piece there, two canoes' area, speaks against one yellow canoe too:
-    ``learned_piece_pair``, also off in "before".)"""
+    ``learned_piece_pair``, also off in "before"; and the reader, taking R1 back from the
+    rules' two yellow canoes, needs ``reader_contested_confidence`` for other colours,
+    also off in "before".)"""
     _, truth, (before, now, pair) = read_scene(
         "motion", 96110296,
-        VisionConfig(reader_elsewhere_confidence=2.0, learned_piece_pair=9.0),
+        VisionConfig(reader_elsewhere_confidence=2.0, learned_piece_pair=9.0,
+                     reader_contested_confidence=2.0),
         VisionConfig(), VisionConfig(reader_elsewhere_confidence=2.0))
     assert sorted(c.colour for c in before.canoes_at("R1")) == ["joe", "yellow"]
     assert "R1" in pair.unknown
@@ -1951,7 +1954,10 @@ def test_a_slot_taken_back_from_the_rules_canoes_needs_a_surer_reader():
     sure of one on T4, had T4 taken back from the rules. It then read T4 as that yellow
     canoe (0.9919 sure), a wrong reading. Two readers disagree there: it reads other
     colours than the rules' only where it is ``reader_contested_confidence`` sure, so T4
-    stays unknown."""
+    stays unknown. (Not where the counts speak against the rules there: used 90070052,
+    Joe and a red canoe on R1 read as a third brown one and the red, is read by the
+    reader, 0.99 sure and right:
+    ``test_a_slot_read_short_of_a_canoe_the_reader_sees_and_no_one_else_does_is_unknown``.)"""
     from .test_wrong_readings import wrong
 
     _, truth, (now, before) = read_scene("motion", 115110033, VisionConfig(),
