@@ -737,9 +737,8 @@ class VisionConfig:
     rules were wrong: used 90070052, Joe beside a red canoe on R1 read as a brown one and
     the red, the reader 1.0 sure of no brown there and 0.99 of Joe and the red, right;
     for 115110033 it was 0.9953 sure of no Joe on T4), ``learned_confidence`` as
-    elsewhere. It costs one reader call where a slot is taken back from the rules'
-    canoes. Used 113 / 114 / 115, 300 scenes of every condition: that wrong reading gone
-    (T4 unknown), no other reading changed. Over 1: as sure as elsewhere."""
+    elsewhere. Used 113 / 114 / 115, 300 scenes of every condition: that wrong reading
+    gone (T4 unknown), no other reading changed. Over 1: as sure as elsewhere."""
     reader_covered_unseen: float = 0.99
     """...and so is one where the reader is this sure that something covers the slot (a
     hand, a canoe between two slots, a glare spot), whatever canoes it sees there: the

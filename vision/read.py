@@ -649,18 +649,19 @@ def read_board(
         # T4, brown by the reader, 0.98 sure.)
         read_at = Counter((c.at, c.colour) for c in canoes.seen)
         over_slot: dict[int, float] = {}
+        # (The colours read too: how sure it is that none of the rules' stands there.)
+        asked = [*unseen, *sorted({c.colour for c in canoes.seen} - set(unseen))]
         for k, per in slot_counts(rectified, light, geo, look.slot_patches,
                                   [k for k, s in enumerate(SLOTS) if s not in unknown],
-                                  unseen, over_slot).items():
+                                  asked, over_slot).items():
             slot = SLOTS[k]
-            more = {c: sum(p[read_at[slot, c] + 1:]) for c, p in per.items()}
+            more = {c: sum(p[read_at[slot, c] + 1:]) for c, p in per.items() if c in unseen}
             colour = max(more, key=lambda c: more[c])
             if more[colour] >= config.reader_sees_unseen:
                 rules_there = [c.colour for c in canoes.seen if c.at == slot]
                 if rules_there and config.reader_contested_confidence <= 1 and not any(
-                        p[0] >= config.reader_contested_confidence
-                        for p in slot_counts(rectified, light, geo, look.slot_patches, [k],
-                                             sorted(set(rules_there))).get(k, {}).values()):
+                        per[c][0] >= config.reader_contested_confidence
+                        for c in set(rules_there) if c in per):
                     # (Not where it is as sure that no canoe of one of the rules' colours
                     # stands there: the rules were wrong, as for 90070052.)
                     contested[slot] = rules_there
@@ -1152,7 +1153,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             CanoeSeen(c.colour, slot, gem[c.colour]) if c.gem == UNKNOWN and sum(
                 k.colour == c.colour for k in mine) == 1 else c for c in mine]
     fill = {i: r for i, r in got.items() if all(c in colours for c in r.colours)}
-    if contested and config.reader_contested_confidence <= 1:
+    if contested:
         # A slot taken back from the rules' canoes because the reader sees a canoe seen
         # nowhere there: read in other colours only where it is
         # ``reader_contested_confidence`` sure (two readers disagree).

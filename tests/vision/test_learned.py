@@ -1954,9 +1954,9 @@ def test_a_slot_taken_back_from_the_rules_canoes_needs_a_surer_reader():
     sure of one on T4, had T4 taken back from the rules. It then read T4 as that yellow
     canoe (0.9919 sure), a wrong reading. Two readers disagree there: it reads other
     colours than the rules' only where it is ``reader_contested_confidence`` sure, so T4
-    stays unknown. (Not where the counts speak against the rules there: used 90070052,
-    Joe and a red canoe on R1 read as a third brown one and the red, is read by the
-    reader, 0.99 sure and right:
+    stays unknown. (Not where it is as sure that no canoe of one of the rules' colours
+    stands there: used 90070052, Joe and a red canoe on R1 read as a brown one and the
+    red, the reader 1.0 sure of no brown, is read by it, 0.99 sure and right:
     ``test_a_slot_read_short_of_a_canoe_the_reader_sees_and_no_one_else_does_is_unknown``.)"""
     from .test_wrong_readings import wrong
 
