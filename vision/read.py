@@ -1514,12 +1514,13 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``disc_veto_confidence`` sure of the other answer. With ``check_gems`` (a millimetre
     spans few of the camera's pixels, ``config.fine_gem_check_detail``) the gem named for
     such a lone canoe is unknown where the gem reader is ``fine_gem_check_confidence``
-    sure of another; with ``own_gems`` (a millimetre spans few of the camera's pixels,
-    ``config.gem_agree_own_detail``) a gem of the canoe's own colour agrees only
-    ``gem_agree_own_confidence`` sure, and one it names is unknown where the
-    slot reader (``slot_setup`` or ``reader_setup``) is ``fine_own_gem_doubt`` sure of
-    another. With ``slot_setup`` (every slot's patch at setup,
-    passed where the rules read no gems and so lean to none) the learned slot reader's
+    sure of another (or ``fine_gem_check_less`` sure, with the slot reader
+    ``fine_gem_check_slot`` sure of that one too); with ``own_gems`` (a millimetre spans
+    few of the camera's pixels, ``config.gem_agree_own_detail``) a gem of the canoe's
+    own colour agrees only ``gem_agree_own_confidence`` sure, and one it names is
+    unknown where the slot reader (``slot_setup`` or ``reader_setup``) is
+    ``fine_own_gem_doubt`` sure of another. With ``slot_setup`` (every slot's patch at
+    setup, passed where the rules read no gems and so lean to none) the learned slot reader's
     gems are the leans instead: where it is ``reader_gem_agree_confidence`` sure of a
     lone canoe's gem, the gem reader names it where it says the same
     ``fine_gem_reader_agree_confidence`` sure (:func:`vision.stages.learned.slot_gems`),
@@ -1740,6 +1741,22 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at == SLOTS[i]
                        and c.colour in read.gems and read.gems[c.colour] != c.gem
                        else c for c in seen]
+        if doubt_setup is not None and config.fine_gem_check_slot <= 1:
+            # ...or less sure of another, where the slot reader is sure of that one too
+            # (used 116030142 at 640x480: a brown canoe's empty well named yellow, the gem
+            # reader 0.944 sure it is empty, the slot reader 1.0).
+            still = {i: lone for i, colours in named_gems.items() if (lone := [
+                c for c in colours if not unknown_gem(i, c)])}
+            fine_else = {i: named_else for i, read in read_fine(
+                rectified, light, geo, setup, [], still, 2.0, config.fine_gem_check_less,
+                0.0).items() if (named_else := {c: g for c, g in read.gems.items() if any(
+                    k.at == SLOTS[i] and k.colour == c and k.gem != g for k in seen)})}
+            for i, slot_said in slot_gems(rectified, light, geo, doubt_setup,
+                                          {i: list(g) for i, g in fine_else.items()},
+                                          config.fine_gem_check_slot, 0.0).items():
+                doubted = {c for c, g in slot_said.items() if fine_else[i].get(c, UNKNOWN) == g}
+                seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at == SLOTS[i]
+                           and c.colour in doubted else c for c in seen]
     named = set(named)
     check = [i for i, s in known if s in named and discs[s] != UNKNOWN]
     if check and config.disc_veto_confidence <= 1:

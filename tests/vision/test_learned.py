@@ -1966,3 +1966,20 @@ def test_a_slot_taken_back_from_the_rules_canoes_needs_a_surer_reader():
     assert [c.colour for c in before.canoes_at("T4")] == ["yellow"]
     assert "T4" in now.unknown and not now.canoes_at("T4")
     assert wrong(now, truth) == [] and set(now.unknown) == set(before.unknown) | {"T4"}
+
+
+def test_a_gem_two_readers_doubt_at_640x480_is_unknown():
+    """Used scene 116030142 (640x480): a brown canoe's empty well beside two blue canoes
+    on L2 was named yellow by the rules. The fine gem reader, 0.944 sure the canoe is
+    empty, was short of ``fine_gem_check_confidence`` (0.95); the slot reader is 1.0
+    sure of it too. Two readers against the rules' one: the gem is unknown
+    (``fine_gem_check_less``, ``fine_gem_check_slot``)."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("lowres", 116030142,
+                                         VisionConfig(fine_gem_check_slot=2.0), VisionConfig())
+    assert ("brown", None) in [(c.colour, c.gem) for c in truth.canoes_at("L2")]
+    assert ("brown", "yellow") in [(c.colour, c.gem) for c in before.canoes_at("L2")]
+    assert wrong(now, truth) == []
+    assert [(c.colour, c.gem) for c in now.canoes_at("L2") if c.colour == "brown"] == [
+        ("brown", "unknown")]
