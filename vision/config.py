@@ -994,6 +994,16 @@ class VisionConfig:
     learned_moving_confidence: float = 0.999
     """How sure the learned slot reader must be of such a slot (``learned_moving_apart``)
     where a canoe it reads there is what makes the counts come out."""
+    learned_transit_sure: float = 0.999
+    """How sure the learned slot reader must be of a slot that something foreign lies near,
+    mostly the colour of a canoe then seen nowhere (taken by the rules for a canoe on its
+    way between slots, :attr:`vision.stages.objects.Objects.transit`), while it is the
+    only canoe seen nowhere, to read it: that canoe may lie half over it, where the
+    reader never saw one (used 116120197, between: a yellow canoe half way from L1 to L2;
+    L1 read with its green canoe alone, 0.96 sure). Used offsets 114 and 115, every
+    condition: 2 clear positions more unknown (115050147, 115110067: the reader 0.997
+    and 0.995 sure, and right), none read otherwise; with more canoes seen nowhere too,
+    6 more (a hand over them). Over 1: no such check."""
     learned_riverbed_short: bool = True
     learned_riverbed_confidence: float = 0.999
     """A slot the rules left unknown because a canoe they read there looks like the

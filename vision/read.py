@@ -687,7 +687,8 @@ def read_board(
             unknown, why, in_play, config, gems=gems_read, discs_seen=discs_seen,
             on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
             unread=canoes.unread, colour_areas=canoes.colour_areas, pieces=canoes.ratios,
-            contested=contested)
+            contested=contested, transit={palette.names[i]: at
+                                          for i, at in objs.transit.items()})
         if in_play is not None and config.reader_elsewhere_confidence <= 1:
             reader_over_elsewhere(rectified, light, geo, look.slot_patches, canoes.seen,
                                   discs, unknown, why, in_play, config,
@@ -1056,7 +1057,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   unread: Sequence[CanoeSeen] = (),
                   colour_areas: Mapping[str, Mapping[str, float]] | None = None,
                   pieces: Sequence[tuple[str, str, float]] = (),
-                  contested: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[str]]:
+                  contested: Mapping[str, Sequence[str]] | None = None,
+                  transit: Mapping[str, Collection[str]] | None = None,
+                  ) -> dict[str, list[str]]:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
     the slot (``config.learned_clear_confidence``: no hand, no glare spot) and of its
@@ -1086,7 +1089,10 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``leans`` (what the rules' votes lean to, for the fine gem reader to name where it
     says the same; ``config.learned_rules_gems``). A slot in ``contested`` (taken back
     from the rules' canoes there, their colours given) it reads with other colours only
-    where it is ``config.reader_contested_confidence`` sure. Returns, per slot it was
+    where it is ``config.reader_contested_confidence`` sure. A slot in ``transit`` (per
+    colour, the slots something foreign of mostly that colour lies near, taken for a canoe
+    on its way) it reads, while that is the one canoe then seen nowhere, only where it is
+    ``config.learned_transit_sure`` sure. Returns, per slot it was
     asked about and answered (``learned_unsure_confidence`` sure or more), the colours it
     read there."""
     held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
@@ -1289,6 +1295,19 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         fill = {i: r for i, r in fill.items()
                 if not (covered_by(why[SLOTS[i]]) and short & set(r.colours)) or (
                     len(r.colours) <= 1 and r.sure >= config.learned_hand_sure)}
+    if in_play is not None and transit and config.learned_transit_sure <= 1:
+        # Nor, less than ``learned_transit_sure`` sure, a slot something foreign lies near
+        # that is mostly the colour of the one canoe still seen nowhere: that canoe on its
+        # way, half over the slot, where the reader never saw one (used 116120197,
+        # between: a yellow canoe half way from L1 to L2, taken for something foreign
+        # near both; the reader read L1 with its green canoe alone, 0.96 sure, the yellow
+        # one seen nowhere). (With more canoes seen nowhere, the thing is more likely a
+        # hand over them: used 114 and 115 lost 6 clear positions so, none read wrongly.)
+        known = counted(fill)
+        gone = [c for c, n in in_play.items() for _ in range(n - known[c])]
+        if len(gone) == 1:
+            fill = {i: r for i, r in fill.items() if r.sure >= config.learned_transit_sure
+                    or SLOTS[i] not in transit.get(gone[0], ())}
     if in_play is not None and config.learned_riverbed_short:
         # Nor a slot the rules left unknown because a colour looks like the riverbed
         # there, where it reads that colour with a canoe of it then still seen nowhere:

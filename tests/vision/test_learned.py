@@ -1983,3 +1983,19 @@ def test_a_gem_two_readers_doubt_at_640x480_is_unknown():
     assert wrong(now, truth) == []
     assert [(c.colour, c.gem) for c in now.canoes_at("L2") if c.colour == "brown"] == [
         ("brown", "unknown")]
+
+
+def test_a_slot_beside_a_canoe_on_its_way_taken_for_something_foreign_needs_a_surer_reader():
+    """Used scene 116120197 (between): a yellow canoe half way from L1 to L2, taken for
+    something foreign near both slots (mostly yellow: a canoe on its way), the yellow
+    canoe then seen nowhere. The slot reader read L1 with its green canoe alone, 0.96
+    sure that nothing covers it: wrong (the yellow one is L1's, on its way). While a canoe
+    of that colour is seen nowhere, such a slot is read only ``learned_transit_sure``
+    sure."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("between", 116120197,
+                                         VisionConfig(learned_transit_sure=2.0), VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("L1")) == ["green", "yellow"]
+    assert [c.colour for c in before.canoes_at("L1")] == ["green"]
+    assert "L1" in now.unknown and wrong(now, truth) == []

@@ -177,6 +177,10 @@ class Objects:
     across: dict[int, str] = field(default_factory=dict)
     """Likewise of one canoe lying across two positions ("one canoe across two
     positions"), no bigger than one canoe, each with one of the positions it lies over."""
+    transit: dict[int, set[str]] = field(default_factory=dict)
+    """Per colour index (most of its canoe-coloured pixels), the slots each object taken
+    for a canoe on its way from a slot (:func:`find_objects`' "a canoe on its way between
+    slots") lies near, as something foreign."""
     pixels: Indices | None = None
     """The flat indices of ``opened``'s object pixels, in order (None: not kept)."""
 
@@ -511,6 +515,10 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 # out).
                 # (Not a slot the object itself lies over: a hand's bright skin over a
                 # slot's riverbed looks washed out too.)
+                col = colour[y0 : y0 + bh, x0 : x0 + bw][sub]
+                if np.any(col >= 0):
+                    out.transit.setdefault(int(np.bincount(col[col >= 0]).argmax()), set()
+                                           ).update(SLOTS[s] for s in np.flatnonzero(near))
                 glare_apart = washed is not None and bool(np.any(
                     np.delete(washed, within) if config.transit_glare_apart else washed))
                 reach = -np.inf if glare_apart else config.transit_reach_mm * k
