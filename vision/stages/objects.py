@@ -399,6 +399,8 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
         sub = labels[y0 : y0 + bh, x0 : x0 + bw] == i
         col = colour[y0 : y0 + bh, x0 : x0 + bw][sub]
         coloured = int(np.count_nonzero(col >= 0))
+        # (Its colour: the one most of its pixels are nearest; None without any.)
+        major = int(np.bincount(col[col >= 0]).argmax()) if coloured else None
         if i not in touching and area - coloured > config.foreign_other_share * area:
             # A canoe's gem and well are no canoe colour but lie inside its hull, and its
             # blurred edge, half hull and half water, is no colour either: count what the
@@ -442,8 +444,6 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             spans = np.bincount(pos, minlength=len(SLOTS) + 2)[1:]
             split = np.flatnonzero(spans >= config.canoe_split_share * hull_px)
             one = area < (config.pair_ratio - config.pair_margin) * hull_px  # one canoe
-            # (Its colour: the one most of its pixels are nearest; None without any.)
-            major = int(np.bincount(col[col >= 0]).argmax()) if np.any(col >= 0) else None
             if len(split) > 1:
                 _mark(out, (BEACH if p == len(SLOTS) else SLOTS[p] for p in split),
                       ACROSS)
@@ -515,10 +515,9 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 # out).
                 # (Not a slot the object itself lies over: a hand's bright skin over a
                 # slot's riverbed looks washed out too.)
-                col = colour[y0 : y0 + bh, x0 : x0 + bw][sub]
-                if np.any(col >= 0):
-                    out.transit.setdefault(int(np.bincount(col[col >= 0]).argmax()), set()
-                                           ).update(SLOTS[s] for s in np.flatnonzero(near))
+                if major is not None:
+                    out.transit.setdefault(major, set()).update(
+                        SLOTS[s] for s in np.flatnonzero(near))
                 glare_apart = washed is not None and bool(np.any(
                     np.delete(washed, within) if config.transit_glare_apart else washed))
                 reach = -np.inf if glare_apart else config.transit_reach_mm * k
