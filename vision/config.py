@@ -850,6 +850,17 @@ class VisionConfig:
     a shadow read as brown; of Diamanten Joe's colour, ``learned_piece_joe``; not where a
     hand or a sleeve lies, whose own colour may be a canoe's, nor where it reads no
     canoe). Over 1: never."""
+    learned_area_bare: float = 0.05
+    """...and where the rules saw less than this share of one canoe's area in each colour
+    the reader reads there (next to none: no hull of those colours blurred pale there), a
+    colour seen nowhere counts against it from ``learned_area_bare_other`` of a canoe, of
+    Joe's colour too (used 117050228 under glare: Joe with a violet gem on R2, 0.65 of a
+    canoe of his pale wood to the rules and no yellow, read as a yellow canoe 0.994 sure,
+    Joe then seen nowhere while a glare spot washed out T3). Used offset 117, every
+    condition (300 scenes each): that wrong reading gone, no other position read
+    otherwise. 0: never."""
+    learned_area_bare_other: float = 0.5
+    """See ``learned_area_bare``."""
     beach_unclear_middle: bool = True
     """With the game's counts: where a canoe of the game is seen nowhere and a canoe on
     the beach (which carries no gem) shows neither a gem nor its empty well, the beach is
@@ -1004,6 +1015,13 @@ class VisionConfig:
     condition: 2 clear positions more unknown (115050147, 115110067: the reader 0.997
     and 0.995 sure, and right), none read otherwise; with more canoes seen nowhere too,
     6 more (a hand over them). Over 1: no such check."""
+    learned_transit_several: float = 0.99
+    """How sure the learned slot reader must be of such a slot, near something foreign
+    mostly the colour of one of several canoes then seen nowhere, to read it (used
+    117120269, between: a blue canoe two thirds of the way from R1 to R2, merged with
+    R2's red canoe into something foreign mostly red; R1 read empty 0.958 sure, the blue
+    and the red canoe seen nowhere). Used offset 117, every condition (300 scenes each):
+    that wrong reading gone, no other position read otherwise. Over 1: no such check."""
     learned_riverbed_short: bool = True
     learned_riverbed_confidence: float = 0.999
     """A slot the rules left unknown because a canoe they read there looks like the

@@ -1303,11 +1303,20 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # near both; the reader read L1 with its green canoe alone, 0.96 sure, the yellow
         # one seen nowhere). (With more canoes seen nowhere, the thing is more likely a
         # hand over them: used 114 and 115 lost 6 clear positions so, none read wrongly.)
+        # With several seen nowhere, such a slot near a thing mostly the colour of any of
+        # them is read only ``learned_transit_several`` sure (used 117120269, between: a
+        # blue canoe two thirds of the way from R1 to R2, merged with R2's red canoe into
+        # something foreign, mostly red; R1 read empty, 0.958 sure, with the blue and the
+        # red canoe seen nowhere).
         known = counted(fill)
         gone = [c for c, n in in_play.items() for _ in range(n - known[c])]
         if len(gone) == 1:
             fill = {i: r for i, r in fill.items() if r.sure >= config.learned_transit_sure
                     or SLOTS[i] not in transit.get(gone[0], ())}
+        elif gone and config.learned_transit_several <= 1:
+            near = {p for c in set(gone) for p in transit.get(c, ())}
+            fill = {i: r for i, r in fill.items()
+                    if r.sure >= config.learned_transit_several or SLOTS[i] not in near}
     if in_play is not None and config.learned_riverbed_short:
         # Nor a slot the rules left unknown because a colour looks like the riverbed
         # there, where it reads that colour with a canoe of it then still seen nowhere:
@@ -1411,14 +1420,22 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # where it reads no canoe: a colour taken for another is the error caught here (a
         # slot read empty beside a blurred sleeve: used 78050148, 78110067, 79110046,
         # 79110280, about 0.3 of a canoe blue on L1 or R1, each read right as empty).
+        # Where the rules saw next to nothing of each colour it reads there (less than
+        # ``learned_area_bare`` of a canoe), a colour seen too seldom counts against it
+        # from ``learned_area_bare_other`` of a canoe, Joe's too: no hull of those colours
+        # blurred pale there (used 117050228 under glare: Joe with a violet gem on R2, 0.65
+        # of a canoe of his colour to the rules and no yellow, read as a yellow canoe 0.994
+        # sure; Joe then seen nowhere, a glare spot washing out T3).
         short = missing(fill)
 
         def shows_other(slot: str, read: SlotRead) -> bool:
             """Whether the rules saw more of a colour seen too seldom there."""
             areas = colour_areas.get(slot, {})
+            bare = all(areas.get(r, 0.0) < config.learned_area_bare for r in read.colours)
             return bool(read.colours) and any(
                 c in short and c not in read.colours
-                and a >= piece_share(c, config.learned_area_against, config)
+                and (a >= piece_share(c, config.learned_area_against, config)
+                     or (bare and a >= config.learned_area_bare_other))
                 and all(areas.get(r, 0.0) < a for r in read.colours)
                 for c, a in areas.items())
 

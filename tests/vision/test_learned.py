@@ -1999,3 +1999,35 @@ def test_a_slot_beside_a_canoe_on_its_way_taken_for_something_foreign_needs_a_su
     assert sorted(c.colour for c in truth.canoes_at("L1")) == ["green", "yellow"]
     assert [c.colour for c in before.canoes_at("L1")] == ["green"]
     assert "L1" in now.unknown and wrong(now, truth) == []
+
+
+def test_a_slot_beside_a_canoe_on_its_way_with_several_canoes_seen_nowhere_needs_a_surer_reader():
+    """Used scene 117120269 (between): a blue canoe two thirds of the way from R1 to R2,
+    merged with R2's red canoe into something foreign (mostly red), the blue and the red
+    canoe then seen nowhere. The slot reader read R1 empty, 0.958 sure: wrong (the blue
+    canoe is R1's, on its way). With several canoes seen nowhere, such a slot near a thing
+    mostly the colour of one of them is read only ``learned_transit_several`` sure."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("between", 117120269,
+                                         VisionConfig(learned_transit_several=2.0),
+                                         VisionConfig())
+    assert [c.colour for c in truth.canoes_at("R1")] == ["blue"]
+    assert "R1" not in before.unknown and list(before.canoes_at("R1")) == []
+    assert "R1" in now.unknown and wrong(now, truth) == []
+
+
+def test_joe_where_the_rules_saw_none_of_the_colour_read_counts_against_the_reader():
+    """Used scene 117050228 (glare): Joe with a violet gem on R2, 0.65 of a canoe of his
+    pale wood to the rules and no yellow at all; the slot reader read a yellow canoe there,
+    0.994 sure, Joe then seen nowhere (a glare spot washes out T3, where he might be). Where
+    the rules saw next to nothing of each colour read (``learned_area_bare``), a colour
+    seen nowhere counts against the reader from ``learned_area_bare_other`` of a canoe,
+    Joe's included."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("glare+flicker", 117050228,
+                                         VisionConfig(learned_area_bare=0.0), VisionConfig())
+    assert [c.colour for c in truth.canoes_at("R2")] == ["joe"]
+    assert [c.colour for c in before.canoes_at("R2")] == ["yellow"]
+    assert "R2" in now.unknown and wrong(now, truth) == []
