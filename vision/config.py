@@ -858,7 +858,7 @@ class VisionConfig:
     canoe of his pale wood to the rules and no yellow, read as a yellow canoe 0.994 sure,
     Joe then seen nowhere while a glare spot washed out T3). Used offset 117, every
     condition (300 scenes each): that wrong reading gone, no other position read
-    otherwise. 0: never."""
+    otherwise; held-out offset 118: no position read otherwise. 0: never."""
     learned_area_bare_other: float = 0.5
     """See ``learned_area_bare``."""
     beach_unclear_middle: bool = True
@@ -1021,7 +1021,10 @@ class VisionConfig:
     117120269, between: a blue canoe two thirds of the way from R1 to R2, merged with
     R2's red canoe into something foreign mostly red; R1 read empty 0.958 sure, the blue
     and the red canoe seen nowhere). Used offset 117, every condition (300 scenes each):
-    that wrong reading gone, no other position read otherwise. Over 1: no such check."""
+    that wrong reading gone, no other position read otherwise. Held-out offset 118: 2
+    clear positions more unknown (118000133, art: R2's two blue canoes, 0.893 sure, beside
+    R1's brown and yellow ones taken for something foreign, and T3 with them), one
+    covered (118110125, motion), none read otherwise. Over 1: no such check."""
     learned_riverbed_short: bool = True
     learned_riverbed_confidence: float = 0.999
     """A slot the rules left unknown because a canoe they read there looks like the

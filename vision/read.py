@@ -1092,9 +1092,12 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     where it is ``config.reader_contested_confidence`` sure. A slot in ``transit`` (per
     colour, the slots something foreign of mostly that colour lies near, taken for a canoe
     on its way) it reads, while that is the one canoe then seen nowhere, only where it is
-    ``config.learned_transit_sure`` sure. Returns, per slot it was
-    asked about and answered (``learned_unsure_confidence`` sure or more), the colours it
-    read there."""
+    ``config.learned_transit_sure`` sure, and while it is one of several seen nowhere,
+    ``config.learned_transit_several`` sure. Where the rules saw next to none of each
+    colour it reads on a slot (``config.learned_area_bare``), a colour seen nowhere counts
+    against it from ``config.learned_area_bare_other`` of a canoe, Joe's too. Returns, per
+    slot it was asked about and answered (``learned_unsure_confidence`` sure or more), the
+    colours it read there."""
     held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
         s for s in SLOTS if discs[s] == UNKNOWN}
     # The slots the rules read where another colour than those read shows, at least
