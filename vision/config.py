@@ -858,7 +858,9 @@ class VisionConfig:
     canoe of his pale wood to the rules and no yellow, read as a yellow canoe 0.994 sure,
     Joe then seen nowhere while a glare spot washed out T3). Used offset 117, every
     condition (300 scenes each): that wrong reading gone, no other position read
-    otherwise; held-out offset 118: no position read otherwise. 0: never."""
+    otherwise; held-out offset 118: no position read otherwise. It also leaves unknown
+    used 115110033 (motion: Joe on T4 read as a yellow canoe), which
+    ``reader_contested_confidence`` already did. 0: never."""
     learned_area_bare_other: float = 0.5
     """See ``learned_area_bare``."""
     beach_unclear_middle: bool = True

@@ -1957,15 +1957,20 @@ def test_a_slot_taken_back_from_the_rules_canoes_needs_a_surer_reader():
     stays unknown. (Not where it is as sure that no canoe of one of the rules' colours
     stands there: used 90070052, Joe and a red canoe on R1 read as a brown one and the
     red, the reader 1.0 sure of no brown, is read by it, 0.99 sure and right:
-    ``test_a_slot_read_short_of_a_canoe_the_reader_sees_and_no_one_else_does_is_unknown``.)"""
+    ``test_a_slot_read_short_of_a_canoe_the_reader_sees_and_no_one_else_does_is_unknown``.)
+    Since the seventy-ninth session the rules' colour areas say so too (Joe's colour there
+    and next to no yellow, ``learned_area_bare``), so the case is read without both."""
     from .test_wrong_readings import wrong
 
-    _, truth, (now, before) = read_scene("motion", 115110033, VisionConfig(),
-                                         VisionConfig(reader_contested_confidence=2.0))
+    _, truth, (now, before, bare) = read_scene(
+        "motion", 115110033, VisionConfig(),
+        VisionConfig(reader_contested_confidence=2.0, learned_area_bare=0.0),
+        VisionConfig(reader_contested_confidence=2.0))
     assert [c.colour for c in truth.canoes_at("T4")] == ["joe"]
     assert [c.colour for c in before.canoes_at("T4")] == ["yellow"]
     assert "T4" in now.unknown and not now.canoes_at("T4")
     assert wrong(now, truth) == [] and set(now.unknown) == set(before.unknown) | {"T4"}
+    assert "T4" in bare.unknown and wrong(bare, truth) == []
 
 
 def test_a_gem_two_readers_doubt_at_640x480_is_unknown():
