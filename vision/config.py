@@ -266,6 +266,15 @@ class VisionConfig:
     0.9986 sure, 4 of them, each kept here; at 0.9999 all 4 were unknown, -4 clear
     positions, -3 exact frames. A narrow margin, set with 108050137 seen: its figure on
     offset 108 is not held out.) Over 1: never gone there."""
+    washed_disc_hand: bool = False
+    """...also on such a slot the rules left unknown for a hand over it (read with the
+    washed-out ones: ``washed_reader_others``, a glare spot's halo may look like a hand to
+    them). False: not there, the disc stays unknown: a hand blurred by its motion hides a
+    rim as a glare spot does, and there it may be a hand, not light (used 118110281,
+    motion: a hand over T4 and T5 beside a washed-out L1, T5's disc read gone, the disc
+    reader 0.9994 sure of that and 1.0 sure that something covers the slot). Used 117,
+    300 scenes under glare and in motion: no position read otherwise; used 118, the same:
+    that wrong reading gone, no other position read otherwise."""
     faint_rim_gone: float = 0.05
     """A disc whose rim contrast at setup (``TableLook.disc_rim``, either sign) was under
     this is never read gone under a canoe (unknown): such a disc shows mostly by its

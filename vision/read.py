@@ -757,6 +757,7 @@ def read_board(
                 why.pop(found[0].at, None)
                 canoes.seen.extend(found)
     read_washed: set[str] = set()  # (slots read though a glare spot washes them out)
+    under_hand: set[str] = set()  # (of them, those the rules saw a hand over)
     if in_play is not None and config.washed_by_counts and any(
             why.get(p) == WASHED_OUT for p in unknown) and all(
             why.get(p) in (WASHED_OUT, SMALL_FOREIGN) for p in unknown):
@@ -791,7 +792,8 @@ def read_board(
                 in_play, config)
         for slot, (disc, _) in by_reader.items():
             unknown.discard(slot)
-            why.pop(slot, None)
+            if covered_by(why.pop(slot, None)):
+                under_hand.add(slot)
             if slot in discs:
                 discs[slot] = discs_seen[slot] if disc is None else disc
                 read_washed.add(slot)
@@ -817,12 +819,15 @@ def read_board(
                      blurred=canoes.blurred)
     on_slot = Counter(c.at for c in canoes.seen)
     washed_discs = [k for k, s in enumerate(SLOTS) if s in read_washed and s not in unknown
-                    and discs[s] == UNKNOWN and on_slot[s] <= 1]
+                    and discs[s] == UNKNOWN and on_slot[s] <= 1
+                    and (config.washed_disc_hand or s not in under_hand)]
     if washed_discs and look is not None and look.disc_patches is not None and \
             config.washed_disc_confidence <= 1:
         # A disc left unknown on a slot read under a glare spot: the fine disc reader's,
         # where it is sure of it however much it says the glare hides.
-        # (A disc gone, the rare case, surer: ``washed_gone_confidence``.)
+        # (A disc gone, the rare case, surer: ``washed_gone_confidence``.) (Not on a
+        # slot the rules saw a hand over, unless ``washed_disc_hand``: a blurred hand
+        # hides a rim as glare does, and may be a hand.)
         for k, fine in read_fine(rectified, light, geo, look.disc_patches, washed_discs, {},
                                  config.washed_disc_confidence, 2.0, 0.0,
                                  gone_confidence=dict.fromkeys(

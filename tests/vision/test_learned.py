@@ -2036,3 +2036,17 @@ def test_joe_where_the_rules_saw_none_of_the_colour_read_counts_against_the_read
     assert [c.colour for c in truth.canoes_at("R2")] == ["joe"]
     assert [c.colour for c in before.canoes_at("R2")] == ["yellow"]
     assert "R2" in now.unknown and wrong(now, truth) == []
+
+
+def test_a_disc_under_a_hand_read_with_a_washed_out_slot_stays_unknown():
+    """Used scene 118110281 (motion): a blurred hand over T4 and T5 beside L1, washed out;
+    the slot reader read those slots with the washed-out one (``washed_reader_others``: a
+    glare spot's halo may look like a hand), and the fine disc reader, asked however much it
+    says something hides the slot, read T5's disc gone, 0.9994 sure: wrong, the hand hid its
+    rim. Not on a slot the rules saw a hand over (``washed_disc_hand``)."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("motion", 118110281,
+                                         VisionConfig(washed_disc_hand=True), VisionConfig())
+    assert truth.discs["T5"] == PRESENT and before.discs["T5"] == ABSENT
+    assert now.discs["T5"] == UNKNOWN and wrong(now, truth) == []
