@@ -1404,14 +1404,18 @@ class VisionConfig:
     """...how sure it must be of the other answer. (Used offsets 80-84 at 640x480, 5,580
     gems named: at 0.95 it doubts 2, one named wrongly; at 0.9, 4, at 0.8, 15, one wrongly
     named among them each time.)"""
-    fine_gem_check_less: float = 0.9
+    fine_gem_check_less: float = 0.5
     """...or where the fine gem reader is only this sure of another answer but the learned
     slot reader is ``fine_gem_check_slot`` sure of that same one: two readers against the
     rules' one (used 116030142 at 640x480: a brown canoe's empty well beside two blue
-    canoes named yellow, the gem reader 0.944 sure it is empty, the slot reader 1.0 sure).
-    Used offsets 113-116 at 640x480 (300 scenes each) and 114-115 in every condition:
-    that wrong reading gone, nothing else read otherwise."""
-    fine_gem_check_slot: float = 0.999
+    canoes named yellow, the gem reader 0.944 sure it is empty, the slot reader 1.0 sure;
+    used 118030071: a yellow canoe's violet gem named pink, the gem reader 0.72 sure of
+    violet, the slot reader 0.9945). At 0.9 (with the slot reader 0.999 sure), used
+    offsets 113-116 at 640x480 (300 scenes each) and 114-115 in every condition: 116's
+    wrong reading gone, nothing else read otherwise. At 0.5 (the gem reader's first
+    answer) with 0.99, used 117 and 118 at 640x480: 118030071's wrong reading gone, no
+    other position read otherwise."""
+    fine_gem_check_slot: float = 0.99
     """...how sure the slot reader must be of it. Over 1: no such check."""
     fine_own_gem_doubt: float = 0.8
     """Where a board millimetre spans few of the camera's pixels

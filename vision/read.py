@@ -1788,7 +1788,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         if doubt_setup is not None and config.fine_gem_check_slot <= 1:
             # ...or less sure of another, where the slot reader is sure of that one too
             # (used 116030142 at 640x480: a brown canoe's empty well named yellow, the gem
-            # reader 0.944 sure it is empty, the slot reader 1.0).
+            # reader 0.944 sure it is empty, the slot reader 1.0; 118030071: a yellow
+            # canoe's violet gem named pink, the gem reader 0.72 sure of violet, the slot
+            # reader 0.9945).
             still = {i: lone for i, colours in named_gems.items() if (lone := [
                 c for c in colours if not unknown_gem(i, c)])}
             fine_else = {i: named_else for i, read in read_fine(

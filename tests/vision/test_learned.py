@@ -2050,3 +2050,19 @@ def test_a_disc_under_a_hand_read_with_a_washed_out_slot_stays_unknown():
                                          VisionConfig(washed_disc_hand=True), VisionConfig())
     assert truth.discs["T5"] == PRESENT and before.discs["T5"] == ABSENT
     assert now.discs["T5"] == UNKNOWN and wrong(now, truth) == []
+
+
+def test_a_gem_both_networks_name_otherwise_at_640x480_is_unknown():
+    """Used scene 118030071 (640x480): a yellow canoe's violet gem on T5 named pink by the
+    rules; the gem reader's first answer violet (0.72 sure), the slot reader 0.9945 sure of
+    violet. Two readers against the rules' one: unknown (``fine_gem_check_less``,
+    ``fine_gem_check_slot``; at 0.9 and 0.999, as before, the gem stayed pink)."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene(
+        "lowres", 118030071, VisionConfig(fine_gem_check_less=0.9, fine_gem_check_slot=0.999),
+        VisionConfig())
+    assert [(c.colour, c.gem) for c in truth.canoes_at("T5")] == [("yellow", "violet")]
+    assert [(c.colour, c.gem) for c in before.canoes_at("T5")] == [("yellow", "pink")]
+    assert [(c.colour, c.gem) for c in now.canoes_at("T5")] == [("yellow", UNKNOWN)]
+    assert wrong(now, truth) == []
