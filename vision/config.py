@@ -1036,6 +1036,14 @@ class VisionConfig:
     clear positions more unknown (118000133, art: R2's two blue canoes, 0.893 sure, beside
     R1's brown and yellow ones taken for something foreign, and T3 with them), one
     covered (118110125, motion), none read otherwise. Over 1: no such check."""
+    learned_transit_several_empty: bool = True
+    """...only where the reader reads the slot empty (the canoe on its way is then missing
+    from a slot it may lie half over); where it reads canoes there, it saw the slot's own,
+    and the check is the one above for a single canoe seen nowhere. Used 117 and 118 (300
+    scenes of every condition; 118 was held out when the check above was set): 117120269
+    still unknown, the only slot 117 read otherwise; on 118, the three positions the check
+    cost read again, each right (118000133, art: R2's two blue canoes and T3 with them;
+    118110125, motion: T4), no other position read otherwise. False: every such slot."""
     learned_riverbed_short: bool = True
     learned_riverbed_confidence: float = 0.999
     """A slot the rules left unknown because a canoe they read there looks like the

@@ -1098,7 +1098,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     colour, the slots something foreign of mostly that colour lies near, taken for a canoe
     on its way) it reads, while that is the one canoe then seen nowhere, only where it is
     ``config.learned_transit_sure`` sure, and while it is one of several seen nowhere,
-    ``config.learned_transit_several`` sure. Where the rules saw next to none of each
+    ``config.learned_transit_several`` sure (with ``learned_transit_several_empty``, only
+    where it reads the slot empty). Where the rules saw next to none of each
     colour it reads on a slot (``config.learned_area_bare``), a colour seen nowhere counts
     against it from ``config.learned_area_bare_other`` of a canoe, Joe's too. Returns, per
     slot it was asked about and answered (``learned_unsure_confidence`` sure or more), the
@@ -1315,7 +1316,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # them is read only ``learned_transit_several`` sure (used 117120269, between: a
         # blue canoe two thirds of the way from R1 to R2, merged with R2's red canoe into
         # something foreign, mostly red; R1 read empty, 0.958 sure, with the blue and the
-        # red canoe seen nowhere).
+        # red canoe seen nowhere): where it reads the slot empty, with
+        # ``learned_transit_several_empty`` (where it reads canoes there it saw the slot's
+        # own: used 118000133, art, R2's two blue canoes read 0.893 sure, right).
         known = counted(fill)
         gone = [c for c, n in in_play.items() for _ in range(n - known[c])]
         if len(gone) == 1:
@@ -1324,7 +1327,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         elif gone and config.learned_transit_several <= 1:
             near = {p for c in set(gone) for p in transit.get(c, ())}
             fill = {i: r for i, r in fill.items()
-                    if r.sure >= config.learned_transit_several or SLOTS[i] not in near}
+                    if r.sure >= config.learned_transit_several or SLOTS[i] not in near
+                    or (config.learned_transit_several_empty and r.colours)}
     if in_play is not None and config.learned_riverbed_short:
         # Nor a slot the rules left unknown because a colour looks like the riverbed
         # there, where it reads that colour with a canoe of it then still seen nowhere:

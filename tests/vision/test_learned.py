@@ -2066,3 +2066,20 @@ def test_a_gem_both_networks_name_otherwise_at_640x480_is_unknown():
     assert [(c.colour, c.gem) for c in before.canoes_at("T5")] == [("yellow", "pink")]
     assert [(c.colour, c.gem) for c in now.canoes_at("T5")] == [("yellow", UNKNOWN)]
     assert wrong(now, truth) == []
+
+
+def test_a_slot_beside_a_canoe_on_its_way_read_with_canoes_is_read_as_sure_as_any():
+    """Used scene 118000133 (art): R1's brown and yellow canoes taken for something
+    foreign, mostly yellow, while several canoes are seen nowhere; the slot reader read
+    R2's two blue canoes beside it 0.893 sure, right. ``learned_transit_several`` asks it
+    to be surer only where it reads the slot empty (``learned_transit_several_empty``):
+    where it reads canoes there, it saw the slot's own."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (every, empty) = read_scene(
+        "art", 118000133, VisionConfig(learned_transit_several_empty=False), VisionConfig())
+    assert [c.colour for c in truth.canoes_at("R2")] == ["blue", "blue"]
+    assert "R2" in every.unknown
+    assert "R2" not in empty.unknown
+    assert [c.colour for c in empty.canoes_at("R2")] == ["blue", "blue"]
+    assert wrong(every, truth) == wrong(empty, truth) == []
