@@ -1039,7 +1039,7 @@ class VisionConfig:
     learned_transit_several_empty: bool = True
     """...only where the reader reads the slot empty (the canoe on its way is then missing
     from a slot it may lie half over); where it reads canoes there, it saw the slot's own,
-    and the check is the one above for a single canoe seen nowhere. Used 117 and 118 (300
+    read as sure as any other slot. Used 117 and 118 (300
     scenes of every condition; 118 was held out when the check above was set): 117120269
     still unknown, the only slot 117 read otherwise; on 118, the three positions the check
     cost read again, each right (118000133, art: R2's two blue canoes and T3 with them;
