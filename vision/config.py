@@ -257,15 +257,20 @@ class VisionConfig:
     reader where it is this sure of it, however much it says the glare hides. Over 1: not
     so. (Used 85 / 84, glare, 300 scenes: +12 / +9 clear positions, +8 / +4 exact frames,
     no wrong reading; on such slots it was 0.99 sure of 33 discs, every one right.)"""
-    washed_gone_confidence: float = 0.995
+    washed_gone_confidence: float = 0.999
     """...but a disc gone only where it is this sure of that: a disc gone is the rare
     case, and a glare spot's light can hide a rim (offset 108, 108050137, found after its
     figures were set: L1 washed out, no canoe, its disc there read gone 0.9941 sure, the
-    reader 0.0 sure that nothing covered the slot). (Used 103-106 under glare, 1,200
-    scenes: the discs truly gone that this path named, 0.99 sure or more, were 0.9966 to
-    0.9986 sure, 4 of them, each kept here; at 0.9999 all 4 were unknown, -4 clear
-    positions, -3 exact frames. A narrow margin, set with 108050137 seen: its figure on
-    offset 108 is not held out.) Over 1: never gone there."""
+    reader 0.0 sure that nothing covered the slot; offset 119, 119050210, found after its
+    figures were set: a yellow canoe on T3 in the middle of a glare spot, its disc read
+    gone 0.998 sure). (Used 103-106 under glare, 1,200 scenes: the discs truly gone that
+    this path named, 0.99 sure or more, were 0.9966 to 0.9986 sure, 4 of them, kept at
+    0.995; at 0.999 or 0.9999 all 4 are unknown, -4 clear positions, -3 exact frames.
+    Used 117-119 under glare, 900 scenes: the reader was asked about 70 discs, one truly
+    gone (0.30 sure of that), and was 0.8 to 0.998 sure that 16 discs there had gone;
+    its one answer of gone 0.995 sure or more was 119050210's, wrong. So a gone disc here
+    is left unknown but for the surest: 0.999, set with 119050210 seen.) Over 1: never
+    gone there."""
     washed_disc_hand: bool = False
     """...also on such a slot the rules left unknown for a hand over it (read with the
     washed-out ones: ``washed_reader_others``, a glare spot's halo may look like a hand to

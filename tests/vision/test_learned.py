@@ -1143,7 +1143,7 @@ def test_a_disc_on_a_slot_read_under_a_glare_spot_is_named_gone_only_surer():
     figures were set): L1 washed out, no canoe, read empty by the game's counts; the fine
     disc reader, 0.0 sure that nothing covers the slot, was 0.9941 sure its disc had
     gone, and named it gone: a wrong reading. A disc gone is the rare case: there it needs
-    ``washed_gone_confidence`` (0.995). The disc is unknown; nothing else changes."""
+    ``washed_gone_confidence`` (0.999). The disc is unknown; nothing else changes."""
     _, truth, (now, before) = read_scene("glare+flicker", 108050137, VisionConfig(),
                                          VisionConfig(washed_gone_confidence=0.99))
     assert truth.discs["L1"] == PRESENT and "L1" not in now.unknown
@@ -2083,3 +2083,18 @@ def test_a_slot_beside_a_canoe_on_its_way_read_with_canoes_is_read_as_sure_as_an
     assert "R2" not in empty.unknown
     assert [c.colour for c in empty.canoes_at("R2")] == ["blue", "blue"]
     assert wrong(every, truth) == wrong(empty, truth) == []
+
+
+def test_a_disc_under_a_canoe_in_a_glare_spot_s_middle_is_not_named_gone():
+    """Used scene 119050210 (glare): a yellow canoe on T3 in the middle of a glare spot,
+    the slot read by the counts; the fine disc reader was 0.998 sure its disc had gone,
+    over the 0.995 ``washed_gone_confidence`` had then: a wrong reading. At 0.999 the disc
+    is unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("glare+flicker", 119050210,
+                                         VisionConfig(washed_gone_confidence=0.995),
+                                         VisionConfig())
+    assert truth.discs["T3"] == PRESENT and before.discs["T3"] == ABSENT
+    assert now.discs["T3"] == UNKNOWN and "T3" not in now.unknown
+    assert wrong(now, truth) == []
