@@ -269,8 +269,11 @@ class VisionConfig:
     Used 117-119 under glare, 900 scenes: the reader was asked about 70 discs, one truly
     gone (0.30 sure of that), and was 0.8 to 0.998 sure that 16 discs there had gone;
     its one answer of gone 0.995 sure or more was 119050210's, wrong. So a gone disc here
-    is left unknown but for the surest: 0.999, set with 119050210 seen.) Over 1: never
-    gone there."""
+    is left unknown but for the surest: 0.999, set with 119050210 seen. Held out, offset
+    120 under glare, 300 scenes: one disc truly gone left unknown, 120050112's T3, -1
+    clear position and -1 exact frame, no wrong reading either way: the price of a wrong
+    "disc gone" told to the table is about five such per wrong one.) Over 1: never gone
+    there."""
     washed_disc_hand: bool = False
     """...also on such a slot the rules left unknown for a hand over it (read with the
     washed-out ones: ``washed_reader_others``, a glare spot's halo may look like a hand to
