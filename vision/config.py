@@ -1243,6 +1243,23 @@ class VisionConfig:
     pair_clear_confidence: float = 0.99
     """...and how sure it must be that nothing covers the slot (a hand, a canoe between
     slots, a glare spot)."""
+    pair_empty_doubt: float = 0.02
+    """Two canoes of one colour on a slot, both read empty by any reader, where the pair
+    reader is ``pair_clear_confidence`` sure that nothing covers the slot, under this
+    sure that both are empty, and leans (``pair_empty_lean`` sure of each gem's count) to
+    two of which one carries a gem: their gems are unknown (then named by it as any pair
+    with a gem unknown). 0: never. (Eighty-first session, set with used 119010061 seen,
+    parallax: two red canoes on T5, one with a yellow gem, the rules' one red patch split
+    as the counts' two and both read empty; the pair reader 0.019 sure both are empty,
+    leaning to one empty and one yellow, 0.94 and 0.64 sure. Of the 1,699 pairs of one
+    colour on a slot read with both gems named on used 117-119, every condition, 300
+    scenes each, 483 read empty: that one was wrong; the right ones the pair reader was
+    least sure were both empty, 0.004 (119020237, lens: leaning to no pair), 0.023
+    (118060109, red/brown: a yellow pair, leaning to one yellow gem, like its hull) and
+    0.031-0.07 (eight more). Alone, 0.02 would take one right pair for the wrong one;
+    with the lean, none. A thin margin, measured once more on the held-out offset.)"""
+    pair_empty_lean: float = 0.5
+    """...and how sure of each gem's count the pair reader's lean must be."""
     gem_agree_confidence: float = 0.8
     """Less sure than that, the fine gem reader still names a lone canoe's gem (or its
     empty well) where the rules' gem votes lean to the same (``gem_agree_votes``): two

@@ -920,7 +920,8 @@ def read_board(
         config.pair_low_detail_confidence
     if look is not None and look.disc_patches is not None and pair_confidence <= 1:
         name_pairs(rectified, light, geo, look.disc_patches, canoes.seen,
-                   unknown | read_washed, pair_confidence, config.pair_clear_confidence)
+                   unknown | read_washed, pair_confidence, config.pair_clear_confidence,
+                   config.pair_empty_doubt, config.pair_empty_lean)
     reading = Reading(discs, [c for c in canoes.seen if c.at not in unknown], weather,
                       sorted(unknown, key=order.__getitem__), debug=debug)
     if in_play is not None and config.look_again_darker and unknown and \
@@ -1510,18 +1511,34 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
 
 def name_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
                seen: list[CanoeSeen], skip: Collection[str], confidence: float,
-               clear_confidence: float) -> None:
+               clear_confidence: float, empty_doubt: float = 0.0,
+               empty_lean: float = 0.0) -> None:
     """The gems of two canoes of one colour on a slot (not of ``skip``) with a gem left
     unknown, from the pair reader (:func:`vision.stages.learned.read_pairs`), in place in
     ``seen``: where it is ``confidence`` sure of them, and its gems hold any gem already
-    named there."""
+    named there. Two read empty are unknown where it is ``clear_confidence`` sure the
+    slot is clear and under ``empty_doubt`` sure that both are empty, leaning
+    (``empty_lean`` sure of each gem's count) to a pair carrying a gem (then named as
+    though read unknown)."""
     on = Counter((c.at, c.colour) for c in seen if c.at in SLOTS and c.at not in skip)
     ask: dict[int, list[str]] = {}
+    both_empty: set[tuple[str, str]] = set()
     for (at, colour), n in on.items():
-        if n == 2 and any(c.gem == UNKNOWN for c in seen if c.at == at and c.colour == colour):
+        carried = [c.gem for c in seen if c.at == at and c.colour == colour]
+        if n == 2 and empty_doubt > 0 and carried == [None, None]:
+            both_empty.add((at, colour))
+        if n == 2 and (UNKNOWN in carried or (at, colour) in both_empty):
             ask.setdefault(SLOTS.index(at), []).append(colour)
-    for k, named in read_pairs(rectified, light, geo, setup, ask, confidence,
-                               clear_confidence).items():
+    empty: dict[int, dict[str, float]] = {}
+    named_at = read_pairs(rectified, light, geo, setup, ask, confidence, clear_confidence,
+                          empty=empty if both_empty else None, lean=empty_lean)
+    for at, colour in both_empty:
+        if empty.get(SLOTS.index(at), {}).get(colour, 1.0) < empty_doubt:
+            seen[:] = [c for c in seen if (c.at, c.colour) != (at, colour)] + [
+                CanoeSeen(colour, at, UNKNOWN)] * 2
+        else:
+            named_at.get(SLOTS.index(at), {}).pop(colour, None)
+    for k, named in named_at.items():
         at = SLOTS[k]
         for colour, gems in named.items():
             known = Counter(c.gem for c in seen

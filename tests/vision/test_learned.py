@@ -2098,3 +2098,39 @@ def test_a_disc_under_a_canoe_in_a_glare_spot_s_middle_is_not_named_gone():
     assert truth.discs["T3"] == PRESENT and before.discs["T3"] == ABSENT
     assert now.discs["T3"] == UNKNOWN and "T3" not in now.unknown
     assert wrong(now, truth) == []
+
+
+def test_two_canoes_read_empty_the_pair_reader_doubts_are_unknown():
+    """Used scene 119010061 (parallax): two red canoes on T5, one carrying a yellow gem;
+    the rules read one red patch there, the counts two, and the gems read in its halves
+    were both empty: a wrong reading. The pair reader, 0.9997 sure the slot is clear, was
+    0.019 sure that both are empty (0.94 that one is): under ``pair_empty_doubt`` their
+    gems are unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("parallax", 119010061,
+                                         VisionConfig(pair_empty_doubt=0.0), VisionConfig())
+    assert sorted(str(c.gem) for c in truth.canoes_at("T5")) == ["None", "yellow"]
+    assert [(c.colour, c.gem) for c in before.canoes_at("T5")] == [("red", None)] * 2
+    assert [(c.colour, c.gem) for c in now.canoes_at("T5")] == [("red", UNKNOWN)] * 2
+    assert wrong(now, truth) == []
+
+
+def test_the_pair_reader_s_doubt_of_two_empty_canoes_is_asked_with_the_pairs():
+    """:func:`vision.stages.learned.read_pairs` gives, where asked, how sure it is that
+    both canoes of a colour are empty: the probability it holds for none carrying no gem
+    twice, one of its three counts, only on slots it is sure are clear."""
+    rect = np.full((300, 600, 3), 128, np.uint8)
+    layout = load_layout()
+    geo = geometry(layout, VisionConfig())
+    light = measure_light(rect.reshape(-1, 3), geo, layout.marker_centers)
+    setup = np.full((len(SLOTS), learned.DISC_PATCH_PX, learned.DISC_PATCH_PX, 3), 128,
+                    np.uint8)
+    empty: dict[int, dict[str, float]] = {}
+    learned.read_pairs(rect, light, geo, setup, {0: ["red"], 3: ["blue", "joe"]}, 0.9, 0.0,
+                       empty=empty)
+    assert set(empty) == {0, 3} and set(empty[3]) == {"blue", "joe"}
+    assert all(0.0 <= p <= 1.0 for per in empty.values() for p in per.values())
+    nowhere: dict[int, dict[str, float]] = {}
+    learned.read_pairs(rect, light, geo, setup, {0: ["red"]}, 0.9, 1.01, empty=nowhere)
+    assert nowhere == {}

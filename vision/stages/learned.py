@@ -440,7 +440,8 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
 
 def read_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
                pairs_at: Mapping[int, Sequence[str]], confidence: float,
-               clear_confidence: float) -> dict[int, dict[str, tuple[str | None, ...]]]:
+               clear_confidence: float, empty: dict[int, dict[str, float]] | None = None,
+               lean: float = 0.0) -> dict[int, dict[str, tuple[str | None, ...]]]:
     """The pair reader's answer for the two canoes of one colour on a slot: per slot index
     of ``pairs_at`` (each with the colours that have two canoes there), per colour the
     gems its two canoes carry (None: an empty canoe), where the reader is ``confidence``
@@ -450,7 +451,11 @@ def read_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
 
     The slot reader and the gem reader name only a lone canoe's gem; two canoes of one
     colour touching side by side or end to end are one patch of that colour to the rules,
-    whose split is a guess where a gem blurs into its hull."""
+    whose split is a guess where a gem blurs into its hull.
+
+    ``empty``, when given, gets per slot it is that sure is clear, per colour asked, how
+    sure it is that both canoes are empty; 1 where it does not lean, ``lean`` sure of
+    each gem's count, to two canoes of which one or both carry a gem."""
     slots = sorted(s for s, colours in pairs_at.items() if colours)
     if not slots:
         return {}
@@ -462,6 +467,12 @@ def read_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
     for n, s in enumerate(slots):
         if float(clear[n]) < clear_confidence:
             continue
+        if empty is not None:
+            empty[s] = {}
+            for c in (c for c in pairs_at[s] if c in COLOURS):
+                p = held[n, COLOURS.index(c)]
+                leans = pair_of(p, lean) or ()
+                empty[s][c] = float(p[0, 2]) if any(g is not None for g in leans) else 1.0
         named: dict[str, tuple[str | None, ...]] = {}
         for c in pairs_at[s]:
             if c in COLOURS and (gems := pair_of(held[n, COLOURS.index(c)],
