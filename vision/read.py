@@ -44,6 +44,7 @@ from vision.stages.learned import (
     SlotRead,
     covered_by,
     moving_by,
+    per_frame,
     read_fine,
     read_learned,
     read_pairs,
@@ -154,6 +155,7 @@ class Reading:
     debug: ReadingDebug = field(default_factory=ReadingDebug)
 
 
+@per_frame
 def read_board(
     rectified: Image,
     layout: Layout,

@@ -2134,3 +2134,35 @@ def test_the_pair_reader_s_doubt_of_two_empty_canoes_is_asked_with_the_pairs():
     nowhere: dict[int, dict[str, float]] = {}
     learned.read_pairs(rect, light, geo, setup, {0: ["red"]}, 0.9, 1.01, empty=nowhere)
     assert nowhere == {}
+
+
+def test_a_network_asked_twice_in_one_frame_runs_once(monkeypatch):
+    """Within :func:`vision.stages.learned.one_frame` a network answers an input it has
+    already answered without running again (the same slot asked by two stages of one
+    frame's reading), and no answer outlives the frame."""
+    reader = SlotReader.load(learned.DISC_WEIGHTS)
+    rng = np.random.default_rng(81)
+    x = rng.standard_normal((3, learned.DISC_PATCH_PX, learned.DISC_PATCH_PX, 9)).astype(
+        np.float32)
+    plain = reader.logits(x)
+    runs: list[int] = []
+    forward = SlotReader._logits
+
+    def counted(self, rows):
+        runs.append(len(rows))
+        return forward(self, rows)
+
+    monkeypatch.setattr(SlotReader, "_logits", counted)
+    with learned.one_frame():
+        first = reader.logits(x)
+        again = reader.logits(x[[2, 0]])
+        with learned.one_frame():  # (nested: the outer frame's answers kept)
+            inner = reader.logits(x[1:2])
+        mixed = reader.logits(np.concatenate([x[:1], -x[:1], -x[:1]]))
+    assert runs == [3, 1]  # (all three new; then only the one new row, once)
+    assert np.array_equal(first, plain)  # (a batch of new rows: as without the memo)
+    assert np.array_equal(again, plain[[2, 0]]) and np.array_equal(inner, plain[1:2])
+    assert np.array_equal(mixed[0], plain[0]) and np.array_equal(mixed[1], mixed[2])
+    assert learned._FRAME.get() is None
+    reader.logits(x)
+    assert runs == [3, 1, 3]  # (outside a frame: every row run)

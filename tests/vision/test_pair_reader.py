@@ -87,7 +87,7 @@ def test_a_pair_s_gems_are_named_where_they_hold_any_gem_already_named(
         monkeypatch, before, after):
     asked = []
 
-    def fake(rect, light, geo, setup, pairs_at, confidence, clear):
+    def fake(rect, light, geo, setup, pairs_at, confidence, clear, empty=None, lean=0.0):
         asked.append(dict(pairs_at))
         return {k: {"red": (None, "violet")} for k in pairs_at if k == SLOTS.index("T3")}
 
@@ -101,6 +101,36 @@ def test_a_pair_s_gems_are_named_where_they_hold_any_gem_already_named(
     assert gems_at(seen, "T1", "green") == [UNKNOWN, UNKNOWN]  # (a slot to skip)
     # Asked only of pairs with a gem unknown, on slots not skipped.
     assert asked == ([{SLOTS.index("T3"): ["red"]}] if UNKNOWN in before else [{}])
+
+
+@pytest.mark.parametrize(("doubt", "after"), [
+    (0.02, [None, "violet"]),    # 0.01 sure both are empty: unknown, then named by it
+    (0.005, [None, None]),       # surer than the doubt: as read
+    (0.0, [None, None]),         # never asked
+])
+def test_two_canoes_read_empty_the_pair_reader_doubts_are_unknown(monkeypatch, doubt, after):
+    asked = []
+    t3, t1 = SLOTS.index("T3"), SLOTS.index("T1")
+
+    def fake(rect, light, geo, setup, pairs_at, confidence, clear, empty=None, lean=0.0):
+        asked.append((dict(pairs_at), empty is not None, lean))
+        if empty is not None:
+            empty.update({k: {"red": 0.01, "blue": 0.5} for k in pairs_at})
+        # (Its names are taken only for a pair made unknown.)
+        return {k: {"red": (None, "violet"), "blue": (None, "pink")} for k in pairs_at}
+
+    monkeypatch.setattr("vision.read.read_pairs", fake)
+    seen = [CanoeSeen("red", "T3", None), CanoeSeen("red", "T3", None),
+            CanoeSeen("blue", "T1", None), CanoeSeen("blue", "T1", None),
+            CanoeSeen("green", "T2", None)]
+    name_pairs(None, None, None, SETUP, seen, set(), 0.999, 0.99, doubt, 0.5)
+    assert gems_at(seen, "T3", "red") == sorted(after, key=str)
+    assert gems_at(seen, "T1", "blue") == [None, None]  # (0.5 sure both are empty: kept)
+    assert gems_at(seen, "T2", "green") == [None]
+    if doubt:
+        assert asked == [({t1: ["blue"], t3: ["red"]}, True, 0.5)]
+    else:
+        assert asked == [({}, False, 0.5)]
 
 
 @pytest.mark.parametrize(("condition", "seed", "slot", "colour", "gems"), [
