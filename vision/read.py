@@ -1464,11 +1464,22 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # 113050011 under glare: T3's red canoe beside T4 under the glare spot, the reader
     # 0.987 sure that nothing covers T3, and sure of no blue canoe there; T4's blue canoe
     # seen nowhere).
+    # Nor where the rules read a canoe of such a colour there, with
+    # ``learned_unsure_ruled`` (two readers disagree; used 121080214, blue-gem: Joe beside
+    # a green canoe on L2 over a gone disc, read by the rules, the slot left unknown as
+    # where a blue canoe may look like the riverbed; the reader read the green canoe
+    # alone, 0.98 sure, and was 0.99 sure that no Joe stood there: Joe then seen nowhere,
+    # two slots unknown where he might be). Not where it reads no canoe there: the
+    # rules' canoe may be a hand's blur (used 118110217, motion: a blue canoe to them on
+    # T4, the reader right that none stands there, 0.95 sure).
     def sure_of_none(short: set[str]) -> set[int]:
         """The slots read less sure where the reader is ``learned_unsure_elsewhere`` sure
         that no canoe of each colour in ``short`` stands, while another position stays
         unknown, where those canoes may be."""
-        unsure = [i for i, r in fill.items() if r.sure < sure]
+        ruled = {c.at for c in (*seen, *unread) if c.colour in short} \
+            if config.learned_unsure_ruled else set()
+        unsure = [i for i, r in fill.items()
+                  if r.sure < sure and not (r.colours and SLOTS[i] in ruled)]
         if in_play is None or not unsure or config.learned_unsure_elsewhere > 1 or not (
                 unknown - {SLOTS[i] for i in fill}):
             return set()

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.board import SLOTS
-from vision.config import VisionConfig
+from vision.config import JOE_COLOUR, VisionConfig
 from vision.detector import canoes_in_play
 from vision.layout import load_layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
@@ -2166,3 +2166,21 @@ def test_a_network_asked_twice_in_one_frame_runs_once(monkeypatch):
     assert learned._FRAME.get() is None
     reader.logits(x)
     assert runs == [3, 1, 3]  # (outside a frame: every row run)
+
+
+def test_a_slot_whose_canoe_the_reader_misses_while_it_is_seen_nowhere_stays_unknown():
+    """Scene 121080214 (blue-gem; offset 121 was this session's held-out one): Joe beside
+    a green canoe on L2 over a gone disc, read by the rules, the slot left unknown as where
+    a blue canoe may look like the riverbed; the slot reader read the green canoe alone,
+    0.98 sure, and was 0.99 sure that no Joe stood there: Joe then seen nowhere, while
+    two slots stayed unknown where he might be. With ``learned_unsure_ruled`` L2 stays
+    unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("blue-gem", 121080214,
+                                         VisionConfig(learned_unsure_ruled=False),
+                                         VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("L2")) == ["green", JOE_COLOUR]
+    assert [c.colour for c in before.canoes_at("L2")] == ["green"]
+    assert "L2" in now.unknown
+    assert wrong(now, truth) == []
