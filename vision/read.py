@@ -1545,7 +1545,7 @@ def name_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
     empty: dict[int, dict[str, float]] = {}
     named_at = read_pairs(rectified, light, geo, setup, ask, confidence, clear_confidence,
                           empty=empty if both_empty else None, lean=empty_lean)
-    for at, colour in both_empty:
+    for at, colour in sorted(both_empty):  # (in order: the same reading every run)
         if empty.get(SLOTS.index(at), {}).get(colour, 1.0) < empty_doubt:
             seen[:] = [c for c in seen if (c.at, c.colour) != (at, colour)] + [
                 CanoeSeen(colour, at, UNKNOWN)] * 2

@@ -2116,26 +2116,6 @@ def test_two_canoes_read_empty_the_pair_reader_doubts_are_unknown():
     assert wrong(now, truth) == []
 
 
-def test_the_pair_reader_s_doubt_of_two_empty_canoes_is_asked_with_the_pairs():
-    """:func:`vision.stages.learned.read_pairs` gives, where asked, how sure it is that
-    both canoes of a colour are empty: the probability it holds for none carrying no gem
-    twice, one of its three counts, only on slots it is sure are clear."""
-    rect = np.full((300, 600, 3), 128, np.uint8)
-    layout = load_layout()
-    geo = geometry(layout, VisionConfig())
-    light = measure_light(rect.reshape(-1, 3), geo, layout.marker_centers)
-    setup = np.full((len(SLOTS), learned.DISC_PATCH_PX, learned.DISC_PATCH_PX, 3), 128,
-                    np.uint8)
-    empty: dict[int, dict[str, float]] = {}
-    learned.read_pairs(rect, light, geo, setup, {0: ["red"], 3: ["blue", "joe"]}, 0.9, 0.0,
-                       empty=empty)
-    assert set(empty) == {0, 3} and set(empty[3]) == {"blue", "joe"}
-    assert all(0.0 <= p <= 1.0 for per in empty.values() for p in per.values())
-    nowhere: dict[int, dict[str, float]] = {}
-    learned.read_pairs(rect, light, geo, setup, {0: ["red"]}, 0.9, 1.01, empty=nowhere)
-    assert nowhere == {}
-
-
 def test_a_network_asked_twice_in_one_frame_runs_once(monkeypatch):
     """Within :func:`vision.stages.learned.one_frame` a network answers an input it has
     already answered without running again (the same slot asked by two stages of one

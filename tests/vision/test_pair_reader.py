@@ -5,9 +5,11 @@ import pytest
 
 from companion.board import SLOTS
 from vision.config import VisionConfig
+from vision.layout import load_layout
 from vision.observation import UNKNOWN, CanoeSeen
 from vision.read import name_pairs
 from vision.stages import learned
+from vision.stages.geometry import geometry
 from vision.stages.learned import (
     COLOURS,
     DISC_OUTPUTS,
@@ -17,6 +19,7 @@ from vision.stages.learned import (
     SlotReader,
     read_pairs,
 )
+from vision.stages.light import measure_light
 
 from .scenes import read_scene
 
@@ -154,3 +157,24 @@ def test_the_gems_of_two_canoes_of_one_colour_left_unknown_are_named(
                   if (c.at, c.colour) != (slot, colour))
     assert rest == sorted((c.colour, c.at, str(c.gem)) for c in before.canoes
                           if (c.at, c.colour) != (slot, colour))
+
+
+def test_the_pair_reader_s_doubt_of_two_empty_canoes_is_asked_with_the_pairs():
+    """:func:`vision.stages.learned.read_pairs` gives, where asked, how sure it is that
+    both canoes of a colour are empty: the probability it holds for none carrying no gem
+    twice, one of its three counts, only on slots it is sure are clear."""
+    rect = np.full((300, 600, 3), 128, np.uint8)
+    layout = load_layout()
+    geo = geometry(layout, VisionConfig())
+    light = measure_light(rect.reshape(-1, 3), geo, layout.marker_centers)
+    setup = np.full((len(SLOTS), DISC_PATCH_PX, DISC_PATCH_PX, 3), 128,
+                    np.uint8)
+    empty: dict[int, dict[str, float]] = {}
+    read_pairs(rect, light, geo, setup, {0: ["red"], 3: ["blue", "joe"]}, 0.9, 0.0,
+                       empty=empty)
+    assert set(empty) == {0, 3} and set(empty[3]) == {"blue", "joe"}
+    assert all(0.0 <= p <= 1.0 for per in empty.values() for p in per.values())
+    nowhere: dict[int, dict[str, float]] = {}
+    read_pairs(rect, light, geo, setup, {0: ["red"]}, 0.9, 1.01, empty=nowhere)
+    assert nowhere == {}
+
