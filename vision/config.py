@@ -921,6 +921,16 @@ class VisionConfig:
     the rules' reading of the positions left unknown only because it may hide there the
     game's counts come out exact (every canoe in play seen, none too many), those
     positions are read as the rules read them, discs too."""
+    learned_counts_unsure: bool = True
+    """...and where a slot left unknown only so is one the reader reads less sure than
+    ``learned_confidence``, seeing no canoe there the rules do not, the rules' reading
+    there counts instead of the reader's, where with it the game's counts come out exact
+    (used 121050034, glare: two blue canoes on a dark blue river no object for the rules,
+    every river slot with canoes unknown for them; the reader sure of T5, L1 and L2 but
+    0.85 of R2, where it read one green canoe and Joe beside the rules' two greens and
+    Joe: four positions unknown). Used offsets 117 and 118, every condition, and 119
+    (glare, 640x480, motion) and 120 (glare), 300 scenes each: nothing read otherwise.
+    """
     learned_hand_sure: float = 0.995
     """A slot the rules left unknown for a hand or something foreign near it, where the
     learned slot reader reads a colour of which a canoe is still seen nowhere, stays

@@ -1244,6 +1244,20 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # unknown positions all read).
         hides = {p for p in unknown - {SLOTS[i] for i in fill}
                  if for_unseen_canoe(p, why.get(p) or "", config)}
+        if config.learned_counts_unsure and not under and missing(fill):
+            # ...and so, where a slot left unknown only so is one the reader reads less
+            # sure than ``learned_confidence``, seeing no canoe there the rules do not:
+            # the rules' reading there, where with it the counts come out exact.
+            rules_at = Counter((c.at, c.colour) for c in seen if c.at in unknown)
+            doubt = {i for i, r in fill.items() if r.sure < sure and for_unseen_canoe(
+                SLOTS[i], why.get(SLOTS[i]) or "", config) and not (
+                Counter(r.colours) - Counter({c: n for (at, c), n in rules_at.items()
+                                              if at == SLOTS[i]}))}
+            rest = {i: r for i, r in fill.items() if i not in doubt}
+            also = hides | {SLOTS[i] for i in doubt}
+            if doubt and exact_counts(counted(rest) + Counter(
+                    c.colour for c in seen if c.at in also), in_play):
+                fill, hides = rest, also
         if config.learned_counts_close and hides and not under and exact_counts(
                 counted(fill) + Counter(c.colour for c in seen if c.at in hides), in_play):
             for p in hides:

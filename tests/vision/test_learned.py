@@ -12,7 +12,7 @@ from vision.detector import canoes_in_play
 from vision.layout import load_layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
 from vision.profile import ProfileError, TableProfile, learn_profile
-from vision.read import learned_slots
+from vision.read import HIDES, learned_slots
 from vision.stages import learned
 from vision.stages.geometry import geometry
 from vision.stages.learned import (
@@ -2164,3 +2164,47 @@ def test_a_slot_whose_canoe_the_reader_misses_while_it_is_seen_nowhere_stays_unk
     assert [c.colour for c in before.canoes_at("L2")] == ["green"]
     assert "L2" in now.unknown
     assert wrong(now, truth) == []
+
+
+@pytest.mark.parametrize(("rules_r2", "read"), [
+    (("green", "green"), True),  # with the rules' two greens every canoe is seen once
+    (("green",), False),  # with theirs a green is still seen nowhere
+])
+def test_a_slot_the_reader_is_unsure_of_where_a_canoe_may_hide_counts_as_the_rules_read_it(
+        monkeypatch, rules_r2, read):
+    """T5 and R2 left unknown only as where the blue canoe seen nowhere may hide; the
+    reader sure of the blue on T5, less sure of R2, where it reads one green canoe
+    (``learned_counts_unsure``)."""
+    t5, r2 = SLOTS.index("T5"), SLOTS.index("R2")
+    why = dict.fromkeys(("T5", "R2"), HIDES)
+    rules = [*(CanoeSeen(c, "R2", None) for c in rules_r2), CanoeSeen("red", "T1", None)]
+    answers = {t5: SlotRead(True, (("blue", None),), 0.9999),
+               r2: SlotRead(True, (("green", None),), 0.96)}
+    for unsure, expect in ((False, False), (True, read)):
+        _, seen, _, unknown = fill(
+            monkeypatch, answers, unknown=set(why), why=dict(why), seen=rules,
+            in_play={"red": 1, "green": 2, "blue": 1}, colours=("red", "green", "blue"),
+            config=VisionConfig(learned_counts_unsure=unsure))
+        assert ("R2" in unknown) is not expect
+        if expect:
+            assert unknown == set()
+            assert sorted(c.colour for c in seen if c.at == "R2") == ["green", "green"]
+            assert [c.colour for c in seen if c.at == "T5"] == ["blue"]
+
+
+def test_an_unsure_slot_where_the_canoe_seen_nowhere_may_hide_is_read_as_the_rules_read_it():
+    """Used scene 121050034 (glare): two blue canoes on a dark blue river no object for the
+    rules, which read every other canoe but left each river slot with canoes unknown as
+    where the blue ones may hide; the reader sure of T5, L1 and L2 (both blues found),
+    less sure of R2, where it misses one of the rules' two green canoes. With the rules'
+    reading of R2 the game's counts come out exact (``learned_counts_unsure``)."""
+    _, truth, (before, now) = read_scene("glare+flicker", 121050034,
+                                         VisionConfig(learned_counts_unsure=False),
+                                         VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("R2")) == ["green", "green", "joe"]
+    assert "R2" in before.unknown
+    assert "R2" not in now.unknown
+    for pos in ("T5", "L1", "L2", "R2"):
+        assert sorted((c.colour, c.gem) for c in now.canoes_at(pos)) == sorted(
+            (c.colour, c.gem) for c in truth.canoes_at(pos))
+
