@@ -251,6 +251,16 @@ class VisionConfig:
     """...and their discs where the reader is ``learned_confidence`` sure of them (else
     unknown). (Used 85 / 84, glare, 300 scenes: +13 / +8 clear positions; on washed-out
     slots it was that sure of 157 discs there and 2 gone, every one right.)"""
+    washed_disc_agree: bool = True
+    """...and where the slot reader names a disc on such a slot (``washed_reader_discs``),
+    present or gone, only where the fine disc reader leans the same way (its more likely
+    answer, however much it says the glare hides): two readers disagree (offset 122,
+    122050268, found in its figures: L2 washed out, no canoe, its disc gone, the slot
+    reader 0.994 sure of a disc, the fine reader 0.04). Used offsets 117-121, glare, 300
+    scenes each (1,415 frames read): 2 discs there left unknown (119050291, 121050283:
+    the fine reader leaning to gone), nothing else read otherwise; on 117, 118 and 120
+    the slot reader named about 45 such discs, each right, the fine reader 0.68 or
+    more sure of each."""
     washed_disc_confidence: float = 0.99
     """A disc left unknown on a slot read though a glare spot washes it out (by the counts
     or the slot reader's, above; no more than one canoe on it) is named by the fine disc

@@ -792,6 +792,16 @@ def read_board(
             by_reader = washed_by_joint(
                 rectified, light, geo, look.slot_patches, canoes.seen, unknown, why,
                 in_play, config)
+        told = [SLOTS.index(s) for s, (d, _) in by_reader.items() if d in (PRESENT, ABSENT)]
+        if told and config.washed_disc_agree and look.disc_patches is not None:
+            # A disc the slot reader names under the glare only where the fine disc
+            # reader leans the same way (offset 122, 122050268: L2 washed out, its disc
+            # gone, the slot reader 0.994 sure of one there, the fine reader 0.04).
+            for k, fine in read_fine(rectified, light, geo, look.disc_patches, told, {},
+                                     0.5, 2.0, 0.0).items():
+                disc, found = by_reader[SLOTS[k]]
+                if fine.disc is None or fine.disc != (disc == PRESENT):
+                    by_reader[SLOTS[k]] = (UNKNOWN, found)
         for slot, (disc, _) in by_reader.items():
             unknown.discard(slot)
             if covered_by(why.pop(slot, None)):

@@ -2153,17 +2153,21 @@ def test_a_slot_whose_canoe_the_reader_misses_while_it_is_seen_nowhere_stays_unk
     a green canoe on L2 over a gone disc, read by the rules, the slot left unknown as where
     a blue canoe may look like the riverbed; the slot reader read the green canoe alone,
     0.98 sure, and was 0.99 sure that no Joe stood there: Joe then seen nowhere, while
-    two slots stayed unknown where he might be. With ``learned_unsure_ruled`` L2 stays
-    unknown."""
+    two slots stayed unknown where he might be. With ``learned_unsure_ruled`` L2 is not
+    read so (alone it stays unknown; with ``learned_counts_unsure`` too, the rules'
+    reading of it, Joe and the green canoe, makes the counts come out exact)."""
     from .test_wrong_readings import wrong
 
-    _, truth, (before, now) = read_scene("blue-gem", 121080214,
-                                         VisionConfig(learned_unsure_ruled=False),
-                                         VisionConfig())
+    _, truth, (before, ruled, now) = read_scene(
+        "blue-gem", 121080214,
+        VisionConfig(learned_unsure_ruled=False, learned_counts_unsure=False),
+        VisionConfig(learned_counts_unsure=False), VisionConfig())
     assert sorted(c.colour for c in truth.canoes_at("L2")) == ["green", JOE_COLOUR]
     assert [c.colour for c in before.canoes_at("L2")] == ["green"]
-    assert "L2" in now.unknown
-    assert wrong(now, truth) == []
+    assert "L2" in ruled.unknown
+    assert wrong(ruled, truth) == [] and wrong(now, truth) == []
+    assert "L2" in now.unknown or sorted(c.colour for c in now.canoes_at("L2")) == [
+        "green", JOE_COLOUR]
 
 
 @pytest.mark.parametrize(("rules_r2", "read"), [
@@ -2208,3 +2212,20 @@ def test_an_unsure_slot_where_the_canoe_seen_nowhere_may_hide_is_read_as_the_rul
         assert sorted((c.colour, c.gem) for c in now.canoes_at(pos)) == sorted(
             (c.colour, c.gem) for c in truth.canoes_at(pos))
 
+
+
+def test_a_disc_the_slot_reader_names_under_glare_needs_the_fine_reader_s_lean():
+    """Offset 122, 122050268 (glare): L2 washed out, no canoe, its disc gone; read by the
+    slot reader's count with the game's counts, which was 0.994 sure of a disc there
+    (0.003 that nothing covered the slot), the fine disc reader 0.04: a wrong reading.
+    Two readers disagree: the disc is unknown (``washed_disc_agree``)."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("glare+flicker", 122050268,
+                                         VisionConfig(washed_disc_agree=False),
+                                         VisionConfig())
+    assert truth.discs["L2"] == ABSENT
+    if before.discs["L2"] == PRESENT:  # (this machine's reading)
+        assert now.canoes == before.canoes and now.unknown == before.unknown
+    assert now.discs["L2"] == UNKNOWN and "L2" not in now.unknown
+    assert wrong(now, truth) == []
