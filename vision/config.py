@@ -939,8 +939,9 @@ class VisionConfig:
     every river slot with canoes unknown for them; the reader sure of T5, L1 and L2 but
     0.85 of R2, where it read one green canoe and Joe beside the rules' two greens and
     Joe: four positions unknown). Used offsets 117 and 118, every condition, and 119
-    (glare, 640x480, motion) and 120 (glare), 300 scenes each: nothing read otherwise.
-    """
+    (glare, 640x480, motion) and 120 (glare), 300 scenes each: nothing read otherwise;
+    used 121080214's L2 (Joe and a green canoe, the reader 0.98 sure of the green alone)
+    read right, not unknown. Held-out offset 122: nothing read otherwise."""
     learned_hand_sure: float = 0.995
     """A slot the rules left unknown for a hand or something foreign near it, where the
     learned slot reader reads a colour of which a canoe is still seen nowhere, stays
