@@ -1258,11 +1258,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             # ...and so, where a slot left unknown only so is one the reader reads less
             # sure than ``learned_confidence``, seeing no canoe there the rules do not:
             # the rules' reading there, where with it the counts come out exact.
-            rules_at = Counter((c.at, c.colour) for c in seen if c.at in unknown)
             doubt = {i for i, r in fill.items() if r.sure < sure and for_unseen_canoe(
                 SLOTS[i], why.get(SLOTS[i]) or "", config) and not (
-                Counter(r.colours) - Counter({c: n for (at, c), n in rules_at.items()
-                                              if at == SLOTS[i]}))}
+                Counter(r.colours) - Counter(c.colour for c in seen if c.at == SLOTS[i]))}
             rest = {i: r for i, r in fill.items() if i not in doubt}
             also = hides | {SLOTS[i] for i in doubt}
             if doubt and exact_counts(counted(rest) + Counter(
