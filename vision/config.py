@@ -598,6 +598,11 @@ class VisionConfig:
     unknown for a brown like the sand, the green's count beside the point there). Used
     offsets 87 / 86 / 85, between and motion (86 / 85 glare too): +1 / 0 / +1 clear
     positions, none lost, no wrong reading."""
+    sand_like_moving: float = 0.0
+    """...nor the beach for a colour like the sand where the rules saw that colour at
+    river positions unknown for a canoe on the move (between slots, across two
+    positions) or for canoe-like area unread there, at least this share of a canoe for
+    each canoe of it seen nowhere: those canoes are there. 0: never."""
     count_off_slot: bool = True
     """Canoes read clearly but caught between two slots still count towards their colour's
     canoes in play: another read of that colour beyond the count is unknown."""
@@ -831,6 +836,19 @@ class VisionConfig:
     condition, 300 scenes each: one slot read otherwise, 118110217 (motion: a blue canoe
     to the rules on T4, the reader right that none stands there, 0.95 sure), before it
     was kept to slots where it reads canoes; then none."""
+    learned_unsure_counted: bool = True
+    """...and where, of a colour seen nowhere, it reads as many canoes on the slot as the
+    rules saw there in that colour (its canoe-like area at least ``learned_agree_share``
+    of a canoe's for each) and is ``learned_unsure_elsewhere`` sure that no more of that
+    colour stand there, at least ``learned_unsure_confidence`` sure of that many, while
+    another position stays unknown where the canoes seen nowhere may be: two readers agree
+    on the slot's canoes of that colour, and the reader is sure that the canoe seen
+    nowhere is not another one there. False: only slots it reads none of such a colour
+    on. (Eighty-third session; used 121050247, glare: T2's brown canoe washed out, T3's
+    brown and green ones 0.2 of a canoe each to the rules, "canoe-like area unread", read
+    0.972 sure by the reader, 0.0 that a second brown stood there; the counts then put the
+    brown canoe on T2. Used 117 / 118, every condition, 300 scenes each: +4 / +1 clear
+    positions, none lost, no wrong reading.)"""
     learned_disc_agree: bool = True
     """...but its disc there (``learned_confidence`` sure of it, fewer than two canoes on
     the slot) where the rules saw the same disc before they left the slot unknown: two
@@ -975,6 +993,11 @@ class VisionConfig:
     and a clear slot 74 times, each right. Used 109 / 110, those four conditions: +13 /
     +6 clear positions, none lost, no wrong reading; 110's other nine conditions
     unchanged (measured before a fix that only keeps more slots read). Over 1: off."""
+    unseen_reader_none: bool = False
+    """...and so is a slot it reads with canoes, ``learned_confidence`` sure, where it is
+    ``learned_unsure_elsewhere`` sure that no canoe of each colour seen nowhere stands
+    there (the canoe seen nowhere is not one of those), while a position it does not read
+    stays unknown. False: only slots it reads empty."""
     learned_counts_over: bool = True
     """...and so are the positions left unknown because a colour was read there more
     often than it is in play, where the reader reads the other such canoe away."""

@@ -552,6 +552,15 @@ def read_board(
         if like_riverbed(proto, ring_ref, config, near)[SLOTS.index(c.at)]:
             unknown.add(c.at)
             why.setdefault(c.at, f"a {c.colour} canoe {LIKE_RIVERBED}: {MOTTLE}")
+    def shown_moving(colour: str, short: int) -> bool:
+        """Whether the rules saw ``colour`` at river positions unknown for a canoe on
+        the move or canoe-like area unread there, at least ``config.sand_like_moving`` of
+        a canoe for each of the ``short`` canoes of it seen nowhere: those are there, not
+        on the beach looking like the sand."""
+        area = sum(canoes.colour_areas.get(p, {}).get(colour, 0.0) for p in unknown
+                   if p in SLOTS and (why.get(p) == AREA_UNREAD or moving_by(why.get(p))))
+        return short > 0 and area >= config.sand_like_moving * short
+
     for ci, colour in enumerate(palette.names):
         alike = like_riverbed(palette.protos[ci], ring_ref, config, config.camouflage_chroma)
         if alike.any() and config.camouflage_spread > 0:
@@ -575,7 +584,9 @@ def read_board(
                 why.setdefault(slot, f"a {colour} canoe {LIKE_RIVERBED}")
         # ...or like the sand, as learned at setup (a brown canoe on a brown beach):
         # likewise on the beach.
-        if BEACH not in unknown and look is not None and colour in look.sand_like:
+        if BEACH not in unknown and look is not None and colour in look.sand_like and not (
+                config.sand_like_moving > 0 and in_play is not None and shown_moving(
+                    colour, in_play.get(colour, 0) - seen_c)):
             unknown.add(BEACH)
             why.setdefault(BEACH, f"a {colour} canoe {LIKE_SAND}")
     rim_shift = shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k)
@@ -684,9 +695,11 @@ def read_board(
     if look is not None and look.slot_patches is not None and config.learned_confidence <= 1:
         asked_unknown = set(unknown)
         unseen_before = {p for p in unknown if (why.get(p) or "").startswith(UNSEEN)}
+        none_of: set[str] = set()  # (read where none of those seen nowhere stands)
         answered = learned_slots(
             rectified, light, geo, look.slot_patches, palette.names, canoes.seen, discs,
             unknown, why, in_play, config, gems=gems_read, discs_seen=discs_seen,
+            none_of=none_of,
             on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
             unread=canoes.unread, colour_areas=canoes.colour_areas, pieces=canoes.ratios,
             contested=contested, transit={palette.names[i]: at
@@ -718,6 +731,8 @@ def read_board(
                 # (Nor a slot the reader has just read empty where the rules left it for
                 # that canoe: sure that none stands there, while they still are unknown.)
                 hidden -= {s for s in unseen_before - unknown if answered.get(s) == []}
+                # (...or with canoes, sure that none seen nowhere is among them.)
+                hidden -= none_of - unknown
             unknown |= hidden
             why.update(dict.fromkeys(hidden, HIDES))
         if in_play is not None and config.learned_then_counts and not found:
@@ -1077,6 +1092,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   pieces: Sequence[tuple[str, str, float]] = (),
                   contested: Mapping[str, Sequence[str]] | None = None,
                   transit: Mapping[str, Collection[str]] | None = None,
+                  none_of: set[str] | None = None,
                   ) -> dict[str, list[str]]:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
@@ -1116,7 +1132,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     colour it reads on a slot (``config.learned_area_bare``), a colour seen nowhere counts
     against it from ``config.learned_area_bare_other`` of a canoe, Joe's too. Returns, per
     slot it was asked about and answered (``learned_unsure_confidence`` sure or more), the
-    colours it read there."""
+    colours it read there; ``none_of``, where given, gets the slots it read with canoes
+    where a canoe seen nowhere may have stood, sure that none of those stands there
+    (``config.unseen_reader_none``)."""
     held = {c.at for c in seen if c.gem == UNKNOWN and gems} | {
         s for s in SLOTS if discs[s] == UNKNOWN}
     # The slots the rules read where another colour than those read shows, at least
@@ -1280,6 +1298,25 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             # nowhere, five slots left for it, T4 empty, the reader 0.99999 sure).
             vacant = {i for i, r in fill.items() if not r.colours and why[
                 SLOTS[i]].startswith(UNSEEN) and r.sure >= config.unseen_reader_empty}
+            # ...or, sure of its canoes there (``learned_confidence``), is
+            # ``learned_unsure_elsewhere`` sure that none of the colours seen nowhere
+            # stands there (``unseen_reader_none``; used 121010169, parallax: T2's green
+            # and blue canoes read 0.9999 sure, a brown canoe seen nowhere, under T3's
+            # green one).
+            # (Seen nowhere: not read, nor seen by the rules where they left a position
+            # unknown only for such a canoe.)
+            ask = [i for i, r in fill.items() if r.colours and r.sure >= sure and why[
+                SLOTS[i]].startswith(UNSEEN)] if config.unseen_reader_none else []
+            known = counted(fill) + Counter(c.colour for c in seen if c.at in hides)
+            nowhere = sorted(c for c, n in (in_play or {}).items() if known[c] < n)
+            if ask and nowhere:
+                clear_of = {k for k, per in slot_counts(rectified, light, geo, setup, ask,
+                                                        nowhere).items()
+                            if all(c in per and sum(per[c][fill[k].colours.count(c) + 1:])
+                                   <= 1 - config.learned_unsure_elsewhere for c in nowhere)}
+                vacant |= clear_of
+                if none_of is not None:
+                    none_of.update(SLOTS[k] for k in clear_of)
             kept = {i: r for i, r in fill.items()
                     if not why[SLOTS[i]].startswith(UNSEEN) or i in vacant}
             if not unknown - {SLOTS[i] for i in kept}:
@@ -1505,10 +1542,21 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         if in_play is None or not unsure or config.learned_unsure_elsewhere > 1 or not (
                 unknown - {SLOTS[i] for i in fill}):
             return set()
+        def holds(k: int, colour: str, p: tuple[float, ...]) -> bool:
+            """Whether the reader is sure no more canoes of ``colour`` stand on slot
+            ``k`` than it reads there (none; or, ``learned_unsure_counted``, those the
+            rules saw there in that colour too)."""
+            n = fill[k].colours.count(colour)
+            if not n:
+                return p[0] >= config.learned_unsure_elsewhere
+            return (config.learned_unsure_counted and colour_areas is not None
+                    and colour_areas.get(SLOTS[k], {}).get(colour, 0.0)
+                    >= config.learned_agree_share * n
+                    and p[n] >= config.learned_unsure_confidence
+                    and sum(p[n + 1:]) <= 1 - config.learned_unsure_elsewhere)
         return {k for k, per in slot_counts(rectified, light, geo, setup, unsure,
                                             sorted(short)).items()
-                if all(c in per and per[c][0] >= config.learned_unsure_elsewhere
-                       for c in short)}
+                if all(c in per and holds(k, c, per[c]) for c in short)}
     if in_play is None or missing(fill):
         free = sure_of_none(missing(fill))
         fill = {i: r for i, r in fill.items() if r.sure >= sure or i in free}

@@ -1193,6 +1193,29 @@ def test_a_canoe_on_its_way_is_the_one_seen_nowhere_though_its_colour_is_the_san
         c.colour for c in truth.canoes_at("beach"))
 
 
+@pytest.mark.parametrize(("seed", "moving"), [
+    (121120206, {"T4", "T5"}),  # both brown canoes there, one on its way from T4 to T5
+    (121120100, {"T3", "T4"})])  # a green canoe on its way over T4's brown one
+def test_brown_canoes_the_rules_saw_on_the_move_hide_on_no_beach_the_colour_of_their_sand(
+        seed: int, moving: set[str]) -> None:
+    """Used scenes 121120206 and 121120100 (between): the table's brown like its sand
+    (learned at setup), the brown canoes seen nowhere lie among canoes on the move, where
+    the rules saw brown (1.2 of a canoe for two, 0.8 for one), too much for one canoe
+    each for ``moving_unseen`` to tell them apart. They are there, not on the beach
+    (``sand_like_moving``): the beach is read, not left unknown "a brown canoe looks like
+    the sand here"."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("between", seed,
+                                         VisionConfig(sand_like_moving=0.0),
+                                         VisionConfig(sand_like_moving=0.5))
+    assert set(before.unknown) == moving | {"beach"}
+    assert set(now.unknown) == moving
+    assert sorted(c.colour for c in now.canoes_at("beach")) == sorted(
+        c.colour for c in truth.canoes_at("beach"))
+    assert wrong(now, truth) == []
+
+
 def test_a_disc_the_slot_reader_names_is_unknown_where_the_fine_disc_reader_sees_otherwise():
     """Used scene 68090031 (2,700 K): T1's disc has gone, a brown canoe stands there; the
     rules left the disc unknown and the learned slot reader named it present. The fine
@@ -1893,6 +1916,42 @@ def test_a_slot_read_less_sure_is_kept_where_the_reader_sees_none_of_the_canoes_
         assert sorted(c.colour for c in now.canoes_at(slot)) == sorted(
             c.colour for c in truth.canoes_at(slot))
         assert set(now.unknown) == set(before.unknown) - {slot}
+
+
+def test_a_slot_read_less_sure_is_kept_where_both_readers_see_the_missing_colour_once():
+    """Used 121050247 under glare: T2's brown canoe washed out, so a brown one was seen
+    nowhere; T3's brown and green canoes, "canoe-like area unread" to the rules (0.2 of a
+    canoe in each colour), read by the slot reader 0.972 sure, one brown canoe, and sure
+    that no second one stands there. Two readers see the missing colour there once, and
+    the brown seen nowhere is not another on T3 (``learned_unsure_counted``): T3 is read,
+    and the counts then put the brown canoe on T2, nothing wrongly."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("glare+flicker", 121050247,
+                                         VisionConfig(learned_unsure_counted=False),
+                                         VisionConfig())
+    assert wrong(now, truth) == [] and wrong(before, truth) == []
+    assert "T3" in before.unknown and "T3" not in now.unknown
+    assert sorted((c.colour, c.gem) for c in now.canoes_at("T3")) == sorted(
+        (c.colour, c.gem) for c in truth.canoes_at("T3"))
+    assert set(now.unknown) < set(before.unknown)
+
+
+def test_a_slot_read_sure_with_canoes_is_kept_where_none_of_the_canoe_seen_nowhere_stands():
+    """Used 121010169 (parallax): three canoes on T3, the brown one under the green one
+    seen nowhere, so T2 and T3 were left unknown as where it may hide. The slot reader
+    read T2's blue and green canoes 0.9999 sure and was 0.99999 sure that no brown canoe
+    stands there (``unseen_reader_none``): T2 is read, T3 stays unknown for the brown
+    canoe, and no later look at where it may hide takes T2 back."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("parallax", 121010169,
+                                         VisionConfig(unseen_reader_none=False),
+                                         VisionConfig(unseen_reader_none=True))
+    assert wrong(now, truth) == [] and wrong(before, truth) == []
+    assert set(before.unknown) == {"T2", "T3"}
+    assert set(now.unknown) == {"T3"}
+    assert sorted(c.colour for c in now.canoes_at("T2")) == ["blue", "green"]
 
 
 def test_the_counts_place_no_canoe_where_the_slot_reader_is_sure_none_of_it_stands():
