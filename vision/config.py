@@ -598,11 +598,16 @@ class VisionConfig:
     unknown for a brown like the sand, the green's count beside the point there). Used
     offsets 87 / 86 / 85, between and motion (86 / 85 glare too): +1 / 0 / +1 clear
     positions, none lost, no wrong reading."""
-    sand_like_moving: float = 0.0
+    sand_like_moving: float = 0.25
     """...nor the beach for a colour like the sand where the rules saw that colour at
     river positions unknown for a canoe on the move (between slots, across two
     positions) or for canoe-like area unread there, at least this share of a canoe for
-    each canoe of it seen nowhere: those canoes are there. 0: never."""
+    each canoe of it seen nowhere: those canoes are there (eighty-third session; used
+    121120206, between: both brown canoes among those across T4 and T5, 1.2 of a canoe
+    brown to the rules there, too much for one canoe each for ``moving_unseen``; used
+    121120100: a green canoe on its way over T4's brown one, 0.78 of a canoe brown).
+    Used 117 / 119, every condition, and 121, between and motion, 300 scenes each: +3 /
+    +2 / +5 clear positions (0.5: +3 / 0 / +3), none lost, no wrong reading. 0: never."""
     count_off_slot: bool = True
     """Canoes read clearly but caught between two slots still count towards their colour's
     canoes in play: another read of that colour beyond the count is unknown."""
@@ -993,11 +998,16 @@ class VisionConfig:
     and a clear slot 74 times, each right. Used 109 / 110, those four conditions: +13 /
     +6 clear positions, none lost, no wrong reading; 110's other nine conditions
     unchanged (measured before a fix that only keeps more slots read). Over 1: off."""
-    unseen_reader_none: bool = False
+    unseen_reader_none: bool = True
     """...and so is a slot it reads with canoes, ``learned_confidence`` sure, where it is
-    ``learned_unsure_elsewhere`` sure that no canoe of each colour seen nowhere stands
-    there (the canoe seen nowhere is not one of those), while a position it does not read
-    stays unknown. False: only slots it reads empty."""
+    ``learned_unsure_elsewhere`` sure that no more canoes of each colour seen nowhere (not
+    read, nor seen by the rules where they left a position only for such a canoe) stand
+    there than it reads, while a position it does not read stays unknown; nor is it left
+    for that canoe again (``unseen_vacant_stays``). Eighty-third session; used 121010169,
+    parallax: T2's blue and green canoes read 0.9999 sure, a brown canoe under T3's green
+    one seen nowhere, the reader 0.99999 sure of no brown one on T2. Used 117 / 118,
+    every condition, 300 scenes each: +14 / +16 clear positions, none lost, no wrong
+    reading. False: only slots it reads empty."""
     learned_counts_over: bool = True
     """...and so are the positions left unknown because a colour was read there more
     often than it is in play, where the reader reads the other such canoe away."""

@@ -1208,7 +1208,7 @@ def test_brown_canoes_the_rules_saw_on_the_move_hide_on_no_beach_the_colour_of_t
 
     _, truth, (before, now) = read_scene("between", seed,
                                          VisionConfig(sand_like_moving=0.0),
-                                         VisionConfig(sand_like_moving=0.5))
+                                         VisionConfig())
     assert set(before.unknown) == moving | {"beach"}
     assert set(now.unknown) == moving
     assert sorted(c.colour for c in now.canoes_at("beach")) == sorted(
@@ -1947,7 +1947,7 @@ def test_a_slot_read_sure_with_canoes_is_kept_where_none_of_the_canoe_seen_nowhe
 
     _, truth, (before, now) = read_scene("parallax", 121010169,
                                          VisionConfig(unseen_reader_none=False),
-                                         VisionConfig(unseen_reader_none=True))
+                                         VisionConfig())
     assert wrong(now, truth) == [] and wrong(before, truth) == []
     assert set(before.unknown) == {"T2", "T3"}
     assert set(now.unknown) == {"T3"}
