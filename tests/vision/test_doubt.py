@@ -113,8 +113,10 @@ def test_a_canoe_of_the_game_seen_nowhere_and_shown_by_nothing_makes_every_posit
     read: the canoe could be on any of them. With how the river looked at setup (profiles
     since the eighteenth session), not on a slot that still looks so: every other
     position is unknown. (Nor, since the seventy-second session, on a slot the learned
-    slot reader is sure is empty and clear, ``unseen_reader_empty``: off for the first
-    two readings.)"""
+    slot reader is sure is empty and clear, ``unseen_reader_empty``, nor, since the
+    eighty-third session, on one it reads with canoes, sure that no more of the colour
+    seen nowhere stand there, ``unseen_reader_none``: both off for the first two
+    readings.)"""
     game = new_game(PLAYERS).replace(canoes=FrozenMap({
         "red": (Canoe("T2"), Canoe("beach")), "blue": (Canoe("T4"), Canoe("beach")),
         "yellow": (Canoe("beach"), Canoe("beach"))}))
@@ -123,7 +125,7 @@ def test_a_canoe_of_the_game_seen_nowhere_and_shown_by_nothing_makes_every_posit
     setup = render(new_game(PLAYERS), seed=1, scene=scene, size=SIZE)
     profile = learn_profile(setup, PLAYERS)
     frame = render(drawn, seed=2, scene=scene, size=SIZE)
-    det = Detector(config=VisionConfig(unseen_reader_empty=2.0))
+    det = Detector(config=VisionConfig(unseen_reader_empty=2.0, unseen_reader_none=False))
     det.use_profile(replace(profile, look=replace(profile.look, slot_looks=None)))
     assert det.analyse(frame, in_play=canoes_in_play(drawn)).unknown == ()
     seen = det.analyse(frame, in_play=canoes_in_play(game))
@@ -132,11 +134,18 @@ def test_a_canoe_of_the_game_seen_nowhere_and_shown_by_nothing_makes_every_posit
     seen = det.analyse(frame, in_play=canoes_in_play(game))
     assert set(seen.unknown) == {"T2", "T4", "beach"}  # where canoes stand, and the beach
     assert wrong(seen, ground_truth(game)) == []
-    # The reader, sure the other slots are empty, reads them without the river's looks.
-    det = Detector()
+    # The reader, sure the other slots are empty, reads them without the river's looks;
+    # and T2 and T4 too, sure that no second red canoe stands on either
+    # (``unseen_reader_none``): the red canoe seen nowhere may only be on the beach.
+    det = Detector(config=VisionConfig(unseen_reader_none=False))
     det.use_profile(replace(profile, look=replace(profile.look, slot_looks=None)))
     seen = det.analyse(frame, in_play=canoes_in_play(game))
     assert set(seen.unknown) == {"T2", "T4", "beach"}
+    assert wrong(seen, ground_truth(game)) == []
+    det = Detector()
+    det.use_profile(replace(profile, look=replace(profile.look, slot_looks=None)))
+    seen = det.analyse(frame, in_play=canoes_in_play(game))
+    assert set(seen.unknown) == {"beach"}
     assert wrong(seen, ground_truth(game)) == []
 
 

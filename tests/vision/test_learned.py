@@ -1186,7 +1186,8 @@ def test_a_canoe_on_its_way_is_the_one_seen_nowhere_though_its_colour_is_the_san
     the sand here"."""
     _, truth, (now, before) = read_scene("between", 68120049, VisionConfig(),
                                          VisionConfig(camouflage_moving=False,
-                                                      camouflage_moving_own=False))
+                                                      camouflage_moving_own=False,
+                                                      sand_like_moving=0.0))
     assert set(before.unknown) == {"T3", "T4", "beach"}
     assert set(now.unknown) == {"T3", "T4"}
     assert sorted(c.colour for c in now.canoes_at("beach")) == sorted(
@@ -1643,10 +1644,17 @@ def test_a_slot_read_short_of_a_canoe_the_reader_sees_and_no_one_else_does_is_un
         assert not now.canoes_at(slot)
         assert says and says in why_unknown(condition, seed, VisionConfig())[slot]
     else:
-        assert now.canoes_at(slot) == truth.canoes_at(slot)
+        # (Its gems may stay unknown: 90050190's two blue canoes on R1, read since the
+        # eighty-third session by ``unseen_reader_none``.)
+        assert sorted(c.colour for c in now.canoes_at(slot)) == sorted(
+            c.colour for c in truth.canoes_at(slot))
     # (Nothing else read wrongly: with R1 read, 90070052's brown canoes come out too.)
+    from .test_wrong_readings import wrong
+
+    assert wrong(now, truth) == []
     for pos in {c.at for c in (*truth.canoes, *now.canoes)} - set(now.unknown):
-        assert sorted(map(repr, now.canoes_at(pos))) == sorted(map(repr, truth.canoes_at(pos)))
+        assert sorted(c.colour for c in now.canoes_at(pos)) == sorted(
+            c.colour for c in truth.canoes_at(pos))
 
 
 def test_a_colour_whose_canoe_lies_across_two_slots_is_not_looked_for_by_the_reader():
@@ -1823,12 +1831,19 @@ def test_a_slot_beside_a_washed_out_one_the_reader_sees_empty_is_read():
 
 def test_a_slot_beside_a_washed_out_one_where_the_reader_sees_a_canoe_stays_unknown():
     """Reporting 61050193 (glare): a blue canoe on T4 beside washed-out T3, seen by the
-    rules nowhere. The slot reader, asked, sees it (0.9997 sure): T4 stays unknown."""
-    _, truth, (now,) = read_scene("glare+flicker", 61050193, VisionConfig())
+    rules nowhere. The slot reader, asked, sees it (0.9997 sure): T4 stays unknown.
+    (Since the eighty-third session ``unseen_reader_none`` reads T4 and T3 once the
+    reader's blue canoe leaves no canoe seen nowhere it may be: off for this, then on.)"""
+    from .test_wrong_readings import wrong
+
+    off = VisionConfig(unseen_reader_none=False)
+    _, truth, (now, default) = read_scene("glare+flicker", 61050193, off, VisionConfig())
     assert [c.colour for c in truth.canoes_at("T4")] == ["blue"]
     assert "T4" in now.unknown
-    assert why_unknown("glare+flicker", 61050193, VisionConfig())["T4"].startswith(
+    assert why_unknown("glare+flicker", 61050193, off)["T4"].startswith(
         "a canoe of the game not seen; beside a slot a glare spot washes out")
+    assert "T4" not in default.unknown and wrong(default, truth) == []
+    assert [c.colour for c in default.canoes_at("T4")] == ["blue"]
 
 
 def test_a_slot_left_for_a_canoe_seen_nowhere_is_read_empty_where_the_reader_is_sure(

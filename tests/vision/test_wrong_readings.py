@@ -2122,7 +2122,8 @@ def test_a_canoe_on_its_way_is_its_colour_s_one_unseen_whatever_other_colour_is_
     from .scenes import read_scene
 
     _, truth, (now, before) = read_scene("between", 87120134, VisionConfig(),
-                                         VisionConfig(camouflage_moving_own=False))
+                                         VisionConfig(camouflage_moving_own=False,
+                                                      sand_like_moving=0.0))
     assert "beach" in before.unknown and "beach" not in now.unknown
     assert sorted(c.colour for c in now.canoes_at("beach")) == sorted(
         c.colour for c in truth.canoes_at("beach"))
