@@ -812,6 +812,8 @@ def read_board(
             # A disc the slot reader names under the glare only where the fine disc
             # reader leans the same way (offset 122, 122050268: L2 washed out, its disc
             # gone, the slot reader 0.994 sure of one there, the fine reader 0.04).
+            # (Its lean: whichever it finds likelier, 0.5; no gem asked, 2.0; however much
+            # it says the glare hides, 0.0.)
             for k, fine in read_fine(rectified, light, geo, look.disc_patches, told, {},
                                      0.5, 2.0, 0.0).items():
                 disc, found = by_reader[SLOTS[k]]
