@@ -1527,6 +1527,22 @@ class VisionConfig:
     more of another; of the two 0.8 sure, that one and a blue gem the rules named (the
     fine reader said white too: not asked here). 300 scenes a condition: nothing else
     read otherwise. Over 1: never."""
+    fine_empty_doubt: float = 0.5
+    """Where a board millimetre spans few of the camera's pixels
+    (``fine_gem_check_detail``) and the fine gem reader names a lone canoe empty, the gem
+    is unknown where the learned slot reader is this sure of a gem: a dark gem blurred
+    into its hull looks like the empty well (used 123030219 at 640x480: a green canoe's
+    violet gem, the gem reader 0.9996 sure it was empty, the slot reader 0.98 sure of
+    violet). Over 1: never."""
+    own_gem_tint_share: float = 0.15
+    """Where a board millimetre spans few of the camera's pixels
+    (``gem_agree_own_detail``), the gem of a lone canoe named as of the hull's own colour
+    (a yellow gem in a yellow canoe) is unknown where the rules' gem votes there, leading
+    to a gem of about the hull's colour, gave another coloured gem (not white) this share
+    of the leader's votes or more (:func:`vision.read.own_gem_tinted`): a pink gem blurs
+    with a yellow hull round it to orange, yellow to every reader (used 123030154 at
+    640x480: a yellow canoe's pink gem, 24 votes for yellow and 6 for pink, the gem
+    reader and the slot reader 0.99 sure of yellow). Over 1: never."""
     disc_check_crowd: bool = True
     """The learned disc reader also looks at the discs the rules read under two or three
     canoes (about one slot a frame, 1.2 ms): where it is as sure of the other answer, the

@@ -940,6 +940,8 @@ def read_board(
         debug["rings"] = rings.copy()
     if config.empty_needs_well > 0:
         not_empty(canoes.seen, canoes.filled, config.white_veto_share > 0)
+    if config.own_gem_tint_share <= 1 and detail_under(config.gem_agree_own_detail):
+        own_gem_tinted(canoes.seen, canoes.tinted)
     if config.beach_white_unknown:
         # A canoe on the beach carries no gem (it delivered it on landing): a white one
         # read there is unknown, as the empty well looks in a glare spot's light.
@@ -1665,8 +1667,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     spans few of the camera's pixels, ``config.fine_gem_check_detail``) the gem named for
     such a lone canoe is unknown where the gem reader is ``fine_gem_check_confidence``
     sure of another (or ``fine_gem_check_less`` sure, with the slot reader
-    ``fine_gem_check_slot`` sure of that one too); with ``own_gems`` (a millimetre spans
-    few of the camera's pixels, ``config.gem_agree_own_detail``) a gem of the canoe's
+    ``fine_gem_check_slot`` sure of that one too), and a lone canoe it names empty is
+    unknown where the slot reader is ``fine_empty_doubt`` sure of a gem; with
+    ``own_gems`` (a millimetre spans few of the camera's pixels,
+    ``config.gem_agree_own_detail``) a gem of the canoe's
     own colour agrees only ``gem_agree_own_confidence`` sure, and one it names is
     unknown where the slot reader (``slot_setup`` or ``reader_setup``) is
     ``fine_own_gem_doubt`` sure of another. With ``slot_setup`` (every slot's patch at
@@ -1775,6 +1779,17 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                     config.disc_clear_confidence).items():
             seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at == SLOTS[i] and c.colour in
                        against and against[c.colour] != c.colour else c for c in seen]
+    if check_gems and doubt_setup is not None and config.fine_empty_doubt <= 1:
+        # An empty canoe the gem reader names where a millimetre spans few of the
+        # camera's pixels: where the slot reader is ``fine_empty_doubt`` sure of a gem,
+        # two readers disagree (a dark gem blurred into its hull looks like the well).
+        named_empty = {i: lone for i, read in got.items()
+                       if (lone := [c for c, g in read.gems.items() if g is None])}
+        for i, against in slot_gems(rectified, light, geo, doubt_setup, named_empty,
+                                    config.fine_empty_doubt,
+                                    config.disc_clear_confidence).items():
+            seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at == SLOTS[i] and c.colour in
+                       against and against[c.colour] is not None else c for c in seen]
 
     def name_agreed(still: Mapping[int, Sequence[str]],
                     lean: Mapping[int, Mapping[str, str | None]], agree: float,
@@ -2283,6 +2298,23 @@ def not_empty(seen: list[CanoeSeen], filled: Mapping[tuple[str, str], str],
             white and c.gem == "white" and lead not in (UNKNOWN, "white")))
 
     seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if doubted(c) else c for c in seen]
+
+
+def own_gem_tinted(seen: list[CanoeSeen], tinted: Collection[tuple[str, str]]) -> None:
+    """Leave unknown, in ``seen``, the gem of the hull's own colour named for a lone canoe
+    (a yellow gem in a yellow canoe) whose gem votes showed another coloured gem besides
+    (``tinted``: :attr:`vision.stages.canoes.Canoes.tinted`): blurred with the hull round
+    it, a pink gem in a yellow canoe is orange, the hull's own colour to the readers.
+
+    >>> seen = [CanoeSeen("yellow", "T5", "yellow"), CanoeSeen("blue", "T5", "blue"),
+    ...         CanoeSeen("red", "R1", "pink")]
+    >>> own_gem_tinted(seen, {("T5", "yellow"), ("R1", "red")})
+    >>> [(c.colour, c.gem) for c in seen]
+    [('yellow', 'unknown'), ('blue', 'blue'), ('red', 'pink')]
+    """
+    per = Counter((c.at, c.colour) for c in seen)
+    seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.gem == c.colour and
+               per[c.at, c.colour] == 1 and (c.at, c.colour) in tinted else c for c in seen]
 
 
 def name_gems(seen: list[CanoeSeen], slot: str, gems: Mapping[str, str | None]) -> None:

@@ -119,6 +119,11 @@ class Canoes:
     between another gem and the hull (their blur, where the rules read no gems:
     ``config.three_agree_unmixed``): that leading gem. Other readers may be fooled by
     the same blur (:func:`vision.read.learned_fine`)."""
+    tinted: set[tuple[str, str]] = field(default_factory=set)
+    """Per position and colour of a lone canoe, where its gem votes lead to a gem of about
+    the hull's colour while another coloured gem has ``own_gem_tint_share`` of their votes
+    (:func:`read_gems_of`'s ``tinted``): a gem of the hull's own colour named there may
+    be another gem blurred with the hull (:func:`vision.read.own_gem_tinted`)."""
 
 
 def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, objs: Objects,
@@ -316,9 +321,11 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     leans: list[list[str | None]] = []
     filled: list[list[str | None]] = []
     blurred: list[list[str | None]] = []
+    tinted: list[list[bool]] = []
     results = read_gems_of(rectified, light, asked, config, layout, joes, joe_rule=gems,
                            leans=leans, blends=blends, faint=faint, filled=filled,
-                           mixed=not gems and config.three_agree_unmixed, blurred=blurred)
+                           mixed=not gems and config.three_agree_unmixed, blurred=blurred,
+                           tinted=tinted)
     # The hulls' distances to every colour in play, sorted (all hulls in one go, the
     # same values: features row by row, norms over the last axis of three).
     hull_feats = features(np.array([body for _, body in results], np.float32).reshape(-1, 3),
@@ -385,6 +392,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             out.filled[where, colour] = lead
             if (blur_lead := blurred[read][0]) is not None:
                 out.blurred[where, colour] = blur_lead
+        if tinted[read] == [True]:
+            out.tinted.add((where, colour))
         read += 1
         if colour == JOE_COLOUR and (beyond := other_ends(
                 blob_of, centres, pixels_at, palette, w, {c for p, c in read_at if p == where},
@@ -754,6 +763,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
                  filled: list[list[str | None]] | None = None,
                  mixed: bool = False,
                  blurred: list[list[str | None]] | None = None,
+                 tinted: list[list[bool]] | None = None,
                  ) -> list[tuple[list[str | None], Floats]]:
     """:func:`read_gems` for several colour masks of one frame, the same readings: every
     pixel's votes are computed in one pass over all canoes (for a few canoes of ~150
@@ -787,7 +797,12 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     ``white_veto_share`` of its votes (with ``mixed``, not where it lies between another
     gem and the hull: their blur), else ``"unknown"``; elsewhere None. ``blurred``, when
     given, gets per mask, per canoe, that leading gem where ``filled`` has "unknown" for
-    it being such a blur (with ``mixed``), else None."""
+    it being such a blur (with ``mixed``), else None.
+
+    ``tinted``, when given, gets per mask, per canoe, whether its votes lead to a gem of
+    about the hull's colour (``gem_near_hull_chroma``) while a gem of another colour, not
+    white, has ``own_gem_tint_share`` of the leading gem's votes or more: another gem
+    blurred into the hull round it (:attr:`Canoes.tinted`)."""
     h, w = rectified.shape[:2]
     flat = rectified.reshape(-1, 3)
     gem_names, gems, gem_chroma = _gem_table(config)
@@ -886,6 +901,10 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     blur: list[list[str | None]] = [[] for _ in bodies]
     if blurred is not None:
         blurred[:] = blur
+    tint: list[list[bool]] = [[] for _ in bodies]
+    if tinted is not None:
+        tinted[:] = tint
+    grey_gem = np.linalg.norm(gem_chroma, axis=1) < config.gem_mix_grey
     row = 0
     for i, m in enumerate(owner):
         carried = out[m][0]
@@ -898,6 +917,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             leaning[m].append(None if empty else "unknown")
             full[m].append(None)
             blur[m].append(None)
+            tint[m].append(False)
             continue
         assert votes is not None and wells is not None
         core = cores[row]
@@ -918,6 +938,10 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         near_hull = float(np.linalg.norm(gem_chroma[order[0]] - hull_chromas[m][0])) \
             < config.gem_near_hull_chroma
         ratio = config.gem_near_hull_ratio if near_hull else config.gem_vote_ratio
+        tint[m].append(near_hull and top > 0 and any(
+            not grey_gem[j] and float(v[j]) >= config.own_gem_tint_share * top
+            and float(np.linalg.norm(gem_chroma[j] - hull_chromas[m][0]))
+            >= config.gem_near_hull_chroma for j in order[1:]))
         # Blur mixes the gem with the hull: a gem colour between the two (pink between a
         # violet gem and a red hull) gains votes from that mix, and the well shows around
         # a gem that does not fill it: not of the hull's colour, a gem is also read with
