@@ -911,6 +911,15 @@ class VisionConfig:
     a shadow read as brown; of Diamanten Joe's colour, ``learned_piece_joe``; not where a
     hand or a sleeve lies, whose own colour may be a canoe's, nor where it reads no
     canoe). Over 1: never."""
+    learned_area_beside: float = 0.2
+    """With the game's counts: the learned slot reader reads no slot the rules left unknown
+    for canoe-like area unread where they saw at least this share of one canoe's area in
+    a colour of which a canoe is then seen nowhere and that it does not read there,
+    beside the canoes it reads (of Diamanten Joe's colour, ``learned_piece_joe``): a
+    blurred dark hull slips past the reader too (used 124110102, motion: a brown canoe
+    with a violet gem beside a blue one on T2, 0.21 of a canoe brown to the rules, the
+    slot 1.5 canoes' area; read as the blue canoe alone, the reader 0.997 sure of no
+    brown). Over 1: never."""
     learned_area_bare: float = 0.05
     """...and where the rules saw less than this share of one canoe's area in each colour
     the reader reads there (next to none: no hull of those colours blurred pale there), a

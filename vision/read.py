@@ -1519,6 +1519,18 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
 
         fill = {i: r for i, r in fill.items()
                 if covered_by(why[SLOTS[i]]) or not shows_other(SLOTS[i], r)}
+    if in_play is not None and colour_areas is not None and config.learned_area_beside <= 1:
+        # Nor a slot the rules left unknown for canoe-like area unread, where they saw at
+        # least ``learned_area_beside`` of a canoe's area in a colour still seen too
+        # seldom that the reader does not read there, beside the canoes it reads: a
+        # blurred dark hull slips past the reader too (used 124110102, motion: a brown
+        # canoe beside a blue one on T2, 0.21 of a canoe brown to the rules, the slot
+        # 1.5 canoes' area; the reader read the blue one alone, 0.997 sure of no brown).
+        short_beside = missing(fill)
+        fill = {i: r for i, r in fill.items() if why.get(SLOTS[i]) != AREA_UNREAD or not any(
+            c in short_beside and c not in r.colours
+            and a >= piece_share(c, config.learned_area_beside, config)
+            for c, a in colour_areas.get(SLOTS[i], {}).items())}
     # The slots it is less sure of are read only where the game's counts agree: every
     # canoe in play then seen (used offsets: 59030052, two greens on L1 read as one;
     # 60080087, Joe and a red canoe on R2 read as the red alone, Joe seen nowhere).

@@ -2140,6 +2140,21 @@ def test_joe_where_the_rules_saw_none_of_the_colour_read_counts_against_the_read
     assert "R2" in now.unknown and wrong(now, truth) == []
 
 
+def test_a_canoe_the_reader_misses_beside_another_where_the_rules_saw_its_colour_is_unknown():
+    """Used scene 124110102 (motion): a brown canoe with a violet gem beside a blue one on
+    T2, blurred; the rules saw 0.21 of a canoe brown there and the slot 1.5 canoes' area
+    (canoe-like area unread). The slot reader read the blue canoe alone, 0.997 sure of no
+    brown, one brown canoe then seen nowhere (a hand over T4, where it might be). Where
+    the rules saw ``learned_area_beside`` of a canoe of a colour seen too seldom, beside
+    the canoes the reader reads, the slot stays unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("motion", 124110102,
+                                         VisionConfig(learned_area_beside=2.0), VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("T2")) == ["blue", "brown"]
+    assert [c.colour for c in before.canoes_at("T2")] == ["blue"]
+    assert "T2" in now.unknown and wrong(now, truth) == []
+
 def test_a_disc_under_a_hand_read_with_a_washed_out_slot_stays_unknown():
     """Used scene 118110281 (motion): a blurred hand over T4 and T5 beside L1, washed out;
     the slot reader read those slots with the washed-out one (``washed_reader_others``: a
