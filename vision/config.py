@@ -919,7 +919,11 @@ class VisionConfig:
     blurred dark hull slips past the reader too (used 124110102, motion: a brown canoe
     with a violet gem beside a blue one on T2, 0.21 of a canoe brown to the rules, the
     slot 1.5 canoes' area; read as the blue canoe alone, the reader 0.997 sure of no
-    brown). Over 1: never."""
+    brown; rendered with the Raspberry Pi's library versions, 0.199 of a canoe brown: read
+    so still). Not where it reads no canoe there (used 79110046, motion, with the Pi's
+    versions: R1 read empty, rightly, beside 0.3 of a canoe of blurred blue). Used 117 and
+    119 (motion, between, glare, 640x480 and parallax, 300 scenes each), 121 and 122 (150
+    scenes of every condition): nothing else read otherwise. Over 1: never."""
     learned_area_bare: float = 0.05
     """...and where the rules saw less than this share of one canoe's area in each colour
     the reader reads there (next to none: no hull of those colours blurred pale there), a

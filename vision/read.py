@@ -1526,8 +1526,11 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # blurred dark hull slips past the reader too (used 124110102, motion: a brown
         # canoe beside a blue one on T2, 0.21 of a canoe brown to the rules, the slot
         # 1.5 canoes' area; the reader read the blue one alone, 0.997 sure of no brown).
+        # (Not where it reads no canoe there: a slot read empty beside a blurred canoe's
+        # fringe, used 79110046.)
         short_beside = missing(fill)
-        fill = {i: r for i, r in fill.items() if why.get(SLOTS[i]) != AREA_UNREAD or not any(
+        fill = {i: r for i, r in fill.items() if why.get(SLOTS[i]) != AREA_UNREAD
+                or not r.colours or not any(
             c in short_beside and c not in r.colours
             and a >= piece_share(c, config.learned_area_beside, config)
             for c, a in colour_areas.get(SLOTS[i], {}).items())}
