@@ -726,12 +726,20 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
         lit_img = np.zeros(h * w, np.float32)
         lit_img[beach.idx] = white_all
     lit_at: dict[int, float] = {}
+    # Where a glare spot's light is found on the beach as an object (``patch`` below) in a
+    # look that keeps its light on: the light each canoe has of it, as with ``hidden``.
+    spot_img = np.zeros(h * w, np.float32)
+    if added is None:
+        spot_img[beach.idx] = _glare_added(white_all, config)
+    spot_seen: dict[int, tuple[Floats, float]] = {}
 
     def colour_of(part: Mask) -> Floats:
         unit = _body_colour(bgr_img, part, sand, config)
         if added is not None:
             as_seen[id(unit)] = (_body_colour(seen_img, part, sand, config),
                                  float(added_img[part.ravel()].mean()))
+        else:
+            spot_seen[id(unit)] = (unit, float(spot_img[part.ravel()].mean()))
         if lit_img is not None:
             lit_at[id(unit)] = float(lit_img[part.ravel()].mean())
         return unit
@@ -749,6 +757,26 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
         thick = cv2.morphologyEx(obj_img, cv2.MORPH_OPEN, np.ones((grow, grow), np.uint8))
         obj_img = np.where(core > 0, obj_img, np.minimum(obj_img, thick)).astype(np.uint8)
     outlined = False
+    level_img = seen_img.sum(1).reshape(h, w) / 3  # (as seen: a glare spot's light left on)
+    edge = np.ones((2 * round(config.setup_patch_edge_mm * k) + 1,) * 2, np.uint8)
+    spot = False  # a glare spot's light found as an object
+
+    def patch(part: Mask) -> bool:
+        """Whether ``part`` is a glare spot's light on the sand, not a canoe: brighter
+        than the markers' white, with no darker well inside (only while its light is on:
+        taken off, the spot is sand again)."""
+        nonlocal spot
+        if deglare or config.setup_patch_level <= 0 or not np.any(part):
+            return False
+        level = float(np.median(level_img[part]))
+        if level < config.setup_patch_level * WHITE_LEVEL:
+            return False
+        inside = cv2.erode(part.astype(np.uint8), edge, borderType=cv2.BORDER_CONSTANT,
+                           borderValue=0) > 0
+        found = bool(np.any(inside)) and float(level_img[inside].min()) \
+            >= config.setup_patch_flat * level
+        spot |= found
+        return found
     # Canoes lie a few mm apart: no closing across gaps; the hull's well lies inside it.
     n, labels, stats, _ = cv2.connectedComponentsWithStats(obj_img, connectivity=8)
     blobs = []
@@ -779,8 +807,8 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     for ratio, mask, _, _ in blobs:
         r = ratio / seen_scale
         body = mask & (obj_img > 0)
-        if r < 1 - 3 * config.pair_margin:
-            continue  # a speck, a fringe
+        if r < 1 - 3 * config.pair_margin or patch(body):
+            continue  # a speck, a fringe; a glare spot's light
         counted[mask] = 1
         if r < config.pair_ratio - config.pair_margin:
             units.append(colour_of(body))
@@ -808,7 +836,8 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                                  "apart from each other")
             # By shape (two of one colour, across the long side or end to end) or by colour:
             # whichever pairs all the canoes best, once all are seen.
-            touching.append([[colour_of(part) for part in way]
+            # (A part of it that is a glare spot's light is no canoe.)
+            touching.append([[colour_of(part) for part in way if not patch(part)]
                              for way in ways])
         else:
             raise SetupError(f"setup photo: something bigger than {config.setup_max_touching} "
@@ -838,8 +867,11 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
                           f"canoe{'' if len(units) == 1 else 's'} seen on the beach, expected "
                           f"{2 * len(players)} (two each for {', '.join(players)}); put every "
                           "canoe on the beach, apart, in view")
+    # (With a glare spot's light found as an object, every pair needs a twin clear of
+    # that light, as when canoes may be hidden: both washed out give a washed colour.)
     return (assign_colours(units, players, config,
-                           [as_seen[id(u)] for u in units] if added is not None else None,
+                           [as_seen[id(u)] for u in units] if added is not None else
+                           [spot_seen[id(u)] for u in units] if spot else None,
                            clear=not deglare,
                            lit=None if lit_img is None else [lit_at[id(u)] for u in units]),
             scale, beach, outlined, 2 * len(players) - len(units))

@@ -53,3 +53,23 @@ def _detectors(condition: str, seed: int, configs: Iterable[VisionConfig],
         vc.learn(det, setup, made.state.players, made.state.joe is not None)
         detectors.append(det)
     return made, frame, detectors
+
+
+def setup_photo(condition: str, seed: int, glare: bool = True) -> tuple[Scene, Image]:
+    """The benchmark's scene ``seed`` of ``condition`` and its setup photo, rendered as the
+    benchmark renders it; without ``glare``, the same photo with no glare spot and no
+    flicker (what the table looks like with the lamp moved)."""
+    from dataclasses import replace
+
+    import benchmarks.vision_conditions as vc
+    from companion.state import new_game
+    from vision.synth import REPORTING_FAMILIES, render
+
+    index = list(vc.CONDITIONS).index(condition)
+    made = vc.make_scene(condition, index, seed % 10_000, seed // 1_000_000,
+                         REPORTING_FAMILIES)
+    if glare:
+        return made, made.frames(None, condition)[0]
+    quiet = replace(made.scene, hands=(), between=0.0, glare=None, flicker=0.0)
+    start = new_game(made.state.players, made.state.options)
+    return made, render(start, seed=made.seed, scene=quiet, size=made.size)
