@@ -1150,14 +1150,6 @@ class VisionConfig:
     still unknown, the only slot 117 read otherwise; on 118, the three positions the check
     cost read again, each right (118000133, art: R2's two blue canoes and T3 with them;
     118110125, motion: T4), no other position read otherwise. False: every such slot."""
-    learned_joe_unseen_sure: float = 0.99
-    """A slot the rules left unknown for Diamanten Joe's colour without his canoe's middle
-    is read by the learned slot reader without Joe, while he is then seen nowhere, only
-    where it is this sure: his pale canoe beside another may pass for the riverbed to it
-    (126030011 at 640x480: Joe's canoe with a blue gem beside a green one on T5, read as
-    the green alone, 0.859 sure, a wrong reading; 126 became used once looked at). On used
-    offsets 117-119 at 640x480 such answers were 0.994-1.0 sure when right, 0.813-0.981
-    when wrong (those left unknown by other rules). 0: no such floor."""
     learned_riverbed_short: bool = True
     learned_riverbed_confidence: float = 0.999
     """A slot the rules left unknown because a canoe they read there looks like the

@@ -25,7 +25,6 @@ from vision.layout import Layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
 from vision.stages.canoes import (
     AREA_UNREAD,
-    JOE_WITHOUT_MIDDLE,
     Canoes,
     Hull,
     beach_blobs,
@@ -1409,13 +1408,6 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             fill = {i: r for i, r in fill.items() if r.sure >= config.learned_riverbed_confidence
                     or not any(f"a {c} canoe {LIKE_RIVERBED}: {MOTTLE}" in why[SLOTS[i]]
                                for c in short & set(r.colours))}
-    if in_play is not None and JOE_COLOUR in missing(fill):
-        # Nor, less than ``learned_joe_unseen_sure`` sure, a slot the rules left unknown for
-        # Diamanten Joe's colour without his canoe's middle where it reads no Joe while he
-        # is then seen nowhere: his pale canoe may be there beside those it reads.
-        fill = {i: r for i, r in fill.items() if r.sure >= config.learned_joe_unseen_sure
-                or JOE_COLOUR in r.colours or not (why.get(SLOTS[i]) or "").startswith(
-                    JOE_WITHOUT_MIDDLE)}
     # (With ``learned_camouflage_joe_start``, only T1 while Joe is in play: see below.)
     watched = {s for s in SLOTS if not config.learned_camouflage_joe_start or (
         s == "T1" and in_play is not None and JOE_COLOUR in in_play)}

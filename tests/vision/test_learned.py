@@ -2158,22 +2158,6 @@ def test_a_canoe_the_reader_misses_beside_another_where_the_rules_saw_its_colour
     assert [c.colour for c in before.canoes_at("T2")] == ["blue"]
     assert "T2" in now.unknown and wrong(now, truth) == []
 
-def test_joes_canoe_the_reader_misses_beside_another_while_he_is_seen_nowhere_is_unknown():
-    """Used scene 126030011 (640x480): Diamanten Joe's pale canoe with a blue gem beside a
-    green one on T5; the rules saw his colour without his canoe's middle on T1 and T5, Joe
-    then seen nowhere. The slot reader read T5 as the green canoe alone, 0.859 sure (T1
-    rightly, 0.998): under ``learned_joe_unseen_sure`` (0.99) such an answer is not taken,
-    and T5 stays unknown."""
-    from .test_wrong_readings import wrong
-
-    _, truth, (before, now) = read_scene("lowres", 126030011,
-                                         VisionConfig(learned_joe_unseen_sure=0),
-                                         VisionConfig())
-    assert sorted(c.colour for c in truth.canoes_at("T5")) == ["green", "joe"]
-    assert [c.colour for c in before.canoes_at("T5")] == ["green"] and "T5" not in before.unknown
-    assert "T5" in now.unknown and wrong(now, truth) == []
-
-
 def test_a_disc_under_a_hand_read_with_a_washed_out_slot_stays_unknown():
     """Used scene 118110281 (motion): a blurred hand over T4 and T5 beside L1, washed out;
     the slot reader read those slots with the washed-out one (``washed_reader_others``: a

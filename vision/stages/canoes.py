@@ -38,9 +38,6 @@ reading's counts ask for it by name: ``read.unread_patch``)."""
 TOO_MANY_CANOES = "too many canoes"
 """Why a slot where one colour shows more canoes than fit (two; Diamanten Joe's, one) is
 unknown."""
-JOE_WITHOUT_MIDDLE = "Joe's colour without his canoe's middle"
-"""Why a position is unknown where Diamanten Joe's colour shows without his canoe's middle
-(neither a gem nor the empty well: ``VisionConfig.joe_needs_centre``)."""
 CLOSE_LONG = cv2.getStructuringElement(cv2.MORPH_RECT, (15, 3))
 CLOSE_SMALL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
@@ -412,7 +409,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             # Joe's canoe is one pale wooden hull with a well: a patch of his colour whose
             # middle shows neither a gem nor the empty well is something else (a hull
             # blurred with its gem, a pale reflection, the side of another canoe).
-            mark(out, [where], JOE_WITHOUT_MIDDLE)
+            mark(out, [where], "Joe's colour without his canoe's middle")
             held.append((where, colour))
             continue
         if not gems and not faint:
