@@ -67,6 +67,15 @@ class VisionConfig:
     marker_upscales: tuple[float, ...] = (1.5, 2.0)
     """A frame at most this wide with a marker missing is searched again enlarged by these
     factors (markers of a few pixels a cell are found there); the missing ones are added."""
+    marker_quick_window: int = 5
+    """Markers are searched first with one adaptive threshold, of this window (pixels of
+    the searched picture; 0: no first search), and with the usual three (5, 15 and 25
+    pixels) only where that finds fewer than every marker of the layout (in a whole
+    frame), or not the marker looked for (in the window around where it was in the last
+    frame): a sharp marker's outline shows in the finest window, and each window costs
+    about a third of the search (1.2 of 1.8 ms at 640x360 saved where all are found). The
+    corners then refined at full size differ from the three windows' by 0.06 px at most,
+    in 7 of 90 varied frames."""
     marker_cell_px: int = 8
     """A candidate marker's cells are read from this many pixels a cell side once its
     perspective is taken off (OpenCV's default 4 loses blurred cells of small markers)."""

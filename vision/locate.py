@@ -82,26 +82,28 @@ class BoardPose:
         return ideal if self.camera is None else self.camera.distort(ideal)
 
 
-_DETECTORS: dict[tuple[str, int, int, int, float], cv2.aruco.ArucoDetector] = {}
+_DETECTORS: dict[tuple[str, int, int, int, float, int], cv2.aruco.ArucoDetector] = {}
 
 
 def _detector(dictionary: str, cell_px: int, min_perimeter: int = 0,
-              window: int = 0, constant: float = 0.0) -> cv2.aruco.ArucoDetector:
+              window: int = 0, constant: float = 0.0,
+              threshold_window: int = 0) -> cv2.aruco.ArucoDetector:
     """The detector, reading cells from ``cell_px`` pixels a side; with ``min_perimeter``
     and ``window`` (pixels: a perimeter, and the larger side of the picture searched), one
     that takes no shorter outline for a marker (a small window otherwise takes specks of
     texture for candidates, and checking each of them costs several times the search);
     with ``constant``, one whose adaptive threshold lies that far under the local mean
     (0: OpenCV's default) and that takes a marker up to a pixel from the frame's edge
-    (OpenCV's default keeps three pixels away)."""
-    key = (dictionary, cell_px, min_perimeter, window, constant)
+    (OpenCV's default keeps three pixels away); with ``threshold_window``, one adaptive
+    threshold of that window instead of three (5, 15 and 25 pixels)."""
+    key = (dictionary, cell_px, min_perimeter, window, constant, threshold_window)
     if key not in _DETECTORS:
         params = cv2.aruco.DetectorParameters()
         if constant:
             params.adaptiveThreshConstant = constant
             params.minDistanceToBorder = 1
-        params.adaptiveThreshWinSizeMin = 5
-        params.adaptiveThreshWinSizeMax = 25
+        params.adaptiveThreshWinSizeMin = threshold_window or 5
+        params.adaptiveThreshWinSizeMax = threshold_window or 25
         params.adaptiveThreshWinSizeStep = 10
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
         params.perspectiveRemovePixelPerCell = cell_px
@@ -161,7 +163,12 @@ def _find_markers_grey(gray: Image, layout: Layout, config: VisionConfig) -> dic
     # Shrink large frames only: a 640-pixel-wide frame searched at half size loses small
     # markers and then costs a second, full-size search.
     scale = min(1.0, max(config.marker_scale, config.marker_search_width / gray.shape[1]))
-    found = _find_markers(gray, layout, scale, config)
+    found: dict[int, Floats] = {}
+    if config.marker_quick_window:
+        found = _find_markers(gray, layout, scale, config,
+                              threshold_window=config.marker_quick_window)
+    if len(found) < len(layout.marker_centers):
+        found = _find_markers(gray, layout, scale, config)
     if len(found) < len(layout.marker_centers) and scale != 1.0:
         # Small or steeply seen markers: look again at full resolution.
         again = _find_markers(gray, layout, 1.0, config)
@@ -207,8 +214,13 @@ def track_markers(gray: Image, layout: Layout, previous: dict[int, Floats],
         window = gray[y0:y1, x0:x1]
         if window.ndim == 3:
             window = cast(Image, cv2.cvtColor(window, cv2.COLOR_BGR2GRAY))
-        got = _find_markers(window, layout, scale, config,
-                            min_perimeter=int(0.5 * outline * scale))
+        got: dict[int, Floats] = {}
+        for quick in (config.marker_quick_window, 0) if config.marker_quick_window else (0,):
+            got = _find_markers(window, layout, scale, config,
+                                min_perimeter=int(0.5 * outline * scale),
+                                threshold_window=quick)
+            if mid in got:
+                break
         if mid not in got:
             return None
         found[mid] = got[mid] + np.array([x0, y0], np.float32)
@@ -216,10 +228,11 @@ def track_markers(gray: Image, layout: Layout, previous: dict[int, Floats],
 
 
 def _find_markers(gray: Image, layout: Layout, scale: float, config: VisionConfig,
-                  min_perimeter: int = 0, constant: float = 0.0) -> dict[int, Floats]:
+                  min_perimeter: int = 0, constant: float = 0.0,
+                  threshold_window: int = 0) -> dict[int, Floats]:
     """Markers in ``gray`` searched at ``scale``; none with an outline shorter than
     ``min_perimeter`` pixels there (0: OpenCV's default share of the picture); ``constant``
-    as for :func:`_detector`."""
+    and ``threshold_window`` as for :func:`_detector`."""
     small = gray
     spare = None
     if scale != 1.0:
@@ -231,9 +244,10 @@ def _find_markers(gray: Image, layout: Layout, scale: float, config: VisionConfi
                                        interpolation=cv2.INTER_AREA if scale < 1.0
                                        else cv2.INTER_LINEAR))
     detector = (_detector(layout.marker_dictionary, config.marker_cell_px, min_perimeter,
-                          max(small.shape[:2]))
+                          max(small.shape[:2]), threshold_window=threshold_window)
                 if min_perimeter else _detector(layout.marker_dictionary, config.marker_cell_px,
-                                                constant=constant))
+                                                constant=constant,
+                                                threshold_window=threshold_window))
     corners, ids, _ = detector.detectMarkers(small)
     if spare is not None:
         _give(spare)
