@@ -1883,6 +1883,15 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             # ...or the lean and the slot reader alone, the gem reader left out: where the
             # votes lean wrongly, the slot reader has not been seen to say the same.
             alone = leaning(config.lean_slot_alone)
+            if config.lean_alone_fine_doubt <= 1 and alone:
+                # ...not where the gem reader is that sure of another gem: two readers
+                # disagree.
+                doubt = read_fine(rectified, light, geo, setup, [],
+                                  {i: list(said) for i, said in alone.items()}, 2.0,
+                                  config.lean_alone_fine_doubt, 0.0)
+                alone = {i: {c: g for c, g in said.items() if (fine := doubt.get(i)) is None
+                             or c not in fine.gems or fine.gems[c] == g}
+                         for i, said in alone.items()}
             hull: dict[int, dict[str, str | None]] = {
                 i: {c: g for c, g in said.items() if g == c} for i, said in alone.items()
             } if own_gems and config.lean_alone_own_fine else {}

@@ -2217,3 +2217,22 @@ def test_a_canoe_seen_nowhere_may_be_caught_beside_a_slot_with_more_canoe_area()
         assert wrong(before, truth) != []
     assert {"T1", "T2"} <= set(now.unknown)
     assert wrong(now, truth) == []
+
+
+def test_no_gem_is_named_by_the_lean_and_the_slot_reader_where_the_gem_reader_doubts_it():
+    """Used scene 126030041 (640x480): two blue canoes with pink gems, alone on T1 and T4.
+    The rules' votes leaned to violet (a pink gem blurred with its blue hull), the slot
+    reader said violet (0.65 and 0.98 sure) and the gem reader pink (0.89 and 0.62): the
+    lean and the slot reader alone named violet, two wrong readings. Where the gem reader
+    is 0.6 sure of another gem, the gem stays unknown (``lean_alone_fine_doubt``)."""
+    from .scenes import read_scene
+
+    _, truth, (before, now) = read_scene("lowres", 126030041,
+                                         VisionConfig(lean_alone_fine_doubt=2.0),
+                                         VisionConfig())
+    for slot in ("T1", "T4"):
+        assert [(c.colour, c.gem) for c in truth.canoes_at(slot)] == [("blue", "pink")]
+        assert [(c.colour, c.gem) for c in now.canoes_at(slot)] in (
+            [("blue", UNKNOWN)], []), slot
+    assert wrong(now, truth) == []
+    assert set(wrong(before, truth)) <= {"T1", "T4"}
