@@ -1567,6 +1567,14 @@ class VisionConfig:
     other position read otherwise."""
     fine_gem_check_slot: float = 0.99
     """...how sure the slot reader must be of it. Over 1: no such check."""
+    fine_own_gem_confirm: float = 0.7
+    """...and where the slot reader gives that gem less than this of its belief (and is
+    ``disc_clear_confidence`` sure that nothing covers the slot): a hull's colour round a
+    blurred gem is what both readers may see, and only both together name it (used
+    126030052 at 640x480: a blue canoe's violet gem named blue, the gem reader 0.9999 sure,
+    the slot reader 0.58 sure of blue and 0.42 of violet). Used 120-123, 127 and 129 at
+    640x480 (300 scenes each) and 125 in every condition (100 each): nothing else read
+    otherwise. 0: no such check."""
     fine_own_gem_doubt: float = 0.8
     """Where a board millimetre spans few of the camera's pixels
     (``gem_agree_own_detail``) and the fine gem reader names the gem of a lone canoe as

@@ -49,6 +49,7 @@ from vision.stages.learned import (
     read_learned,
     read_pairs,
     slot_counts,
+    slot_doubts,
     slot_gems,
     uncounted_by,
 )
@@ -1794,6 +1795,17 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                     config.disc_clear_confidence).items():
             seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at == SLOTS[i] and c.colour in
                        against and against[c.colour] != c.colour else c for c in seen]
+    if own_gems and doubt_setup is not None and config.fine_own_gem_confirm > 0:
+        # ...and one the slot reader does not give ``fine_own_gem_confirm`` of its belief.
+        own = {i: lone for i, read in got.items()
+               if (lone := [c for c, g in read.gems.items() if g == c])}
+        for i, doubted in slot_doubts(rectified, light, geo, doubt_setup,
+                                      {i: {c: c for c in lone} for i, lone in own.items()},
+                                      config.fine_own_gem_confirm,
+                                      config.disc_clear_confidence).items():
+            seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at == SLOTS[i] and c.colour in
+                       doubted and c.gem == got[i].gems.get(c.colour, UNKNOWN)
+                       else c for c in seen]
     if check_gems and doubt_setup is not None and config.fine_empty_doubt <= 1:
         # An empty canoe the gem reader names where a millimetre spans few of the
         # camera's pixels: where the slot reader is ``fine_empty_doubt`` sure of a gem,

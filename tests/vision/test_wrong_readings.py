@@ -2236,3 +2236,20 @@ def test_no_gem_is_named_by_the_lean_and_the_slot_reader_where_the_gem_reader_do
             [("blue", UNKNOWN)], []), slot
     assert wrong(now, truth) == []
     assert set(wrong(before, truth)) <= {"T1", "T4"}
+
+
+def test_a_gem_of_the_canoe_s_own_colour_at_low_detail_needs_the_slot_reader_too():
+    """Used scene 126030052 (640x480): a blue canoe with a violet gem alone on R2. The
+    gem reader named it blue, the hull's own colour round a blurred gem, 0.9999 sure; the
+    slot reader gave blue only 0.58 (violet 0.42): a wrong reading. A gem of the canoe's
+    own colour there stands only where the slot reader gives it 0.7
+    (``fine_own_gem_confirm``)."""
+    from .scenes import read_scene
+
+    _, truth, (before, now) = read_scene("lowres", 126030052,
+                                         VisionConfig(fine_own_gem_confirm=0.0),
+                                         VisionConfig())
+    assert [(c.colour, c.gem) for c in truth.canoes_at("R2")] == [("blue", "violet")]
+    assert [(c.colour, c.gem) for c in now.canoes_at("R2")] in ([("blue", UNKNOWN)], [])
+    assert wrong(now, truth) == []
+    assert wrong(before, truth) in ([], ["R2"])

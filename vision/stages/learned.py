@@ -371,6 +371,29 @@ def slot_gems(rectified: Image, light: Light, geo: Geometry, setup: Image,
     return out
 
 
+def slot_doubts(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                named: Mapping[int, Mapping[str, str | None]], confirm: float,
+                clear_confidence: float) -> dict[int, set[str]]:
+    """Per slot index of ``named`` (per colour asked there, the gem another reader named
+    for its lone canoe), the colours whose gem the learned slot reader gives less than
+    ``confirm`` of its belief, where it is ``clear_confidence`` sure that nothing covers
+    the slot. ``setup``: every slot's patch at setup."""
+    slots = sorted(s for s, colours in named.items() if colours)
+    if not slots:
+        return {}
+    got = SlotReader.load().predict(slot_patches(rectified, light, geo, slots),
+                                    setup[slots])
+    out: dict[int, set[str]] = {}
+    for n, s in enumerate(slots):
+        if float(got.hidden[n, 0]) < clear_confidence:
+            continue
+        weak = {c for c, g in named[s].items() if c in COLOURS and g in GEMS and float(
+            got.gems[n, COLOURS.index(c), GEMS.index(g)]) < confirm}
+        if weak:
+            out[s] = weak
+    return out
+
+
 def slot_counts(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 ask: Sequence[int], colours: Sequence[str],
                 covered: dict[int, float] | None = None,
