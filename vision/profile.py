@@ -712,9 +712,6 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
     # With the glare's light taken off: each canoe's colour as seen, and the light added.
     seen_img = np.zeros((h * w, 3), np.float32)
     seen_img[beach.idx] = beach.bgr
-    added_img = np.zeros(h * w, np.float32)
-    if added is not None:
-        added_img[beach.idx] = added
     as_seen: dict[int, tuple[Floats, float]] = {}
     # The white light a glare spot adds around each canoe (the local sand's, any share;
     # not on sand too pale to tell it from shade, ``setup_glare_chroma``), to tell which
@@ -726,11 +723,11 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
         lit_img = np.zeros(h * w, np.float32)
         lit_img[beach.idx] = white_all
     lit_at: dict[int, float] = {}
-    # Where a glare spot's light is found on the beach as an object (``patch`` below) in a
-    # look that keeps its light on: the light each canoe has of it, as with ``hidden``.
-    spot_img = np.zeros(h * w, np.float32)
-    if added is None:
-        spot_img[beach.idx] = _glare_added(white_all, config)
+    # The light a glare spot adds around each canoe: the one taken off (``added``), or,
+    # where a glare spot's light is found on the beach as an object (``patch`` below) in a
+    # look that keeps its light on, what each canoe has of it, as with ``hidden``.
+    added_img = np.zeros(h * w, np.float32)
+    added_img[beach.idx] = added if added is not None else _glare_added(white_all, config)
     spot_seen: dict[int, tuple[Floats, float]] = {}
 
     def colour_of(part: Mask) -> Floats:
@@ -739,7 +736,7 @@ def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,
             as_seen[id(unit)] = (_body_colour(seen_img, part, sand, config),
                                  float(added_img[part.ravel()].mean()))
         else:
-            spot_seen[id(unit)] = (unit, float(spot_img[part.ravel()].mean()))
+            spot_seen[id(unit)] = (unit, float(added_img[part.ravel()].mean()))
         if lit_img is not None:
             lit_at[id(unit)] = float(lit_img[part.ravel()].mean())
         return unit

@@ -40,11 +40,8 @@ def _detectors(condition: str, seed: int, configs: Iterable[VisionConfig],
     """That scene, its frame, and per config a fresh detector that learned the table from
     its setup photo as the benchmark does."""
     import benchmarks.vision_conditions as vc
-    from vision.synth import REPORTING_FAMILIES
 
-    index = list(vc.CONDITIONS).index(condition)
-    made = vc.make_scene(condition, index, seed % 10_000, seed // 1_000_000,
-                         REPORTING_FAMILIES)
+    made = _scene(condition, seed)
     setup, frame = made.frames(None, condition)
     detectors = []
     for config in configs:
@@ -61,15 +58,23 @@ def setup_photo(condition: str, seed: int, glare: bool = True) -> tuple[Scene, I
     flicker (what the table looks like with the lamp moved)."""
     from dataclasses import replace
 
-    import benchmarks.vision_conditions as vc
     from companion.state import new_game
-    from vision.synth import REPORTING_FAMILIES, render
+    from vision.synth import render
 
-    index = list(vc.CONDITIONS).index(condition)
-    made = vc.make_scene(condition, index, seed % 10_000, seed // 1_000_000,
-                         REPORTING_FAMILIES)
+    made = _scene(condition, seed)
     if glare:
         return made, made.frames(None, condition)[0]
     quiet = replace(made.scene, hands=(), between=0.0, glare=None, flicker=0.0)
     start = new_game(made.state.players, made.state.options)
     return made, render(start, seed=made.seed, scene=quiet, size=made.size)
+
+
+def _scene(condition: str, seed: int) -> Scene:
+    """The benchmark's scene ``seed`` of ``condition`` (reporting families), drawn as
+    ``benchmarks/vision_conditions.py`` draws it."""
+    import benchmarks.vision_conditions as vc
+    from vision.synth import REPORTING_FAMILIES
+
+    index = list(vc.CONDITIONS).index(condition)
+    return vc.make_scene(condition, index, seed % 10_000, seed // 1_000_000,
+                         REPORTING_FAMILIES)
