@@ -1479,14 +1479,17 @@ class VisionConfig:
     the slot reader said the same of none, and named the right gem of all 13.) Over 1:
     never."""
     lean_alone_fine_doubt: float = 0.6
-    """...but not where the fine gem reader is this sure of another gem (or of an empty
-    canoe): two readers disagree (used 126030041 at 640x480: two blue canoes' pink gems
-    on T1 and T4, the votes leaning to violet, the slot reader 0.65 and 0.98 sure of
-    violet, the gem reader 0.89 and 0.62 sure of pink: two wrong readings). Used 125, 100
-    scenes of every condition: one right gem left unknown (125100037, a yellow canoe's
-    yellow gem beside a red canoe, the gem reader 0.63 sure of violet), nothing else read
-    otherwise; used 129 at 640x480, 300 scenes: one right gem left unknown (129030031, a
-    yellow canoe's blue gem, the gem reader 0.67 sure of white). Over 1: no such doubt."""
+    """...but not, for a canoe alone on its slot, where the fine gem reader is this sure
+    of another gem (or of an empty canoe): two readers disagree (used 126030041 at
+    640x480: two blue canoes' pink gems, each alone on T1 and T4, the votes leaning to
+    violet, the slot reader 0.65 and 0.98 sure of violet, the gem reader 0.89 and 0.62
+    sure of pink: two wrong readings). Beside another canoe the gem reader's answer takes
+    in its neighbour's gem or well: asked there too (the eighty-sixth session's first
+    version), it left 9 right gems unknown and caught no wrong one, each on a slot with
+    two or three canoes (used 125, 100 scenes of every condition: 125100037; used 129 at
+    640x480: 129030031; offset 128, then fresh, 300 of every condition: 7, e.g. 128060296,
+    a yellow canoe's yellow gem beside Joe's empty canoe, the gem reader 0.84 sure it was
+    empty). Over 1: no such doubt."""
     lean_alone_own_fine: bool = True
     """...but a gem of the canoe's own colour (a yellow gem in a yellow canoe: what a
     hull's colour round a blurred gem looks like) where a board millimetre spans few of

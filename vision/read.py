@@ -1896,10 +1896,12 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             # votes lean wrongly, the slot reader has not been seen to say the same.
             alone = leaning(config.lean_slot_alone)
             if config.lean_alone_fine_doubt <= 1 and alone:
-                # ...not where the gem reader is that sure of another gem: two readers
-                # disagree.
+                # ...not where the gem reader is that sure of another gem, for a canoe
+                # alone on its slot: two readers disagree. (Beside another canoe the gem
+                # reader's answer takes in its neighbour's gem or well.)
                 doubt = read_fine(rectified, light, geo, setup, [],
-                                  {i: list(said) for i, said in alone.items()}, 2.0,
+                                  {i: list(said) for i, said in alone.items()
+                                   if crowd[SLOTS[i]] == 1}, 2.0,
                                   config.lean_alone_fine_doubt, 0.0)
                 alone = {i: {c: g for c, g in said.items() if (fine := doubt.get(i)) is None
                              or c not in fine.gems or fine.gems[c] == g}
