@@ -299,6 +299,9 @@ def test_drag_a_slot_on_the_calibration_page(server: dict[str, Any], browser: An
     ctx = browser.new_context(viewport={"width": 1200, "height": 900})
     page = ctx.new_page()
     page.set_default_timeout(10000)
+    # (The page's first load waited on a busy CI machine, tests in four processes on two
+    # cores, past 10 s once: a slow load there is no failure of the page.)
+    page.set_default_navigation_timeout(30000)
     page.on("dialog", lambda dialog: dialog.accept())
     # Without the setup key: a view only, which says where the link with the key is.
     page.goto(f"{server['url']}/calibrate")
