@@ -1782,14 +1782,16 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         if read.gems:
             name_gems(seen, slot, read.gems)
     doubt_setup = slot_setup if slot_setup is not None else reader_setup
+    # (Per slot index, the colours whose lone canoe the gem reader named a gem of its own
+    # colour.)
+    own = {i: lone for i, read in got.items()
+           if (lone := [c for c, g in read.gems.items() if g == c])}
     if own_gems and doubt_setup is not None and config.fine_own_gem_doubt <= 1:
         # A gem of the canoe's own colour the gem reader names where a
         # millimetre spans few of the camera's pixels: where the slot reader is
         # ``fine_own_gem_doubt`` sure of another gem, two readers disagree (used
         # 104030217 at 640x480: a yellow canoe's pink gem named yellow, 1.0 sure, the
         # slot reader 0.89 sure of pink).
-        own = {i: lone for i, read in got.items()
-               if (lone := [c for c, g in read.gems.items() if g == c])}
         for i, against in slot_gems(rectified, light, geo, doubt_setup, own,
                                     config.fine_own_gem_doubt,
                                     config.disc_clear_confidence).items():
@@ -1797,8 +1799,6 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                        against and against[c.colour] != c.colour else c for c in seen]
     if own_gems and doubt_setup is not None and config.fine_own_gem_confirm > 0:
         # ...and one the slot reader does not give ``fine_own_gem_confirm`` of its belief.
-        own = {i: lone for i, read in got.items()
-               if (lone := [c for c, g in read.gems.items() if g == c])}
         for i, doubted in slot_doubts(rectified, light, geo, doubt_setup,
                                       {i: {c: c for c in lone} for i, lone in own.items()},
                                       config.fine_own_gem_confirm,
