@@ -1159,6 +1159,14 @@ class VisionConfig:
     still unknown, the only slot 117 read otherwise; on 118, the three positions the check
     cost read again, each right (118000133, art: R2's two blue canoes and T3 with them;
     118110125, motion: T4), no other position read otherwise. False: every such slot."""
+    learned_beside_hidden: float = 0.95
+    """How sure the learned slot reader must be that something lies over a slot left
+    unknown where a canoe seen nowhere may hide (a canoe between two slots, over the one
+    it lies most over) for it not to read a slot beside it empty (``unseen_reader_empty``)
+    while that canoe is seen nowhere, where the river from the slot read towards the other
+    changed since setup (``slot_look_changed`` of its half, :mod:`vision.stages.looks`):
+    the canoe may be on its way from the slot read, most of it over the other (reporting
+    130120175, between). Over 1: never so."""
     learned_riverbed_short: bool = True
     learned_riverbed_confidence: float = 0.999
     """A slot the rules left unknown because a canoe they read there looks like the

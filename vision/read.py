@@ -41,6 +41,7 @@ from vision.stages.ground import (
     sand_ground,
 )
 from vision.stages.learned import (
+    COLOURS,
     SlotRead,
     covered_by,
     moving_by,
@@ -61,7 +62,13 @@ from vision.stages.light import (
     measure_light,
     median,
 )
-from vision.stages.looks import SlotLooks, explained_by, look_features, unexplained
+from vision.stages.looks import (
+    SlotLooks,
+    explained_by,
+    look_features,
+    unexplained,
+    ways_changed,
+)
 from vision.stages.looks import bare as bare_slots
 from vision.stages.marks import Marks, read_marks
 from vision.stages.objects import (
@@ -700,7 +707,9 @@ def read_board(
         answered = learned_slots(
             rectified, light, geo, look.slot_patches, palette.names, canoes.seen, discs,
             unknown, why, in_play, config, gems=gems_read, discs_seen=discs_seen,
-            none_of=none_of,
+            none_of=none_of, ways=(lambda: ways_changed(
+                feats_now(), look.slot_looks, geo, layout, config)) if look.slot_looks
+            is not None else None,
             on_way=on_way if config.learned_moving_apart else (), leans=canoes.leans,
             unread=canoes.unread, colour_areas=canoes.colour_areas, pieces=canoes.ratios,
             contested=contested, transit={palette.names[i]: at
@@ -1098,6 +1107,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   contested: Mapping[str, Sequence[str]] | None = None,
                   transit: Mapping[str, Collection[str]] | None = None,
                   none_of: set[str] | None = None,
+                  ways: Callable[[], Mapping[tuple[int, int], float]] | None = None,
                   ) -> dict[str, list[str]]:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
@@ -1303,6 +1313,34 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             # nowhere, five slots left for it, T4 empty, the reader 0.99999 sure).
             vacant = {i for i, r in fill.items() if not r.colours and why[
                 SLOTS[i]].startswith(UNSEEN) and r.sure >= config.unseen_reader_empty}
+            if vacant and ways is not None and config.learned_beside_hidden <= 1:
+                # ...and not beside a slot left unknown so too that it sees something
+                # over (``learned_beside_hidden`` sure), where this slot's half of the
+                # river towards it changed since setup (``slot_look_changed``): a canoe
+                # between two slots looks so to the reader, over the slot it lies most
+                # over, and the canoe seen nowhere may be that one, on its way from this
+                # slot (reporting 130120175, between: a blue canoe with a white gem two
+                # thirds of the way from L1 to L2, beside L2's brown canoe, seen nowhere;
+                # L1 read empty, the reader 0.999 sure of that and 0.996 that something
+                # lies over L2). (Asked beside every such slot, used 128 lost 8 clear
+                # positions of the between condition, each beside the slot a canoe lay
+                # most over but on its far side.)
+                changed = ways()
+
+                def beside(i: int) -> set[int]:
+                    slot = SLOTS[i]
+                    return {SLOTS.index(p) for p in (upstream(slot), *(
+                        downstream(slot, a) for a in ARMS)) if p in SLOTS and p in unknown
+                        and p not in read_now and why[p].startswith(UNSEEN)
+                        and changed.get((i, SLOTS.index(p)), 0.0) >= config.slot_look_changed}
+
+                read_now = {SLOTS[i] for i in fill}
+                lies_over: dict[int, float] = {}
+                slot_counts(rectified, light, geo, setup,
+                            sorted({k for i in vacant for k in beside(i)}), COLOURS[:1],
+                            covered=lies_over)
+                vacant = {i for i in vacant if not any(
+                    lies_over.get(k, 0.0) >= config.learned_beside_hidden for k in beside(i))}
             # ...or, sure of its canoes there (``learned_confidence``), is
             # ``learned_unsure_elsewhere`` sure that none of the colours seen nowhere
             # stands there (``unseen_reader_none``; used 121010169, parallax: T2's green

@@ -159,15 +159,23 @@ def test_read_learned_answers_only_what_the_network_is_sure_of(monkeypatch):
 
 def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAYERS,
          discs=None, gems=True, gem_sure=None, config=None, unread=(), leans=None,
-         colour_areas=None, pieces=(), counts=None, discs_seen=None):
+         colour_areas=None, pieces=(), counts=None, discs_seen=None, over=None, ways=None):
     """Run the learned stage with the network's sure answers given (slot index: disc,
     colours, or a ``SlotRead``), and its counts on slots the rules read where asked
     (``counts``: slot index -> colour -> probabilities of none, one, two; none given:
-    no answer)."""
+    no answer), how sure it is that something lies over a slot (``over``: slot index ->
+    probability; none given: no answer), and how much of each slot's half of the river
+    towards a neighbour changed since setup (``ways``: (slot index, neighbour index) ->
+    share; None: not known)."""
     asked: list[list[int]] = []
-    monkeypatch.setattr("vision.read.slot_counts", lambda *a: {
-        k: {c: p for c, p in v.items() if c in a[5]} for k, v in (counts or {}).items()
-        if k in a[4]})
+
+    def slot_counts(*a, covered=None, present=None):
+        if covered is not None:
+            covered.update({k: p for k, p in (over or {}).items() if k in a[4]})
+        return {k: {c: p for c, p in v.items() if c in a[5]}
+                for k, v in (counts or {}).items() if k in a[4]}
+
+    monkeypatch.setattr("vision.read.slot_counts", slot_counts)
 
     def fake(rectified, light, geo, setup, ask, confidence, gem_confidence, clear,
              disc_confidence=None):
@@ -187,7 +195,8 @@ def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAY
     learned_slots(np.zeros((*geo.shape, 3), np.uint8), None, geo, np.zeros(
         (len(SLOTS), PATCH_PX, PATCH_PX, 3), np.uint8), colours, seen, discs, unknown, why,
         in_play, config or VisionConfig(), gems=gems, leans=leans, unread=unread,
-        colour_areas=colour_areas, pieces=pieces, discs_seen=discs_seen)
+        colour_areas=colour_areas, pieces=pieces, discs_seen=discs_seen,
+        ways=None if ways is None else (lambda: ways))
     return asked, seen, discs, unknown
 
 
@@ -2349,3 +2358,42 @@ def test_a_disc_the_slot_reader_names_under_glare_needs_the_fine_reader_s_lean()
         assert now.canoes == before.canoes and now.unknown == before.unknown
     assert now.discs["L2"] == UNKNOWN and "L2" not in now.unknown
     assert wrong(now, truth) == []
+
+
+@pytest.mark.parametrize(("over", "l2_why", "way", "config", "read"), [
+    (0.996, HIDES, 0.5, VisionConfig(), False),
+    (0.9, HIDES, 0.5, VisionConfig(), True),  # not sure enough that something lies over L2
+    (0.996, HIDES, 0.1, VisionConfig(), True),  # nothing on L1's way to L2
+    (0.996, "a hand or something foreign", 0.5, VisionConfig(), True),  # a hand: not so
+    (0.996, HIDES, 0.5, VisionConfig(learned_beside_hidden=2.0), True)])
+def test_a_slot_beside_one_the_reader_sees_something_over_is_not_read_empty_while_a_canoe_is_unseen(
+        monkeypatch, over, l2_why, way, config, read):
+    """L1 left unknown where a blue canoe seen nowhere may hide, the reader sure it is
+    empty (``unseen_reader_empty``); L2 beside it unknown so too, the reader ``over`` sure
+    that something lies over it, and L1's half of the river towards L2 changed (``way``
+    of it): the blue canoe may be L1's, on its way to L2 (``learned_beside_hidden``).
+    (Where the rules saw a hand, L1 is read: the canoe may be under it.)"""
+    l1, l2 = SLOTS.index("L1"), SLOTS.index("L2")
+    _, seen, _, unknown = fill(
+        monkeypatch, {l1: SlotRead(True, (), 0.9999)}, unknown={"L1", "L2"},
+        why={"L1": HIDES, "L2": l2_why}, in_play={"blue": 1}, config=config,
+        over={l2: over}, ways={(l1, l2): way, (l2, l1): 0.9})
+    assert seen == []
+    assert ("L1" not in unknown) is read and "L2" in unknown
+
+
+def test_a_canoe_two_thirds_of_the_way_to_the_next_slot_leaves_both_unknown():
+    """Reporting scene 130120175 (between): a blue canoe with a white gem two thirds of
+    the way from L1 to L2, beside L2's brown canoe, seen nowhere; the reader sure L1 is
+    empty (0.999) and that something lies over L2 (0.996). L1 was read empty: wrong, the
+    blue canoe is L1's. With ``learned_beside_hidden`` L1 is unknown; nothing else
+    changes."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("between", 130120175, VisionConfig(),
+                                         VisionConfig(learned_beside_hidden=2.0))
+    assert [c.colour for c in truth.canoes_at("L1")] == ["blue"]
+    assert "L1" not in before.unknown and before.canoes_at("L1") == []
+    assert wrong(now, truth) == [] and wrong(before, truth) != []
+    assert set(now.unknown) == set(before.unknown) | {"L1"}
+    assert [c for c in before.canoes if c.at != "L1"] == list(now.canoes)

@@ -45,6 +45,15 @@ read may hide it; a change the canoes read explain does not count:
 [False, False, True, True, False, False, False, False, False]
 >>> unexplained(feats, then, geo, layout, cfg, ~nothing).tolist()
 [False, False, False, False, False, False, False, False, False]
+
+Per slot and neighbour, how much of the slot's half of the river towards it changed: a
+canoe two thirds of the way from T3 to T4 lies over T4's half more than over T3's, and
+over no other:
+
+>>> now = np.zeros_like(feats)
+>>> now[(abs(xs - (x3 + (x4 - x3) * 2 / 3)) < 20 * geo.k) & (abs(ys - y3) < 7 * geo.k)] = 0.5
+>>> {k: round(v, 2) for k, v in ways_changed(now, then, geo, layout, cfg).items() if v}
+{(2, 3): 0.55, (3, 2): 0.93}
 """
 
 from __future__ import annotations
@@ -208,6 +217,26 @@ def changed_shares(feats: Floats, then: SlotLooks, geo: Geometry, layout: Layout
     if explained is not None:
         changed &= ~explained
     return [float(changed[r].mean()) if len(r) else 0.0 for r in pat.regions]
+
+
+def ways_changed(feats: Floats, then: SlotLooks | None, geo: Geometry, layout: Layout,
+                 config: VisionConfig) -> dict[tuple[int, int], float]:
+    """Per slot index and neighbour (a slot index, -1 for the beach), the changed share
+    (:func:`changed_shares`) of the slot's half of the river towards that neighbour: a
+    canoe on its way between the two lies over it. Empty where the setup's looks are not
+    known (an older profile, another view or pattern); slots not kept are left out."""
+    pat = look_pattern(geo, layout, config)
+    if then is None or then.shape != geo.shape or len(then.feats) != len(pat.pixels):
+        return {}
+    shares = changed_shares(feats, then, geo, layout, config)
+    # (Each slot's halves in look_pattern's order: its neighbours as _pairs lists them.)
+    towards: list[list[int]] = [[] for _ in SLOTS]
+    for a, _, b, _ in _pairs(layout, geo):
+        for s, t in ((a, b), (b, a)):
+            if s >= 0:
+                towards[s].append(t)
+    return {(s, t): shares[r] for s in range(len(SLOTS)) if not then.unkept[s]
+            for t, r in zip(towards[s], pat.of_slot[s][1:], strict=False)}
 
 
 def explained_by(canoes: Mask, geo: Geometry, layout: Layout, config: VisionConfig) -> Mask:
