@@ -121,6 +121,17 @@ def upstream(position: str) -> str | None:
     return position[0] + "1"
 
 
+def neighbours(position: str) -> tuple[str, ...]:
+    """The positions next to ``position`` on the river, upstream first, then downstream
+    (on each arm past T5), each once.
+
+    >>> neighbours("T5"), neighbours("T1"), neighbours("L2")
+    (('T4', 'L1', 'R1'), ('beach', 'T2'), ('L1',))
+    """
+    out = [upstream(position), *(downstream(position, a) for a in ARMS)]
+    return tuple(dict.fromkeys(p for p in out if p is not None))
+
+
 def distance_from_beach(position: str) -> int:
     """Slots between the beach and ``position`` (T1 is 1, L2 and R2 are 7)."""
     return DISTANCE[position]

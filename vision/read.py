@@ -19,7 +19,7 @@ from typing import TypedDict, cast
 
 import numpy as np
 
-from companion.board import ARMS, BEACH, SLOTS, downstream, upstream
+from companion.board import BEACH, SLOTS, neighbours
 from vision.config import BGR, JOE_COLOUR, VisionConfig, to_bgr
 from vision.layout import Layout
 from vision.observation import ABSENT, PRESENT, UNKNOWN, CanoeSeen
@@ -1329,8 +1329,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
 
                 def beside(i: int) -> set[int]:
                     slot = SLOTS[i]
-                    return {SLOTS.index(p) for p in (upstream(slot), *(
-                        downstream(slot, a) for a in ARMS)) if p in SLOTS and p in unknown
+                    return {SLOTS.index(p) for p in neighbours(slot) if p in SLOTS and p in unknown
                         and p not in read_now and why[p].startswith(UNSEEN)
                         and changed.get((i, SLOTS.index(p)), 0.0) >= config.slot_look_changed}
 
@@ -2731,8 +2730,7 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
         out.add(pos)
         spare += area - config.canoe_area_each * n
         if pos in SLOTS and (beside or not unknown):
-            out.update(p for p in (upstream(pos), *(downstream(pos, a) for a in ARMS))
-                       if p in SLOTS)
+            out.update(p for p in neighbours(pos) if p in SLOTS)
     if unknown:
         return out
     gone = sum(n - counted[c] for c, n in in_play.items() if counted[c] < n)

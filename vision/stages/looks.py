@@ -59,7 +59,7 @@ over no other:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TypeGuard, cast
 
 import cv2
 import numpy as np
@@ -219,6 +219,12 @@ def changed_shares(feats: Floats, then: SlotLooks, geo: Geometry, layout: Layout
     return [float(changed[r].mean()) if len(r) else 0.0 for r in pat.regions]
 
 
+def _known(then: SlotLooks | None, geo: Geometry, pat: LookPattern) -> TypeGuard[SlotLooks]:
+    """Whether the setup's looks ``then`` were kept for this view and pattern (not an
+    older profile, another view or another pattern)."""
+    return then is not None and then.shape == geo.shape and len(then.feats) == len(pat.pixels)
+
+
 def ways_changed(feats: Floats, then: SlotLooks | None, geo: Geometry, layout: Layout,
                  config: VisionConfig) -> dict[tuple[int, int], float]:
     """Per slot index and neighbour (a slot index, -1 for the beach), the changed share
@@ -226,7 +232,7 @@ def ways_changed(feats: Floats, then: SlotLooks | None, geo: Geometry, layout: L
     canoe on its way between the two lies over it. Empty where the setup's looks are not
     known (an older profile, another view or pattern); slots not kept are left out."""
     pat = look_pattern(geo, layout, config)
-    if then is None or then.shape != geo.shape or len(then.feats) != len(pat.pixels):
+    if not _known(then, geo, pat):
         return {}
     shares = changed_shares(feats, then, geo, layout, config)
     # (Each slot's halves in look_pattern's order: its neighbours as _pairs lists them.)
@@ -257,7 +263,7 @@ def _slot_shares(feats: Floats, then: SlotLooks | None, geo: Geometry, layout: L
     and its way to each neighbour; None for a slot not kept, or all None where the
     setup's looks are not known (an older profile, another view or pattern)."""
     pat = look_pattern(geo, layout, config)
-    if then is None or then.shape != geo.shape or len(then.feats) != len(pat.pixels):
+    if not _known(then, geo, pat):
         return [None] * len(SLOTS)
     shares = changed_shares(feats, then, geo, layout, config, explained)
     return [None if then.unkept[s] else [shares[r] for r in pat.of_slot[s]]

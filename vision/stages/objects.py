@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from companion.board import ARMS, BEACH, SLOTS, downstream, upstream
+from companion.board import BEACH, SLOTS, neighbours
 from vision.config import BGR, VisionConfig
 from vision.layout import Layout
 from vision.stages.geometry import Centre, Geometry, shift_px
@@ -521,9 +521,8 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                 glare_apart = washed is not None and bool(np.any(
                     np.delete(washed, within) if config.transit_glare_apart else washed))
                 reach = -np.inf if glare_apart else config.transit_reach_mm * k
-                _mark(out, (p for s in np.flatnonzero(near) for p in (
-                    upstream(SLOTS[s]), *(downstream(SLOTS[s], a) for a in ARMS))
-                    if p in SLOTS and reach_towards(xs, ys, geo.slot_xy[s],
+                _mark(out, (p for s in np.flatnonzero(near) for p in neighbours(SLOTS[s])
+                            if p in SLOTS and reach_towards(xs, ys, geo.slot_xy[s],
                                                     geo.slot_xy[SLOTS.index(p)]) >= reach),
                       "a canoe on its way between slots")
     return out
