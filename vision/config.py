@@ -870,6 +870,17 @@ class VisionConfig:
     condition, 300 scenes each: one slot read otherwise, 118110217 (motion: a blue canoe
     to the rules on T4, the reader right that none stands there, 0.95 sure), before it
     was kept to slots where it reads canoes; then none."""
+    learned_unsure_ruled_agree: bool = True
+    """...and only where it reads fewer canoes of that colour there than the rules did
+    (the two readers disagree on it); where it reads as many, the two agree and
+    ``learned_unsure_counted`` judges the slot (eighty-eighth session; used 130110103,
+    motion: L1's brown and red canoes read by both readers, the slot left unknown as where
+    a blue canoe may look like the riverbed; a hand over the beach, its brown, red and
+    yellow canoes seen nowhere; the reader 0.99 sure of L1's two, and sure that no more of
+    those colours stand there: L1 read, then every position). On used 128, 130
+    and 132 (motion, between, glare, lowres; 128 and 130 also parallax, warm, marker,
+    clutter; 130 every condition), 300 scenes each: +9 clear positions, none lost, no
+    reading made wrong. False: any canoe the rules read there of such a colour."""
     learned_unsure_counted: bool = True
     """...and where, of a colour seen nowhere, it reads as many canoes on the slot as the
     rules saw there in that colour (its canoe-like area at least ``learned_agree_share``

@@ -1587,15 +1587,25 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # alone, 0.98 sure, and was 0.99 sure that no Joe stood there: Joe then seen nowhere,
     # two slots unknown where he might be). Not where it reads no canoe there: the
     # rules' canoe may be a hand's blur (used 118110217, motion: a blue canoe to them on
-    # T4, the reader right that none stands there, 0.95 sure).
+    # T4, the reader right that none stands there, 0.95 sure). With
+    # ``learned_unsure_ruled_agree`` only where it reads fewer of that colour there than
+    # the rules: where it reads as many, the two agree (used 130110103, motion).
     def sure_of_none(short: set[str]) -> set[int]:
         """The slots read less sure where the reader is ``learned_unsure_elsewhere`` sure
         that no canoe of each colour in ``short`` stands, while another position stays
         unknown, where those canoes may be."""
-        ruled = {c.at for c in (*seen, *unread) if c.colour in short} \
-            if config.learned_unsure_ruled else set()
+        ruled = Counter((c.at, c.colour) for c in (*seen, *unread) if c.colour in short) \
+            if config.learned_unsure_ruled else Counter()
+
+        def disagree(i: int) -> bool:
+            """Whether the rules read a canoe of a colour seen nowhere on slot ``i`` that
+            the reader does not read there (with ``learned_unsure_ruled_agree``; else any
+            canoe of such a colour)."""
+            return any(at == SLOTS[i] and (not config.learned_unsure_ruled_agree
+                                           or fill[i].colours.count(c) < n)
+                       for (at, c), n in ruled.items())
         unsure = [i for i, r in fill.items()
-                  if r.sure < sure and not (r.colours and SLOTS[i] in ruled)]
+                  if r.sure < sure and not (r.colours and disagree(i))]
         if in_play is None or not unsure or config.learned_unsure_elsewhere > 1 or not (
                 unknown - {SLOTS[i] for i in fill}):
             return set()

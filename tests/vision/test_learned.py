@@ -2299,6 +2299,25 @@ def test_a_slot_whose_canoe_the_reader_misses_while_it_is_seen_nowhere_stays_unk
         "green", JOE_COLOUR]
 
 
+def test_a_slot_both_readers_read_alike_with_a_colour_seen_nowhere_is_read():
+    """Used 130110103 (motion): a hand over the beach, its brown, red and yellow canoes
+    seen nowhere; L1's brown and red canoes read by the rules, the slot left unknown as
+    where a blue canoe may look like the riverbed, and by the slot reader, 0.99 sure,
+    sure too that no more of those colours stand there. The rules' red and brown there
+    are the reader's too: the two readers agree (``learned_unsure_ruled_agree``), L1 is
+    read, nothing wrongly; without it L1 stays unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("motion", 130110103,
+                                         VisionConfig(learned_unsure_ruled_agree=False),
+                                         VisionConfig())
+    assert wrong(now, truth) == [] and wrong(before, truth) == []
+    assert "L1" in before.unknown and "L1" not in now.unknown
+    assert sorted(c.colour for c in now.canoes_at("L1")) == ["brown", "red"]
+    assert sorted(c.colour for c in truth.canoes_at("L1")) == ["brown", "red"]
+    assert set(now.unknown) < set(before.unknown)
+
+
 @pytest.mark.parametrize(("rules_r2", "read"), [
     (("green", "green"), True),  # with the rules' two greens every canoe is seen once
     (("green",), False),  # with theirs a green is still seen nowhere
