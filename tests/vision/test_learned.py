@@ -1303,20 +1303,25 @@ def test_a_disc_under_two_canoes_is_named_where_the_fine_reader_is_sure_enough_u
         (c.colour, str(c.gem)) for c in truth.canoes_at("T1"))
 
 
-def test_a_disc_under_two_canoes_at_640x480_is_named_where_the_fine_reader_leans_to_it():
-    """Used scene 130030160 (640x480): a brown and a green canoe on R1 over its disc,
-    which the rules leave unknown; the fine disc reader, blurred, is 0.89 sure that it is
-    there (0.93 that nothing covers the slot). At ``disc_crowd_present_confidence`` 0.8
-    it is named there, nothing read wrongly; at 0.95, as until the eighty-eighth
-    session, it stayed unknown."""
+@pytest.mark.parametrize(("condition", "seed", "slot", "canoes"), [
+    ("lowres", 128030019, "L2", 3),  # 640x480: the reader 0.93 sure
+    ("parallax", 132010290, "L1", 2),  # 30 degrees of tilt: 0.87 sure
+])
+def test_a_disc_under_canoes_is_named_where_the_fine_reader_leans_to_it(condition, seed, slot,
+                                                                         canoes):
+    """Used scenes 128030019 and 132010290: two or three canoes over a disc the rules
+    leave unknown; the fine disc reader, blurred or looking past the hulls, is 0.87-0.93
+    sure that it is there (0.99 that nothing covers the slot). At
+    ``disc_crowd_present_confidence`` 0.8 it is named there, nothing read wrongly; at
+    0.95, as until the eighty-eighth session, it stayed unknown."""
     from .test_wrong_readings import wrong
 
-    _, truth, (now, before) = read_scene("lowres", 130030160, VisionConfig(),
+    _, truth, (now, before) = read_scene(condition, seed, VisionConfig(),
                                          VisionConfig(disc_crowd_present_confidence=0.95))
-    assert truth.discs["R1"] == PRESENT and len(truth.canoes_at("R1")) == 2
-    assert before.discs["R1"] == UNKNOWN and now.discs["R1"] == PRESENT
+    assert truth.discs[slot] == PRESENT and len(truth.canoes_at(slot)) == canoes
+    assert before.discs[slot] == UNKNOWN and now.discs[slot] == PRESENT
     assert wrong(now, truth) == [] and wrong(before, truth) == []
-    assert "R1" not in now.unknown
+    assert slot not in now.unknown
 
 
 def test_no_disc_is_read_gone_where_the_disc_reader_is_unsure_that_nothing_covers_the_slot():
@@ -2315,23 +2320,60 @@ def test_a_slot_whose_canoe_the_reader_misses_while_it_is_seen_nowhere_stays_unk
         "green", JOE_COLOUR]
 
 
+@pytest.mark.parametrize(("reads", "agree", "read"), [
+    (("brown", "red"), True, True),  # both readers read L1's brown and red canoes
+    (("brown", "red"), False, False),  # any canoe the rules read of such a colour: not
+    (("brown",), True, False),  # the reader misses the rules' red canoe: they disagree
+])
+def test_a_slot_read_less_sure_where_the_rules_read_a_colour_seen_nowhere(
+        monkeypatch, reads, agree, read):
+    """L1 left unknown as where a blue canoe may look like the riverbed, the rules' brown
+    and red canoes there; the beach unknown under something foreign, its brown, red and
+    yellow canoes seen nowhere. The reader reads L1 0.98 sure (under
+    ``learned_confidence``), sure that no more of those colours stand there: read where
+    it reads as many of each such colour as the rules (``learned_unsure_ruled_agree``),
+    unknown where it reads fewer (two readers disagree)."""
+    l1 = SLOTS.index("L1")
+    why = {"L1": "a blue canoe looks like the riverbed here",
+           "beach": "something foreign on the beach"}
+    answer = {l1: SlotRead(True, tuple((c, UNKNOWN) for c in reads), 0.98)}
+    counts = {l1: {"brown": (0.0, 1.0, 0.0),
+                   "red": (0.0, 1.0, 0.0) if "red" in reads else (0.9, 0.1, 0.0),
+                   "yellow": (1.0, 0.0, 0.0)}}
+    _, seen, _, unknown = fill(
+        monkeypatch, answer, unknown=set(why), why=dict(why),
+        seen=[CanoeSeen("blue", "T3", None), CanoeSeen("blue", "R1", None),
+              CanoeSeen("yellow", "T5", None)],
+        in_play={"blue": 2, "brown": 2, "red": 2, "yellow": 2},
+        unread=[CanoeSeen("brown", "L1", None), CanoeSeen("red", "L1", None)],
+        colour_areas={"L1": {"brown": 0.9, "red": 0.9}}, counts=counts,
+        colours=["blue", "brown", "red", "yellow"],
+        config=VisionConfig(learned_unsure_ruled_agree=agree))
+    assert ("L1" not in unknown) == read and "beach" in unknown
+    assert sorted(c.colour for c in seen if c.at == "L1") == (sorted(reads) if read else [])
+
+
 def test_a_slot_both_readers_read_alike_with_a_colour_seen_nowhere_is_read():
     """Used 130110103 (motion): a hand over the beach, its brown, red and yellow canoes
     seen nowhere; L1's brown and red canoes read by the rules, the slot left unknown as
     where a blue canoe may look like the riverbed, and by the slot reader, 0.99 sure,
     sure too that no more of those colours stand there. The rules' red and brown there
     are the reader's too: the two readers agree (``learned_unsure_ruled_agree``), L1 is
-    read, nothing wrongly; without it L1 stays unknown."""
+    read, nothing wrongly; without it L1 stays unknown on this machine."""
     from .test_wrong_readings import wrong
 
     _, truth, (before, now) = read_scene("motion", 130110103,
                                          VisionConfig(learned_unsure_ruled_agree=False),
                                          VisionConfig())
     assert wrong(now, truth) == [] and wrong(before, truth) == []
-    assert "L1" in before.unknown and "L1" not in now.unknown
+    assert "L1" not in now.unknown and set(now.unknown) <= set(before.unknown)
     assert sorted(c.colour for c in now.canoes_at("L1")) == ["brown", "red"]
     assert sorted(c.colour for c in truth.canoes_at("L1")) == ["brown", "red"]
-    assert set(now.unknown) < set(before.unknown)
+    # (This machine's NumPy and OpenCV leave L1 unknown without the change; the
+    # Raspberry Pi's reader is surer of L1 and reads it either way: the rule itself is
+    # tested above, with the reader's answers given.)
+    if "L1" in before.unknown:
+        assert set(now.unknown) < set(before.unknown)
 
 
 @pytest.mark.parametrize(("rules_r2", "read"), [
