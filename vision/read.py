@@ -1598,9 +1598,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             if config.learned_unsure_ruled else Counter()
 
         def disagree(i: int) -> bool:
-            """Whether the rules read a canoe of a colour seen nowhere on slot ``i`` that
-            the reader does not read there (with ``learned_unsure_ruled_agree``; else any
-            canoe of such a colour)."""
+            """Whether the rules read more canoes of a colour seen nowhere on slot ``i``
+            than the reader does (with ``learned_unsure_ruled_agree``; else any canoe of
+            such a colour)."""
             return any(at == SLOTS[i] and (not config.learned_unsure_ruled_agree
                                            or fill[i].colours.count(c) < n)
                        for (at, c), n in ruled.items())
