@@ -829,6 +829,15 @@ class VisionConfig:
     each, the nine others 150) / 97 (those four, 300) / 95 (60 a condition): that wrong
     reading gone, -2 / -1 / 0 clear positions (a slot under a glare spot's light, one
     beside clutter), nothing else read otherwise. Over 1: never."""
+    reader_elsewhere_known_only: bool = True
+    """...counting, of the canoes the rules read elsewhere, only those on positions read
+    (not unknown): what the rules make of a position a hand covers (its skin brown to
+    them) is no reason to doubt the reader (used 133110070, motion: brown canoes on T3
+    and L1 read by the reader, two more the rules' on the beach under the hand; T3 and
+    L1 taken back). Used 128, 130 and 132, 300 scenes of every condition: +5 clear
+    positions (1 / 1 / 3; motion, between, glare, 640x480), nothing else read otherwise;
+    used 133, motion: +8 (one with a gem unknown). False until the eighty-ninth
+    session."""
     learned_confidence: float = 0.99
     """With a table profile holding the slots' setup patches: how sure the learned slot
     reader (:mod:`vision.stages.learned`) must be, its least probability among the slot

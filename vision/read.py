@@ -2421,7 +2421,8 @@ def reader_over_elsewhere(rectified: Image, light: Light, geo: Geometry, setup: 
                           config: VisionConfig, read_by_reader: set[str]) -> None:
     """Take back each slot in ``read_by_reader`` (read by the learned slot reader where the
     rules left it unknown) where, for a colour read there, that slot's canoes of it, those
-    the rules read on other slots, and those the reader is
+    the rules read on other slots (only on positions read, with
+    ``config.reader_elsewhere_known_only``), and those the reader is
     ``config.reader_elsewhere_confidence`` sure of on slots where the rules read none of
     it (under a hand too) are more than are in play: the reader is wrong here or there."""
     colours = sorted({c.colour for c in seen if c.at in read_by_reader})
@@ -2431,7 +2432,8 @@ def reader_over_elsewhere(rectified: Image, light: Light, geo: Geometry, setup: 
     counts = slot_counts(rectified, light, geo, setup, others, colours)
     for slot in sorted(read_by_reader):
         for colour in sorted({c.colour for c in seen if c.at == slot}):
-            rules_at = {c.at for c in seen if c.colour == colour and c.at != slot}
+            rules_at = {c.at for c in seen if c.colour == colour and c.at != slot and not (
+                config.reader_elsewhere_known_only and c.at in unknown)}
             total = sum(c.colour == colour for c in seen if c.at == slot or c.at in rules_at)
             total += sum(int(np.argmax(p)) for k, per in counts.items()
                          if SLOTS[k] not in rules_at and (p := per.get(colour)) is not None

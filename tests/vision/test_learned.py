@@ -1863,6 +1863,30 @@ def test_reader_over_elsewhere_counts_the_rules_there_and_the_reader_where_they_
     assert not unknown and len(seen) == 2
 
 
+@pytest.mark.parametrize("known_only, taken_back", [(True, False), (False, True)])
+def test_reader_over_elsewhere_leaves_out_the_rules_canoes_on_unknown_positions(
+        monkeypatch, known_only, taken_back):
+    """Used 133110070 (motion): the reader read a brown canoe on T3 and one on L1 where
+    the rules left them unknown; the rules read two brown canoes on the beach, which a
+    hand covers (unknown). Two of two browns are seen where something is read: with
+    ``reader_elsewhere_known_only`` T3 stays read; without, four of two, T3 taken back."""
+    from vision.read import reader_over_elsewhere
+
+    def counts(rectified, light, geo, setup, ask, colours, covered=None):
+        return {k: {c: (1.0, 0.0, 0.0) for c in colours} for k in ask}
+
+    monkeypatch.setattr("vision.read.slot_counts", counts)
+    seen = [CanoeSeen("brown", "T3", None), CanoeSeen("brown", "L1", None),
+            CanoeSeen("red", "L1", None), CanoeSeen("brown", "beach", None),
+            CanoeSeen("brown", "beach", None)]
+    unknown = {"beach"}
+    reader_over_elsewhere(None, None, None, None, seen, dict.fromkeys(SLOTS, "present"),
+                          unknown, {}, {"brown": 2, "red": 2},
+                          VisionConfig(reader_elsewhere_known_only=known_only), {"T3"})
+    assert ("T3" in unknown) is taken_back
+    assert (CanoeSeen("brown", "T3", None) in seen) is not taken_back
+
+
 def test_a_slot_beside_a_washed_out_one_the_reader_sees_empty_is_read():
     """Used 109050067 (glare): two blue canoes on T2 and T3, both washed out; the rules,
     the blue canoes seen nowhere, leave T1 and T4 beside them unknown (a blue canoe
