@@ -932,10 +932,19 @@ def read_board(
         # A disc whose rim showed faint at setup shows mostly by its highlight, which a
         # canoe on it hides: not read gone under a canoe.
         # (The canoes on each slot as counted above: only the beach's were read since.)
-        for faint in (SLOTS[int(k)] for k in np.flatnonzero(
-                np.abs(look.disc_rim) < config.faint_rim_gone)):
-            if discs[faint] == ABSENT and on_slot[faint]:
-                discs[faint] = UNKNOWN
+        faint_gone = [int(k) for k in np.flatnonzero(
+            np.abs(look.disc_rim) < config.faint_rim_gone)
+            if discs[SLOTS[k]] == ABSENT and on_slot[SLOTS[k]]]
+        if faint_gone and look.disc_patches is not None and config.faint_rim_fine_gone <= 1:
+            # ...unless the fine disc reader, which sees what is left of the disc beside
+            # the canoe at a millimetre a pixel, is sure it is gone.
+            faint_gone = [k for k in faint_gone if k not in {
+                k for k, fine in read_fine(
+                    rectified, light, geo, look.disc_patches, faint_gone, {},
+                    config.faint_rim_fine_gone, 2.0, config.disc_clear_confidence,
+                    present_confidence=2.0).items() if fine.disc is False}]
+        for k in faint_gone:
+            discs[SLOTS[k]] = UNKNOWN
     weather = read_weather(flat, light, geo, config,
                            look.weather_token if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}

@@ -2498,3 +2498,30 @@ def test_a_canoe_two_thirds_of_the_way_to_the_next_slot_leaves_both_unknown():
     assert wrong(now, truth) == [] and wrong(before, truth) != []
     assert set(now.unknown) == set(before.unknown) | {"L1"}
     assert [c for c in before.canoes if c.at != "L1"] == list(now.canoes)
+
+
+def test_a_faint_rimmed_disc_the_fine_reader_is_sure_is_gone_is_read_gone():
+    """Used scene 133030097 (640x480, delta): R1's disc, its rim faint at setup, is gone
+    under a blue canoe. The fine disc reader is 0.9999 sure it is gone and that nothing
+    covers the slot: it is read gone (``faint_rim_fine_gone``); over 1, unknown as before
+    (``faint_rim_gone``). Nothing else is read otherwise."""
+    _, truth, (now, before) = read_scene("lowres", 133030097, VisionConfig(),
+                                         VisionConfig(faint_rim_fine_gone=2.0))
+    assert truth.discs["R1"] == ABSENT and [c.colour for c in truth.canoes_at("R1")] == [
+        "blue"]
+    assert before.discs["R1"] == UNKNOWN and now.discs["R1"] == ABSENT
+    assert now.canoes == before.canoes and now.unknown == before.unknown
+    assert {s: d for s, d in now.discs.items() if s != "R1"} == {
+        s: d for s, d in before.discs.items() if s != "R1"}
+
+
+def test_a_faint_rimmed_disc_the_fine_reader_sees_is_not_read_gone():
+    """Used scene 85030284 (640x480, dusk): T4's transparent disc, its rim faint at setup,
+    is there under a brown canoe that hides its highlight; the rules and the slot reader
+    read it gone. The fine disc reader, 0.98 sure it is there, is not sure that it is
+    gone: it stays unknown (``faint_rim_gone``)."""
+    _, truth, (now,) = read_scene("lowres", 85030284, VisionConfig())
+    assert truth.discs["T4"] == PRESENT and [c.colour for c in truth.canoes_at("T4")] == [
+        "brown"]
+    assert now.discs["T4"] != ABSENT
+
