@@ -189,6 +189,14 @@ class VisionConfig:
     gem in brighter light read as Joe on another slot; used offsets 74 / 72, all
     conditions: 2 / 0 wrong readings gone, +3 -2 / +1 -2 clear positions, those lost
     under a motion-blurred hand in his colour)."""
+    joe_patch_reader_none: float = 0.99
+    """...but not one on a river slot where the learned slot reader is this sure that no
+    canoe of his stands there: a hand's skin is his wood's pale colour to the rules, not
+    to the reader (used 133110056, motion: Joe beside a red canoe on T4 unknown for a
+    hand over T1, 1.05 of a hull of his colour). Used 130 and 132, 300 scenes of every
+    condition, and 128, of motion, between, glare, 640x480, warm and parallax: +2 / +2 /
+    +7 clear positions, Joe's slot read right, nothing else read otherwise; used 133,
+    motion: +4. Over 1: always counted (until the eighty-ninth session)."""
     joe_glare_brighter: float = 0.2
     """With Joe in play, the setup photo is refused when a glare spot washes out T1 (where
     his colour is learned) and brightens its riverbed by this share over the river's: a

@@ -353,6 +353,9 @@ def read_board(
             if colour == JOE_COLOUR and at in unknown and ratio >= config.joe_patch_ratio} | {
             at for at, share in canoes.skipped_joe.items()
             if share >= config.joe_patch_skipped}
+        if joe_patches and look is not None and look.slot_patches is not None:
+            joe_patches -= no_joe_there(rectified, light, geo, look.slot_patches,
+                                        joe_patches, config)
         off_slot = list(canoes.off_slot) if config.count_off_slot else []
         if config.count_across:
             # So does one canoe found across two positions, of the colour most of it shows.
@@ -2451,6 +2454,21 @@ def reader_over_elsewhere(rectified: Image, light: Light, geo: Geometry, setup: 
                 take_back(slot, f"the learned reader sees a {colour} canoe here and "
                           "elsewhere too", seen, discs, unknown, why)
                 break
+
+
+def no_joe_there(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                 patches: Collection[str], config: VisionConfig) -> set[str]:
+    """The river slots among ``patches`` (where a patch of Diamanten Joe's colour shows
+    but was not read as his canoe) where the learned slot reader is
+    ``config.joe_patch_reader_none`` sure that no canoe of his stands, whatever it says
+    covers the slot: a hand's skin is his wood's pale colour to the rules, not to the
+    reader. ``setup``: every slot's patch at setup."""
+    if config.joe_patch_reader_none > 1:
+        return set()
+    asked = [SLOTS.index(p) for p in patches if p in SLOTS]
+    return {SLOTS[k] for k, per in slot_counts(rectified, light, geo, setup, asked,
+                                               [JOE_COLOUR]).items()
+            if per[JOE_COLOUR][0] >= config.joe_patch_reader_none}
 
 
 def take_back(slot: str, reason: str, seen: list[CanoeSeen], discs: dict[str, str],

@@ -2525,3 +2525,38 @@ def test_a_faint_rimmed_disc_the_fine_reader_sees_is_not_read_gone():
         "brown"]
     assert now.discs["T4"] != ABSENT
 
+
+@pytest.mark.parametrize("none_sure, cleared", [(0.99, {"T1"}), (2.0, set())])
+def test_a_joe_coloured_patch_the_reader_sees_no_joe_in_is_not_counted(
+        monkeypatch, none_sure, cleared):
+    """Used 133110056 (motion): a hand over T1, its skin Diamanten Joe's pale colour to the
+    rules (1.05 of a canoe), counted as a second Joe against the one read on T4; the slot
+    reader is 0.99+ sure that no Joe stands on T1 and gives even odds on R2's patch:
+    only T1's is dropped (``joe_patch_reader_none``); over 1, none. The beach (no slot
+    reader there) is never dropped."""
+    from vision.read import no_joe_there
+
+    def counts(rectified, light, geo, setup, ask, colours, covered=None):
+        assert colours == [JOE_COLOUR]
+        odds = {SLOTS.index("T1"): (0.995, 0.005, 0.0), SLOTS.index("R2"): (0.5, 0.5, 0.0)}
+        return {k: {JOE_COLOUR: odds[k]} for k in ask}
+
+    monkeypatch.setattr("vision.read.slot_counts", counts)
+    assert no_joe_there(None, None, None, None, {"T1", "R2", "beach"},
+                        VisionConfig(joe_patch_reader_none=none_sure)) == cleared
+
+
+def test_joe_read_beside_a_hand_of_his_colour_is_read():
+    """Used 133110056 (motion): Diamanten Joe beside a red canoe on T4; a hand over T1 is
+    1.05 of a hull in his pale colour to the rules, which counted it as a second Joe and
+    left T4 unknown. The slot reader is sure that no Joe stands on T1
+    (``joe_patch_reader_none``): T4 is read, right; over 1, unknown as before."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("motion", 133110056, VisionConfig(),
+                                         VisionConfig(joe_patch_reader_none=2.0))
+    assert sorted(c.colour for c in truth.canoes_at("T4")) == [JOE_COLOUR, "red"]
+    assert "T4" in before.unknown and "T4" not in now.unknown
+    assert sorted(c.colour for c in now.canoes_at("T4")) == [JOE_COLOUR, "red"]
+    assert wrong(now, truth) == [] and set(now.unknown) < set(before.unknown)
+
