@@ -870,6 +870,19 @@ class VisionConfig:
     it and 0.974 that nothing covers the slot; used offsets 76 / 77 / 78, glare, motion
     and between, and 77 every condition: +5 / +8 / +4 clear positions, 1 disc left
     unknown, no wrong reading.)"""
+    learned_unsure_joe_alike: float = 0.999
+    """...but, where Diamanten Joe is seen nowhere and the reader reads a canoe of a
+    colour like his wood there (``joe_alike``), only this sure that he is not there: that
+    canoe may be him (used 133120097, between: Joe beside a red canoe on R2 read as a
+    yellow canoe by both readers, the slot reader 0.975 sure of its reading and 0.9966
+    that no Joe stands there; where such slots were read right it was 0.99592, 0.99944
+    and 0.99997 sure). Used 130 and 132, 300 scenes of every condition, and 128, of
+    motion, between, glare, 640x480, warm and parallax: that wrong reading gone, -1
+    clear position (132030256 at 640x480, 0.99592), nothing else read otherwise. (0: as
+    sure as of the others, until the eighty-ninth session; over 1: never.)"""
+    joe_alike: tuple[str, ...] = ("yellow", "brown")
+    """The players' canoe colours nearest Diamanten Joe's pale wood, which the readers
+    take him for (and him for them) now and then."""
     learned_unsure_confidence: float = 0.95
     """Less sure than ``learned_confidence`` but this sure of a river slot the rules left
     unknown, the learned slot reader still reads it where the game's counts agree: every

@@ -1627,7 +1627,13 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             rules saw there in that colour too)."""
             n = fill[k].colours.count(colour)
             if not n:
-                return p[0] >= config.learned_unsure_elsewhere
+                # (Surer that Joe is not there where it reads a canoe of a colour like his
+                # wood: that may be him.)
+                return p[0] >= (max(config.learned_unsure_elsewhere,
+                                    config.learned_unsure_joe_alike)
+                                if colour == JOE_COLOUR and any(
+                                    c in config.joe_alike for c in fill[k].colours)
+                                else config.learned_unsure_elsewhere)
             return (config.learned_unsure_counted and colour_areas is not None
                     and colour_areas.get(SLOTS[k], {}).get(colour, 0.0)
                     >= config.learned_agree_share * n

@@ -2546,6 +2546,34 @@ def test_a_joe_coloured_patch_the_reader_sees_no_joe_in_is_not_counted(
                         VisionConfig(joe_patch_reader_none=none_sure)) == cleared
 
 
+@pytest.mark.parametrize(("alike", "reads", "read"), [
+    (0.999, ("red", "yellow"), False),  # a yellow canoe read where Joe may be: unknown
+    (0.0, ("red", "yellow"), True),  # as sure as of other colours: read
+    (0.999, ("red",), True),  # no colour like his wood read there: read
+])
+def test_a_slot_read_less_sure_with_a_canoe_like_joe_where_he_is_seen_nowhere(
+        monkeypatch, alike, reads, read):
+    """Used 133120097 (between): Diamanten Joe beside a red canoe on R2, the slot unknown
+    to the rules (something small and foreign), read by the reader 0.975 sure as the red
+    canoe and a yellow one, 0.9966 sure that no Joe stands there; Joe seen nowhere, T3
+    unknown under a hand. Where it reads a colour like his wood (``joe_alike``) its word
+    that he is not there holds only from ``learned_unsure_joe_alike`` (0.999): R2 stays
+    unknown; at 0 (as for other colours), it is read, wrongly."""
+    r2 = SLOTS.index("R2")
+    answer = {r2: SlotRead(True, tuple((c, UNKNOWN) for c in reads), 0.975)}
+    counts = {r2: {JOE_COLOUR: (0.9966, 0.0034, 0.0), "yellow": (1.0, 0.0, 0.0)}}
+    why = {"R2": "something small and foreign", "T3": "a hand or something foreign"}
+    _, seen, _, unknown = fill(
+        monkeypatch, answer, unknown=set(why), why=dict(why),
+        seen=[CanoeSeen("yellow", "beach", None), CanoeSeen("red", "beach", None),
+              CanoeSeen("green", "L1", None), CanoeSeen("green", "T1", None)],
+        in_play={"green": 2, "red": 2, "yellow": 2, JOE_COLOUR: 1}, counts=counts,
+        colours=["green", "red", "yellow", JOE_COLOUR],
+        config=VisionConfig(learned_unsure_joe_alike=alike))
+    assert ("R2" not in unknown) == read and "T3" in unknown
+    assert sorted(c.colour for c in seen if c.at == "R2") == (sorted(reads) if read else [])
+
+
 def test_joe_read_beside_a_hand_of_his_colour_is_read():
     """Used 133110056 (motion): Diamanten Joe beside a red canoe on T4; a hand over T1 is
     1.05 of a hull in his pale colour to the rules, which counted it as a second Joe and
@@ -2560,3 +2588,17 @@ def test_joe_read_beside_a_hand_of_his_colour_is_read():
     assert sorted(c.colour for c in now.canoes_at("T4")) == [JOE_COLOUR, "red"]
     assert wrong(now, truth) == [] and set(now.unknown) < set(before.unknown)
 
+
+def test_joe_read_as_a_yellow_canoe_by_both_readers_is_unknown():
+    """Used 133120097 (between): Diamanten Joe beside a red canoe on R2, seen nowhere,
+    read by the rules and by the slot reader (0.975 sure) as a yellow canoe, the slot
+    reader 0.9966 sure that he is not there: under ``learned_unsure_joe_alike`` (0.999)
+    R2 is unknown; at 0, it is read wrongly on this machine."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("between", 133120097, VisionConfig(),
+                                         VisionConfig(learned_unsure_joe_alike=0.0))
+    assert sorted(c.colour for c in truth.canoes_at("R2")) == [JOE_COLOUR, "red"]
+    assert wrong(now, truth) == [] and "R2" in now.unknown
+    if "R2" not in before.unknown:
+        assert wrong(before, truth) == ["R2"]
