@@ -324,9 +324,9 @@ class VisionConfig:
     ``disc_clear_confidence`` sure that nothing covers the slot): at a millimetre a pixel
     it sees what is left of the disc beside the canoe (used 133030097 at 640x480: R1's
     disc gone under a blue canoe, the reader 0.99999 sure; 85030112 and 85030284, a
-    disc there under a canoe, it was 0.98 sure of a disc). Used 130 and 133, 300 scenes
-    of every condition: that one slot the only faint-rimmed disc read gone under a
-    canoe. Over 1: never (until the eighty-ninth session)."""
+    disc there under a canoe, it was 0.98 sure of a disc). Used 130, 132 and 133, 300
+    scenes of every condition: that one slot the only faint-rimmed disc read gone under
+    a canoe. Over 1: never (until the eighty-ninth session)."""
     covered_chroma: float = 0.35
     """A slot whose surrounding riverbed differs this much from the river's is covered."""
     covered_own_ring: float = 0.05

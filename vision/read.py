@@ -941,11 +941,11 @@ def read_board(
         if faint_gone and look.disc_patches is not None and config.faint_rim_fine_gone <= 1:
             # ...unless the fine disc reader, which sees what is left of the disc beside
             # the canoe at a millimetre a pixel, is sure it is gone.
-            faint_gone = [k for k in faint_gone if k not in {
-                k for k, fine in read_fine(
-                    rectified, light, geo, look.disc_patches, faint_gone, {},
-                    config.faint_rim_fine_gone, 2.0, config.disc_clear_confidence,
-                    present_confidence=2.0).items() if fine.disc is False}]
+            sure_gone = {k for k, fine in read_fine(
+                rectified, light, geo, look.disc_patches, faint_gone, {},
+                config.faint_rim_fine_gone, 2.0, config.disc_clear_confidence,
+                present_confidence=2.0).items() if fine.disc is False}
+            faint_gone = [k for k in faint_gone if k not in sure_gone]
         for k in faint_gone:
             discs[SLOTS[k]] = UNKNOWN
     weather = read_weather(flat, light, geo, config,
@@ -1627,13 +1627,13 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             rules saw there in that colour too)."""
             n = fill[k].colours.count(colour)
             if not n:
-                # (Surer that Joe is not there where it reads a canoe of a colour like his
-                # wood: that may be him.)
-                return p[0] >= (max(config.learned_unsure_elsewhere,
-                                    config.learned_unsure_joe_alike)
-                                if colour == JOE_COLOUR and any(
-                                    c in config.joe_alike for c in fill[k].colours)
-                                else config.learned_unsure_elsewhere)
+                need = config.learned_unsure_elsewhere
+                if colour == JOE_COLOUR and any(c in config.joe_alike
+                                                for c in fill[k].colours):
+                    # (Surer that Joe is not there where it reads a canoe of a colour
+                    # like his wood: that may be him.)
+                    need = max(need, config.learned_unsure_joe_alike)
+                return p[0] >= need
             return (config.learned_unsure_counted and colour_areas is not None
                     and colour_areas.get(SLOTS[k], {}).get(colour, 0.0)
                     >= config.learned_agree_share * n
