@@ -301,6 +301,15 @@ class VisionConfig:
     clear position and -1 exact frame, no wrong reading either way: the price of a wrong
     "disc gone" told to the table is about five such per wrong one.) Over 1: never gone
     there."""
+    washed_gone_slot_present: float = 0.99
+    """...and never where the slot reader is this sure that a disc lies there: a hand
+    blurred by its motion can look like a glare spot to the rules and hide a rim from the
+    disc reader (used 134110084, motion: a hand over T4 and T5 taken for glare, T5's disc
+    read gone, the disc reader 0.9995 sure of that, the slot reader 0.9998 sure of a
+    disc). Used 128, 130, 132, 133 and 134 under glare, in motion, between slots and at
+    640x480, 300 scenes each: this path named 6 discs gone; of the 5 truly gone the slot
+    reader was 0.0002 to 0.62 sure of a disc, of the one there 0.9998. Over 1: no such
+    check."""
     washed_disc_hand: bool = False
     """...also on such a slot the rules left unknown for a hand over it (read with the
     washed-out ones: ``washed_reader_others``, a glare spot's halo may look like a hand to

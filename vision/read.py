@@ -50,6 +50,7 @@ from vision.stages.learned import (
     read_learned,
     read_pairs,
     slot_counts,
+    slot_discs,
     slot_doubts,
     slot_gems,
     uncounted_by,
@@ -870,12 +871,23 @@ def read_board(
         # (A disc gone, the rare case, surer: ``washed_gone_confidence``.) (Not on a
         # slot the rules saw a hand over, unless ``washed_disc_hand``: a blurred hand
         # hides a rim as glare does, and may be a hand.)
-        for k, fine in read_fine(rectified, light, geo, look.disc_patches, washed_discs, {},
-                                 config.washed_disc_confidence, 2.0, 0.0,
-                                 gone_confidence=dict.fromkeys(
-                                     washed_discs, config.washed_gone_confidence)).items():
-            if fine.disc is not None:
-                discs[SLOTS[k]] = PRESENT if fine.disc else ABSENT
+        named_by_fine = {k: fine.disc for k, fine in read_fine(
+            rectified, light, geo, look.disc_patches, washed_discs, {},
+            config.washed_disc_confidence, 2.0, 0.0, gone_confidence=dict.fromkeys(
+                washed_discs, config.washed_gone_confidence)).items()
+            if fine.disc is not None}
+        fine_gone = [k for k, there in named_by_fine.items() if not there]
+        if fine_gone and look.slot_patches is not None and \
+                config.washed_gone_slot_present <= 1:
+            # A disc gone only where the slot reader does not say it is there: a hand
+            # blurred by its motion can look like a glare spot to the rules and hide a
+            # rim from the disc reader (used 134110084).
+            for k, present in slot_discs(rectified, light, geo, look.slot_patches,
+                                         fine_gone).items():
+                if present >= config.washed_gone_slot_present:
+                    del named_by_fine[k]
+        for k, there in named_by_fine.items():
+            discs[SLOTS[k]] = PRESENT if there else ABSENT
     if in_play is not None:
         landed = beach_by_elimination(canoes.seen, unknown, why, in_play,
                                       canoes.unread if config.beach_unread_gems else (),

@@ -2602,3 +2602,18 @@ def test_joe_read_as_a_yellow_canoe_by_both_readers_is_unknown():
     assert wrong(now, truth) == [] and "R2" in now.unknown
     if "R2" not in before.unknown:
         assert wrong(before, truth) == ["R2"]
+
+
+def test_a_disc_the_slot_reader_sees_under_a_hand_taken_for_glare_is_not_named_gone():
+    """Used scene 134110084 (motion): a blurred hand over T4 and T5 that the rules took for
+    a glare spot; the counts read both slots empty, and the fine disc reader, asked however
+    much it says something hides the slot, was 0.9995 sure that T5's disc had gone: wrong,
+    the hand hid its rim. The slot reader is 0.9998 sure of a disc there: unknown
+    (``washed_gone_slot_present``)."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("motion", 134110084, VisionConfig(),
+                                         VisionConfig(washed_gone_slot_present=2.0))
+    assert truth.discs["T5"] == PRESENT
+    assert before.discs["T5"] == ABSENT and now.discs["T5"] == UNKNOWN
+    assert wrong(now, truth) == []

@@ -419,6 +419,19 @@ def slot_counts(rectified: Image, light: Light, geo: Geometry, setup: Image,
             for n, s in enumerate(slots)}
 
 
+def slot_discs(rectified: Image, light: Light, geo: Geometry, setup: Image,
+               ask: Sequence[int]) -> dict[int, float]:
+    """Per slot index of ``ask``, how likely the learned slot reader says a disc lies
+    there (whatever it says of the slot being covered). ``setup``: every slot's patch at
+    setup."""
+    slots = sorted(set(ask))
+    if not slots:
+        return {}
+    got = SlotReader.load().predict(slot_patches(rectified, light, geo, slots),
+                                    setup[slots])
+    return {s: float(got.discs[n, 1]) for n, s in enumerate(slots)}
+
+
 @dataclass(frozen=True)
 class FineRead:
     """What the fine reader is sure of on one slot: its disc (None: not sure), and the
