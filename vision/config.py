@@ -1686,6 +1686,16 @@ class VisionConfig:
     """...and the discs the rules read gone under a lone canoe (a disc gone is rare, so
     rarely asked): a rim half hidden by a hull and blurred by motion can read as gone
     (reporting 58110098: T2's disc under a brown canoe)."""
+    disc_empty_gone_lean: float = 0.8
+    """A disc the rules read gone on a slot they read empty is unknown where the fine disc
+    reader is this sure of a disc there, however much it says something covers the slot:
+    a glare spot's edge, too faint for the rules to leave the slot unknown, can wash a rim
+    out (used 134050222: R2's disc read gone, the reader 0.92 sure of a disc, 0.09 sure
+    that nothing covered the slot). Where it leans to gone, or to a disc less sure, the
+    rules' reading stands, however unsure it is that nothing covers the slot (used
+    130050248 under glare and 132030084 at 640x480: discs gone, the reader 0.998 and 1.0
+    sure of that, 0.42 and 0.8997 sure that nothing covered the slot; used 134030234 at
+    640x480: a disc gone, the reader 0.56 sure of one). Over 1: not asked."""
     disc_absent_clear: bool = True
     """...and where the rules read a disc gone and the disc reader is not
     ``disc_clear_confidence`` sure that nothing covers the slot, the disc is unknown: a

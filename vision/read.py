@@ -1858,6 +1858,16 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             discs[slot] = UNKNOWN
         if read.gems:
             name_gems(seen, slot, read.gems)
+    empty_gone = [i for i, s in known if not crowd[s] and discs[s] == ABSENT]
+    if empty_gone and config.disc_empty_gone_lean <= 1:
+        # A disc the rules read gone on a slot they read empty, where the disc reader
+        # leans to one there, however much it says something covers the slot: a glare
+        # spot's edge, too faint for the rules to leave the slot unknown, can wash a rim
+        # out (used 134050222).
+        for i, read in read_fine(rectified, light, geo, setup, empty_gone, {},
+                                 config.disc_empty_gone_lean, 2.0, 0.0).items():
+            if read.disc:
+                discs[SLOTS[i]] = UNKNOWN
     doubt_setup = slot_setup if slot_setup is not None else reader_setup
     # (Per slot index, the colours whose lone canoe the gem reader named a gem of its own
     # colour.)

@@ -2617,3 +2617,34 @@ def test_a_disc_the_slot_reader_sees_under_a_hand_taken_for_glare_is_not_named_g
     assert truth.discs["T5"] == PRESENT
     assert before.discs["T5"] == ABSENT and now.discs["T5"] == UNKNOWN
     assert wrong(now, truth) == []
+
+
+def test_a_disc_read_gone_on_an_empty_slot_at_a_glare_spot_s_edge_is_unknown():
+    """Used scene 134050222 (glare): R2, empty, at the edge of a glare spot too faint for
+    the rules to leave it unknown; its rim washed out, the rules read its disc gone. The
+    fine disc reader leans to a disc there (0.92 sure; 0.09 sure that nothing covers the
+    slot): unknown (``disc_empty_gone_lean``). Nothing else is read otherwise."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("glare+flicker", 134050222, VisionConfig(),
+                                         VisionConfig(disc_empty_gone_lean=2.0))
+    assert truth.discs["R2"] == PRESENT and not truth.canoes_at("R2")
+    assert before.discs["R2"] == ABSENT and now.discs["R2"] == UNKNOWN
+    assert wrong(now, truth) == []
+    assert now.canoes == before.canoes and now.unknown == before.unknown
+    assert {s: d for s, d in now.discs.items() if s != "R2"} == {
+        s: d for s, d in before.discs.items() if s != "R2"}
+
+
+@pytest.mark.parametrize(("condition", "seed", "slot"), [
+    ("glare+flicker", 130050248, "R1"), ("lowres", 132030084, "T1"),
+    ("lowres", 134030234, "T4")])
+def test_a_disc_gone_from_an_empty_slot_the_reader_leans_gone_on_stays_gone(
+        condition, seed, slot):
+    """Used scenes 130050248 (glare), 132030084 and 134030234 (640x480): an empty slot, its
+    disc gone, read gone by the rules. The fine disc reader leans to gone too (0.998 and
+    1.0 sure), however unsure it is that nothing covers the slot (0.42 and 0.8997), or to
+    a disc less than 0.8 sure (0.56): read gone still (``disc_empty_gone_lean``)."""
+    _, truth, (now,) = read_scene(condition, seed, VisionConfig())
+    assert truth.discs[slot] == ABSENT and not truth.canoes_at(slot)
+    assert now.discs[slot] == ABSENT
