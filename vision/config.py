@@ -1769,6 +1769,16 @@ class VisionConfig:
     """A hull's colour must be nearer its canoe colour than any other by this, else unknown
     (of 2,200 hulls read on tuning scenes, 2 were nearer by less than 0.15, none by less
     than 0.1; a hull lit warmer, or blurred with its gem, drifts towards another colour)."""
+    hull_glare_white: float = 0.15
+    hull_glare_ratio: float = 3.0
+    hull_glare_misfit: float = 10.0
+    """A hull read as one colour that another colour in play (not Diamanten Joe's) fits
+    better, scaled plus white light of ``hull_glare_white`` of the paper's white or more
+    (:func:`vision.stages.canoes.glare_fit`), is unknown: a glare spot's white light
+    washes a hull's chroma towards a paler colour's. Only where the colour read leaves
+    ``hull_glare_misfit`` levels or more and ``hull_glare_ratio`` times what the other
+    leaves. (Used 134050261: a red canoe at a glare spot's edge read brown, 23.1 levels
+    off brown's best fit, 0.6 off red's plus 0.36 of white.) Over 1: no such check."""
     pair_ratio: float = 1.45
     pair_margin: float = 0.12
     """A hull blob this many canoes big (+- margin) cannot be told one from two: unknown."""

@@ -18,6 +18,7 @@ from vision.stages.canoes import (
     _votes,
     between_slots,
     canoes_at_ends,
+    lit_like,
     other_ends,
     read_gems_of,
     settle_centres,
@@ -420,3 +421,20 @@ def test_in_a_faint_frame_a_gem_like_its_hull_or_a_blend_with_it_is_not_named():
     assert read_gems_of(view, light, pair, config)[0][0] == ["pink", "pink"]
     assert read_gems_of(view, light, pair, config, faint=True)[0][0] == ["unknown", "unknown"]
     assert gem("green", "yellow", True) == ("yellow", "yellow")
+
+
+def test_a_hull_another_colour_fits_under_white_light_is_that_colour_lit():
+    """A red canoe at a glare spot's edge (used 134050261: its hull 122, 126, 251) is red
+    scaled plus a third of white, 23 levels off brown's best fit: read as brown, it may be
+    the red one lit. A brown hull as learned is brown; Diamanten Joe's pale wood is never
+    the other colour; over 1, no such check."""
+    config = VisionConfig()
+    bgr = {"red": (33, 37, 160), "brown": (42, 59, 109), "joe": (122, 170, 206)}
+    palette = Palette.of(bgr, ["red", "brown", "joe"], config.brightness_weight)
+    lit = np.array([122.0, 126.0, 251.0])
+    assert lit_like(lit, "brown", palette, config) == "red"
+    assert lit_like(lit, "red", palette, config) is None
+    assert lit_like(np.array([43.0, 63.0, 118.0]), "brown", palette, config) is None
+    assert lit_like(lit, "brown", palette, replace(config, hull_glare_white=2.0)) is None
+    assert lit_like(lit, "brown", Palette.of({"brown": bgr["brown"], "joe": (122, 126, 251)},
+                                             ["brown", "joe"], 1.0), config) is None

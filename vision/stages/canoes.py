@@ -419,6 +419,12 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
         if len(d) > 1 and d[1] - d[0] < config.canoe_margin:
             flag([where], "hull colour unclear")
             continue
+        # ...and no other colour in a glare spot's light (its chroma washed towards
+        # another's: used 134050261, a red canoe at a glare spot's edge read brown).
+        if colour != JOE_COLOUR and (lit := lit_like(body, colour, palette, config)):
+            flag([where], f"hull colour unclear: a {lit} canoe in a glare spot's light "
+                          "looks like this")
+            continue
         out.seen.extend(CanoeSeen(colour, where, g) for g in carried)
         out.leans[where, colour] = [lean for g, lean in zip(carried, leaning, strict=True)
                                     if g == "unknown"]
@@ -522,6 +528,57 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     out.unread = [c for c in out.seen if c.at in out.unknown]
     out.seen = [c for c in out.seen if c.at not in out.unknown]
     return out
+
+
+def glare_fit(hull: Doubles | Floats, colour: Doubles | Floats) -> tuple[float, float]:
+    """How a hull's balanced BGR fits a canoe colour's scaled, plus white light
+    (``hull ~ a * colour + g * WHITE_LEVEL``, least squares, ``a`` over 0, ``g`` 0 or more):
+    ``g`` (a share of the paper's white) and the distance left (levels; infinite where
+    no such ``a`` fits).
+
+    >>> g, left = glare_fit(np.array([122.0, 126.0, 251.0]), np.array([33.0, 37.0, 160.0]))
+    >>> round(g, 2), round(left, 1)
+    (0.35, 0.0)
+    >>> g, left = glare_fit(np.array([122.0, 126.0, 251.0]), np.array([42.0, 59.0, 109.0]))
+    >>> round(g, 2), round(left, 1)
+    (0.09, 22.6)
+    """
+    # (The normal equations of three values in plain floats: a reading asks this of
+    # each hull read, and numpy's overhead would outweigh the sums.)
+    h = [float(v) for v in hull]
+    p = [float(v) for v in colour]
+    pp, ps, hp, hs = sum(v * v for v in p), sum(p), sum(x * v for x, v in zip(
+        h, p, strict=True)), sum(h)
+    det = 3 * pp - ps * ps
+    a, g = (hp * 3 - hs * ps) / det if det > 1e-9 else 0.0, (
+        pp * hs - ps * hp) / det if det > 1e-9 else -1.0
+    if g < 0:
+        a, g = hp / max(pp, 1e-9), 0.0
+    if a <= 0:
+        return g / WHITE_LEVEL, math.inf
+    return g / WHITE_LEVEL, math.sqrt(sum((x - a * v - g) ** 2 for x, v in zip(
+        h, p, strict=True)))
+
+
+def lit_like(hull: Doubles | Floats, colour: str, palette: Palette,
+             config: VisionConfig) -> str | None:
+    """Another colour in play (not Diamanten Joe's pale wood) that a hull read as
+    ``colour`` looks like under a glare spot's light: that colour scaled plus
+    ``hull_glare_white`` of white light or more fits it within a ``hull_glare_ratio``-th
+    of what ``colour``'s best fit leaves, which is ``hull_glare_misfit`` levels or more.
+    None where there is none (or the palette has no BGR)."""
+    if palette.bgr is None or config.hull_glare_white > 1 or colour not in palette.names:
+        return None
+    _, own = glare_fit(hull, palette.bgr[palette.names.index(colour)])
+    if own < config.hull_glare_misfit:
+        return None
+    for name, bgr in zip(palette.names, palette.bgr, strict=True):
+        if name in (colour, JOE_COLOUR):
+            continue
+        g, left = glare_fit(hull, bgr)
+        if g >= config.hull_glare_white and own >= config.hull_glare_ratio * left:
+            return name
+    return None
 
 
 def between_slots(foot: tuple[float, float], slot_xy: Floats, k: float,

@@ -61,6 +61,8 @@ class Palette:
 
     names: list[str]
     protos: Floats
+    bgr: Floats | None = None
+    """Each colour's balanced BGR as learned (None: not given)."""
 
     @classmethod
     def of(cls, canoe_bgr: Mapping[str, BGR], colours: Iterable[str], weight: float) -> Palette:
@@ -74,7 +76,8 @@ class Palette:
             if len(_PROTOS) > 64:
                 _PROTOS.clear()
             _PROTOS[key] = protos
-        return cls(names, protos)
+        return cls(names, protos, np.array([canoe_bgr[c] for c in names],
+                                           np.float32).reshape(len(names), 3))
 
     def without(self, name: str) -> Floats:
         """The features with ``name`` made unreachable."""
