@@ -531,7 +531,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
 
 
 def glare_fit(hull: Doubles | Floats, colour: Doubles | Floats) -> tuple[float, float]:
-    """How a hull's balanced BGR fits a canoe colour's scaled, plus white light
+    """How a hull's balanced BGR fits a canoe colour scaled, plus white light
     (``hull ~ a * colour + g * WHITE_LEVEL``, least squares, ``a`` over 0, ``g`` 0 or more):
     ``g`` (a share of the paper's white) and the distance left (levels; infinite where
     no such ``a`` fits).
@@ -550,8 +550,8 @@ def glare_fit(hull: Doubles | Floats, colour: Doubles | Floats) -> tuple[float, 
     pp, ps, hp, hs = sum(v * v for v in p), sum(p), sum(x * v for x, v in zip(
         h, p, strict=True)), sum(h)
     det = 3 * pp - ps * ps
-    a, g = (hp * 3 - hs * ps) / det if det > 1e-9 else 0.0, (
-        pp * hs - ps * hp) / det if det > 1e-9 else -1.0
+    a, g = ((3 * hp - ps * hs) / det, (pp * hs - ps * hp) / det) if det > 1e-9 else (
+        0.0, -1.0)  # (a grey colour: white light alone, no fit of its own)
     if g < 0:
         a, g = hp / max(pp, 1e-9), 0.0
     if a <= 0:
