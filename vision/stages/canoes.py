@@ -6,7 +6,7 @@ between unknown), and the gem in each canoe's well.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -530,11 +530,13 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
     return out
 
 
-def glare_fit(hull: Doubles | Floats, colour: Doubles | Floats) -> tuple[float, float]:
+def glare_fit(hull: Sequence[float] | Doubles | Floats,
+              colour: Sequence[float] | Doubles | Floats,
+              least_white: float = 0.0) -> tuple[float, float]:
     """How a hull's balanced BGR fits a canoe colour scaled, plus white light
     (``hull ~ a * colour + g * WHITE_LEVEL``, least squares, ``a`` over 0, ``g`` 0 or more):
     ``g`` (a share of the paper's white) and the distance left (levels; infinite where
-    no such ``a`` fits).
+    no such ``a`` fits, or ``g`` is under ``least_white``).
 
     >>> g, left = glare_fit(np.array([122.0, 126.0, 251.0]), np.array([33.0, 37.0, 160.0]))
     >>> round(g, 2), round(left, 1)
@@ -554,7 +556,7 @@ def glare_fit(hull: Doubles | Floats, colour: Doubles | Floats) -> tuple[float, 
         0.0, -1.0)  # (a grey colour: white light alone, no fit of its own)
     if g < 0:
         a, g = hp / max(pp, 1e-9), 0.0
-    if a <= 0:
+    if a <= 0 or g < least_white * WHITE_LEVEL:
         return g / WHITE_LEVEL, math.inf
     return g / WHITE_LEVEL, math.sqrt(sum((x - a * v - g) ** 2 for x, v in zip(
         h, p, strict=True)))
@@ -569,14 +571,15 @@ def lit_like(hull: Doubles | Floats, colour: str, palette: Palette,
     None where there is none (or the palette has no BGR)."""
     if palette.bgr is None or config.hull_glare_white > 1 or colour not in palette.names:
         return None
-    _, own = glare_fit(hull, palette.bgr[palette.names.index(colour)])
+    h = [float(v) for v in hull]
+    _, own = glare_fit(h, palette.bgr[palette.names.index(colour)])
     if own < config.hull_glare_misfit:
         return None
     for name, bgr in zip(palette.names, palette.bgr, strict=True):
         if name in (colour, JOE_COLOUR):
             continue
-        g, left = glare_fit(hull, bgr)
-        if g >= config.hull_glare_white and own >= config.hull_glare_ratio * left:
+        _, left = glare_fit(h, bgr, config.hull_glare_white)
+        if own >= config.hull_glare_ratio * left:
             return name
     return None
 
