@@ -579,7 +579,7 @@ def lit_like(hull: Doubles | Floats, colour: str, palette: Palette,
         if name in (colour, JOE_COLOUR):
             continue
         _, left = glare_fit(h, bgr, config.hull_glare_white)
-        if own >= config.hull_glare_ratio * left:
+        if left < math.inf and own >= config.hull_glare_ratio * left:
             return name
     return None
 
