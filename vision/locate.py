@@ -511,8 +511,9 @@ def _rectify(src: Image, pose: BoardPose, size: tuple[int, int], k: float, scale
     """:func:`rectify`'s warp (into ``dst`` if given)."""
     if pose.camera is not None and pose.camera.distorted:
         xy = rectify_maps(pose.to_frame, pose.camera, size, k)
-        # (One two-channel map, x and y; OpenCV's stubs want a second map even then.)
-        return cast(Image, cv2.remap(src, xy, None, cv2.INTER_LINEAR,  # type: ignore[call-overload]
+        # (One two-channel map, x and y; OpenCV's stubs until 5.1 want a second map even
+        # then, later ones do not: the ignore is unused there.)
+        return cast(Image, cv2.remap(src, xy, None, cv2.INTER_LINEAR,  # type: ignore[call-overload, unused-ignore]
                                      dst=dst, borderMode=cv2.BORDER_REPLICATE))
     return cast(Image, cv2.warpPerspective(src, scale @ pose.to_board, size, dst=dst,
                                            flags=cv2.INTER_LINEAR,
