@@ -252,26 +252,52 @@ GLARE_WASH = 0.5
 anywhere on the beach) washes it out: every colour there is near white."""
 
 
-def washed_out(scene: SceneConfig) -> set[str]:
-    """The positions a glare spot washes out (``GLARE_WASH``): the spot as the renderer
-    draws it (a disc blurred by 0.45 of its radius, ``strength`` times white at most),
-    on a 1 mm grid of the board."""
+def glare_light(scene: SceneConfig) -> np.ndarray | None:
+    """The share of the paper's white a glare spot adds, on a 1 mm grid of the board:
+    the spot as the renderer draws it (a disc blurred by 0.45 of its radius,
+    ``strength`` times white at most); None without a spot."""
     g = scene.glare
-    if g is None or g.strength < GLARE_WASH:
-        return set()
-    layout = load_layout()
-    w, h = layout.board_mm
+    if g is None:
+        return None
+    w, h = load_layout().board_mm
     spot = np.zeros((int(h) + 1, int(w) + 1), np.float32)
     cv2.circle(spot, (round(g.center[0]), round(g.center[1])), round(g.radius), 1.0, -1)
-    washed = cv2.GaussianBlur(spot, (0, 0), g.radius * 0.45) * g.strength >= GLARE_WASH
+    return cast(np.ndarray, cv2.GaussianBlur(spot, (0, 0), g.radius * 0.45) * g.strength)
+
+
+def glare_over_slots(scene: SceneConfig) -> np.ndarray:
+    """Per river slot (``SLOTS`` order), the mean share of white a glare spot adds over
+    its disc (0 without a spot): how far the spot washes the slot, where ``washed_out``
+    says only whether it touches it."""
+    light = glare_light(scene)
+    if light is None:
+        return np.zeros(len(SLOTS), np.float32)
+    layout = load_layout()
+    out = []
+    for slot in SLOTS:
+        zone = np.zeros(light.shape, np.uint8)
+        x, y = layout.slots[slot]
+        cv2.circle(zone, (round(x), round(y)), round(layout.disc_diameter_mm / 2), 1, -1)
+        out.append(float(light[zone > 0].mean()))
+    return np.array(out, np.float32)
+
+
+def washed_out(scene: SceneConfig) -> set[str]:
+    """The positions a glare spot washes out (``GLARE_WASH`` anywhere over a slot's disc
+    or the beach; ``glare_light``)."""
+    light = glare_light(scene)
+    if light is None or light.max() < GLARE_WASH:
+        return set()
+    layout = load_layout()
+    washed = light >= GLARE_WASH
     out: set[str] = set()
     for slot in SLOTS:
-        zone = np.zeros_like(spot, np.uint8)
+        zone = np.zeros(light.shape, np.uint8)
         x, y = layout.slots[slot]
         cv2.circle(zone, (round(x), round(y)), round(layout.disc_diameter_mm / 2), 1, -1)
         if washed[zone > 0].any():
             out.add(slot)
-    beach = np.zeros_like(spot, np.uint8)
+    beach = np.zeros(light.shape, np.uint8)
     cv2.fillPoly(beach, [np.round(np.array(layout.beach)).astype(np.int32)], 1)
     if washed[beach > 0].any():
         out.add(BEACH)

@@ -23,13 +23,19 @@ torch==2.13.0`` (a CPU build lies on this machine's disk). Usage::
         [--test-offset 48] [--test-scenes 300] [--epochs 12] [--gem-weight 0.25]
         [--hidden-weight 0.5] [--threads 2] [--cache-train DIR] [--cache-test DIR]
         [--data DIR] [--export vision/data/slot_reader.npz] [--no-test]
+        [--glare OFFSET:SCENES,...] [--glare-hidden LEVEL] [--collect-only]
 
 With its defaults and ``--export vision/data/slot_reader.npz --no-test`` it makes the
 weights the product ships (about 50 minutes on this machine's two cores: 35 to render
 the tuning scenes in two processes, 12 to train).
 
 (``--train``: tuning seed offsets and scenes a condition, on the tuning families;
-``--hiding``: more, of the glare, motion and between conditions only.) Prints, on the
+``--hiding``: more, of the glare, motion and between conditions only; ``--glare``: more,
+of the glare condition alone;
+``--glare-hidden``: a slot counts hidden by a glare spot only where the spot adds that
+share of white over its disc on average, so that slots it washes in part are learned
+with their canoes and disc; ``--collect-only``: keep the patches in ``--data`` and stop,
+so that two runs given different sets render them in parallel.) Prints, on the
 test slots: the network's top-1 rate on clear slots (colours and disc right), the
 rules' clear-right rate, and for confidence thresholds the share answered and the
 wrong answers among them (the issue allows ``unknown``, not wrong), and the hidden
@@ -73,7 +79,8 @@ from vision.stages.light import measure_light
 from vision.synth import REPORTING_FAMILIES, TUNING_FAMILIES, ground_truth
 
 THRESHOLDS = (0.9, 0.99, 0.999)
-HIDING = ("glare+flicker", "motion", "between")
+GLARE = "glare+flicker"
+HIDING = (GLARE, "motion", "between")
 """The conditions where a glare spot, a hand or a canoe between slots hides slots."""
 
 
@@ -98,6 +105,7 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
     counts per colour, the disc, and per colour with exactly one canoe there its gem
     (``GEMS`` index; -1: no single canoe of that colour)."""
     x, counts, discs, gems, hidden_, rules_right, meta, scene_of = ([] for _ in range(8))
+    covered_, glare_ = [], []
     for index, name in enumerate(vc.CONDITIONS):
         if conditions is not None and name not in conditions:
             continue
@@ -106,8 +114,9 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
             state, faults, scene, det = made.state, made.faults, made.scene, made.detector
             joe = state.joe is not None
             setup_frame, frame = made.frames(cache, name)
-            hidden = (vc.hand_over(scene) | vc.between_positions(scene, state, faults)
-                      | vc.washed_out(scene))
+            covered = vc.hand_over(scene) | vc.between_positions(scene, state, faults)
+            hidden = covered | vc.washed_out(scene)
+            glare = vc.glare_over_slots(scene)
             truth = ground_truth(state, faults=faults)
             seen = None
             if rules:
@@ -130,6 +139,8 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
                 gems.append([GEMS.index(next(k.gem for k in on if k.colour == c))
                              if n[c] == 1 else -1 for c in COLOURS])
                 hidden_.append(int(slot in hidden))
+                covered_.append(int(slot in covered))
+                glare_.append(glare[s])
                 rules_right.append(-1 if seen is None else int(vc.read_right(seen, truth, slot)))
                 meta.append((index, families.index(made.family)))
                 scene_of.append((offset, made.seed))
@@ -137,7 +148,21 @@ def collect(offset: int, scenes: int, families: tuple[str, ...], cache: Path | N
     return {"x": np.array(x, np.uint8), "counts": np.array(counts, np.int64),
             "discs": np.array(discs, np.int64), "gems": np.array(gems, np.int64),
             "hidden": np.array(hidden_, np.int64), "rules": np.array(rules_right, np.int8),
-            "meta": np.array(meta, np.int64), "scene": np.array(scene_of, np.int64)}
+            "meta": np.array(meta, np.int64), "scene": np.array(scene_of, np.int64),
+            "covered": np.array(covered_, np.int64), "glare": np.array(glare_, np.float32)}
+
+
+def glare_hidden(data: dict[str, np.ndarray], level: float) -> dict[str, np.ndarray]:
+    """``data`` with ``hidden`` labelled anew: where a hand or a canoe between slots
+    covers the slot (``covered``), or a glare spot adds ``level`` of white or more over
+    its disc on average (``glare``, ``vc.glare_over_slots``), rather than wherever the
+    spot washes any pixel of the disc (``vc.washed_out``, as collected). A slot the spot
+    washes only in part is then learned with its canoes and disc."""
+    if "glare" not in data:
+        raise ValueError("these patches were kept before the glare over each slot was: "
+                         "collect them again (remove the --data files)")
+    return {**data, "hidden": ((data["covered"] == 1)
+                               | (data["glare"] >= level)).astype(np.int64)}
 
 
 def network(nn, channels: tuple[int, int, int], units: int, patch_px: int,  # type: ignore[no-untyped-def]
@@ -400,6 +425,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hiding", default="8:100,9:100", metavar="OFFSET:SCENES,...",
                     help="more tuning scenes of the conditions where something covers slots "
                     f"({', '.join(HIDING)}), for the network to learn a hidden slot")
+    ap.add_argument("--glare", default="", metavar="OFFSET:SCENES,...",
+                    help="more tuning scenes of the glare condition only, for the network to "
+                    "learn slots a glare spot washes in part (with --glare-hidden)")
     ap.add_argument("--test-offset", type=int, default=48)
     ap.add_argument("--test-scenes", type=int, default=300)
     ap.add_argument("--epochs", type=int, default=12)
@@ -412,7 +440,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gem-weight", type=float, default=GEM_WEIGHT)
     ap.add_argument("--hidden-weight", type=float, default=HIDDEN_WEIGHT)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--glare-hidden", type=float, metavar="LEVEL",
+                    help="train with a slot hidden by a glare spot only where the spot adds "
+                    "this share of white over its disc on average (e.g. 0.75), not wherever "
+                    "it washes out any of the disc (the test slots keep the benchmark's label)")
+    ap.add_argument("--collect-only", action="store_true",
+                    help="render the scenes and keep their patches in --data, no training "
+                    "(two such runs with different sets fill one --data directory in parallel)")
     args = ap.parse_args(argv)
+    if args.collect_only and not args.data:
+        print("--collect-only keeps the patches in --data DIR: give one", file=sys.stderr)
+        return 1
     found = pytorch()
     if found is None:
         return 1
@@ -421,24 +459,30 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(args.threads)
     data_dir = Path(args.data) if args.data else None
     try:
-        train_sets = [tuple(int(v) for v in part.split(":")) for part in args.train.split(",")]
+        train_sets = [tuple(int(v) for v in part.split(":"))
+                      for part in args.train.split(",") if part]
         hiding_sets = [tuple(int(v) for v in part.split(":"))
                        for part in args.hiding.split(",") if part]
+        glare_sets = [tuple(int(v) for v in part.split(":"))
+                      for part in args.glare.split(",") if part]
     except ValueError:
-        print(f"--train {args.train!r} --hiding {args.hiding!r}: give OFFSET:SCENES pairs, "
-              "e.g. 4:160,6:80", file=sys.stderr)
+        print(f"--train {args.train!r} --hiding {args.hiding!r} --glare {args.glare!r}: give "
+              "OFFSET:SCENES pairs, e.g. 4:160,6:80", file=sys.stderr)
         return 1
     parts: list[tuple[str, int, int, tuple[str, ...], str | None, bool,
                       tuple[str, ...] | None]] = [
         ("train", o, n, TUNING_FAMILIES, args.cache_train, False, None) for o, n in train_sets]
     parts += [("train", o, n, TUNING_FAMILIES, args.cache_train, False, HIDING)
               for o, n in hiding_sets]
+    parts += [("train", o, n, TUNING_FAMILIES, args.cache_train, False, (GLARE,))
+              for o, n in glare_sets]
     if not args.no_test:
         parts.append(("test", args.test_offset, args.test_scenes, REPORTING_FAMILIES,
                       args.cache_test, True, None))
     sets: dict[str, list[dict[str, np.ndarray]]] = {"train": [], "test": []}
     for role, offset, scenes, families, cache, rules, conditions in parts:
-        name = f"{role}-{offset}-{scenes}{'-hid' if conditions else ''}.npz"
+        kind = "" if conditions is None else "-glare" if conditions == (GLARE,) else "-hid"
+        name = f"{role}-{offset}-{scenes}{kind}.npz"
         if data_dir is not None and (data_dir / name).is_file():
             with np.load(data_dir / name) as f:
                 sets[role].append({k: f[k] for k in f.files})
@@ -449,8 +493,16 @@ def main(argv: list[str] | None = None) -> int:
         if data_dir is not None:
             data_dir.mkdir(parents=True, exist_ok=True)
             np.savez(data_dir / name, **sets[role][-1])
+    if args.collect_only:
+        return 0
     joined = {role: {k: np.concatenate([p[k] for p in got]) for k in got[0]}
               for role, got in sets.items() if got}
+    if args.glare_hidden is not None:
+        try:
+            joined["train"] = glare_hidden(joined["train"], args.glare_hidden)
+        except ValueError as e:
+            print(f"--glare-hidden: {e}", file=sys.stderr)
+            return 1
     print(f"training on {len(joined['train']['x'])} tuning slots")
     net = train(torch, nn, joined["train"], args.epochs, args.gem_weight, args.hidden_weight)
     if args.export:

@@ -77,3 +77,27 @@ def test_hand_over_names_the_slots_under_the_hands_pixels_not_all_it_comes_near(
     assert "T1" not in under and "R2" not in under
     assert under <= near and len(under) < len(near)
     assert hand_over(SceneConfig()) == set()
+
+
+def test_glare_over_slots_says_how_far_a_spot_washes_each_slot_washed_out_only_whether():
+    from benchmarks.vision_conditions import glare_over_slots, washed_out
+    from companion.board import SLOTS
+    from vision.layout import load_layout
+    from vision.synth import SceneConfig
+    from vision.synth.scene import Glare
+
+    layout = load_layout()
+    x, y = layout.slots["T3"]
+    # A strong spot on T3; its light falls off over the neighbours.
+    scene = SceneConfig(glare=Glare((x, y), 40.0, 1.2))
+    over = dict(zip(SLOTS, glare_over_slots(scene), strict=True))
+    assert washed_out(scene) == {"T2", "T3", "T4"}
+    # T3 white all over; T2 and T4, touched at their edge, washed out all the same,
+    # though the spot adds far less light over them; the rest next to none.
+    assert over["T3"] >= 0.95
+    assert 0.05 < over["T2"] < 0.3 and 0.05 < over["T4"] < 0.3
+    assert all(over[s] < 0.01 for s in SLOTS if s not in ("T2", "T3", "T4"))
+    assert not glare_over_slots(SceneConfig()).any() and washed_out(SceneConfig()) == set()
+    # A weak spot washes nothing out, though it adds light.
+    weak = SceneConfig(glare=Glare((x, y), 40.0, 0.45))
+    assert washed_out(weak) == set() and 0.3 < glare_over_slots(weak)[SLOTS.index("T3")] < 0.5
