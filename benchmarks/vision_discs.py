@@ -50,7 +50,12 @@ torch==2.13.0``. Usage::
     python benchmarks/vision_discs.py [--train 92:200,93:200] [--test 50:300,51:300]
         [--epochs 14] [--threads 2] [--jobs 2] [--data DIR] [--cache-test DIR]
         [--gems WEIGHT | --pairs WEIGHT] [--export vision/data/disc_reader.npz]
-        [--no-test]
+        [--no-test] [--glare OFFSET:SCENES,...] [--glare-hidden LEVEL] [--collect-only]
+
+(``--glare``: more tuning scenes of the glare condition alone; ``--glare-hidden``: a slot
+counts hidden by a glare spot only where it adds that share of white over the disc on
+average, as ``benchmarks/vision_learned.py``'s; ``--collect-only``: keep the training
+patches in ``--data`` and stop, needing no PyTorch.)
 
 Seeded: the same arguments give the same figures on one machine (the thread count
 changes PyTorch's sums in the last bits).
@@ -73,8 +78,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import benchmarks.vision_conditions as vc
 from benchmarks.vision_learned import (
+    GLARE,
     batches,
     export_checked,
+    glare_hidden,
     inputs,
     network,
     pytorch,
@@ -186,7 +193,7 @@ def collect(job: tuple[str, int, int, int, tuple[str, ...], bool, str | None]
     config = VisionConfig(disc_confidence=2.0, fine_gem_confidence=2.0)
     out: dict[str, list] = {k: [] for k in ("x", "disc", "hidden", "load", "read",
                                             "canoes_right", "cond", "scene", "gems",
-                                            "gem_counts")}
+                                            "gem_counts", "covered", "glare")}
     for i in range(scenes):
         made = vc.make_scene(name, index, i, offset, families)
         if not test:
@@ -195,8 +202,9 @@ def collect(job: tuple[str, int, int, int, tuple[str, ...], bool, str | None]
         state, faults, scene, det = made.state, made.faults, made.scene, made.detector
         det = Detector(colours=det.colours, camera=det.camera, config=config)
         setup_frame, frame = made.frames(Path(cache) if cache else None, name)
-        hidden = (vc.hand_over(scene) | vc.between_positions(scene, state, faults)
-                  | vc.washed_out(scene))
+        covered = vc.hand_over(scene) | vc.between_positions(scene, state, faults)
+        hidden = covered | vc.washed_out(scene)
+        glare = vc.glare_over_slots(scene)
         truth = ground_truth(state, faults=faults)
         read = [-1] * len(SLOTS)
         right = [False] * len(SLOTS)
@@ -223,22 +231,27 @@ def collect(job: tuple[str, int, int, int, tuple[str, ...], bool, str | None]
             out["x"].append(np.concatenate([now[s], then[s]], axis=2))
             out["disc"].append(int(truth.discs[slot] == PRESENT))
             out["hidden"].append(int(slot in hidden))
+            out["covered"].append(int(slot in covered))
+            out["glare"].append(float(glare[s]))
             out["load"].append(len(truth.canoes_at(slot)))
             out["read"].append(read[s])
             out["canoes_right"].append(right[s])
             out["cond"].append(index)
             out["scene"].append(made.seed)
     print(f"  {name} offset {offset}: {len(out['x'])} slots", flush=True)
-    return {k: np.array(v, np.uint8 if k == "x" else np.int64) for k, v in out.items()}
+    return {k: np.array(v, np.uint8 if k == "x" else np.float32 if k == "glare" else np.int64)
+            for k, v in out.items()}
 
 
 def gather(sets: list[tuple[int, int]], families: tuple[str, ...], test: bool,
-           cache: str | None, jobs: int, data: Path | None, role: str
-           ) -> dict[str, np.ndarray]:
-    """Every condition's slots of the ``(offset, scenes)`` sets, from ``data`` when kept."""
+           cache: str | None, jobs: int, data: Path | None, role: str,
+           only: str | None = None) -> dict[str, np.ndarray]:
+    """Every condition's slots of the ``(offset, scenes)`` sets (or condition ``only``'s),
+    from ``data`` when kept."""
     parts = []
     for offset, scenes in sets:
-        name = data / f"discs-{role}-{offset}-{scenes}.npz" if data else None
+        kind = "" if only is None else f"-{only.split('+')[0]}"
+        name = data / f"discs-{role}-{offset}-{scenes}{kind}.npz" if data else None
         if name is not None and name.is_file():
             with np.load(name) as f:
                 parts.append({k: f[k] for k in f.files})
@@ -248,7 +261,7 @@ def gather(sets: list[tuple[int, int]], families: tuple[str, ...], test: bool,
             continue
         work = [(c, i, offset, scenes, families, test,
                  None if cache is None else f"{cache}/{offset}")
-                for i, c in enumerate(vc.CONDITIONS)]
+                for i, c in enumerate(vc.CONDITIONS) if only is None or c == only]
         with multiprocessing.get_context("fork").Pool(max(1, jobs)) as pool:
             got = pool.map(collect, work, chunksize=1)
         part = {k: np.concatenate([g[k] for g in got]) for k in got[0]}
@@ -444,25 +457,51 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gems", type=float, default=0.0, metavar="WEIGHT",
                     help="also learn each colour's lone canoe's gem, with this weight in "
                     f"the loss (e.g. {GEM_WEIGHT}; the shipped gem reader: 2.0, 20 epochs)")
+    ap.add_argument("--glare", default="", metavar="OFFSET:SCENES,...",
+                    help="more tuning scenes of the glare condition only (with --glare-hidden)")
+    ap.add_argument("--glare-hidden", type=float, metavar="LEVEL",
+                    help="train with a slot hidden by a glare spot only where the spot adds "
+                    "this share of white over its disc on average (as vision_learned.py's)")
+    ap.add_argument("--collect-only", action="store_true",
+                    help="render the training scenes and keep their patches in --data, no "
+                    "training")
     ap.add_argument("--pairs", type=float, default=0.0, metavar="WEIGHT",
                     help="learn instead, per canoe colour and gem, how many of that "
                     "colour's canoes on the slot carry it (the pair reader, "
                     "vision/data/pair_reader.npz), with this weight in the loss")
     args = ap.parse_args(argv)
-    found = pytorch()
+    # (Rendering and keeping the patches needs no PyTorch.)
+    found = (None, None) if args.collect_only else pytorch()
     if found is None:
         return 1
     torch, nn = found
     try:
-        train_sets = [(int(a), int(b)) for a, b in (p.split(":") for p in args.train.split(","))]
-        test_sets = [(int(a), int(b)) for a, b in (p.split(":") for p in args.test.split(","))
-                     if a]
+        train_sets, glare_sets, test_sets = (
+            [(int(a), int(b)) for a, b in (p.split(":") for p in text.split(",") if p)]
+            for text in (args.train, args.glare, args.test))
     except ValueError:
-        print(f"--train {args.train!r} --test {args.test!r}: give OFFSET:SCENES pairs",
-              file=sys.stderr)
+        print(f"--train {args.train!r} --test {args.test!r} --glare {args.glare!r}: give "
+              "OFFSET:SCENES pairs", file=sys.stderr)
+        return 1
+    if args.collect_only and not args.data:
+        print("--collect-only keeps the patches in --data DIR: give one", file=sys.stderr)
         return 1
     data = Path(args.data) if args.data else None
-    fit = gather(train_sets, TUNING_FAMILIES, False, None, args.jobs, data, "train")
+    parts = []
+    if train_sets:
+        parts.append(gather(train_sets, TUNING_FAMILIES, False, None, args.jobs, data, "train"))
+    if glare_sets:
+        parts.append(gather(glare_sets, TUNING_FAMILIES, False, None, args.jobs, data, "train",
+                            only=GLARE))
+    if args.collect_only or not parts:
+        return 0
+    fit = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    if args.glare_hidden is not None:
+        try:
+            fit = glare_hidden(fit, args.glare_hidden)
+        except ValueError as e:
+            print(f"--glare-hidden: {e}", file=sys.stderr)
+            return 1
     torch.set_num_threads(args.threads)
     print(f"training on {len(fit['x'])} tuning slots ({(fit['disc'] == 0).sum()} without a "
           f"disc, {((fit['disc'] == 0) & (fit['load'] >= 2)).sum()} of them under 2-3 canoes)")

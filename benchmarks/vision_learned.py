@@ -451,12 +451,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.collect_only and not args.data:
         print("--collect-only keeps the patches in --data DIR: give one", file=sys.stderr)
         return 1
-    found = pytorch()
+    # (Rendering and keeping the patches needs no PyTorch.)
+    found = (None, None) if args.collect_only else pytorch()
     if found is None:
         return 1
     torch, nn = found
     cv2.setNumThreads(1)
-    torch.set_num_threads(args.threads)
+    if torch is not None:
+        torch.set_num_threads(args.threads)
     data_dir = Path(args.data) if args.data else None
     try:
         train_sets = [tuple(int(v) for v in part.split(":"))
