@@ -101,3 +101,19 @@ def test_glare_over_slots_says_how_far_a_spot_washes_each_slot_washed_out_only_w
     # A weak spot washes nothing out, though it adds light.
     weak = SceneConfig(glare=Glare((x, y), 40.0, 0.45))
     assert washed_out(weak) == set() and 0.3 < glare_over_slots(weak)[SLOTS.index("T3")] < 0.5
+
+
+def test_the_readers_training_labels_a_slot_hidden_by_glare_only_where_it_washes_it_enough():
+    import numpy as np
+    import pytest
+
+    from benchmarks.vision_learned import glare_hidden
+
+    # Four slots: under a hand; washed at the edge only; washed through; clear.
+    data = {"hidden": np.array([1, 1, 1, 0]), "covered": np.array([1, 0, 0, 0]),
+            "glare": np.array([0.0, 0.2, 0.9, 0.0], np.float32), "x": np.zeros((4, 2))}
+    got = glare_hidden(data, 0.5)
+    assert got["hidden"].tolist() == [1, 0, 1, 0]
+    assert got["x"] is data["x"] and data["hidden"].tolist() == [1, 1, 1, 0]
+    with pytest.raises(ValueError, match="collect them again"):
+        glare_hidden({"hidden": data["hidden"]}, 0.5)
