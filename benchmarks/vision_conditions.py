@@ -265,6 +265,19 @@ def glare_light(scene: SceneConfig) -> np.ndarray | None:
     return cast(np.ndarray, cv2.GaussianBlur(spot, (0, 0), g.radius * 0.45) * g.strength)
 
 
+def _slot_discs(shape: tuple[int, ...]) -> list[np.ndarray]:
+    """Per river slot (``SLOTS`` order), where its disc lies on the 1 mm grid of
+    ``glare_light`` (a boolean mask of ``shape``)."""
+    layout = load_layout()
+    masks = []
+    for slot in SLOTS:
+        zone = np.zeros(shape[:2], np.uint8)
+        x, y = layout.slots[slot]
+        cv2.circle(zone, (round(x), round(y)), round(layout.disc_diameter_mm / 2), 1, -1)
+        masks.append(zone > 0)
+    return masks
+
+
 def glare_over_slots(scene: SceneConfig) -> np.ndarray:
     """Per river slot (``SLOTS`` order), the mean share of white a glare spot adds over
     its disc (0 without a spot): how far the spot washes the slot, where ``washed_out``
@@ -272,14 +285,8 @@ def glare_over_slots(scene: SceneConfig) -> np.ndarray:
     light = glare_light(scene)
     if light is None:
         return np.zeros(len(SLOTS), np.float32)
-    layout = load_layout()
-    out = []
-    for slot in SLOTS:
-        zone = np.zeros(light.shape, np.uint8)
-        x, y = layout.slots[slot]
-        cv2.circle(zone, (round(x), round(y)), round(layout.disc_diameter_mm / 2), 1, -1)
-        out.append(float(light[zone > 0].mean()))
-    return np.array(out, np.float32)
+    return np.array([float(light[disc].mean()) for disc in _slot_discs(light.shape)],
+                    np.float32)
 
 
 def washed_out(scene: SceneConfig) -> set[str]:
@@ -290,13 +297,8 @@ def washed_out(scene: SceneConfig) -> set[str]:
         return set()
     layout = load_layout()
     washed = light >= GLARE_WASH
-    out: set[str] = set()
-    for slot in SLOTS:
-        zone = np.zeros(light.shape, np.uint8)
-        x, y = layout.slots[slot]
-        cv2.circle(zone, (round(x), round(y)), round(layout.disc_diameter_mm / 2), 1, -1)
-        if washed[zone > 0].any():
-            out.add(slot)
+    out = {slot for slot, disc in zip(SLOTS, _slot_discs(light.shape), strict=True)
+           if washed[disc].any()}
     beach = np.zeros(light.shape, np.uint8)
     cv2.fillPoly(beach, [np.round(np.array(layout.beach)).astype(np.int32)], 1)
     if washed[beach > 0].any():
