@@ -1407,6 +1407,15 @@ class VisionConfig:
     fine_gem_low_detail_confidence: float = 0.999
     """...and where the rules read no gems (``gem_min_detail``: a 640x480 frame with the
     board filling less than about two thirds of it). Over 1: none named there."""
+    fine_gem_low_detail_alone: bool = False
+    """...and there, with this, the gem reader names a gem alone; without it, only where
+    another reader says the same (``fine_gem_reader_agree_confidence``,
+    ``three_agree_fine``, ...). Alone it named about 165 more gems a condition of 300
+    scenes at 640x480 on used offsets 133-136, 4 of them wrongly (used 135030087: a blue
+    canoe's white gem named blue; 135030121 and 133030046: a blue and a red canoe's
+    violet gem named blue; 135030125: a green canoe's violet gem named blue): a gem named
+    wrongly tells the table of a mistake that was not made, one left unknown only checks
+    less."""
     pair_confidence: float = 0.9
     """How sure the pair reader (:func:`vision.stages.learned.read_pairs`) must be of how
     many of a colour's two canoes on a slot carry each gem (each gem's count, the least
@@ -1457,7 +1466,7 @@ class VisionConfig:
     (until the fifty-fourth session they did, as if they leaned to another answer; used
     88010184: an empty green canoe on R1, the reader 0.99995 sure; used 86 / 87: 4 / 3
     more frames exact, no wrong reading)."""
-    reader_gem_agree_confidence: float = 0.97
+    reader_gem_agree_confidence: float = 0.99
     """Where the rules read no gems (``gem_min_detail``), the learned slot reader's
     answer for a lone canoe's gem, where it is this sure of it (and
     ``disc_clear_confidence`` sure that nothing covers the slot), is what the fine gem
@@ -1477,7 +1486,13 @@ class VisionConfig:
     them, both 0.96 and 0.90 sure of white for a blue gem (105030152), is named at
     0.95 and 0.9. Used 102-106, 200 scenes each, and 86, 87 and 89, 300 each: +11 and
     +10 exact frames, nothing else read otherwise, no wrong reading added; half as many
-    with ``reader_agree_blurred``, below.) Over 1: never."""
+    with ``reader_agree_blurred``, below.) Back to 0.99 for both in the ninety-second
+    session: on used offsets 133-136 at 640x480, 300 scenes each, 0.97 and 0.95 named
+    about 11 more gems an offset, rightly, and 2 wrongly (133030046: a red canoe's violet
+    gem named blue; 135030121: a blue canoe's violet gem named blue, both readers over
+    0.95 sure), as were 130030193 and 130030205 on used 130 (a red canoe's violet gem
+    named pink, a green canoe's pink gem named yellow), each unknown at 0.99. Over 1:
+    never."""
     reader_gem_agree_read: bool = True
     """...and so too where the rules read gems, for a lone canoe whose gem they leave
     unknown and whose votes lean to nothing (``gem_agree_votes``; used 95050022, glare: a
@@ -1485,7 +1500,7 @@ class VisionConfig:
     Used offset 95, 60 scenes of each condition: +1 exact frame of 775, nothing else read
     otherwise; used 94 (lowres 150, four conditions of 50): no change. False: only where
     they read none."""
-    fine_gem_reader_agree_confidence: float = 0.95
+    fine_gem_reader_agree_confidence: float = 0.99
     """...how sure the fine gem reader must then be of the same gem."""
     reader_agree_blurred: float = 0.99
     """...but where the rules' votes lead to that same gem and it lies between another gem

@@ -423,11 +423,15 @@ def test_a_canoe_whose_votes_lead_to_a_coloured_gem_is_not_read_white():
     votes there go to yellow (27, what a gem needs, and none to white), too near the
     brown hull to name it at this detail; the fine gem reader named it white, 0.99999
     sure (the slot reader: yellow). With ``white_veto_share`` the gem is unknown, nothing
-    else changes."""
+    else changes. (The gem reader names no gem alone at this detail any more,
+    ``fine_gem_low_detail_alone``: so asked here, to keep the veto tested; by default the
+    gem is unknown too.)"""
     from .scenes import read_scene
 
-    _, truth, (off, now) = read_scene("lowres", 97030083, VisionConfig(white_veto_share=0),
-                                      VisionConfig())
+    alone = VisionConfig(fine_gem_low_detail_alone=True)
+    _, truth, (off, now, default) = read_scene(
+        "lowres", 97030083, replace(alone, white_veto_share=0), alone, VisionConfig())
+    assert [(c.colour, c.gem) for c in default.canoes_at("R1")] == [("brown", "unknown")]
     assert [c.gem for c in truth.canoes_at("R1")] == ["yellow"]
     assert [c.gem for c in off.canoes_at("R1")] == ["white"]
     assert [(c.colour, c.gem) for c in now.canoes_at("R1")] == [("brown", "unknown")]
