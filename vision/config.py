@@ -1024,6 +1024,20 @@ class VisionConfig:
     ``reader_contested_confidence`` already did. 0: never."""
     learned_area_bare_other: float = 0.5
     """See ``learned_area_bare``."""
+    learned_hides_fewer: bool = True
+    """A slot left unknown only as where a canoe seen nowhere may hide is not read by the
+    learned slot reader with fewer canoes of a colour than the rules read there: it is
+    asked whether that canoe hides there, and two readers disagree on the rest (used
+    135030181 at 640x480: two yellow canoes on R1, one piece of 1.44 canoes, read as two
+    by the rules and as one by the reader; the counts then put the other yellow on the
+    beach)."""
+    learned_area_bare_player: float = 0.05
+    """...and a player's colour seen nowhere (not Joe's pale wood, which hulls blurred
+    with their gems look like) counts against it from this share of a canoe: more than
+    next to none of it where next to none of the colour read shows (reporting 136030183
+    at 640x480: a red canoe with a pink gem on R2 in a deep shadow, 0.09 of a canoe red
+    to the rules and 0.01 brown, read as a brown canoe 0.992 sure, both brown canoes
+    then on unknown positions). Over 1: never."""
     beach_unclear_middle: bool = True
     """With the game's counts: where a canoe of the game is seen nowhere and a canoe on
     the beach (which carries no gem) shows neither a gem nor its empty well, the beach is

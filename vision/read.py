@@ -1170,7 +1170,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``config.learned_transit_several`` sure (with ``learned_transit_several_empty``, only
     where it reads the slot empty). Where the rules saw next to none of each
     colour it reads on a slot (``config.learned_area_bare``), a colour seen nowhere counts
-    against it from ``config.learned_area_bare_other`` of a canoe, Joe's too. Returns, per
+    against it from ``config.learned_area_bare_other`` of a canoe, Joe's too, a player's
+    from ``config.learned_area_bare_player``. Returns, per
     slot it was asked about and answered (``learned_unsure_confidence`` sure or more), the
     colours it read there; ``none_of``, where given, gets the slots it read with canoes
     where a canoe seen nowhere may have stood, sure that none of those stands there
@@ -1567,6 +1568,10 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # blurred pale there (used 117050228 under glare: Joe with a violet gem on R2, 0.65
         # of a canoe of his colour to the rules and no yellow, read as a yellow canoe 0.994
         # sure; Joe then seen nowhere, a glare spot washing out T3).
+        # A player's colour seen too seldom counts from ``learned_area_bare_player``: more
+        # than next to none of it (reporting 136030183 at 640x480: a red canoe on R2 in a
+        # deep shadow, 0.09 of a canoe red and 0.01 brown to the rules, read brown 0.992
+        # sure).
         short = missing(fill)
 
         def shows_other(slot: str, read: SlotRead) -> bool:
@@ -1576,7 +1581,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             return bool(read.colours) and any(
                 c in short and c not in read.colours
                 and (a >= piece_share(c, config.learned_area_against, config)
-                     or (bare and a >= config.learned_area_bare_other))
+                     or (bare and a >= config.learned_area_bare_other)
+                     or (bare and c != JOE_COLOUR and a >= config.learned_area_bare_player))
                 and all(areas.get(r, 0.0) < a for r in read.colours)
                 for c, a in areas.items())
 
@@ -1658,6 +1664,16 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     if in_play is None or missing(fill):
         free = sure_of_none(missing(fill))
         fill = {i: r for i, r in fill.items() if r.sure >= sure or i in free}
+    if config.learned_hides_fewer:
+        # A slot left unknown only as where a canoe seen nowhere may hide: the reader is
+        # asked whether it does, not whether the rules' canoes there stand. Where it reads
+        # fewer of a colour than they did, two readers disagree (used 135030181 at
+        # 640x480: two yellow canoes on R1, one piece of 1.44 canoes to the rules, read as
+        # two by them and as one by the reader; the counts then put the other on the
+        # beach). (Where it is less sure, the counts may have taken the rules' reading
+        # there instead, above: ``learned_counts_unsure``.)
+        fill = {i: r for i, r in fill.items() if why.get(SLOTS[i]) != HIDES or not (
+            Counter(c.colour for c in seen if c.at == SLOTS[i]) - Counter(r.colours))}
     for i, read in fill.items():
         slot = SLOTS[i]
         unknown.discard(slot)
