@@ -860,7 +860,7 @@ def read_board(
                      votes=None if gems_read else {key: canoes.filled.get(key) for key in
                                                    (*canoes.leans, *canoes.filled)},
                      blurred=canoes.blurred,
-                     alone=gems_read or config.fine_gem_low_detail_alone)
+                     gems_alone=gems_read or config.fine_gem_low_detail_alone)
     on_slot = Counter(c.at for c in canoes.seen)
     washed_discs = [k for k, s in enumerate(SLOTS) if s in read_washed and s not in unknown
                     and discs[s] == UNKNOWN and on_slot[s] <= 1
@@ -1755,7 +1755,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  reader_setup: Image | None = None,
                  votes: Mapping[tuple[str, str], str | None] | None = None,
                  blurred: Mapping[tuple[str, str], str] | None = None,
-                 alone: bool = True) -> None:
+                 gems_alone: bool = True) -> None:
     """The fine readers (:func:`vision.stages.learned.read_fine`: each slot at the
     rectified view's own millimetre a pixel) on the river slots whose canoes are read and
     whose disc, or a lone canoe's gem, is unknown, and on those read with two or three
@@ -1769,7 +1769,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     canoe of its colour (the only one there) where it is ``gem_confidence`` sure (over 1:
     none; None: ``config.fine_gem_confidence``; the frame's reading passes
     ``fine_gem_low_detail_confidence`` where a millimetre spans too few of the camera's
-    pixels for the rules to read gems; without ``alone``, only where another reader
+    pixels for the rules to read gems; without ``gems_alone``, only where another reader
     says the same, as below). Where the rules' gem votes lean to a gem for such
     a canoe (``leans``: :attr:`vision.stages.canoes.Canoes.leans`), the reader also names
     it where it says the same ``gem_agree_confidence`` sure (``gem_agree_clear`` sure
@@ -1854,7 +1854,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         agree, agree_clear, veto = (config.gem_agree_confidence, config.gem_agree_clear,
                                     config.gem_lean_veto)
     got = read_fine(rectified, light, geo, setup, discs_at, gems_at, config.disc_confidence,
-                    gem_confidence if alone else 2.0, config.disc_clear_confidence,
+                    gem_confidence if gems_alone else 2.0, config.disc_clear_confidence,
                     leans=lean_to,
                     agree_confidence=agree, agree_clear=agree_clear, veto=veto,
                     own_agree_confidence=config.gem_agree_own_confidence if own_gems
