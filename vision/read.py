@@ -1171,7 +1171,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     where it reads the slot empty). Where the rules saw next to none of each
     colour it reads on a slot (``config.learned_area_bare``), a colour seen nowhere counts
     against it from ``config.learned_area_bare_other`` of a canoe, Joe's too, a player's
-    from ``config.learned_area_bare_player``. Returns, per
+    from ``config.learned_area_bare_player``. A slot left unknown only as where a canoe
+    seen nowhere may hide it reads with no fewer canoes of a colour than the rules read
+    there (``config.learned_hides_fewer``). Returns, per
     slot it was asked about and answered (``learned_unsure_confidence`` sure or more), the
     colours it read there; ``none_of``, where given, gets the slots it read with canoes
     where a canoe seen nowhere may have stood, sure that none of those stands there
