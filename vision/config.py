@@ -1424,12 +1424,11 @@ class VisionConfig:
     fine_gem_low_detail_alone: bool = False
     """...and there, with this, the gem reader names a gem alone; without it, only where
     another reader says the same (``fine_gem_reader_agree_confidence``,
-    ``three_agree_fine``, ...). Alone it named about 165 more gems a condition of 300
-    scenes at 640x480 on used offsets 133-136, 4 of them wrongly (used 135030087: a blue
-    canoe's white gem named blue; 135030121 and 133030046: a blue and a red canoe's
-    violet gem named blue; 135030125: a green canoe's violet gem named blue): a gem named
-    wrongly tells the table of a mistake that was not made, one left unknown only checks
-    less."""
+    ``three_agree_fine``, ...). Alone it named 3 to 8 more gems a condition of 300
+    scenes at 640x480 on used offsets 133-136, one of them wrongly (used 135030125: a
+    green canoe's violet gem named blue): a gem named wrongly tells the table of a
+    mistake that was not made, one left unknown only checks less. (The other wrong gems
+    there came from two readers agreeing: ``reader_gem_agree_confidence``.)"""
     pair_confidence: float = 0.9
     """How sure the pair reader (:func:`vision.stages.learned.read_pairs`) must be of how
     many of a colour's two canoes on a slot carry each gem (each gem's count, the least
