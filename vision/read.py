@@ -573,6 +573,14 @@ def read_board(
                    if p in SLOTS and (why.get(p) == AREA_UNREAD or moving_by(why.get(p))))
         return short > 0 and area >= config.sand_like_moving * short
 
+    def on_beach_unread(colour: str) -> bool:
+        """Whether the beach shows ``colour`` beyond the canoes of it read there, at least
+        ``config.sand_like_beach_left`` of a canoe: part of a canoe like the sand lies
+        there, whatever a canoe on the move elsewhere may be."""
+        n = sum(1 for c in canoes.seen if c.at == BEACH and c.colour == colour)
+        left = canoes.colour_areas.get(BEACH, {}).get(colour, 0.0) - config.canoe_area_each * n
+        return config.sand_like_beach_left > 0 and left >= config.sand_like_beach_left
+
     for ci, colour in enumerate(palette.names):
         alike = like_riverbed(palette.protos[ci], ring_ref, config, config.camouflage_chroma)
         if alike.any() and config.camouflage_spread > 0:
@@ -584,21 +592,23 @@ def read_board(
             alike |= like_riverbed(palette.protos[ci], ring_ref, config,
                                    float(gap[alike].min()) + config.camouflage_spread)
         seen_c = sum(1 for c in canoes.seen if c.colour == colour and c.at not in unknown)
-        if in_play is not None and (seen_c >= in_play.get(colour, 0) or (
+        if in_play is not None and seen_c >= in_play.get(colour, 0):
+            continue
+        travels = in_play is not None and ((
                 config.camouflage_moving and moving_unseen(canoes.seen, unknown, in_play,
                                                            moving)) or (
                 config.camouflage_moving_own and moving_unseen(
-                    canoes.seen, unknown, {colour: in_play.get(colour, 0)}, moving))):
-            continue
-        for slot in (SLOTS[i] for i in np.flatnonzero(alike)):
+                    canoes.seen, unknown, {colour: in_play.get(colour, 0)}, moving)))
+        for slot in (SLOTS[i] for i in np.flatnonzero(alike) if not travels):
             if slot not in unknown and slot not in bare_at():
                 unknown.add(slot)
                 why.setdefault(slot, f"a {colour} canoe {LIKE_RIVERBED}")
         # ...or like the sand, as learned at setup (a brown canoe on a brown beach):
-        # likewise on the beach.
-        if BEACH not in unknown and look is not None and colour in look.sand_like and not (
-                config.sand_like_moving > 0 and in_play is not None and shown_moving(
-                    colour, in_play.get(colour, 0) - seen_c)):
+        # likewise on the beach (where part of one shows there, whatever is on the move).
+        if BEACH not in unknown and look is not None and colour in look.sand_like and (
+                on_beach_unread(colour) or (not travels and not (
+                    config.sand_like_moving > 0 and in_play is not None and shown_moving(
+                        colour, in_play.get(colour, 0) - seen_c)))):
             unknown.add(BEACH)
             why.setdefault(BEACH, f"a {colour} canoe {LIKE_SAND}")
     rim_shift = shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k)
