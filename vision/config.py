@@ -1196,6 +1196,12 @@ class VisionConfig:
     canoes on T3, one with a violet gem splitting its hull in two fragments, 0.61 of a
     canoe read as both and both empty, a wrong reading; a pair side by side whose
     outline looks like one canoe's covers 1.48, used 98010042). 0: split always."""
+    placed_split_own_gem: bool = True
+    """...and a gem of about the hull's colour (``gem_near_hull_chroma``) read in one of
+    the two parts of a patch split is unknown there: the hulls' lit tops look like it
+    where the windows miss the wells (ninety-third session; used 135010034, 30 degrees of
+    tilt: two brown canoes on T3, one empty and one with a white gem, both read
+    yellow)."""
     gems_where_placed_beach: bool = True
     """...and on the beach, each canoe its own patch (a canoe there carries no gem: one
     that shows one was not unloaded). (With ``beach_gems_by_colour``, used offsets 86 /
