@@ -730,11 +730,13 @@ class VisionConfig:
     slot enclose (their hulls, gems and wells), over that share, off its centre: a canoe
     unread merged with one read (reporting 38120021)."""
     canoe_colour_spill: float = 0.2
-    """...and so does a colour no canoe is read in on a slot, this share of one canoe's
-    area or more there, off the slot's centre towards the next: part of a canoe caught
-    between the two, the rest under the canoes read there (ninety-third session; used
-    137120215, between: a green canoe 0.6 of the way from L1 to L2 under the blue canoe
-    and Joe's there, 0.29 of a canoe green, L1 read empty). 0: never."""
+    """...and so does a colour no canoe is read in on a slot where others are, this share
+    of one canoe's area or more there, off the slot's centre towards the next: part of a
+    canoe caught between the two, the rest under the canoes read there (ninety-third
+    session; used 137120215, between: a green canoe 0.6 of the way from L1 to L2 under
+    the blue canoe and Joe's there, 0.29 of a canoe green, L1 read empty). Not where no
+    canoe is read: a blue river's mottle in a blue canoe's colour (used 137120112).
+    0: never."""
     canoe_area_none: float = 0.2
     """While a hand reaches into the river, where no canoe is read the canoe-like area must
     stay under this share of one canoe: a canoe partly hidden by the hand's blurred sleeve

@@ -517,18 +517,19 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                     flag(between_slots(footprint((float(xs.mean()), float(ys.mean())),
                                                  camera_centre, config, k), geo.slot_xy, k,
                                        config), "canoe-like area unread between two slots")
-    # A colour no canoe is read in on a slot, over a share of a canoe there, off the
-    # slot's centre towards the next: part of a canoe caught between the two, the rest
-    # under the canoes read on the slot (used 137120215, between: a green canoe 0.6 of
-    # the way from L1 to L2, under the blue canoe and Joe's there, 0.29 of a canoe green
-    # to the rules, L1 read empty).
+    # A colour no canoe is read in on a slot where others are, over a share of a canoe
+    # there, off the slot's centre towards the next: part of a canoe caught between the
+    # two, the rest under the canoes read on the slot (used 137120215, between: a green
+    # canoe 0.6 of the way from L1 to L2, under the blue canoe and Joe's there, 0.29 of a
+    # canoe green to the rules, L1 read empty). (Not on a slot where none is read: the
+    # river's mottle in a blue canoe's colour beside L1, used 137120112.)
     if config.canoe_colour_spill > 0:
         for (pos_id, ci), chunk in pixels_at.items():
             if pos_id >= len(SLOTS) or len(chunk) < config.canoe_colour_spill * one_at[pos_id]:
                 continue
             colour = palette.names[ci]
-            if any(c.at == SLOTS[pos_id] and c.colour == colour for c in out.seen) or \
-                    (SLOTS[pos_id], colour) in held:
+            there = [c.colour for c in out.seen if c.at == SLOTS[pos_id]]
+            if not there or colour in there or (SLOTS[pos_id], colour) in held:
                 continue
             ys, xs = np.divmod(chunk, w)
             flag(between_slots(footprint((float(xs.mean()), float(ys.mean())), camera_centre,
