@@ -1199,11 +1199,11 @@ class VisionConfig:
     canoe read as both and both empty, a wrong reading; a pair side by side whose
     outline looks like one canoe's covers 1.48, used 98010042). 0: split always."""
     placed_split_own_gem: bool = True
-    """...and a gem of about the hull's colour (``gem_near_hull_chroma``) read in one of
-    the two parts of a patch split is unknown there: the hulls' lit tops look like it
-    where the windows miss the wells (ninety-third session; used 135010034, 30 degrees of
-    tilt: two brown canoes on T3, one empty and one with a white gem, both read
-    yellow)."""
+    """...and where both parts of a patch split as two are read with one gem of about the
+    hull's colour (``gem_near_hull_chroma``), both gems are unknown: the hulls' lit tops
+    look like it where the windows miss the wells (ninety-third session; used 135010034,
+    30 degrees of tilt: two brown canoes on T3, one empty and one with a white gem, both
+    read yellow; used 137010100: two yellow canoes, one with a yellow gem, read right)."""
     gems_where_placed_beach: bool = True
     """...and on the beach, each canoe its own patch (a canoe there carries no gem: one
     that shows one was not unloaded). (With ``beach_gems_by_colour``, used offsets 86 /

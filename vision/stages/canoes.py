@@ -1415,16 +1415,17 @@ def gems_where_placed(rectified: Image, light: Light, geo: Geometry, layout: Lay
                                      mixed=mixed)[0]
         if filled is not None and len(full[0]) == 1 and full[0][0] is not None:
             filled[slot, colour] = full[0][0]
-        if config.placed_split_own_gem and len(big) == 1 and count == 2:
-            # (One patch split as two: a gem of about the hull's colour in each part may
-            # be the hulls' lit tops, the windows off their wells: used 135010034, 30
-            # degrees of tilt, two brown canoes on T3, one empty, one with a white gem,
-            # both read yellow.)
+        if config.placed_split_own_gem and len(big) == 1 and count == 2 and \
+                len(set(carried)) == 1 and (g := carried[0]) is not None:
+            # (One patch split as two, both parts read with one gem of about the hull's
+            # colour: the hulls' lit tops, the windows off their wells: used 135010034,
+            # 30 degrees of tilt, two brown canoes on T3, one empty, one with a white
+            # gem, both read yellow.)
             names, _, chroma = _gem_table(config)
             hull = _chroma(np.asarray(body, np.float64)[None])[0]
-            carried = ["unknown" if g is not None and g in names and float(np.linalg.norm(
-                chroma[names.index(g)] - hull)) < config.gem_near_hull_chroma else g
-                for g in carried]
+            if g in names and float(np.linalg.norm(chroma[names.index(g)] - hull)) \
+                    < config.gem_near_hull_chroma:
+                carried = ["unknown"] * len(carried)
         if "unknown" not in carried:
             out[slot, colour] = carried
     return out
