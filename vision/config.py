@@ -2110,10 +2110,11 @@ class VisionConfig:
     unknown: his pale wood is the colour nearest to many blends (a brown hull blurred with
     its gem, a pale reflection, another canoe's lit side)."""
     placed_joe_empty_unread: bool = True
-    """...and where the counts then place his canoe there, his gem is not read empty
-    there after all (``gems_where_placed``; it stays unknown): his middle showed the rules
-    no empty well (ninety-third session; used 137030017, 0.71 camera pixels a board
-    millimetre: his pink gem read empty on T3)."""
+    """...and where the counts then place his canoe there in a view that blurs a gem with
+    his hull (under ``gem_blend_detail``), his gem is not read empty there after all
+    (``gems_where_placed``; it stays unknown): his middle showed the rules no empty well
+    (ninety-third session; used 137030017, 0.71 camera pixels a board millimetre: his
+    pink gem read empty on T3; with more detail, used 137010062: read empty, rightly)."""
     joe_too_many_held: bool = True
     """Diamanten Joe's colour read as more than his one canoe on a slot (a yellow hull
     beside him blurred pale as his wood, at 640x480) leaves the slot unknown, but as a

@@ -939,10 +939,11 @@ def read_board(
                                       filled=filled,
                                       mixed=not gems_read and config.three_agree_unmixed)
             named = {key: gems for key, gems in named.items() if (*key, 1) not in empties}
-            if config.placed_joe_empty_unread:
+            if config.placed_joe_empty_unread and blends:
                 # (Not Joe's canoe empty where his middle showed neither a gem nor his
-                # empty well to the rules: used 137030017, 0.71 camera pixels a board
-                # millimetre, his pink gem read empty here.)
+                # empty well to the rules, in a view that blurs a gem with his hull: used
+                # 137030017, 0.71 camera pixels a board millimetre, his pink gem read
+                # empty here.)
                 unsure_joe = {at for at, colour, _ in canoes.unsure if colour == JOE_COLOUR}
                 named = {(at, colour): [UNKNOWN if g is None and colour == JOE_COLOUR
                                         and at in unsure_joe else g for g in gems]
