@@ -662,12 +662,14 @@ class VisionConfig:
     121120100: a green canoe on its way over T4's brown one, 0.78 of a canoe brown).
     Used 117 / 119, every condition, and 121, between and motion, 300 scenes each: +3 /
     +2 / +5 clear positions (0.5: +3 / 0 / +3), none lost, no wrong reading. 0: never."""
-    sand_like_beach_left: float = 0.2
+    sand_like_beach_left: float = 0.15
     """...unless the beach itself shows that colour beyond ``canoe_area_each`` for each
     canoe of it read there, at least this share of a canoe: part of a canoe like the sand
     lies on the beach (ninety-third session; used 137110173, motion: a brown canoe on a
-    sand-brown beach 0.33 of a canoe to the rules, a blurred hand's brown fingertips over
-    T5 taken for the missing brown canoe on its way, the beach read without it). 0: never."""
+    sand-brown beach 0.33 of a canoe to the rules, 0.19 rendered with the Raspberry Pi's
+    library versions, a blurred hand's brown fingertips over T5 taken for the missing
+    brown canoe on its way, the beach read without it). Used 137, every condition, 300
+    scenes each: that beach unknown, nothing else read otherwise. 0: never."""
     count_off_slot: bool = True
     """Canoes read clearly but caught between two slots still count towards their colour's
     canoes in play: another read of that colour beyond the count is unknown."""
