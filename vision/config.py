@@ -1701,6 +1701,12 @@ class VisionConfig:
     the slot reader 0.58 sure of blue and 0.42 of violet). Used 120-123, 127 and 129 at
     640x480 (300 scenes each) and 125 in every condition (100 each): nothing else read
     otherwise. 0: no such check."""
+    fine_own_gem_unread: bool = True
+    """...and where it is, too: a gem of the canoe's own colour the gem reader names there
+    stays unknown, whatever the slot reader says (ninety-third session; used 135030087
+    at 640x480: a blue canoe's white gem, a paler shade of its hull, named blue, both
+    readers over 0.99 sure). Used 129-136 at 640x480, 300 scenes each: that wrong reading
+    gone; 1-6 gems an offset named right before now unknown (about 25 in all)."""
     fine_own_gem_doubt: float = 0.8
     """Where a board millimetre spans few of the camera's pixels
     (``gem_agree_own_detail``) and the fine gem reader names the gem of a lone canoe as

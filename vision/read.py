@@ -1806,9 +1806,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``config.gem_agree_own_detail``) a gem of the canoe's
     own colour agrees only ``gem_agree_own_confidence`` sure, and one it names is
     unknown where the slot reader (``slot_setup`` or ``reader_setup``) is
-    ``fine_own_gem_doubt`` sure of another. With ``slot_setup`` (every slot's patch at
-    setup, passed where the rules read no gems and so lean to none) the learned slot reader's
-    gems are the leans instead: where it is ``reader_gem_agree_confidence`` sure of a
+    ``fine_own_gem_doubt`` sure of another (with ``config.fine_own_gem_unread``,
+    always). With ``slot_setup`` (every slot's patch at setup, passed where the rules
+    read no gems and so lean to none) the learned slot reader's gems are the leans
+    instead: where it is ``reader_gem_agree_confidence`` sure of a
     lone canoe's gem, the gem reader names it where it says the same
     ``fine_gem_reader_agree_confidence`` sure (:func:`vision.stages.learned.slot_gems`),
     but the gem the rules' votes lead to where it is the blur of another gem with the
@@ -1925,6 +1926,13 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                     config.disc_clear_confidence).items():
             seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at == SLOTS[i] and c.colour in
                        against and against[c.colour] != c.colour else c for c in seen]
+    if own_gems and config.fine_own_gem_unread:
+        # ...or none at all: a white gem blurred with its hull is a paler shade of the
+        # hull, a gem of its colour to both readers (used 135030087 at 640x480: a blue
+        # canoe's white gem named blue, both readers over 0.99 sure).
+        seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at in SLOTS
+                   and SLOTS.index(c.at) in own and c.colour in own[SLOTS.index(c.at)]
+                   and c.gem == c.colour else c for c in seen]
     if own_gems and doubt_setup is not None and config.fine_own_gem_confirm > 0:
         # ...and one the slot reader does not give ``fine_own_gem_confirm`` of its belief.
         for i, doubted in slot_doubts(rectified, light, geo, doubt_setup,

@@ -260,6 +260,32 @@ def test_a_gem_of_the_canoe_s_own_colour_is_held_to_more_only_in_a_frame_of_litt
     assert given == [None, VisionConfig().gem_agree_own_confidence]
 
 
+def test_no_gem_of_the_canoe_s_own_colour_is_named_in_a_frame_of_little_detail(monkeypatch):
+    """With ``own_gems`` (a millimetre spans under ``gem_agree_own_detail`` camera pixels)
+    a gem the gem reader names of the lone canoe's own colour stays unknown
+    (``fine_own_gem_unread``: a white gem blurred with its hull is a paler shade of it,
+    used 135030087); another gem it names stands, and so does its own colour without
+    ``own_gems`` or without that rule."""
+    from vision.stages.learned import FineRead
+
+    index = SLOTS.index
+    monkeypatch.setattr("vision.read.read_fine", lambda *a, **k: {
+        index("T1"): FineRead(None, {"blue": "blue"}),
+        index("T2"): FineRead(None, {"red": "white"})})
+
+    def named(own: bool, config: VisionConfig) -> list[CanoeSeen]:
+        seen = [CanoeSeen("blue", "T1", UNKNOWN), CanoeSeen("red", "T2", UNKNOWN)]
+        learned_fine(None, None, None, None, dict.fromkeys(SLOTS, PRESENT), set(), seen,
+                     config, own_gems=own)
+        return sorted(seen, key=str)
+
+    assert named(True, VisionConfig()) == [CanoeSeen("blue", "T1", UNKNOWN),
+                                           CanoeSeen("red", "T2", "white")]
+    assert named(False, VisionConfig()) == named(
+        True, VisionConfig(fine_own_gem_unread=False)) == [
+        CanoeSeen("blue", "T1", "blue"), CanoeSeen("red", "T2", "white")]
+
+
 def test_disc_patches_round_trip_and_older_profiles_do_without_the_reader(table):  # noqa: F811
     profile = learn_profile(table[1], PLAYERS)
     patches = profile.look.disc_patches

@@ -402,8 +402,11 @@ def test_a_yellow_canoe_s_pink_gem_is_not_named_yellow_against_the_slot_reader()
     fine gem reader named the gem yellow, the hull's own colour, 1.0 sure, where the slot
     reader was 0.89 sure of pink: two readers disagree, the gem is unknown
     (``fine_own_gem_doubt``)."""
+    # (Without ``fine_own_gem_unread``, which leaves every such gem unknown.)
     _, truth, (before, now) = read_scene("lowres", 104030217,
-                                         VisionConfig(fine_own_gem_doubt=9.0), VisionConfig())
+                                         VisionConfig(fine_own_gem_doubt=9.0,
+                                                      fine_own_gem_unread=False),
+                                         VisionConfig(fine_own_gem_unread=False))
     assert [(c.colour, c.gem) for c in truth.canoes_at("T1")] == [("yellow", "pink")]
     if "T1" not in before.unknown:  # (the gem reader's answer, as on this machine)
         assert [c.gem for c in before.canoes_at("T1")] in (["yellow"], [UNKNOWN])

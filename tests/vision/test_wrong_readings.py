@@ -2178,9 +2178,11 @@ def test_a_lean_to_the_canoe_s_own_colour_agrees_only_with_a_surer_gem_reader():
     now agrees only 0.95 sure (``gem_agree_own_confidence``): unknown."""
     from .scenes import read_scene
 
+    # (Without ``fine_own_gem_unread``, which leaves every such gem unknown.)
     _, truth, (before, now) = read_scene("lowres", 92030147,
-                                         VisionConfig(gem_agree_own_confidence=0.0),
-                                         VisionConfig())
+                                         VisionConfig(gem_agree_own_confidence=0.0,
+                                                      fine_own_gem_unread=False),
+                                         VisionConfig(fine_own_gem_unread=False))
     assert [(c.colour, c.gem) for c in truth.canoes_at("L1")] == [("yellow", "pink")]
     assert wrong(now, truth) == []
     assert [(c.colour, c.gem) for c in now.canoes_at("L1")] in ([("yellow", UNKNOWN)], [])
@@ -2250,9 +2252,11 @@ def test_a_gem_of_the_canoe_s_own_colour_at_low_detail_needs_the_slot_reader_too
     (``fine_own_gem_confirm``)."""
     from .scenes import read_scene
 
+    # (Without ``fine_own_gem_unread``, which leaves every such gem unknown.)
     _, truth, (before, now) = read_scene("lowres", 126030052,
-                                         VisionConfig(fine_own_gem_confirm=0.0),
-                                         VisionConfig())
+                                         VisionConfig(fine_own_gem_confirm=0.0,
+                                                      fine_own_gem_unread=False),
+                                         VisionConfig(fine_own_gem_unread=False))
     assert [(c.colour, c.gem) for c in truth.canoes_at("R2")] == [("blue", "violet")]
     assert [(c.colour, c.gem) for c in now.canoes_at("R2")] in ([("blue", UNKNOWN)], [])
     assert wrong(now, truth) == []
@@ -2330,3 +2334,4 @@ def test_joe_placed_by_the_counts_where_his_middle_showed_no_well_is_not_read_em
         not cv2.__version__.startswith("5.")
     assert [c.gem for c in now.canoes_at("T3") if c.colour == "joe"] in ([UNKNOWN], [])
     assert wrong(now, truth) == []
+
