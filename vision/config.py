@@ -1389,6 +1389,12 @@ class VisionConfig:
     of tilt: a blue canoe with a white gem, 18 white votes and 7 blue, named blue 0.999
     sure). Used offsets 92 (nine conditions) and 91 (five): that wrong reading gone,
     nothing else read otherwise."""
+    learned_blend_veto: float = 0.35
+    """...nor a gem whose chroma lies within this of the line between the gem the votes
+    lean to and the hull's colour at this table (what the two blurred together look
+    like: :func:`vision.stages.canoes.blend_of`; ninety-third session, used 135010278, 30
+    degrees of tilt: a blue canoe's pink gem, 44 pink votes and 34 violet, named violet
+    0.999 sure). 0: no such veto."""
     learned_gem_confidence: float = 0.999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 import cv2
@@ -1184,6 +1184,27 @@ def _between(gem_chroma: Doubles, top: int, hull: Doubles, config: VisionConfig,
     grey = np.linalg.norm(gem_chroma, axis=1) < config.gem_mix_grey
     out[grey] &= off[grey] < config.gem_mix_white_chroma
     return out
+
+
+def blend_of(gem: str, other: str, hull_bgr: BGR, config: VisionConfig,
+             within: float) -> bool:
+    """Whether ``gem`` looks like ``other`` blurred with a hull of ``hull_bgr``: its
+    chroma within ``within`` of the line between theirs, not at either end
+    (:func:`_between` with that tolerance): a violet gem is what a pink one in a blue
+    canoe blurs to.
+
+    >>> config = VisionConfig()
+    >>> blend_of("violet", "pink", config.canoe_bgr["blue"], config, 0.35)
+    True
+    >>> blend_of("pink", "violet", config.canoe_bgr["blue"], config, 0.35)
+    False
+    """
+    names, _, chroma = _gem_table(config)
+    if gem not in names or other not in names:
+        return False
+    hull = _chroma(np.array([hull_bgr], np.float64))[0]
+    return bool(_between(chroma, names.index(other), hull,
+                         replace(config, gem_mix_chroma=within))[names.index(gem)])
 
 
 def _design(xs: NDArray[np.intp], ys: NDArray[np.intp]) -> Floats:
