@@ -160,7 +160,8 @@ def test_read_learned_answers_only_what_the_network_is_sure_of(monkeypatch):
 
 def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAYERS,
          discs=None, gems=True, gem_sure=None, config=None, unread=(), leans=None,
-         colour_areas=None, pieces=(), counts=None, discs_seen=None, over=None, ways=None):
+         colour_areas=None, pieces=(), counts=None, discs_seen=None, over=None, ways=None,
+         hull_bgr=None):
     """Run the learned stage with the network's sure answers given (slot index: disc,
     colours, or a ``SlotRead``), and its counts on slots the rules read where asked
     (``counts``: slot index -> colour -> probabilities of none, one, two; none given:
@@ -197,7 +198,7 @@ def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAY
         (len(SLOTS), PATCH_PX, PATCH_PX, 3), np.uint8), colours, seen, discs, unknown, why,
         in_play, config or VisionConfig(), gems=gems, leans=leans, unread=unread,
         colour_areas=colour_areas, pieces=pieces, discs_seen=discs_seen,
-        ways=None if ways is None else (lambda: ways))
+        ways=None if ways is None else (lambda: ways), hull_bgr=hull_bgr)
     return asked, seen, discs, unknown
 
 
@@ -2706,3 +2707,25 @@ def test_a_red_canoe_read_brown_in_a_glare_spot_s_light_is_unknown():
     assert [c.colour for c in truth.canoes_at("T1")] == ["red"]
     assert [c.colour for c in before.canoes_at("T1")] == ["brown"] and wrong(before, truth)
     assert "T1" in now.unknown and wrong(now, truth) == []
+
+
+def test_no_gem_is_named_that_looks_like_the_votes_lean_blurred_with_the_hull(monkeypatch):
+    """On a slot the rules read, the reader names no gem that is what the gem the rules'
+    votes lean to looks like blurred with the hull (``learned_blend_veto``; used
+    135010278, 30 degrees of tilt: a blue canoe's pink gem, the votes leaning to pink,
+    named violet 0.999 sure); a gem that is no such blend it still names, and without
+    the table's hull colours there is no such veto."""
+    t3 = SLOTS.index("T3")
+    hulls = VisionConfig().canoe_bgr
+
+    def named(said, lean, config=None, hull_bgr=hulls):
+        _, seen, _, _ = fill(monkeypatch, {t3: SlotRead(True, (("blue", said),))}, set(), {},
+                             seen=[CanoeSeen("blue", "T3", UNKNOWN)], colours=["blue"],
+                             leans={("T3", "blue"): [lean]}, config=config,
+                             hull_bgr=hull_bgr)
+        return [c.gem for c in seen if c.at == "T3"]
+
+    assert named("violet", "pink") == [UNKNOWN]
+    assert named("pink", "violet") == ["pink"]  # (pink is no blend of violet and blue)
+    assert named("violet", "pink", VisionConfig(learned_blend_veto=0.0)) == ["violet"]
+    assert named("violet", "pink", hull_bgr=None) == ["violet"]
