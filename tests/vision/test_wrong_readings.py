@@ -2334,5 +2334,3 @@ def test_joe_placed_by_the_counts_where_his_middle_showed_no_well_is_not_read_em
         not cv2.__version__.startswith("5.")
     assert [c.gem for c in now.canoes_at("T3") if c.colour == "joe"] in ([UNKNOWN], [])
     assert wrong(now, truth) == []
-
-
