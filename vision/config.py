@@ -668,8 +668,11 @@ class VisionConfig:
     lies on the beach (ninety-third session; used 137110173, motion: a brown canoe on a
     sand-brown beach 0.33 of a canoe to the rules, 0.19 rendered with the Raspberry Pi's
     library versions, a blurred hand's brown fingertips over T5 taken for the missing
-    brown canoe on its way, the beach read without it). Used 137, every condition, 300
-    scenes each: that beach unknown, nothing else read otherwise. 0: never."""
+    brown canoe on its way, the beach read without it). Counted in the beach's objects
+    mostly of that colour (the dark rim of a red canoe there is brown to the rules: used
+    138120040, 138120241, 138120268, 0.15-0.21 of a canoe brown so, none counted now;
+    137110173 0.41, 135120097 0.25). Used 137, every condition, 300 scenes each: that
+    beach unknown, nothing else read otherwise. 0: never."""
     count_off_slot: bool = True
     """Canoes read clearly but caught between two slots still count towards their colour's
     canoes in play: another read of that colour beyond the count is unknown."""
@@ -731,14 +734,15 @@ class VisionConfig:
     """...and so does the part of such an object outside what the colours read at that
     slot enclose (their hulls, gems and wells), over that share, off its centre: a canoe
     unread merged with one read (reporting 38120021)."""
-    canoe_colour_spill: float = 0.2
+    canoe_colour_spill: float = 0.25
     """...and so does a colour no canoe is read in on a slot where others are, this share
     of one canoe's area or more there, off the slot's centre towards the next: part of a
     canoe caught between the two, the rest under the canoes read there (ninety-third
     session; used 137120215, between: a green canoe 0.6 of the way from L1 to L2 under
     the blue canoe and Joe's there, 0.29 of a canoe green, L1 read empty). Not where no
-    canoe is read: a blue river's mottle in a blue canoe's colour (used 137120112).
-    0: never."""
+    canoe is read: a blue river's mottle in a blue canoe's colour (used 137120112); and
+    not from 0.2 of a canoe (used 138090157, 2,700 K: a brown canoe's shaded side 0.21
+    of a canoe blue). 0: never."""
     canoe_area_none: float = 0.2
     """While a hand reaches into the river, where no canoe is read the canoe-like area must
     stay under this share of one canoe: a canoe partly hidden by the hand's blurred sleeve

@@ -576,11 +576,27 @@ def read_board(
 
     def on_beach_unread(colour: str) -> bool:
         """Whether the beach shows ``colour`` beyond the canoes of it read there, at least
-        ``config.sand_like_beach_left`` of a canoe: part of a canoe like the sand lies
-        there, whatever a canoe on the move elsewhere may be."""
+        ``config.sand_like_beach_left`` of a canoe's hull in its objects mostly of that
+        colour: part of a canoe like the sand lies there, whatever a canoe on the move
+        elsewhere may be."""
+        if config.sand_like_beach_left <= 0:
+            return False
         n = sum(1 for c in canoes.seen if c.at == BEACH and c.colour == colour)
-        left = canoes.colour_areas.get(BEACH, {}).get(colour, 0.0) - config.canoe_area_each * n
-        return config.sand_like_beach_left > 0 and left >= config.sand_like_beach_left
+        # (Counted in the objects there mostly of that colour: not a hull's dark rim of
+        # another colour, used 138120040, a red canoe's.)
+        ci = palette.names.index(colour)
+        labels = objs.labels.ravel()[geo.beach_idx]
+        tint = objs.colour.ravel()[geo.beach_idx]
+        px = 0
+        for lab in np.unique(labels[labels > 0]):
+            own = tint[labels == lab]
+            mine = int(np.count_nonzero(own == ci))
+            if mine * 2 >= np.count_nonzero(own >= 0):
+                px += mine
+        length, width = layout.canoe_mm
+        one = config.canoe_hull_share * length * width * geo.k * geo.k
+        left = px / one - config.canoe_area_each * n
+        return left >= config.sand_like_beach_left
 
     for ci, colour in enumerate(palette.names):
         alike = like_riverbed(palette.protos[ci], ring_ref, config, config.camouflage_chroma)
