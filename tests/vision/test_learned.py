@@ -2536,8 +2536,12 @@ def test_a_canoe_two_thirds_of_the_way_to_the_next_slot_leaves_both_unknown():
     changes."""
     from .test_wrong_readings import wrong
 
-    _, truth, (now, before) = read_scene("between", 130120175, VisionConfig(),
-                                         VisionConfig(learned_beside_hidden=2.0))
+    # (Without ``canoe_colour_spill``, which leaves L1 unknown too: the blue canoe's part
+    # beside L2's brown one lies off L2's centre towards L1.)
+    _, truth, (now, before) = read_scene("between", 130120175,
+                                         VisionConfig(canoe_colour_spill=0.0),
+                                         VisionConfig(learned_beside_hidden=2.0,
+                                                      canoe_colour_spill=0.0))
     assert [c.colour for c in truth.canoes_at("L1")] == ["blue"]
     assert "L1" not in before.unknown and before.canoes_at("L1") == []
     assert wrong(now, truth) == [] and wrong(before, truth) != []
