@@ -587,12 +587,11 @@ def read_board(
         ci = palette.names.index(colour)
         labels = objs.labels.ravel()[geo.beach_idx]
         tint = objs.colour.ravel()[geo.beach_idx]
-        px = 0
-        for lab in np.unique(labels[labels > 0]):
-            own = tint[labels == lab]
-            mine = int(np.count_nonzero(own == ci))
-            if mine * 2 >= np.count_nonzero(own >= 0):
-                px += mine
+        on = labels > 0
+        size = int(labels.max(initial=0)) + 1
+        mine = np.bincount(labels[on & (tint == ci)], minlength=size)
+        coloured = np.bincount(labels[on & (tint >= 0)], minlength=size)
+        px = int(mine[2 * mine >= coloured].sum())
         length, width = layout.canoe_mm
         one = config.canoe_hull_share * length * width * geo.k * geo.k
         left = px / one - config.canoe_area_each * n
