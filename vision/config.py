@@ -1717,6 +1717,20 @@ class VisionConfig:
     at 640x480: a blue canoe's white gem, a paler shade of its hull, named blue, both
     readers over 0.99 sure). Used 129-136 at 640x480, 300 scenes each: that wrong reading
     gone; 1-6 gems an offset named right before now unknown (about 25 in all)."""
+    pink_gem_unviolet: float = 0.2
+    """Where a board millimetre spans under ``gem_blend_detail`` camera pixels (a gem
+    blurs with its hull), a pink gem named for a lone canoe of its colour on a slot is
+    unknown where the fine gem reader or the learned slot reader
+    (``disc_clear_confidence`` sure that nothing covers the slot) gives pink under this of
+    its belief and violet more: a violet gem blurred with a warm hull (Joe's pale wood, a
+    yellow canoe) leans towards pink, to the rules' votes and to one reader or the other
+    (ninety-fourth session; used 138030093 at 640x480: Joe's violet gem named pink, the
+    gem reader 0.005 on pink, 0.43 on violet; 138030094: the same, the slot reader 0.13
+    on pink and 0.78 on violet, under OpenCV 4.11 0.17 and 0.74; 135030295: a yellow
+    canoe's violet gem named pink, the slot reader 0.003 on pink, 0.997 on violet). Of
+    513 pink gems named right on used 134-137 at 640x480 (300 scenes each), 4 are then
+    unknown (at 0.15, 3; at 0.25, 6; with pink under 0.2 alone, 10; with violet more
+    alone, 9). 0: no such check."""
     fine_own_gem_doubt: float = 0.8
     """Where a board millimetre spans few of the camera's pixels
     (``gem_agree_own_detail``) and the fine gem reader names the gem of a lone canoe as

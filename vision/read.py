@@ -45,6 +45,7 @@ from vision.stages.learned import (
     COLOURS,
     SlotRead,
     covered_by,
+    gem_beliefs,
     moving_by,
     per_frame,
     read_fine,
@@ -1018,6 +1019,28 @@ def read_board(
         # read there is unknown, as the empty well looks in a glare spot's light.
         canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN)
                           if c.at == BEACH and c.gem == "white" else c for c in canoes.seen]
+    if blends and config.pink_gem_unviolet > 0 and look is not None and \
+            look.disc_patches is not None and look.slot_patches is not None:
+        # A pink gem not where a learned reader all but rules it out for violet: a violet
+        # gem blurred with a warm hull (Joe's wood, a yellow canoe) is pink to the rules
+        # and to one reader or the other (used 138030093, 138030094, 135030295 at
+        # 640x480).
+        lone = Counter((c.at, c.colour) for c in canoes.seen)
+        pinks: dict[int, list[str]] = {}
+        for c in canoes.seen:
+            if c.gem == "pink" and c.at in SLOTS and c.at not in unknown and \
+                    lone[c.at, c.colour] == 1:
+                pinks.setdefault(SLOTS.index(c.at), []).append(c.colour)
+        doubted = {(SLOTS[k], colour)
+                   for k, said in gem_beliefs(rectified, light, geo, look.slot_patches,
+                                              look.disc_patches, pinks,
+                                              config.disc_clear_confidence).items()
+                   for colour, beliefs in said.items()
+                   if any(config.pink_gem_unviolet > b["pink"] < b["violet"]
+                          for b in beliefs)}
+        canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN)
+                          if (c.at, c.colour) in doubted and c.gem == "pink" else c
+                          for c in canoes.seen]
     pair_confidence = config.pair_confidence if gems_read else \
         config.pair_low_detail_confidence
     if look is not None and look.disc_patches is not None and pair_confidence <= 1:

@@ -711,6 +711,43 @@ def test_slot_gems_names_only_the_lone_canoes_gems_it_is_sure_of(monkeypatch):
     assert gems == {0: {"red": "pink"}, 5: {"yellow": None}}
 
 
+def test_gem_beliefs_gives_both_readers_beliefs_where_each_sees_the_slot_clear(
+        monkeypatch):
+    """Both learned readers' belief in each gem for each lone canoe asked: the slot
+    reader's, then the gem reader's, each only where it is that sure that nothing covers
+    the slot."""
+    colours, gems = learned.COLOURS, learned.GEMS
+    z = np.zeros((3, learned.DISC_OUTPUTS + len(colours) * len(gems)))
+    z[:, 2:4] = [[9.0, 0.0], [0.0, 9.0], [9.0, 0.0]]  # the gem reader: slot 4 covered
+    fine = z[:, learned.DISC_OUTPUTS:].reshape(3, len(colours), len(gems))
+    fine[:, colours.index(JOE_COLOUR), gems.index("violet")] = 9.0
+
+    class Fake:
+        def logits(self, x):
+            assert len(x) == 3
+            return z
+
+    got = answers_for(({JOE_COLOUR: 1}, True, False, {JOE_COLOUR: ("pink", 0.99)}, 0.99),
+                      ({JOE_COLOUR: 1}, True, False, {JOE_COLOUR: ("pink", 0.99)}, 0.99),
+                      ({JOE_COLOUR: 1}, True, True, {JOE_COLOUR: ("pink", 0.99)}, 0.99))
+    fake_reader(monkeypatch, got)
+    monkeypatch.setattr(SlotReader, "load",
+                        lambda *a: Fake() if a and a[-1] == learned.GEM_WEIGHTS else
+                        type("S", (), {"predict": lambda self, p, s: got})())
+    monkeypatch.setattr(learned, "network_input", lambda now, then: now)
+    setup = np.zeros((9, PATCH_PX, PATCH_PX, 3))
+    said = learned.gem_beliefs(None, None, None, setup, setup,
+                               {1: [JOE_COLOUR], 4: [JOE_COLOUR, "red"], 6: [JOE_COLOUR],
+                                8: []}, 0.9)
+    assert sorted(said) == [1, 4, 6]
+    slot, fine_1 = said[1][JOE_COLOUR]
+    assert slot["pink"] > 0.9 > fine_1["pink"]
+    assert fine_1["violet"] > 0.9
+    assert [b["pink"] > 0.9 for b in said[4][JOE_COLOUR]] == [True]  # (its gem reader covered)
+    assert said[6][JOE_COLOUR][0]["violet"] > 0.9  # (its slot reader covered)
+    assert len(said[6][JOE_COLOUR]) == 1
+
+
 def test_slot_counts_gives_the_reader_s_count_of_each_colour_asked_covered_or_not(
         monkeypatch):
     """Per slot asked, per colour asked, how likely none, one and two canoes of it stand

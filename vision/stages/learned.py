@@ -394,6 +394,37 @@ def slot_doubts(rectified: Image, light: Light, geo: Geometry, setup: Image,
     return out
 
 
+def gem_beliefs(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                disc_setup: Image, asked: Mapping[int, Sequence[str]],
+                clear_confidence: float) -> dict[int, dict[str, list[dict[str | None, float]]]]:
+    """Both learned readers' belief in each gem (``GEMS``; None: an empty canoe) for the
+    lone canoe of each colour asked per slot index: ``[slot reader's, gem reader's]``, each
+    left out where that reader is under ``clear_confidence`` sure that nothing covers the
+    slot. ``setup``: every slot's patch at setup; ``disc_setup``: every slot's disc patch
+    (:data:`DISC_PATCH_PX` across, :data:`DISC_WINDOW_MM` of the board)."""
+    slots = sorted(s for s, colours in asked.items() if colours)
+    if not slots:
+        return {}
+    got = SlotReader.load().predict(slot_patches(rectified, light, geo, slots),
+                                    setup[slots])
+    patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
+    z = SlotReader.load(GEM_WEIGHTS).logits(network_input(patches, disc_setup[slots]))
+    clear = _softmax(z[:, 2:4])[:, 0]
+    fine = _softmax(z[:, DISC_OUTPUTS:].reshape(len(slots), len(COLOURS), len(GEMS)))
+    out: dict[int, dict[str, list[dict[str | None, float]]]] = {}
+    for n, s in enumerate(slots):
+        for c in asked[s]:
+            if c not in COLOURS:
+                continue
+            said = []
+            for sure, p in ((float(got.hidden[n, 0]), got.gems[n, COLOURS.index(c)]),
+                            (float(clear[n]), fine[n, COLOURS.index(c)])):
+                if sure >= clear_confidence:
+                    said.append({g: float(q) for g, q in zip(GEMS, p, strict=True)})
+            out.setdefault(s, {})[c] = said
+    return out
+
+
 def slot_counts(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 ask: Sequence[int], colours: Sequence[str],
                 covered: dict[int, float] | None = None,
