@@ -994,6 +994,12 @@ class VisionConfig:
     """...of Diamanten Joe's colour, this share (his pale wood is what many hulls blurred
     with their gems look like: such pieces reached 0.81 of a canoe on used 74 at
     640x480; his canoe under motion blur, 0.94)."""
+    learned_piece_joe_held: float = 0.6
+    """...where the rules saw his canoe's shape there and held it for the game's counts to
+    place (``Canoes.unsure``: his colour without his canoe's middle, or one canoe or two),
+    this share, whatever else it reads there (ninety-fourth session; used 135030126 at
+    640x480: his empty canoe beside a blue one on R1, 0.86 of a canoe of his colour, read
+    as the blue canoe alone, Joe then seen nowhere). Over 1.5: never."""
     learned_piece_own: float = 0.3
     """...where it reads a canoe of that colour there, or where no piece of a colour it
     reads there shows this share of one canoe's area or more."""

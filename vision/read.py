@@ -745,7 +745,8 @@ def read_board(
             unread=canoes.unread, colour_areas=canoes.colour_areas, pieces=canoes.ratios,
             contested=contested, transit={palette.names[i]: at
                                           for i, at in objs.transit.items()},
-            hull_bgr=canoe_bgr)
+            hull_bgr=canoe_bgr,
+            joe_held={at for at, colour, _ in canoes.unsure if colour == JOE_COLOUR})
         if in_play is not None and config.reader_elsewhere_confidence <= 1:
             reader_over_elsewhere(rectified, light, geo, look.slot_patches, canoes.seen,
                                   discs, unknown, why, in_play, config,
@@ -1193,6 +1194,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   none_of: set[str] | None = None,
                   ways: Callable[[], Mapping[tuple[int, int], float]] | None = None,
                   hull_bgr: Mapping[str, BGR] | None = None,
+                  joe_held: Collection[str] = (),
                   ) -> dict[str, list[str]]:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
@@ -1603,8 +1605,13 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         short = missing(fill)
         shown: Counter[tuple[str, str]] = Counter()
         for at, colour, ratio in pieces:
-            if colour in short and ratio >= piece_share(colour, config.learned_piece_ratio,
-                                                        config):
+            # (Joe's from ``learned_piece_joe_held`` where the rules saw his canoe's shape
+            # and held it for the counts, whatever else it reads there: used 135030126 at
+            # 640x480, his empty canoe beside a blue one on R1, 0.86 of a canoe of his
+            # colour, read as the blue alone.)
+            need = config.learned_piece_joe_held if colour == JOE_COLOUR and \
+                at in joe_held else piece_share(colour, config.learned_piece_ratio, config)
+            if colour in short and ratio >= need:
                 shown[at, colour] += 2 if ratio >= config.learned_piece_pair else 1
         own = {(at, colour) for at, colour, ratio in pieces
                if ratio >= config.learned_piece_own}
@@ -1613,7 +1620,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             """Whether the rules' pieces there speak against the reader's ``read``."""
             reads = Counter(read.colours)
             return any(at == slot and n > reads[colour] and (
-                reads[colour] > 0 or not any((slot, c) in own for c in reads) or (
+                reads[colour] > 0 or (colour == JOE_COLOUR and slot in joe_held)
+                or not any((slot, c) in own for c in reads) or (
                     config.learned_piece_each and not all((slot, c) in own for c in reads)))
                 for (at, colour), n in shown.items())
 

@@ -2770,3 +2770,23 @@ def test_no_gem_is_named_that_looks_like_the_votes_lean_blurred_with_the_hull(mo
     assert named("pink", "violet") == ["pink"]  # (pink is no blend of violet and blue)
     assert named("violet", "pink", VisionConfig(learned_blend_veto=0.0)) == ["violet"]
     assert named("violet", "pink", hull_bgr=None) == ["violet"]
+
+
+def test_a_slot_the_rules_held_joe_s_canoe_on_is_not_read_without_him():
+    """Used scene 135030126 (640x480): Joe's empty canoe beside a blue one on R1; the
+    rules saw his canoe's shape there, 0.86 of a canoe of his pale colour, and held it for
+    the game's counts (one canoe or two); the slot reader read the blue canoe alone there,
+    Joe then seen nowhere: wrong. Where the rules held his canoe, a piece of his colour
+    from ``learned_piece_joe_held`` of a canoe speaks against a reading without him."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("lowres", 135030126,
+                                         VisionConfig(learned_piece_joe_held=2.0),
+                                         VisionConfig())
+    assert sorted(c.colour for c in truth.canoes_at("R1")) == ["blue", "joe"]
+    # (Read so under this machine's OpenCV.)
+    assert [c.colour for c in before.canoes_at("R1")] == ["blue"] or \
+        not cv2.__version__.startswith("5.")
+    assert "R1" in now.unknown or sorted(c.colour for c in now.canoes_at("R1")) == [
+        "blue", "joe"]  # (read so, and right, under the Raspberry Pi's OpenCV)
+    assert wrong(now, truth) == []

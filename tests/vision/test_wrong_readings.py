@@ -2356,3 +2356,4 @@ def test_a_violet_gem_blurred_pink_by_a_warm_hull_is_not_named_pink(seed, slot, 
         not cv2.__version__.startswith("5.")
     assert [c.gem for c in now.canoes_at(slot) if c.colour == colour] in ([UNKNOWN], [])
     assert wrong(now, truth) == []
+
