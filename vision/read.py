@@ -1967,6 +1967,15 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                  config.disc_empty_gone_lean, 2.0, 0.0).items():
             if read.disc:
                 discs[SLOTS[i]] = UNKNOWN
+    canoe_gone = [i for i, s in known if crowd[s] == 1 and discs[s] == ABSENT]
+    if canoe_gone and config.disc_canoe_gone_lean <= 1:
+        # ...or under a lone canoe (used 139070034: T1's disc under a blue canoe on a dark
+        # blue river, its rim showing only in slivers, read gone; the reader 0.99 sure of
+        # a disc there, short of ``disc_present_confidence``).
+        for i, read in read_fine(rectified, light, geo, setup, canoe_gone, {},
+                                 config.disc_canoe_gone_lean, 2.0, 0.0).items():
+            if read.disc:
+                discs[SLOTS[i]] = UNKNOWN
     doubt_setup = slot_setup if slot_setup is not None else reader_setup
     # (Per slot index, the colours whose lone canoe the gem reader named a gem of its own
     # colour.)
