@@ -1187,6 +1187,12 @@ class VisionConfig:
     seen without what it reads on such slots, or where it is ``learned_moving_confidence``
     sure of them: the canoe it reads there may be the one on its way (reporting
     64120137)."""
+    learned_between_pair: bool = True
+    """...nor, however sure, one of two slots the rules saw a canoe between
+    ("canoe between slots") where it reads a colour they found between two slots and reads
+    no canoe on the other such slot: the canoe it reads may be the one on its way, most of
+    the way over this slot (ninety-fourth session; used 139120063: a red canoe most of
+    the way from T4 to T5, read on T5, 1.0 sure, T4 then unknown)."""
     gems_where_placed: bool = True
     """Where another reader placed canoes on a slot with their gems unknown (the learned
     slot reader, which names no gem of a pair, or the game's counts) and the rules read

@@ -76,6 +76,7 @@ from vision.stages.looks import bare as bare_slots
 from vision.stages.marks import Marks, read_marks
 from vision.stages.objects import (
     ACROSS,
+    BETWEEN_SLOTS,
     SMALL_FOREIGN,
     WASHED_OUT,
     Palette,
@@ -1487,6 +1488,16 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     elif set(on_way) & missing(steady):
         fill = {i: r for i, r in fill.items()
                 if i in steady or r.sure >= config.learned_moving_confidence}
+    if config.learned_between_pair:
+        # Nor, however sure, a slot the rules saw a canoe between it and another, with a
+        # colour they found between two slots, while it reads no other such slot: the
+        # canoe it reads may be the one on its way, mostly over this slot (used 139120063:
+        # a red canoe most of the way from T4 to T5, read on T5, 1.0 sure; T4 under it).
+        between = {s for s in SLOTS if why.get(s) == BETWEEN_SLOTS}
+        read_there = {SLOTS[i] for i, r in fill.items() if r.colours}
+        fill = {i: r for i, r in fill.items() if not (
+            SLOTS[i] in between and set(r.colours) & set(on_way)
+            and between - read_there - {SLOTS[i]})}
     # So is a slot a glare spot washes out: a canoe washed towards white there looks like
     # Joe's pale wood (reporting 63030232 at 640x480: a blue canoe with a white gem read
     # as Joe, the blue canoe then seen nowhere).

@@ -2808,3 +2808,22 @@ def test_a_disc_read_gone_under_a_lone_canoe_the_disc_reader_leans_to_is_unknown
     assert before.discs["T1"] == ABSENT or not cv2.__version__.startswith("5.")
     assert now.discs["T1"] in (UNKNOWN, PRESENT)
     assert wrong(now, truth) == []
+
+
+def test_a_canoe_the_rules_saw_between_two_slots_is_not_read_on_one_of_them():
+    """Scene 139120063 (between): a red canoe most of the way from T4 to T5; the rules
+    left both slots unknown (a canoe between them), and the slot reader read T5 with one
+    red canoe, 1.0 sure, T4 hidden under it: wrong, the canoe stands on T4 still. A slot
+    the rules saw a canoe between is not read with a colour they found between two slots
+    while no other such slot is read (``learned_between_pair``)."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("between", 139120063,
+                                         VisionConfig(learned_between_pair=False),
+                                         VisionConfig())
+    assert [c.colour for c in truth.canoes_at("T4")] == ["red"] and not truth.canoes_at("T5")
+    # (Read so under this machine's OpenCV.)
+    assert [c.colour for c in before.canoes_at("T5")] == ["red"] or \
+        not cv2.__version__.startswith("5.")
+    assert {"T4", "T5"} <= set(now.unknown)
+    assert wrong(now, truth) == []

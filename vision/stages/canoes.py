@@ -21,6 +21,7 @@ from vision.observation import CanoeSeen
 from vision.stages.geometry import Centre, Geometry, shift_px
 from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, median
 from vision.stages.objects import (
+    BETWEEN_SLOTS,
     CLOSE,
     OPEN,
     Objects,
@@ -378,7 +379,7 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
                 between = config.canoe_between_ends_mm if is_held and i else \
                     config.canoe_between_mm
                 off = between_slots(foot, geo.slot_xy, k, config, between)
-                flag(off, "canoe between slots")
+                flag(off, BETWEEN_SLOTS)
                 if off:
                     out.on_way.add(colour)
                 if off and not is_held:

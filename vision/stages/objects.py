@@ -33,6 +33,8 @@ SMALL_FOREIGN = "something small and foreign"
 """Why a slot with a small foreign object in its zone is unknown (``Objects.why``)."""
 WASHED_OUT = "washed out (glare)"
 """Why a slot a glare spot washes out is unknown (the reading's rules ask for it by name)."""
+BETWEEN_SLOTS = "canoe between slots"
+"""Why the two slots a canoe off its slot's centre lies between are unknown."""
 ACROSS = "one canoe across two positions"
 """Why the positions one canoe-coloured object lies across are unknown (the learned
 slot reader's answer there is held to more, ``VisionConfig.learned_moving_marked``)."""
@@ -460,7 +462,7 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                                  camera_centre, config, k)
                 off = nearer_next(foot, geo.slot_xy, k, config, config.canoe_between_mm)
                 if off:
-                    _mark(out, off, "canoe between slots")
+                    _mark(out, off, BETWEEN_SLOTS)
                     if major is not None:
                         out.on_way.add(major)
             continue
