@@ -1789,11 +1789,13 @@ class VisionConfig:
     sure of that, 0.42 and 0.8997 sure that nothing covered the slot; used 134030234 at
     640x480: a disc gone, the reader 0.56 sure of one). Over 1: not asked."""
     disc_canoe_gone_lean: float = 0.8
-    """...and so is a disc the rules read gone under a lone canoe they read (ninety-fourth
-    session; used 139070034: T1's disc under a blue canoe on a dark blue river, its rim
-    showing only in slivers, read gone, the reader 0.99 sure of a disc there, short of
-    ``disc_present_confidence``; every disc truly gone under read canoes on used 67 and
-    68 the reader was 0.9988 sure or more was gone). Over 1: no such check."""
+    """...and so is a disc the rules read gone under a lone canoe they read, where the
+    reader was asked of it (``disc_check_absent``) and not sure enough to name it
+    (ninety-fourth session; used 139070034: T1's disc under a blue canoe on a dark blue
+    river, its rim showing only in slivers, read gone, the reader 0.99 sure of a disc
+    there, short of ``disc_present_confidence``; every disc truly gone under read canoes
+    on used 67 and 68 the reader was 0.9988 sure or more was gone). Over 1: no such
+    check."""
     disc_absent_clear: bool = True
     """...and where the rules read a disc gone and the disc reader is not
     ``disc_clear_confidence`` sure that nothing covers the slot, the disc is unknown: a

@@ -1906,6 +1906,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     crowd = Counter(c.at for c in seen)
     per = Counter((c.at, c.colour) for c in seen)
     known = [(i, s) for i, s in enumerate(SLOTS) if s not in unknown]
+    rules_gone = {s for s in SLOTS if discs[s] == ABSENT}  # (before the reader names any)
     discs_at = [i for i, s in known if discs[s] == UNKNOWN or (
         config.disc_check_crowd and crowd[s] >= 2) or (
         config.disc_check_absent and crowd[s] == 1 and discs[s] == ABSENT) or (
@@ -1978,11 +1979,13 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                  config.disc_empty_gone_lean, 2.0, 0.0).items():
             if read.disc:
                 discs[SLOTS[i]] = UNKNOWN
-    canoe_gone = [i for i, s in known if crowd[s] == 1 and discs[s] == ABSENT]
-    if canoe_gone and config.disc_canoe_gone_lean <= 1:
-        # ...or under a lone canoe (used 139070034: T1's disc under a blue canoe on a dark
-        # blue river, its rim showing only in slivers, read gone; the reader 0.99 sure of
-        # a disc there, short of ``disc_present_confidence``).
+    canoe_gone = [i for i, s in known if crowd[s] == 1 and discs[s] == ABSENT
+                  and s in rules_gone]
+    if canoe_gone and config.disc_check_absent and config.disc_canoe_gone_lean <= 1:
+        # ...or under a lone canoe, where the reader was asked of it and not sure enough
+        # to name it (used 139070034: T1's disc under a blue canoe on a dark blue river,
+        # its rim showing only in slivers, read gone; the reader 0.99 sure of a disc
+        # there, short of ``disc_present_confidence``).
         for i, read in read_fine(rectified, light, geo, setup, canoe_gone, {},
                                  config.disc_canoe_gone_lean, 2.0, 0.0).items():
             if read.disc:
