@@ -1489,6 +1489,15 @@ class VisionConfig:
     pair_clear_confidence: float = 0.99
     """...and how sure it must be that nothing covers the slot (a hand, a canoe between
     slots, a glare spot)."""
+    pair_gem_veto: float = 0.999
+    """A gem the rules named for one of two canoes of one colour on a slot is unknown (and
+    asked of the pair reader with the others) where the pair reader is this sure that
+    none of that colour's canoes there carries it, and ``pair_clear_confidence`` sure
+    that nothing covers the slot (ninety-fourth session; 140050128 near a glare spot: two
+    empty blue canoes on L1, one's lit top read as a blue gem by the rules' votes, the
+    pair reader 0.99999 sure that no blue gem is there and 0.992 that both are empty; at
+    0.99, used 137120015, between: a red pair and a brown canoe on R2, the red pair's
+    pink gem, 0.990 sure none was there, unknown). Over 1: no such check."""
     pair_empty_doubt: float = 0.02
     """Two canoes of one colour on a slot, both read empty by any reader, where the pair
     reader is ``pair_clear_confidence`` sure that nothing covers the slot, under this

@@ -47,6 +47,7 @@ from vision.stages.learned import (
     covered_by,
     gem_beliefs,
     moving_by,
+    pair_denies,
     per_frame,
     read_fine,
     read_learned,
@@ -1042,6 +1043,23 @@ def read_board(
                           for b in beliefs)}
         canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN)
                           if (c.at, c.colour) in doubted and c.gem == "pink" else c
+                          for c in canoes.seen]
+    if config.pair_gem_veto <= 1 and look is not None and look.disc_patches is not None:
+        # A gem the rules named in one of two canoes of one colour on a slot, where the
+        # pair reader is sure none of them carries it: unknown (and so asked of the pair
+        # reader below) (140050128 near a glare spot: two empty blue canoes on L1, one's
+        # lit top read as a blue gem, the pair reader 1.0 sure no blue gem is there).
+        two = Counter((c.at, c.colour) for c in canoes.seen)
+        gems_named: dict[int, dict[str, list[str | None]]] = {}
+        for c in canoes.seen:
+            if c.at in SLOTS and c.at not in unknown | read_washed and \
+                    two[c.at, c.colour] == 2 and c.gem not in (None, UNKNOWN):
+                gems_named.setdefault(SLOTS.index(c.at), {}).setdefault(
+                    c.colour, []).append(c.gem)
+        denied = pair_denies(rectified, light, geo, look.disc_patches, gems_named,
+                             config.pair_gem_veto, config.pair_clear_confidence)
+        canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.at in SLOTS and c.gem in
+                          denied.get(SLOTS.index(c.at), {}).get(c.colour, ()) else c
                           for c in canoes.seen]
     pair_confidence = config.pair_confidence if gems_read else \
         config.pair_low_detail_confidence

@@ -2828,3 +2828,47 @@ def test_a_canoe_the_rules_saw_between_two_slots_is_not_read_on_one_of_them():
         not cv2.__version__.startswith("5.")
     assert {"T4", "T5"} <= set(now.unknown)
     assert wrong(now, truth) == []
+
+
+def test_a_gem_the_pair_reader_is_sure_no_canoe_of_the_pair_carries_is_unknown():
+    """Scene 140050128 (glare+flicker): two empty blue canoes on L1 near a glare spot; the
+    rules' votes read one's lit top as a blue gem, the pair reader 0.99999 sure that no
+    blue gem is there: wrong. That gem is unknown (``pair_gem_veto``), and the pair
+    reader then names both canoes' gems."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("glare+flicker", 140050128,
+                                         VisionConfig(pair_gem_veto=2.0), VisionConfig())
+    assert [(c.colour, c.gem) for c in truth.canoes_at("L1")] == [("blue", None)] * 2
+    # (Read so under this machine's OpenCV.)
+    assert sorted(str(c.gem) for c in before.canoes_at("L1")) == ["None", "blue"] or \
+        not cv2.__version__.startswith("5.")
+    assert "blue" not in [c.gem for c in now.canoes_at("L1")]
+    assert wrong(now, truth) == []
+
+
+def test_pair_denies_gives_the_named_gems_the_pair_reader_is_sure_none_carries(monkeypatch):
+    """Per slot and colour asked, the gems named there that the pair reader is that sure
+    none of the colour's canoes carries; not where it is unsure the slot is clear."""
+    colours, gems = learned.COLOURS, learned.GEMS
+    z = np.zeros((2, learned.DISC_OUTPUTS + len(colours) * len(gems) * 3))
+    z[:, 2:4] = [[9.0, 0.0], [0.0, 9.0]]  # slot 3 clear, slot 7 covered
+    held = z[:, learned.DISC_OUTPUTS:].reshape(2, len(colours), len(gems), 3)
+    held[:, :, :, 0] = 12.0  # none of any colour carries any gem, sure...
+    held[:, colours.index("blue"), gems.index(None), :] = [0.0, 0.0, 12.0]  # ...both empty
+    held[0, colours.index("red"), gems.index("pink"), :] = [0.0, 12.0, 0.0]  # one red: pink
+
+    class Fake:
+        def logits(self, x):
+            assert len(x) == 2
+            return z
+
+    monkeypatch.setattr(SlotReader, "load", lambda *a: Fake())
+    monkeypatch.setattr(learned, "slot_patches", lambda *a: np.zeros((2, 56, 56, 3)))
+    monkeypatch.setattr(learned, "network_input", lambda now, then: now)
+    setup = np.zeros((9, 56, 56, 3))
+    named = {3: {"blue": ["blue", None], "red": ["pink", None]}, 7: {"blue": ["blue"]}}
+    assert learned.pair_denies(None, None, None, setup, named, 0.999, 0.99) == {
+        3: {"blue": {"blue"}, "red": {None}}}
+    assert learned.pair_denies(None, None, None, setup, named, 0.999, 0.0) == {
+        3: {"blue": {"blue"}, "red": {None}}, 7: {"blue": {"blue"}}}

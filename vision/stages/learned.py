@@ -606,6 +606,35 @@ def read_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
     return out
 
 
+def pair_denies(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                named: Mapping[int, Mapping[str, Sequence[str | None]]], confidence: float,
+                clear_confidence: float) -> dict[int, dict[str, set[str | None]]]:
+    """Per slot index of ``named`` (per colour with two canoes there, the gems named for
+    them), the gems named that the pair reader is ``confidence`` sure none of that
+    colour's canoes there carries, where it is ``clear_confidence`` sure that nothing
+    covers the slot. ``setup``: every slot's disc patch at setup, as for
+    :func:`read_fine`."""
+    slots = sorted(s for s, colours in named.items() if colours)
+    if not slots:
+        return {}
+    patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
+    z = SlotReader.load(PAIR_WEIGHTS).logits(network_input(patches, setup[slots]))
+    clear = _softmax(z[:, 2:4])[:, 0]
+    held = held_gems(z[:, DISC_OUTPUTS:])
+    out: dict[int, dict[str, set[str | None]]] = {}
+    for n, s in enumerate(slots):
+        if float(clear[n]) < clear_confidence:
+            continue
+        for c, gems in named[s].items():
+            if c not in COLOURS:
+                continue
+            denied = {g for g in gems if g in GEMS and float(
+                held[n, COLOURS.index(c), GEMS.index(g), 0]) >= confidence}
+            if denied:
+                out.setdefault(s, {})[c] = denied
+    return out
+
+
 def held_gems(logits: Floats) -> Floats:
     """The pair reader's probabilities from its outputs after :data:`DISC_OUTPUTS`:
     ``(n, len(COLOURS), len(GEMS), 3)``, that none, one or two of that colour's canoes
