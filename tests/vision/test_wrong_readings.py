@@ -789,8 +789,8 @@ def test_a_brown_hulls_lighter_top_around_its_dark_well_is_no_yellow_gem():
     seen = read(state, scene, 5030034, (640, 480), VisionConfig(gem_min_detail=0.0))
     assert wrong(seen, truth) == []
     assert sorted(str(c.gem) for c in seen.canoes_at("L2")) == ["None", "unknown"]
-    before = read(state, scene, 5030034, (640, 480),
-                  VisionConfig(gem_min_detail=0.0, well_max_gain=0.0))
+    before = read(state, scene, 5030034, (640, 480),  # (pair_gem_veto catches it too)
+                  VisionConfig(gem_min_detail=0.0, well_max_gain=0.0, pair_gem_veto=2.0))
     assert "yellow" in {c.gem for c in before.canoes_at("L2")}
 
 
