@@ -1254,7 +1254,12 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     against it from ``config.learned_area_bare_other`` of a canoe, Joe's too, a player's
     from ``config.learned_area_bare_player``. A slot left unknown only as where a canoe
     seen nowhere may hide it reads with no fewer canoes of a colour than the rules read
-    there (``config.learned_hides_fewer``). Returns, per
+    there (``config.learned_hides_fewer``). A piece of Joe's colour on a slot in
+    ``joe_held`` (where the rules saw his canoe's shape and held it for the counts)
+    speaks against a reading without him from ``config.learned_piece_joe_held`` of a
+    canoe; a slot the rules saw a canoe between is not read with a colour they found
+    between two slots while no other such slot is read (``config.learned_between_pair``).
+    Returns, per
     slot it was asked about and answered (``learned_unsure_confidence`` sure or more), the
     colours it read there; ``none_of``, where given, gets the slots it read with canoes
     where a canoe seen nowhere may have stood, sure that none of those stands there
@@ -1917,7 +1922,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     where the gem reader's first answer is that gem too: ``lean_alone_own_fine``). With
     either setup, a lone canoe still unknown that both readers are
     ``config.empty_agree_confidence`` sure is empty is named so, whatever they say of the
-    slot being covered. Fills ``discs`` and ``seen``."""
+    slot being covered. A disc the rules read gone on a slot they read empty
+    (``config.disc_empty_gone_lean``) or under a lone canoe (``config.disc_canoe_gone_lean``)
+    is unknown where the disc reader leans to one there. Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
     leans = leans or {}
