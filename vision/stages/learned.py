@@ -582,10 +582,7 @@ def read_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
     slots = sorted(s for s, colours in pairs_at.items() if colours)
     if not slots:
         return {}
-    patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
-    z = SlotReader.load(PAIR_WEIGHTS).logits(network_input(patches, setup[slots]))
-    clear = _softmax(z[:, 2:4])[:, 0]
-    held = held_gems(z[:, DISC_OUTPUTS:])
+    clear, held = _pair_outputs(rectified, light, geo, setup, slots)
     out: dict[int, dict[str, tuple[str | None, ...]]] = {}
     for n, s in enumerate(slots):
         if float(clear[n]) < clear_confidence:
@@ -606,6 +603,15 @@ def read_pairs(rectified: Image, light: Light, geo: Geometry, setup: Image,
     return out
 
 
+def _pair_outputs(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                  slots: list[int]) -> tuple[Floats, Floats]:
+    """The pair reader on ``slots``: how sure it is that nothing covers each, and
+    :func:`held_gems`."""
+    patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
+    z = SlotReader.load(PAIR_WEIGHTS).logits(network_input(patches, setup[slots]))
+    return _softmax(z[:, 2:4])[:, 0], held_gems(z[:, DISC_OUTPUTS:])
+
+
 def pair_denies(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 named: Mapping[int, Mapping[str, Sequence[str | None]]], confidence: float,
                 clear_confidence: float) -> dict[int, dict[str, set[str | None]]]:
@@ -617,10 +623,7 @@ def pair_denies(rectified: Image, light: Light, geo: Geometry, setup: Image,
     slots = sorted(s for s, colours in named.items() if colours)
     if not slots:
         return {}
-    patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
-    z = SlotReader.load(PAIR_WEIGHTS).logits(network_input(patches, setup[slots]))
-    clear = _softmax(z[:, 2:4])[:, 0]
-    held = held_gems(z[:, DISC_OUTPUTS:])
+    clear, held = _pair_outputs(rectified, light, geo, setup, slots)
     out: dict[int, dict[str, set[str | None]]] = {}
     for n, s in enumerate(slots):
         if float(clear[n]) < clear_confidence:
