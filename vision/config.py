@@ -353,6 +353,21 @@ class VisionConfig:
     into the zone (:mod:`vision.stages.marks`); a hand or a canoe covers the middle."""
     marks_inner_share: float = 0.1
     """...allowing this share of its pixels nearer (a bank's blurred edge)."""
+    glare_marks_share: float = 0.3
+    """At setup, an object or highlight in a slot zone of which at least this share is
+    highlight (bright and neutral, or next to it) is a lamp's glare spot and its halo
+    (:func:`vision.stages.marks.learn_glare`), kept in the table profile; over 1: none
+    kept."""
+    glare_then_share: float = 0.4
+    """While reading, something in the slot zones that is no canoe, at least this share of
+    it a glare spot of the setup photo that still looks as then (the table profile's
+    ``glare_marks``), and the rest canoe colour (``glare_then_canoes`` of it), is that
+    spot and canoes in its light, no hand: it hides the slots it lies over (washed out,
+    read as a glare spot's are), not those beside it (ninety-fifth session; used
+    140050015: a mild glare spot between T3 and T4, a blue canoe and Joe's on T4 in its
+    light, both slots "a hand or something foreign"). Over 1: never so."""
+    glare_then_canoes: float = 0.6
+    """...the share of the rest that must be canoe colour (its gem and well enclosed)."""
     marks_grow_px: int = 1
     """The marks also take the pixels this far around them (a frame rectified a pixel
     off from the setup photo)."""

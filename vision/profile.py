@@ -45,7 +45,7 @@ from vision.stages.learned import (
 )
 from vision.stages.light import WHITE_LEVEL, Light, feature_of, features, measure_light, median
 from vision.stages.looks import SlotLooks, look_features
-from vision.stages.marks import Marks, learn_marks
+from vision.stages.marks import Marks, learn_glare, learn_marks
 from vision.stages.objects import OPEN, WIDE, Region, enclosed, object_masks, read_region
 from vision.stages.weather import weather_spaces
 from vision.types import Doubles, Floats, Image, Indices, Mask
@@ -138,6 +138,10 @@ class TableProfile:
                 "shape": list(look.marks.shape),
                 "idx": look.marks.idx.tolist(),
                 "feats": np.round(look.marks.feats.astype(np.float64), 3).tolist()}),
+            "glare_marks": (None if look.glare_marks is None else {
+                "shape": list(look.glare_marks.shape),
+                "idx": look.glare_marks.idx.tolist(),
+                "feats": np.round(look.glare_marks.feats.astype(np.float64), 3).tolist()}),
             "slot_looks": (None if look.slot_looks is None else {
                 "shape": list(look.slot_looks.shape),
                 "unkept": [SLOTS[i] for i in np.flatnonzero(look.slot_looks.unkept)],
@@ -187,6 +191,7 @@ class TableProfile:
                 look=TableLook(rings, rim, None if token is None
                                else np.array(token, np.float32).reshape(3),
                                marks=_marks(data.get("river_marks")),
+                               glare_marks=_marks(data.get("glare_marks"), "glare_marks"),
                                glare=_slots_listed(data.get("glare_at_setup"), "glare_at_setup"),
                                rim_unseen=_slots_listed(data.get("rim_unseen_at_setup"),
                                                         "rim_unseen_at_setup"),
@@ -282,20 +287,21 @@ def _levels(value: object) -> Floats | None:
     return np.array([np.nan if v is None else v for v in value], np.float32)
 
 
-def _marks(value: object) -> Marks | None:
+def _marks(value: object, key: str = "river_marks") -> Marks | None:
     """The ``river_marks`` of a profile's JSON (absent in profiles learned before them:
-    none, every bank in a slot zone reads as an object)."""
+    none, every bank in a slot zone reads as an object), or its ``glare_marks`` (``key``:
+    absent, no glare spot is known from setup)."""
     if value is None:
         return None
-    if not isinstance(value, dict):
-        raise ProfileError("river_marks must be an object with shape, idx and feats")
+    if not isinstance(value, dict) or not {"shape", "idx", "feats"} <= set(value):
+        raise ProfileError(f"{key} must be an object with shape, idx and feats")
     shape = [int(v) for v in value["shape"]]
     idx = np.array(value["idx"], np.intp).reshape(-1)
     feats = np.array(value["feats"], np.float32).reshape(-1, 3)
     if len(shape) != 2 or min(shape) < 1 or len(idx) != len(feats) or (
             len(idx) and (idx.min() < 0 or idx.max() >= shape[0] * shape[1])) \
             or not np.all(np.isfinite(feats)):
-        raise ProfileError("river_marks hold bad values")
+        raise ProfileError(f"{key} hold bad values")
     return Marks((shape[0], shape[1]), idx, feats)
 
 
@@ -504,6 +510,7 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     # own print reaching into the slot zones (banks) is no object there, nor a glare spot
     # on it (a highlight: wide, it is an object while reading).
     marks = learn_marks(zones.obj, zones.feats, geo, config, also=zones.highlight)
+    glare_marks = learn_glare(zones.obj, zones.feats, geo, config, zones.highlight, joe=joe)
     river_obj = np.zeros(h * w, np.uint8)
     river_obj[zones.idx[zones.obj]] = 1
     river_obj[marks.idx] = 0
@@ -653,7 +660,8 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     return TableProfile(
         players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
         look=TableLook(rings.copy(), learned.astype(np.float32), token, marks=marks,
-                       glare=glare.copy(), sand_levels=sand_levels(beach, geo),
+                       glare=glare.copy(), glare_marks=glare_marks,
+                       sand_levels=sand_levels(beach, geo),
                        sand_like=sand_like, rim_unseen=hidden,
                        beach_glare=_beach_glare(flat, light, geo, layout, config, core=True),
                        disc_offset=offset,

@@ -155,6 +155,10 @@ class TableLook:
     """Each river slot's disc patch at setup (``DISC_PATCH_PX`` across, the view's own
     millimetre a pixel), which the fine readers (disc, gems) compare the frame's with.
     None: not learned (older profiles): those readers are not used."""
+    glare_marks: Marks | None = None
+    """The glare spots in the slot zones at setup, their pixels and how they looked
+    (:func:`vision.stages.marks.learn_glare`): where one still looks so, it is the lamp's
+    reflection, no hand. None: none at setup (or an older profile)."""
 
 
 @dataclass
@@ -307,6 +311,16 @@ def read_board(
         zones.obj[pos[same]] = False
         zones.highlight[pos[same]] = False
         zones.label[pos[same]] = -1
+    spot_then: Mask | None = None
+    if look is not None and look.glare_marks is not None and \
+            look.glare_marks.shape == geo.shape:
+        # A glare spot of the setup photo, where it still looks as then (the lamp's
+        # reflection where it was): no hand, whatever lies in it besides.
+        pos, same = read_marks(zones.feats, look.glare_marks, rings - look.rings, geo,
+                               config)
+        then = np.zeros(geo.shape[0] * geo.shape[1], bool)
+        then[zones.idx[pos[same]]] = True
+        spot_then = then.reshape(geo.shape)
     gems_read = not detail_under(config.gem_min_detail)
     # (Where blur spans a gem's edge: a gem blurred with its hull may look like another.)
     blends = detail_under(config.gem_blend_detail)
@@ -316,7 +330,7 @@ def read_board(
     # (Where gems are not read, a canoe's end blurs into the land beyond the beach's edge,
     # its blend of the two perhaps another canoe colour: blurred.)
     objs = find_objects(zones, beach, geo, layout, config, camera_centre, glare,
-                        crossed, blurred=not gems_read)
+                        crossed, blurred=not gems_read, glare_then=spot_then)
     # Something small in a slot's zone (the river's mottle, a dropped gem) hides no canoe
     # where the slot and its way to each neighbour look as at setup.
     small = {p for p in objs.unknown if objs.why.get(p) == SMALL_FOREIGN}

@@ -125,3 +125,60 @@ def test_slots_as_at_setup_are_not_washed_out_when_shadows_move_the_median_ring(
                        in_play=canoes_in_play(state))
     assert wrong(seen, ground_truth(state, faults=faults)) == []
     assert "T3" not in seen.unknown and "T4" not in seen.unknown
+
+
+def test_learn_glare_keeps_bright_patches_over_a_slot_but_not_joe_on_t1():
+    """A glare spot over a slot's middle at setup is kept (the print's marks keep away
+    from the middle); an object mostly not highlight is not; with Joe in play nothing
+    reaching T1's middle, where his pale canoe stands."""
+    from vision.config import VisionConfig
+    from vision.layout import load_layout
+    from vision.stages.geometry import geometry
+    from vision.stages.marks import learn_glare, learn_marks
+
+    config = VisionConfig()
+    geo = geometry(load_layout(), config)
+    ys, xs = np.divmod(geo.zone_idx, geo.shape[1])
+
+    def spot(slot: str, mm: float):
+        x, y = geo.slot_xy[SLOTS.index(slot)]
+        return np.hypot(xs - x, ys - y) < mm * geo.k
+
+    feats = np.zeros((len(geo.zone_idx), 3), np.float32)
+    bright = spot("T3", 10) | spot("T1", 10)
+    got = learn_glare(bright, feats, geo, config, bright)
+    assert got is not None and got.shape == geo.shape
+    kept = np.isin(geo.zone_idx, got.idx)
+    assert kept[spot("T3", 9)].all() and kept[spot("T1", 9)].all()
+    assert len(learn_marks(bright, feats, geo, config, also=bright)) == 0  # (the middle)
+    with_joe = learn_glare(bright, feats, geo, config, bright, joe=True)
+    assert with_joe is not None
+    kept = np.isin(geo.zone_idx, with_joe.idx)
+    assert kept[spot("T3", 9)].all() and not kept[spot("T1", 9)].any()
+    # An object a fifth highlight (a canoe beside a glint) is no glare spot; a thin
+    # highlight (a disc's rim) none at all.
+    canoe = spot("T5", 12)
+    glint = spot("T5", 5)
+    got = learn_glare(canoe, feats, geo, config, glint)
+    assert got is not None  # (the glint itself)
+    kept = np.isin(geo.zone_idx, got.idx)
+    assert kept[spot("T5", 4)].all() and not kept[spot("T5", 12) & ~spot("T5", 7)].any()
+    rim = spot("T2", 20) & ~spot("T2", 18)
+    assert learn_glare(rim, feats, geo, config, rim) is None
+    assert learn_glare(bright, feats, geo, replace(config, glare_marks_share=2.0),
+                       bright) is None
+    assert learn_glare(bright, feats, geo, config, np.zeros_like(bright)) is None
+
+
+def test_glare_marks_round_trip_and_bad_ones_are_refused(profile):
+    data = json.loads(json.dumps(profile.to_json()))
+    assert data["glare_marks"] is None  # (no glare spot on this table)
+    marks = profile.look.marks
+    data["glare_marks"] = {"shape": list(marks.shape), "idx": marks.idx[:5].tolist(),
+                           "feats": marks.feats[:5].tolist()}
+    again = TableProfile.from_json(data)
+    assert again.look.glare_marks is not None
+    assert np.array_equal(again.look.glare_marks.idx, marks.idx[:5])
+    for bad in ({"shape": [2, 2], "idx": [9], "feats": [[0, 0, 0]]}, {"idx": []}, [1, 2]):
+        with pytest.raises(ProfileError, match="glare_marks"):
+            TableProfile.from_json({**data, "glare_marks": bad})

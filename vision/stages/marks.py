@@ -25,6 +25,7 @@ import numpy as np
 
 from vision.config import VisionConfig
 from vision.stages.geometry import Geometry
+from vision.stages.objects import WIDE
 from vision.types import Floats, Image, Indices, Mask
 
 _OFFSETS = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
@@ -119,3 +120,53 @@ def read_marks(feats: Floats, marks: Marks, shift: Floats, geo: Geometry,
     same: Mask = np.asarray((np.hypot(off[:, 0], off[:, 1]) < config.marks_chroma)
                             & (off[:, 2] < config.marks_log * config.brightness_weight))
     return pos[inside], same[inside]
+
+
+def learn_glare(obj: Mask, feats: Floats, geo: Geometry, config: VisionConfig,
+                highlight: Mask, joe: bool = False) -> Marks | None:
+    """A setup photo's glare spots in the slot zones, as :func:`learn_marks` keeps the
+    print: every object (``obj``, over the zone pixels) and every wide patch of
+    ``highlight`` (bright and neutral) of which ``config.glare_marks_share`` is such a
+    patch or next to it (``marks_grow_px``), over a slot's middle too (at the start
+    nothing stands in the river but Joe on T1: with ``joe``, nothing reaching T1's
+    middle, where his pale canoe stands), with the pixels around it and their features.
+    None: no such patch (or ``glare_marks_share`` over 1). While reading, a patch that
+    still looks as then is the lamp's reflection where it was, not a hand
+    (:func:`vision.stages.objects.find_objects`)."""
+    if config.glare_marks_share > 1 or not highlight.any():
+        return None
+    h, w = geo.shape
+    ys, xs = np.divmod(geo.zone_idx, w)
+    centre = geo.slot_xy[geo.zone_slot]
+    t1 = (np.hypot(xs - centre[:, 0], ys - centre[:, 1]) < config.marks_inner_mm * geo.k) \
+        & (geo.zone_slot == 0)
+    grow = 2 * config.marks_grow_px + 1
+    img: Image = np.zeros(h * w, np.uint8)
+    img[geo.zone_idx[highlight]] = 1
+    # (Wide patches only, as :func:`vision.stages.objects.find_objects` takes them: a
+    # disc's or a bank's thin highlight is no glare spot.)
+    wide = cv2.morphologyEx(img.reshape(h, w), cv2.MORPH_OPEN, WIDE)
+    if not wide.any():
+        return None
+    lit = cv2.dilate(wide, np.ones((grow, grow), np.uint8)).ravel()[geo.zone_idx] > 0
+    highlight = wide.ravel()[geo.zone_idx] > 0
+    glare_img: Image = np.zeros(h * w, np.uint8)
+    for mask in (obj, highlight):
+        img = np.zeros(h * w, np.uint8)
+        img[geo.zone_idx[mask]] = 1
+        n, labels = cv2.connectedComponents(img.reshape(h, w), connectivity=8,
+                                            ltype=cv2.CV_32S)
+        lab = labels.ravel()[geo.zone_idx]
+        area = np.bincount(lab, minlength=n)
+        glare = np.bincount(lab[lit], minlength=n) >= config.glare_marks_share * area
+        if joe:
+            glare &= np.bincount(lab[t1], minlength=n) == 0
+        glare[0] = False
+        glare_img[geo.zone_idx[glare[lab]]] = 1
+    if not glare_img.any():
+        return None
+    grown = cast(Image, cv2.dilate(glare_img.reshape(h, w), np.ones((grow, grow), np.uint8)))
+    in_zone = grown.ravel()[geo.zone_idx] > 0
+    return Marks(geo.shape, geo.zone_idx[in_zone].astype(np.intp),
+                 np.ascontiguousarray(feats[in_zone], np.float32))
+

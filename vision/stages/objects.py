@@ -332,14 +332,17 @@ def components(mask: Image, idx: Indices | None = None) -> tuple[
 def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
                  config: VisionConfig, camera_centre: Centre | None = None,
                  washed: Mask | None = None, beach_crossed: bool | None = None,
-                 blurred: bool = False) -> Objects:
+                 blurred: bool = False, glare_then: Mask | None = None) -> Objects:
     """Label the objects of both regions and sort canoe-like ones from foreign ones
     (``camera_centre``: a canoe's footprint lies half its top's parallax shift before its
     middle as seen; ``washed``: per slot, washed out by a glare spot, so unknown;
     ``beach_crossed``: whether the band just outside the beach changed since setup, None
     where unknown: where it did not, an object on the beach reaching its edge comes from
     the beach itself, ``config.beach_edge_quiet``; ``blurred``: gems are not read, so
-    only an object of one canoe colour, ``config.beach_edge_blurred``)."""
+    only an object of one canoe colour, ``config.beach_edge_blurred``; ``glare_then``:
+    the pixels where a glare spot of the setup photo still looks as then, the table
+    profile's ``glare_marks``: something there that is that spot and canoes in its
+    light is the spot, ``config.glare_then_share``)."""
     h, w = geo.shape
     obj_img: Image = np.zeros(h * w, np.uint8)
     obj_img[zones.idx[zones.obj]] = 1
@@ -395,6 +398,23 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             touching -= quiet
     zone_r = layout.slot_zone_mm * k
     out = Objects(opened, labels, np.zeros(n, bool), colour)
+
+    def as_then(i: int, x0: int, y0: int, bw: int, bh: int, sub: Mask) -> bool:
+        """Whether object ``i`` (``sub`` of its box) is a glare spot of the setup photo
+        that still looks as then (``glare_then``, ``config.glare_then_share`` of it) with
+        nothing else in it but canoe colour (``config.glare_then_canoes`` of the rest, as
+        :func:`enclosed` counts a canoe's colour): the lamp's reflection where it was
+        and the canoes in its light, no hand (skin and sleeve are no canoe colour)."""
+        if glare_then is None or config.glare_then_share > 1:
+            return False
+        was = glare_then[y0 : y0 + bh, x0 : x0 + bw]
+        area = int(stats[i, cv2.CC_STAT_AREA])
+        then = int(np.count_nonzero(was[sub]))
+        if then < config.glare_then_share * area:
+            return False
+        rest = sub & ~was
+        canoe = int(np.count_nonzero(enclosed(colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[rest]))
+        return canoe >= config.glare_then_canoes * (area - then)
     rows, cols = np.divmod(idx_box, bx1 - bx0)
     out.pixels = (rows + by0) * w + cols + bx0  # (read_canoes scans no picture again)
     for i in range(1, n):
@@ -484,13 +504,15 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             d = np.hypot(geo.slot_xy[:, None, 0] - xs[None, :],
                          geo.slot_xy[:, None, 1] - ys[None, :])
             within = np.flatnonzero(d.min(1) < zone_r)
-            if lit >= config.glare_patch_share * area or (
+            if lit >= config.glare_patch_share * area or as_then(i, x0, y0, bw, bh, sub) or (
                     washed is not None and i not in touching and len(within) == 1
                     and washed[within[0]] and area <= config.pair_max_ratio * hull_px):
                 # A glare spot is no hand: it hides what it lies over, not the slots
-                # beside it (a hand's fingers and blur reach further). So is a canoe it
-                # washes out (its colour lost): no bigger than two canoes, within the
-                # zone of that slot alone, nothing reaching in from outside.
+                # beside it (a hand's fingers and blur reach further); nor is one that
+                # lay there at setup and still looks as then, canoes in its light
+                # (as_then). So is a canoe it washes out (its colour lost): no bigger
+                # than two canoes, within the zone of that slot alone, nothing reaching
+                # in from outside.
                 _mark(out, (SLOTS[s] for s in within), WASHED_OUT)
                 continue
             if i not in touching and area < config.foreign_small_ratio * hull_px and \
