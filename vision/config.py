@@ -368,6 +368,12 @@ class VisionConfig:
     light, both slots "a hand or something foreign"). Over 1: never so."""
     glare_then_canoes: float = 0.6
     """...the share of the rest that must be canoe colour (its gem and well enclosed)."""
+    glare_then_washed: float = 1.2
+    """...or, whatever its colour, the rest no bigger than this many canoes' hulls: a
+    canoe in the spot's light, its colour washed out, or the spot's edge no longer as
+    then (used 139050091: T2 and T3 empty under a spot, "a hand"). A hand reaching in is
+    bigger. (Used 139 glare, 300 scenes: +2 clear positions; tuning offset 0 glare,
+    300 scenes: +4 positions, 1 lost, no wrong reading.) 0: never."""
     marks_grow_px: int = 1
     """The marks also take the pixels this far around them (a frame rectified a pixel
     off from the setup photo)."""

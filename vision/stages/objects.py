@@ -403,8 +403,10 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
         """Whether object ``i`` (``sub`` of its box) is a glare spot of the setup photo
         that still looks as then (``glare_then``, ``config.glare_then_share`` of it) with
         nothing else in it but canoe colour (``config.glare_then_canoes`` of the rest, as
-        :func:`enclosed` counts a canoe's colour): the lamp's reflection where it was
-        and the canoes in its light, no hand (skin and sleeve are no canoe colour)."""
+        :func:`enclosed` counts a canoe's colour) or a rest no bigger than
+        ``config.glare_then_washed`` canoes' hulls: the lamp's reflection where it was
+        and the canoes in its light, no hand (skin and sleeve are no canoe colour, and a
+        hand reaching in is bigger)."""
         if glare_then is None or config.glare_then_share > 1:
             return False
         was = glare_then[y0 : y0 + bh, x0 : x0 + bw]
@@ -414,7 +416,8 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             return False
         rest = sub & ~was
         canoe = int(np.count_nonzero(enclosed(colour[y0 : y0 + bh, x0 : x0 + bw] >= 0)[rest]))
-        return canoe >= config.glare_then_canoes * (area - then)
+        return canoe >= config.glare_then_canoes * (area - then) or \
+            area - then <= config.glare_then_washed * hull_px
     rows, cols = np.divmod(idx_box, bx1 - bx0)
     out.pixels = (rows + by0) * w + cols + bx0  # (read_canoes scans no picture again)
     for i in range(1, n):
