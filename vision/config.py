@@ -1032,6 +1032,14 @@ class VisionConfig:
     otherwise, and one slot read right is now unknown (101050117, glare: a brown and a
     yellow canoe on T3, the brown washed pale, 0.98 of a canoe of Joe's colour, Joe
     under the glare on T2)."""
+    learned_piece_beside: float = 0.5
+    """...and none where it reads fewer canoes than the colours the rules saw there in
+    pieces of at least this share of one canoe's area (Joe's from ``learned_piece_joe``),
+    one of them a player's colour seen too seldom that it does not read there (not Joe's:
+    a piece of his pale colour may be a hull blurred with its gem): two canoes there
+    read as one (ninety-fifth session; used 141090107, 2,700 K: Diamanten Joe and a
+    yellow canoe with a yellow gem on T2, pieces of 1.03 and 0.53 of a canoe, read as
+    Joe alone 0.993 sure, the yellow canoe then seen nowhere). Over 1: never."""
     learned_piece_pair: float = 1.6
     """...and a piece of at least this many canoes' area counts as two canoes: two canoes
     of one colour touching are one piece to the rules (used 104020208, a wide-angle lens:

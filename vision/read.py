@@ -1664,6 +1664,21 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         own = {(at, colour) for at, colour, ratio in pieces
                if ratio >= config.learned_piece_own}
 
+        # (Each colour's biggest piece per slot, for ``learned_piece_beside``.)
+        biggest: dict[tuple[str, str], float] = {}
+        for at, colour, ratio in pieces:
+            biggest[at, colour] = max(ratio, biggest.get((at, colour), 0.0))
+
+        def fewer(slot: str, reads: Counter[str]) -> bool:
+            """Whether it reads fewer canoes there than colours the rules saw there in
+            pieces of ``learned_piece_beside`` of a canoe, one of them a player's seen
+            too seldom and not read there (a piece of Joe's pale colour may be a hull
+            blurred with its gem: used 74030087)."""
+            big = {c for (at, c), r in biggest.items()
+                   if at == slot and r >= piece_share(c, config.learned_piece_beside, config)}
+            return sum(reads.values()) < len(big) and any(
+                c in short and reads[c] == 0 and c != JOE_COLOUR for c in big)
+
         def against(slot: str, read: SlotRead) -> bool:
             """Whether the rules' pieces there speak against the reader's ``read``."""
             reads = Counter(read.colours)
@@ -1671,7 +1686,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 reads[colour] > 0 or (colour == JOE_COLOUR and slot in joe_held)
                 or not any((slot, c) in own for c in reads) or (
                     config.learned_piece_each and not all((slot, c) in own for c in reads)))
-                for (at, colour), n in shown.items())
+                for (at, colour), n in shown.items()) or (
+                    config.learned_piece_beside <= 1 and fewer(slot, reads))
 
         fill = {i: r for i, r in fill.items() if not against(SLOTS[i], r)}
     if in_play is not None and colour_areas is not None and config.learned_area_against <= 1:
