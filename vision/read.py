@@ -1272,8 +1272,10 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``joe_held`` (where the rules saw his canoe's shape and held it for the counts)
     speaks against a reading without him from ``config.learned_piece_joe_held`` of a
     canoe; a slot the rules saw a canoe between is not read with a colour they found
-    between two slots while no other such slot is read (``config.learned_between_pair``).
-    Returns, per
+    between two slots while no other such slot is read (``config.learned_between_pair``);
+    nor one it reads with fewer canoes than the colours the rules saw there in pieces of
+    ``config.learned_piece_beside`` of a canoe, one a player's seen too seldom and not
+    read there. Returns, per
     slot it was asked about and answered (``learned_unsure_confidence`` sure or more), the
     colours it read there; ``none_of``, where given, gets the slots it read with canoes
     where a canoe seen nowhere may have stood, sure that none of those stands there

@@ -79,9 +79,7 @@ def learn_marks(obj: Mask, feats: Floats, geo: Geometry, config: VisionConfig,
     joined to the objects.
     """
     h, w = geo.shape
-    ys, xs = np.divmod(geo.zone_idx, w)
-    centre = geo.slot_xy[geo.zone_slot]
-    near = np.hypot(xs - centre[:, 0], ys - centre[:, 1]) < config.marks_inner_mm * geo.k
+    near = _middles(geo, config)
     print_img: Image = np.zeros(h * w, np.uint8)
     for mask in (obj, also):
         if mask is None:
@@ -96,8 +94,22 @@ def learn_marks(obj: Mask, feats: Floats, geo: Geometry, config: VisionConfig,
         is_mark = inner <= config.marks_inner_share * area
         is_mark[0] = False
         print_img[geo.zone_idx[is_mark[lab]]] = 1
+    return _grown(print_img, feats, geo, config)
+
+
+def _middles(geo: Geometry, config: VisionConfig) -> Mask:
+    """Per zone pixel, whether it lies within ``marks_inner_mm`` of its slot's middle."""
+    ys, xs = np.divmod(geo.zone_idx, geo.shape[1])
+    centre = geo.slot_xy[geo.zone_slot]
+    return np.asarray(np.hypot(xs - centre[:, 0], ys - centre[:, 1])
+                      < config.marks_inner_mm * geo.k)
+
+
+def _grown(img: Image, feats: Floats, geo: Geometry, config: VisionConfig) -> Marks:
+    """The marks of ``img`` (flat, 1 where kept) and the pixels ``marks_grow_px``
+    around it, within the zones, with their features."""
     grow = 2 * config.marks_grow_px + 1
-    grown = cast(Image, cv2.dilate(print_img.reshape(h, w), np.ones((grow, grow), np.uint8)))
+    grown = cast(Image, cv2.dilate(img.reshape(geo.shape), np.ones((grow, grow), np.uint8)))
     in_zone = grown.ravel()[geo.zone_idx] > 0
     return Marks(geo.shape, geo.zone_idx[in_zone].astype(np.intp),
                  np.ascontiguousarray(feats[in_zone], np.float32))
@@ -136,10 +148,7 @@ def learn_glare(obj: Mask, feats: Floats, geo: Geometry, config: VisionConfig,
     if config.glare_marks_share > 1 or not highlight.any():
         return None
     h, w = geo.shape
-    ys, xs = np.divmod(geo.zone_idx, w)
-    centre = geo.slot_xy[geo.zone_slot]
-    t1 = (np.hypot(xs - centre[:, 0], ys - centre[:, 1]) < config.marks_inner_mm * geo.k) \
-        & (geo.zone_slot == 0)
+    t1 = _middles(geo, config) & (geo.zone_slot == 0)
     grow = 2 * config.marks_grow_px + 1
     img: Image = np.zeros(h * w, np.uint8)
     img[geo.zone_idx[highlight]] = 1
@@ -163,10 +172,5 @@ def learn_glare(obj: Mask, feats: Floats, geo: Geometry, config: VisionConfig,
             glare &= np.bincount(lab[t1], minlength=n) == 0
         glare[0] = False
         glare_img[geo.zone_idx[glare[lab]]] = 1
-    if not glare_img.any():
-        return None
-    grown = cast(Image, cv2.dilate(glare_img.reshape(h, w), np.ones((grow, grow), np.uint8)))
-    in_zone = grown.ravel()[geo.zone_idx] > 0
-    return Marks(geo.shape, geo.zone_idx[in_zone].astype(np.intp),
-                 np.ascontiguousarray(feats[in_zone], np.float32))
+    return _grown(glare_img, feats, geo, config) if glare_img.any() else None
 

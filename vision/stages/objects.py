@@ -399,18 +399,18 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
     zone_r = layout.slot_zone_mm * k
     out = Objects(opened, labels, np.zeros(n, bool), colour)
 
-    def as_then(i: int, x0: int, y0: int, bw: int, bh: int, sub: Mask) -> bool:
-        """Whether object ``i`` (``sub`` of its box) is a glare spot of the setup photo
-        that still looks as then (``glare_then``, ``config.glare_then_share`` of it) with
-        nothing else in it but canoe colour (``config.glare_then_canoes`` of the rest, as
-        :func:`enclosed` counts a canoe's colour) or a rest no bigger than
+    def as_then(area: int, x0: int, y0: int, bw: int, bh: int, sub: Mask) -> bool:
+        """Whether an object of ``area`` pixels (``sub`` of its box) is a glare spot of
+        the setup photo that still looks as then (``glare_then``,
+        ``config.glare_then_share`` of it) with nothing else in it but canoe colour
+        (``config.glare_then_canoes`` of the rest, as :func:`enclosed` counts a canoe's
+        colour) or a rest no bigger than
         ``config.glare_then_washed`` canoes' hulls: the lamp's reflection where it was
         and the canoes in its light, no hand (skin and sleeve are no canoe colour, and a
         hand reaching in is bigger)."""
         if glare_then is None or config.glare_then_share > 1:
             return False
         was = glare_then[y0 : y0 + bh, x0 : x0 + bw]
-        area = int(stats[i, cv2.CC_STAT_AREA])
         then = int(np.count_nonzero(was[sub]))
         if then < config.glare_then_share * area:
             return False
@@ -507,7 +507,7 @@ def find_objects(zones: Region, beach: Region, geo: Geometry, layout: Layout,
             d = np.hypot(geo.slot_xy[:, None, 0] - xs[None, :],
                          geo.slot_xy[:, None, 1] - ys[None, :])
             within = np.flatnonzero(d.min(1) < zone_r)
-            if lit >= config.glare_patch_share * area or as_then(i, x0, y0, bw, bh, sub) or (
+            if lit >= config.glare_patch_share * area or as_then(area, x0, y0, bw, bh, sub) or (
                     washed is not None and i not in touching and len(within) == 1
                     and washed[within[0]] and area <= config.pair_max_ratio * hull_px):
                 # A glare spot is no hand: it hides what it lies over, not the slots
