@@ -1040,6 +1040,14 @@ class VisionConfig:
     read as one (ninety-fifth session; used 141090107, 2,700 K: Diamanten Joe and a
     yellow canoe with a yellow gem on T2, pieces of 1.03 and 0.53 of a canoe, read as
     Joe alone 0.993 sure, the yellow canoe then seen nowhere). Over 1: never."""
+    learned_beside_mottle: float = 0.7
+    """...and a piece of a colour that looks like that slot's riverbed (its chroma within
+    this of the riverbed's, its brightness within the ground's range, as
+    ``mottle_chroma``) is no such piece: it may be the river's own mottle (ninety-sixth
+    session; used offset 141, canoes between slots and motion blur, all on the blue
+    ``delta`` river: blue pieces of 0.51-0.66 of a canoe, 0.30-0.61 from the riverbed, on
+    slots the reader read right, left unknown by the rule, the counts then settling
+    nothing; the yellow piece of 141090107 lay 1.28 from it). 0: every piece counts."""
     learned_piece_pair: float = 1.6
     """...and a piece of at least this many canoes' area counts as two canoes: two canoes
     of one colour touching are one piece to the rules (used 104020208, a wide-angle lens:

@@ -762,7 +762,10 @@ def read_board(
             contested=contested, transit={palette.names[i]: at
                                           for i, at in objs.transit.items()},
             hull_bgr=canoe_bgr,
-            joe_held={at for at, colour, _ in canoes.unsure if colour == JOE_COLOUR})
+            joe_held={at for at, colour, _ in canoes.unsure if colour == JOE_COLOUR},
+            mottled={(SLOTS[i], name) for name, proto in zip(
+                palette.names, palette.protos, strict=True) for i in np.flatnonzero(
+                like_riverbed(proto, ring_ref, config, config.learned_beside_mottle))})
         if in_play is not None and config.reader_elsewhere_confidence <= 1:
             reader_over_elsewhere(rectified, light, geo, look.slot_patches, canoes.seen,
                                   discs, unknown, why, in_play, config,
@@ -1228,6 +1231,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                   ways: Callable[[], Mapping[tuple[int, int], float]] | None = None,
                   hull_bgr: Mapping[str, BGR] | None = None,
                   joe_held: Collection[str] = (),
+                  mottled: Collection[tuple[str, str]] = (),
                   ) -> dict[str, list[str]]:
     """The learned slot reader (:mod:`vision.stages.learned`) where the rules left a river
     slot unknown, or the disc or a canoe's gem on one: where it is sure that nothing covers
@@ -1275,7 +1279,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     between two slots while no other such slot is read (``config.learned_between_pair``);
     nor one it reads with fewer canoes than the colours the rules saw there in pieces of
     ``config.learned_piece_beside`` of a canoe, one a player's seen too seldom and not
-    read there. Returns, per
+    read there (not a piece of a colour like the riverbed there: ``mottled``, slot and
+    colour, ``config.learned_beside_mottle``). Returns, per
     slot it was asked about and answered (``learned_unsure_confidence`` sure or more), the
     colours it read there; ``none_of``, where given, gets the slots it read with canoes
     where a canoe seen nowhere may have stood, sure that none of those stands there
@@ -1675,9 +1680,11 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             """Whether it reads fewer canoes there than colours the rules saw there in
             pieces of ``learned_piece_beside`` of a canoe, one of them a player's seen
             too seldom and not read there (a piece of Joe's pale colour may be a hull
-            blurred with its gem: used 74030087)."""
+            blurred with its gem: used 74030087; one of a colour like the riverbed
+            there, ``mottled``, the river's mottle)."""
             big = {c for (at, c), r in biggest.items()
-                   if at == slot and r >= piece_share(c, config.learned_piece_beside, config)}
+                   if at == slot and r >= piece_share(c, config.learned_piece_beside, config)
+                   and (at, c) not in mottled}
             return sum(reads.values()) < len(big) and any(
                 c in short and reads[c] == 0 and c != JOE_COLOUR for c in big)
 
