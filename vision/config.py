@@ -793,6 +793,12 @@ class VisionConfig:
     counted; T1 read with its blue canoe alone). Used 102 and 103, 300 scenes a
     condition: that wrong reading gone; 8 clear positions read right before are now
     unknown (in 4 frames on 102, that one among them, and 2 on 103; none exact before)."""
+    hidden_beside_area: float = 0.1
+    """...a slot up or down the river from such a position is a place only where it shows
+    at least this much canoe-like area itself (in canoes): a canoe caught between two
+    slots shows part of itself on both (ninety-sixth session; used 141090016, 2,700 K: a
+    blue canoe unread among two brown ones on T3, T2 and T4 empty and showing none, all
+    three unknown). 0: every such slot."""
     canoe_hidden_share_washed: float = 0.25
     """...this much where every position unknown is one a glare spot washes out: its halo
     reaches further, and a canoe under it can look like the river (used 71050040: a blue

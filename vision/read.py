@@ -2946,17 +2946,21 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
     their canoes read by ``canoe_hidden_share_unknown`` (``canoe_hidden_share_washed``
     where each unknown one is washed out by a glare spot: ``washed``); else every position with more
     canoe-like area than its canoes read (a canoe half hidden under another) and its
-    slots up and down the river (it may be caught between them; so too with ``beside``
-    while some position is unknown). When the area shows no
+    slots up and down the river that show ``hidden_beside_area`` of canoe-like area (it
+    may be caught between them; so too with ``beside`` while some position is unknown).
+    When the area shows no
     such place, it is hidden where nothing shows it (under a hand whose skin looks like
     the sand, in a deep shadow): every position is then unknown, none read wrongly; so too,
     with nothing unknown, where several canoes are seen nowhere and the places show
     ``canoe_hidden_share`` of a canoe or less of room for each (``canoe_hidden_each``).
 
     >>> cfg = VisionConfig()
-    >>> areas = {"T2": (0, 0.0), "T3": (1, 1.3), "T4": (0, 0.0), "beach": (0, 0.0)}
+    >>> areas = {"T2": (0, 0.2), "T3": (1, 1.3), "T4": (0, 0.2), "beach": (0, 0.0)}
     >>> sorted(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2}, areas, cfg))
     ['T2', 'T3', 'T4']
+    >>> sorted(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2},
+    ...                      {**areas, "T4": (0, 0.0)}, cfg))
+    ['T2', 'T3']
     >>> len(hiding_places([CanoeSeen("red", "T3")], set(), {"red": 2}, {"T3": (1, 0.8)}, cfg))
     10
     >>> sorted(hiding_places([CanoeSeen("red", "T3")], {"R1"}, {"red": 2}, areas, cfg))
@@ -2990,7 +2994,10 @@ def hiding_places(seen: Iterable[CanoeSeen], unknown: set[str], in_play: Mapping
         out.add(pos)
         spare += area - config.canoe_area_each * n
         if pos in SLOTS and (beside or not unknown):
-            out.update(p for p in neighbours(pos) if p in SLOTS)
+            # (A canoe caught between two slots shows part of itself on both.)
+            out.update(p for p in neighbours(pos) if p in SLOTS and (
+                config.hidden_beside_area <= 0
+                or areas.get(p, (0, 0.0))[1] >= config.hidden_beside_area))
     if unknown:
         return out
     gone = sum(n - counted[c] for c, n in in_play.items() if counted[c] < n)

@@ -2977,3 +2977,23 @@ def test_a_piece_like_the_riverbed_does_not_keep_the_reader_from_a_slot():
     assert now.canoes_at("R2") == []
     assert now.discs["R2"] == truth.discs["R2"]
     assert wrong(now, truth) == []
+
+
+def test_a_canoe_seen_nowhere_hides_beside_its_slot_only_where_something_shows():
+    """Scene 141090016 (2,700 K): a blue canoe unread among two brown ones on T3, the
+    blue seen nowhere. T3 shows more canoe-like area than its two canoes: the blue may be
+    there. T2 and T4 beside it are empty and show no canoe-like area at all: a canoe
+    caught between T3 and one of them would show part of itself there
+    (``hidden_beside_area``). With the slot reader reading the others, they were
+    unknown with T3; now only T3 is, and T2 and T4 are read empty, right."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (before, now) = read_scene("warm", 141090016,
+                                         VisionConfig(hidden_beside_area=0.0), VisionConfig())
+    assert truth.canoes_at("T2") == [] and truth.canoes_at("T4") == []
+    # (Read so under this machine's OpenCV.)
+    assert {"T2", "T4"} <= set(before.unknown) or not cv2.__version__.startswith("5.")
+    assert "T3" in now.unknown
+    assert not {"T2", "T4"} & set(now.unknown)
+    assert now.canoes_at("T2") == [] and now.canoes_at("T4") == []
+    assert wrong(now, truth) == []
