@@ -1778,8 +1778,9 @@ def test_where_the_rules_said_a_canoe_may_hide_the_slots_beside_are_unknown_once
     R2 read, the places are looked for again as though the rules had read it
     (``learned_hides_again``): the slots beside T4 are unknown too. (T3 is unknown before
     that where the reader is sure something covers it, ``reader_covered_unseen``: off for
-    the first two readings; with it, T5 is read, right.)"""
-    off = VisionConfig(reader_covered_unseen=2.0)
+    the first two readings; with it, T5 is read, right. And without ``hidden_beside_area``:
+    T5 shows no canoe-like area, and with it T5 is not a place at all.)"""
+    off = VisionConfig(reader_covered_unseen=2.0, hidden_beside_area=0.0)
     _, truth, (before, now, default) = read_scene(
         "between", 88120102, replace(off, learned_hides_again=False), off, VisionConfig())
     assert sorted(c.colour for c in truth.canoes_at("T3")) == ["green", "red"]
@@ -2011,9 +2012,12 @@ def test_a_slot_read_empty_for_a_canoe_seen_nowhere_is_not_left_for_it_again():
     """Used 111120010 (between): a canoe between T1 and T2, seen nowhere; the rules left
     T1, T2 and T3 for it. The slot reader read T3 empty (0.9999999 sure, nothing over it)
     while T1 and T2 stayed unknown, but T3 was then left for the canoe again, as beside T2
-    (``learned_hides_again``). With ``unseen_vacant_stays`` it stays read."""
+    (``learned_hides_again``). With ``unseen_vacant_stays`` it stays read. (Without
+    ``hidden_beside_area`` for the first reading: T3 shows no canoe-like area, and with it
+    T3 is not left for the canoe at all.)"""
     _, truth, (now, before) = read_scene("between", 111120010, VisionConfig(),
-                                         VisionConfig(unseen_vacant_stays=False))
+                                         VisionConfig(unseen_vacant_stays=False,
+                                                      hidden_beside_area=0.0))
     assert not truth.canoes_at("T3")
     assert "T3" in before.unknown and "T3" not in now.unknown
     assert not now.canoes_at("T3") and now.discs["T3"] == truth.discs["T3"]

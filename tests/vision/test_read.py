@@ -261,12 +261,14 @@ def test_a_canoe_its_ground_hides_is_read_on_a_second_look(condition, seed, was)
     # (Without ``learned_counts_camouflage`` too, which reads 61020145's positions once
     # the learned slot reader finds the canoe, nor ``unseen_reader_empty``, which reads
     # the slots left for it that the reader is sure are empty, nor
-    # ``unseen_reader_none``, those it reads sure with canoes of other colours.)
+    # ``unseen_reader_none``, those it reads sure with canoes of other colours; nor
+    # ``hidden_beside_area``, which keeps 61020145's T2, showing no canoe-like area, read.)
     _, truth, (off, now) = read_scene(condition, seed,
                                       VisionConfig(look_again_darker=False,
                                                    learned_counts_camouflage=False,
                                                    unseen_reader_empty=2.0,
-                                                   unseen_reader_none=False),
+                                                   unseen_reader_none=False,
+                                                   hidden_beside_area=0.0),
                                       VisionConfig())
     assert tuple(off.unknown) == was and not now.unknown
 
