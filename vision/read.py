@@ -45,6 +45,7 @@ from vision.stages.learned import (
     COLOURS,
     SlotRead,
     covered_by,
+    disc_beliefs,
     gem_beliefs,
     moving_by,
     pair_denies,
@@ -647,8 +648,19 @@ def read_board(
     rim_shift = shift_px(camera_centre, geo.slot_xy, config.disc_height_mm, geo.k)
     if look is not None and look.disc_offset is not None:
         rim_shift = rim_shift + look.disc_offset * np.float32(geo.k)
+    rims: dict[str, float] = {}
     discs = read_discs(rectified, geo, objs.opened, config,
-                       look.disc_rim if look is not None else None, rim_shift)
+                       look.disc_rim if look is not None else None, rim_shift, rims)
+    if look is not None and look.disc_patches is not None and (faint_rims := [
+            SLOTS.index(s) for s, share in rims.items() if share < config.disc_faint_rim]):
+        # A disc read by a faint rim only where the fine disc reader does not doubt it:
+        # the riverbed's own mottle can darken a ring beside a canoe (reporting
+        # 142100103, clutter: T5 without its disc under a yellow canoe, the rim 1.23 of
+        # the present threshold, read present).
+        for k, (there, _) in disc_beliefs(rectified, light, geo, look.disc_patches,
+                                          faint_rims).items():
+            if there < config.disc_faint_doubt:
+                discs[SLOTS[k]] = UNKNOWN
     if look is not None:
         # "No disc" only where the riverbed around the slot looks as it did at setup: a
         # motion-blurred hand smears the rim away and tints the riverbed there.

@@ -3001,3 +3001,21 @@ def test_a_canoe_seen_nowhere_hides_beside_its_slot_only_where_something_shows()
     assert not {"T2", "T4"} & set(now.unknown)
     assert now.canoes_at("T2") == [] and now.canoes_at("T4") == []
     assert wrong(now, truth) == []
+
+
+def test_a_disc_read_by_a_faint_rim_the_disc_reader_doubts_is_read_again():
+    """Reporting 142100103 (clutter): a yellow canoe on T5, whose disc had gone; the
+    riverbed's mottle beside it darkened a ring where the rim would lie, 1.23 of the
+    present threshold, and the disc was read present. The fine disc reader gives a disc
+    there 2e-9: with ``disc_faint_doubt`` the rules leave it unknown, and the learned
+    readers, asked of what the rules leave unknown, read it gone; no other disc changes."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("clutter", 142100103, VisionConfig(),
+                                         VisionConfig(disc_faint_doubt=0.0))
+    assert truth.discs["T5"] == "absent"
+    assert before.discs["T5"] == "present" and wrong(before, truth) == ["T5"]
+    assert now.discs["T5"] == "absent" and wrong(now, truth) == []
+    assert [c.colour for c in now.canoes_at("T5")] == ["yellow"]
+    assert {s: d for s, d in now.discs.items() if s != "T5"} == \
+        {s: d for s, d in before.discs.items() if s != "T5"}

@@ -155,7 +155,8 @@ def _share(mask: NDArray[np.bool_] | np.bool_) -> float:
 
 
 def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionConfig,
-               learned: Floats | None = None, shift: Floats | None = None) -> dict[str, str]:
+               learned: Floats | None = None, shift: Floats | None = None,
+               rims: dict[str, float] | None = None) -> dict[str, str]:
     """``present``, ``absent`` or ``unknown`` per slot.
 
     :param learned: per slot, the rim contrast of its disc at setup, signed: positive a
@@ -163,6 +164,8 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
         as a share of it (scaled to ``disc_reference_contrast``); without it, against the
         defaults, and a light rim line is never taken for no disc.
     :param shift: per slot, where the disc's top appears relative to its footprint (px).
+    :param rims: filled, per slot read ``present`` by its rim seen inside and out, with
+        the rim's contrast there as a share of the present threshold (how clearly).
     """
     samples, covered = rim_samples(rectified, geo, objects, shift)
     absent_at = (config.disc_absent_threshold if learned is None
@@ -200,6 +203,9 @@ def read_discs(rectified: Image, geo: Geometry, objects: Image, config: VisionCo
             beyond *= config.disc_reference_contrast / learned[s]
         out[slot] = _judge(score, ok, both, ring, ref, covered[s, 5], learned is not None,
                            present_at, absent_at, config, beyond)
+        if rims is not None and out[slot] == PRESENT and \
+                _share(both) >= config.disc_min_visible:
+            rims[slot] = float(median(score[both])) / present_at
         if out[slot] == UNKNOWN and learned is not None and _shows_between(score, both, config):
             out[slot] = PRESENT
         if out[slot] == ABSENT and faint[s]:

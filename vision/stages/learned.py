@@ -463,6 +463,20 @@ def slot_discs(rectified: Image, light: Light, geo: Geometry, setup: Image,
     return {s: float(got.discs[n, 1]) for n, s in enumerate(slots)}
 
 
+def disc_beliefs(rectified: Image, light: Light, geo: Geometry, setup: Image,
+                 ask: Sequence[int]) -> dict[int, tuple[float, float]]:
+    """Per slot index of ``ask``, how likely the fine disc reader (:func:`read_fine`'s)
+    says a disc lies there, and that nothing covers the slot. ``setup``: every slot's
+    disc patch at setup."""
+    slots = sorted(set(ask))
+    if not slots:
+        return {}
+    patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
+    x = network_input(patches, setup[slots])
+    p = _softmax(SlotReader.load(DISC_WEIGHTS).logits(x)[:, :4].reshape(-1, 2, 2))
+    return {s: (float(p[n, 0, 1]), float(p[n, 1, 0])) for n, s in enumerate(slots)}
+
+
 @dataclass(frozen=True)
 class FineRead:
     """What the fine reader is sure of on one slot: its disc (None: not sure), and the
