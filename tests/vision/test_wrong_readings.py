@@ -27,10 +27,12 @@ from vision.synth import Glare, Hand, SceneConfig, ground_truth, render
 def rules_alone(monkeypatch):
     """Read with the rules alone: the learned slot, disc and gem readers are not asked
     (the slot reader then answers on no slot: an empty dict; nor is it asked for its
-    counts on slots the rules read, ``reader_sees_unseen``)."""
+    counts on slots the rules read, ``reader_sees_unseen``; nor the disc reader whether
+    a disc read by a faint rim is there, ``disc_faint_doubt``)."""
     monkeypatch.setattr("vision.read.learned_slots", lambda *args, **kwargs: {})
     monkeypatch.setattr("vision.read.learned_fine", lambda *args, **kwargs: None)
     monkeypatch.setattr("vision.read.slot_counts", lambda *args, **kwargs: {})
+    monkeypatch.setattr("vision.read.disc_beliefs", lambda *args, **kwargs: {})
 
 
 def wrong(seen, truth) -> list[str]:
