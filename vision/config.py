@@ -1666,6 +1666,14 @@ class VisionConfig:
     readers as little as 0.43 and 0.48 sure; of the 9 where the lean was wrong, the slot
     reader never said the same. At 0.5 and 0.5, used 104-105 read 20 more frames exactly
     and nothing else otherwise.) Over 1: never."""
+    three_agree_shared_fine: float = 0.8
+    """...but a gem another canoe on the slot is named, or its votes lean to alone, only
+    where the gem reader is this sure of it, and never by the slot reader alone
+    (``lean_slot_alone``); not over ``three_agree_lean_fine``: off. (Used 143030176 at
+    640x480: a yellow canoe's violet gem beside a red canoe's pink one, pink to the votes
+    and the slot reader, named pink. Used offsets 141 and 142, 300 lowres scenes each and
+    50 of every other condition on 142: nothing else changed but one right pink gem left
+    unknown, 142120028.)"""
     lean_slot_alone: float = 0.4
     """...and, the gem reader left out, where the slot reader alone is this sure of the gem
     the votes lean to (and ``disc_clear_confidence`` that nothing covers the slot). (Used

@@ -2179,14 +2179,35 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                              slot_sure, config.disc_clear_confidence).items()
                     } if still else {}
 
+        def shared(i: int, colour: str, gem: str | None) -> bool:
+            """Whether another canoe on slot index ``i`` is named ``gem`` or its votes lean
+            to it alone: a neighbour's gem, seen by the votes and both readers."""
+            return gem is not None and any(
+                k.at == SLOTS[i] and k.colour != colour and (
+                    k.gem == gem or leans.get((k.at, k.colour)) == [gem]) for k in seen)
+
         if config.three_agree_lean_fine <= 1 and (lean_three := leaning(
                 config.three_agree_lean_slot)):
+            if config.three_agree_shared_fine > config.three_agree_lean_fine:
+                shared_three = {i: {c: g for c, g in said.items() if shared(i, c, g)}
+                                for i, said in lean_three.items()}
+                lean_three = {i: {c: g for c, g in said.items() if not shared(i, c, g)}
+                              for i, said in lean_three.items()}
+                if any(shared_three.values()):
+                    name_agreed({i: list(said) for i, said in shared_three.items() if said},
+                                shared_three, config.three_agree_shared_fine, 0.0)
+                lean_three = {i: said for i, said in lean_three.items() if said}
             name_agreed({i: list(said) for i, said in lean_three.items()}, lean_three,
                         config.three_agree_lean_fine, 0.0)
         if config.lean_slot_alone <= 1:
             # ...or the lean and the slot reader alone, the gem reader left out: where the
             # votes lean wrongly, the slot reader has not been seen to say the same.
             alone = leaning(config.lean_slot_alone)
+            if config.three_agree_shared_fine > config.three_agree_lean_fine:
+                # (Not a gem shared with another canoe on the slot: the gem reader's word
+                # is needed there, as above.)
+                alone = {i: {c: g for c, g in said.items() if not shared(i, c, g)}
+                         for i, said in alone.items()}
             if config.lean_alone_fine_doubt <= 1 and alone:
                 # ...not where the gem reader is that sure of another gem, for a canoe
                 # alone on its slot: two readers disagree. (Beside another canoe the gem

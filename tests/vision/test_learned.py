@@ -3019,3 +3019,24 @@ def test_a_disc_read_by_a_faint_rim_the_disc_reader_doubts_is_read_again():
     assert [c.colour for c in now.canoes_at("T5")] == ["yellow"]
     assert {s: d for s, d in now.discs.items() if s != "T5"} == \
         {s: d for s, d in before.discs.items() if s != "T5"}
+
+
+def test_a_gem_another_canoe_on_the_slot_leans_to_needs_the_gem_reader_sure_of_it():
+    """Used 143030176 (640x480): a red canoe with a pink gem touching a yellow one with a
+    violet gem on T3. The rules' votes for each leaned to pink (the red's gem shows beside
+    the yellow hull), the slot reader said pink for both, and the yellow canoe was named
+    pink. With ``three_agree_shared_fine`` a gem the other canoe on the slot leans to is
+    named only where the gem reader is that sure of it: both gems are unknown, and
+    nothing is read wrongly."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("lowres", 143030176, VisionConfig(),
+                                         VisionConfig(three_agree_shared_fine=0.0))
+    assert sorted((c.colour, c.gem) for c in truth.canoes_at("T3")) == [
+        ("red", "pink"), ("yellow", "violet")]
+    assert wrong(before, truth) == ["T3"]
+    assert sorted((c.colour, c.gem) for c in before.canoes_at("T3")) == [
+        ("red", "pink"), ("yellow", "pink")]
+    assert wrong(now, truth) == []
+    assert sorted((c.colour, c.gem) for c in now.canoes_at("T3")) == [
+        ("red", "unknown"), ("yellow", "unknown")]
