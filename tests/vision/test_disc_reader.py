@@ -440,14 +440,19 @@ def test_a_disc_read_there_under_a_lone_canoe_at_640x480_with_gems_read_is_check
     canoe, and the rules read the canoe's blurred edge as its rim, the disc there, a
     wrong reading. Below ``disc_check_lone_detail`` camera pixels a millimetre the disc
     reader checks such discs too: it is sure the disc has gone, the readers disagree,
-    and the disc is unknown; nothing else changes."""
-    _, truth, (off, now) = read_scene("lowres", 71030169,
-                                      VisionConfig(disc_check_lone_detail=0.7), VisionConfig())
+    and the disc is unknown; nothing else changes. (The rim is faint, and the disc reader
+    is asked of it as such too, ``disc_faint_doubt``: off here for both readings; with
+    it the rules leave the disc unknown and the learned readers read it gone.)"""
+    faint_off = VisionConfig(disc_faint_doubt=0.0)
+    _, truth, (off, now, default) = read_scene(
+        "lowres", 71030169, replace(faint_off, disc_check_lone_detail=0.7), faint_off,
+        VisionConfig())
     assert truth.discs["T1"] == ABSENT and [c.colour for c in truth.canoes_at("T1")] == [
         "red"]
     assert off.discs["T1"] == PRESENT
     assert now.discs["T1"] == UNKNOWN
     only_disc_changed(off, now, "T1")
+    assert default.discs["T1"] == ABSENT
 
 
 def test_a_disc_the_slot_reader_named_is_unknown_where_the_disc_reader_is_fairly_sure_otherwise(
