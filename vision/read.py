@@ -657,8 +657,8 @@ def read_board(
         # the riverbed's own mottle can darken a ring beside a canoe (reporting
         # 142100103, clutter: T5 without its disc under a yellow canoe, the rim 1.23 of
         # the present threshold, read present).
-        for k, (there, _) in disc_beliefs(rectified, light, geo, look.disc_patches,
-                                          faint_rims).items():
+        for k, there in disc_beliefs(rectified, light, geo, look.disc_patches,
+                                     faint_rims).items():
             if there < config.disc_faint_doubt:
                 discs[SLOTS[k]] = UNKNOWN
     if look is not None:

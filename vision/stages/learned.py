@@ -464,17 +464,22 @@ def slot_discs(rectified: Image, light: Light, geo: Geometry, setup: Image,
 
 
 def disc_beliefs(rectified: Image, light: Light, geo: Geometry, setup: Image,
-                 ask: Sequence[int]) -> dict[int, tuple[float, float]]:
+                 ask: Sequence[int]) -> dict[int, float]:
     """Per slot index of ``ask``, how likely the fine disc reader (:func:`read_fine`'s)
-    says a disc lies there, and that nothing covers the slot. ``setup``: every slot's
-    disc patch at setup."""
+    says a disc lies there (whatever it says of the slot being covered). ``setup``: every
+    slot's disc patch at setup."""
     slots = sorted(set(ask))
     if not slots:
         return {}
     patches = slot_patches(rectified, light, geo, slots, DISC_WINDOW_MM, DISC_PATCH_PX)
-    x = network_input(patches, setup[slots])
-    p = _softmax(SlotReader.load(DISC_WEIGHTS).logits(x)[:, :4].reshape(-1, 2, 2))
-    return {s: (float(p[n, 0, 1]), float(p[n, 1, 0])) for n, s in enumerate(slots)}
+    p = _disc_odds(network_input(patches, setup[slots]))
+    return {s: float(p[n, 0, 1]) for n, s in enumerate(slots)}
+
+
+def _disc_odds(x: Floats) -> Floats:
+    """The fine disc reader's answers on network inputs ``x``: per input, no disc / a
+    disc, then clear / hidden, each pair summing to 1."""
+    return _softmax(SlotReader.load(DISC_WEIGHTS).logits(x)[:, :4].reshape(-1, 2, 2))
 
 
 @dataclass(frozen=True)
@@ -538,7 +543,7 @@ def read_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     out = {s: FineRead(None, {}) for s in slots}
     rows = [n for n, s in enumerate(slots) if s in discs_at]
     if rows:
-        p = _softmax(SlotReader.load(DISC_WEIGHTS).logits(x[rows])[:, :4].reshape(-1, 2, 2))
+        p = _disc_odds(x[rows])
         gone = gone_confidence or {}
         for n, k in enumerate(rows):
             there, there_clear = (crowd_present or {}).get(slots[k], (2.0, 2.0))
