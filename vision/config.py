@@ -1705,6 +1705,11 @@ class VisionConfig:
     640x480, 900 scenes, and the other conditions' frames as coarse there: the lean and
     the slot reader alone named 8 gems, the 7 of another colour than the hull right, and
     this one; with the switch, only this one reads otherwise.) False: not asked."""
+    lean_alone_own_sharp: bool = True
+    """...and so where a millimetre spans many pixels (used 144010172, parallax: a yellow
+    canoe's pink gem beside an empty green canoe on R2, the votes leaning to yellow, the
+    slot reader 0.978 sure of yellow, the gem reader 0.955 sure the canoe is empty).
+    False: only under ``gem_agree_own_detail``."""
     three_agree_unmixed: bool = True
     """...and the votes lead to no gem there that lies between another gem and the hull
     (what their blur looks like: violet between a pink gem and a blue hull; used
@@ -1803,6 +1808,17 @@ class VisionConfig:
     513 pink gems named right on used 134-137 at 640x480 (300 scenes each), 4 are then
     unknown (at 0.15, 3; at 0.25, 6; with pink under 0.2 alone, 10; with violet more
     alone, 9). 0: no such check."""
+    lone_gem_rival: float = 0.17
+    """...and any gem named for a canoe alone on its slot is unknown where both learned
+    readers give one other gem (neither an empty canoe nor the hull's own colour, what
+    its blur lends a gem) this share of their belief or more: a pink gem blurred with a
+    blue hull is violet to the rules' votes and to both readers, its pink still showing
+    to each (ninety-eighth session; used 144030159 at 640x480: a blue canoe's pink gem
+    named violet, the slot reader 0.28 on pink, the gem reader 0.59; 144030269: the
+    same, 0.23 and 0.22). Of 1,893 gems named for canoes alone on their slots on used
+    140-144 at 640x480 (300 scenes each), both readers gave another such gem at most
+    0.11 where the gem was right, and those two were the only wrong ones. Over 1: no
+    such check."""
     fine_own_gem_doubt: float = 0.8
     """Where a board millimetre spans few of the camera's pixels
     (``gem_agree_own_detail``) and the fine gem reader names the gem of a lone canoe as

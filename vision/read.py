@@ -1073,6 +1073,27 @@ def read_board(
         canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN)
                           if (c.at, c.colour) in doubted and c.gem == "pink" else c
                           for c in canoes.seen]
+    if blends and config.lone_gem_rival <= 1 and look is not None and \
+            look.disc_patches is not None and look.slot_patches is not None:
+        # A gem named for a canoe alone on its slot, where both learned readers give one
+        # other gem (not the hull's own colour) ``lone_gem_rival`` of their belief: a pink
+        # gem blurred with a blue hull is violet to the votes and to both readers, its
+        # pink still showing to each (used 144030159, 144030269 at 640x480).
+        on_slot = Counter(c.at for c in canoes.seen)
+        named_gem = {(c.at, c.colour): c.gem for c in canoes.seen if c.at in SLOTS
+                     and c.at not in unknown and on_slot[c.at] == 1
+                     and c.gem not in (None, UNKNOWN)}
+        rivalled = {(SLOTS[k], colour)
+                    for k, said in gem_beliefs(
+                        rectified, light, geo, look.slot_patches, look.disc_patches,
+                        {SLOTS.index(at): [colour] for at, colour in named_gem}, 0.0).items()
+                    for colour, beliefs in said.items()
+                    if len(beliefs) == 2 and any(
+                        min(b[g] for b in beliefs) >= config.lone_gem_rival
+                        for g in beliefs[0]
+                        if g not in (None, colour, named_gem[SLOTS[k], colour]))}
+        canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if (c.at, c.colour) in rivalled
+                          else c for c in canoes.seen]
     if config.pair_gem_veto <= 1 and look is not None and look.disc_patches is not None:
         # A gem the rules named in one of two canoes of one colour on a slot, where the
         # pair reader is sure none of them carries it: unknown (and so asked of the pair
@@ -1969,8 +1990,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     (``config.three_agree_fine``); with ``reader_setup``, so too where the rules' votes
     lean to one gem (``leans``), the slot reader ``three_agree_lean_slot`` sure of it and
     the gem reader ``three_agree_lean_fine``, or the slot reader alone
-    ``lean_slot_alone`` sure (a gem of the hull's own colour, with ``own_gems``, only
-    where the gem reader's first answer is that gem too: ``lean_alone_own_fine``). With
+    ``lean_slot_alone`` sure (a gem of the hull's own colour, with ``own_gems`` or
+    ``config.lean_alone_own_sharp``, only where the gem reader's first answer is that gem
+    too: ``lean_alone_own_fine``). With
     either setup, a lone canoe still unknown that both readers are
     ``config.empty_agree_confidence`` sure is empty is named so, whatever they say of the
     slot being covered. A disc the rules read gone on a slot they read empty
@@ -2221,13 +2243,14 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                          for i, said in alone.items()}
             hull: dict[int, dict[str, str | None]] = {
                 i: {c: g for c, g in said.items() if g == c} for i, said in alone.items()
-            } if own_gems and config.lean_alone_own_fine else {}
+            } if config.lean_alone_own_fine and (
+                own_gems or config.lean_alone_own_sharp) else {}
             for i, lean_two in alone.items():
                 name_gems(seen, SLOTS[i], {c: g for c, g in lean_two.items()
                                            if c not in hull.get(i, {})})
             if any(hull.values()):
-                # A gem of the hull's own colour where a millimetre spans few pixels:
-                # only where the gem reader's first answer is that gem too.
+                # A gem of the hull's own colour: only where the gem reader's first
+                # answer is that gem too.
                 name_agreed({i: list(said) for i, said in hull.items() if said}, hull,
                             0.0, 0.0)
     if slot_setup is not None and votes and config.three_agree_fine <= 1:
