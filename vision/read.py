@@ -1075,23 +1075,11 @@ def read_board(
                           for c in canoes.seen]
     if blends and config.lone_gem_rival <= 1 and look is not None and \
             look.disc_patches is not None and look.slot_patches is not None:
-        # A gem named for a canoe alone on its slot, where both learned readers give one
-        # other gem (not the hull's own colour) ``lone_gem_rival`` of their belief: a pink
-        # gem blurred with a blue hull is violet to the votes and to both readers, its
-        # pink still showing to each (used 144030159, 144030269 at 640x480).
-        on_slot = Counter(c.at for c in canoes.seen)
-        named_gem = {(c.at, c.colour): c.gem for c in canoes.seen if c.at in SLOTS
-                     and c.at not in unknown and on_slot[c.at] == 1
-                     and c.gem not in (None, UNKNOWN)}
-        rivalled = {(SLOTS[k], colour)
-                    for k, said in gem_beliefs(
-                        rectified, light, geo, look.slot_patches, look.disc_patches,
-                        {SLOTS.index(at): [colour] for at, colour in named_gem}, 0.0).items()
-                    for colour, beliefs in said.items()
-                    if len(beliefs) == 2 and any(
-                        min(b[g] for b in beliefs) >= config.lone_gem_rival
-                        for g in beliefs[0]
-                        if g not in (None, colour, named_gem[SLOTS[k], colour]))}
+        # (A pink gem blurred with a blue hull is violet to the votes and to both
+        # readers, its pink still showing to each: used 144030159, 144030269 at 640x480.)
+        rivalled = gems_rivalled(rectified, light, geo, look.slot_patches,
+                                 look.disc_patches, canoes.seen, unknown,
+                                 config.lone_gem_rival)
         canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if (c.at, c.colour) in rivalled
                           else c for c in canoes.seen]
     if config.pair_gem_veto <= 1 and look is not None and look.disc_patches is not None:
@@ -2689,6 +2677,28 @@ def own_gem_tinted(seen: list[CanoeSeen], tinted: Collection[tuple[str, str]]) -
     per = Counter((c.at, c.colour) for c in seen)
     seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if c.gem == c.colour and
                per[c.at, c.colour] == 1 and (c.at, c.colour) in tinted else c for c in seen]
+
+
+def gems_rivalled(rectified: Image, light: Light, geo: Geometry, slot_setup: Image,
+                  disc_setup: Image, seen: Sequence[CanoeSeen], unknown: Collection[str],
+                  rival: float) -> set[tuple[str, str]]:
+    """The (slot, colour) of the canoes alone on a slot read (not ``unknown``) whose named
+    gem both learned readers see another gem in: one gem, neither an empty canoe nor the
+    hull's own colour (what its blur lends a gem), to which each gives ``rival`` of its
+    belief or more (``VisionConfig.lone_gem_rival``). ``slot_setup``, ``disc_setup``: every
+    slot's patches at setup, as :func:`vision.stages.learned.gem_beliefs` takes them."""
+    on_slot = Counter(c.at for c in seen)
+    named_gem = {(c.at, c.colour): c.gem for c in seen if c.at in SLOTS
+                 and c.at not in unknown and on_slot[c.at] == 1
+                 and c.gem not in (None, UNKNOWN)}
+    return {(SLOTS[k], colour)
+            for k, said in gem_beliefs(
+                rectified, light, geo, slot_setup, disc_setup,
+                {SLOTS.index(at): [colour] for at, colour in named_gem}, 0.0).items()
+            for colour, beliefs in said.items()
+            if len(beliefs) == 2 and any(
+                min(b[g] for b in beliefs) >= rival
+                for g in beliefs[0] if g not in (None, colour, named_gem[SLOTS[k], colour]))}
 
 
 def name_gems(seen: list[CanoeSeen], slot: str, gems: Mapping[str, str | None]) -> None:
