@@ -1158,6 +1158,19 @@ class VisionConfig:
     scenes of each of motion, between, blue-gem, glare, 640x480, parallax and clutter: +6
     clear positions (the reader 0.9967-1.0 sure), +3 frames exact of what shows, no wrong
     reading. Over 1: always unknown."""
+    learned_too_many_rest: bool = True
+    """A slot the rules left unknown for more canoes of a colour than in play is not read
+    with that colour by the learned slot reader where the rules' canoes of it on the
+    beach (which it never reads), left so too, make up that colour's count with it (used
+    146050177, glare: a yellow canoe in a hand's deep shadow read brown by both, both
+    brown canoes read on the beach; with every position so left that it does not read,
+    used 142 and 143, 30 scenes of each condition, lost 3 clear positions read right,
+    the one too many on a slot it did not read). False: read."""
+    learned_covered_bare: bool = True
+    """...nor a slot so covered (a hand, a sleeve) that it reads bare, with no canoe and its
+    disc gone, while a canoe of the game is seen nowhere: a sleeve of the river's hue over
+    a slot looks like a bare riverbed to it (used 146110218, motion: R1's brown canoe and
+    disc under a blue sleeve, read bare, 0.995 sure the slot is clear). False: read."""
     counts_at_end: bool = True
     """The game's counts once more when every reader has read: a colour then read more
     often than it has canoes in play, one canoe found across two positions counted as at
@@ -1819,6 +1832,24 @@ class VisionConfig:
     140-144 at 640x480 (300 scenes each), both readers gave another such gem at most
     0.11 where the gem was right, and those two were the only wrong ones. Over 1: no
     such check."""
+    lone_gem_against: float = 0.5
+    """...and, in any frame, a white gem named for a canoe alone on its slot to which the
+    two learned readers give under this share of their belief on average: together they
+    lean to another answer (a glare spot's white light on a coloured gem; ninety-ninth
+    session; used 146050257, glare: Diamanten Joe's yellow gem in a glare spot's light
+    named white by the rules' votes, the slot reader 0.02 on white, the gem reader 0.63).
+    Of 1,509 gems named for canoes alone on their slots on used 145 and 146, glare and
+    640x480 (300 scenes each), the right ones had at least 0.56 on average (the 295 white
+    ones at least 0.70); that one was the only wrong one. (Only white gems are asked:
+    both readers on every lone canoe made a 1280x720 frame with a table profile 1.5 times
+    as slow.) 0: no such check."""
+    lone_empty_slot_sure: float = 0.9
+    """...and, where gems blur with their hulls (``gem_blend_detail``), a canoe alone on its
+    slot named empty where the slot reader gives an empty canoe under this share of its
+    belief: it sees a gem there too (ninety-ninth session; used 146030060 at 640x480: a
+    brown canoe's pink gem named empty by the votes, the slot reader and the gem reader,
+    0.85 and 0.99 sure). Of 1,036 lone canoes named empty so at 640x480 on used 145 and
+    146 (300 scenes each), the 1,035 right ones had at least 0.955. 0: no such check."""
     fine_own_gem_doubt: float = 0.8
     """Where a board millimetre spans few of the camera's pixels
     (``gem_agree_own_detail``) and the fine gem reader names the gem of a lone canoe as

@@ -1073,14 +1073,15 @@ def read_board(
         canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN)
                           if (c.at, c.colour) in doubted and c.gem == "pink" else c
                           for c in canoes.seen]
-    if blends and config.lone_gem_rival <= 1 and look is not None and \
-            look.disc_patches is not None and look.slot_patches is not None:
-        # (A pink gem blurred with a blue hull is violet to the votes and to both
-        # readers, its pink still showing to each: used 144030159, 144030269 at 640x480.)
-        rivalled = gems_rivalled(rectified, light, geo, look.slot_patches,
-                                 look.disc_patches, canoes.seen, unknown,
-                                 config.lone_gem_rival)
-        canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if (c.at, c.colour) in rivalled
+    if look is not None and look.disc_patches is not None and look.slot_patches is not None \
+            and (config.lone_gem_against > 0 or (blends and (
+                config.lone_empty_slot_sure > 0 or config.lone_gem_rival <= 1))):
+        # Gems named for canoes alone on their slots that the learned readers doubt (a
+        # pink gem blurred with a blue hull is violet to the votes and to both readers,
+        # its pink still showing to each: used 144030159, 144030269 at 640x480).
+        doubted = gems_doubted(rectified, light, geo, look.slot_patches, look.disc_patches,
+                               canoes.seen, unknown, config, blends)
+        canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if (c.at, c.colour) in doubted
                           else c for c in canoes.seen]
     if config.pair_gem_veto <= 1 and look is not None and look.disc_patches is not None:
         # A gem the rules named in one of two canoes of one colour on a slot, where the
@@ -1436,6 +1437,20 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                     take_back(slot, f"more {doubted[0]} canoes than in play; the learned "
                               "reader sees none here", seen, discs, unknown, why)
         fill = {i: r for i, r in fill.items() if not over & set(r.colours)}
+        if config.learned_too_many_rest:
+            # Nor a slot left unknown for more canoes of a colour than in play where it
+            # reads that colour, while the rules' canoes of it on the beach (which it
+            # never reads), left so too, make up that colour's count with it: the rules'
+            # canoe on this slot may be the one too many (used 146050177, glare: a yellow
+            # canoe on T5 in a hand's deep shadow read brown by the rules and by the
+            # reader, 0.994 sure, both brown canoes read on the beach). (Not for a slot
+            # it does not read: used 142030016 and 143050009, the one too many was
+            # there.)
+            there = Counter(c.colour for c in seen
+                            if c.at == BEACH and why.get(BEACH) == TOO_MANY)
+            known = counted(fill)
+            fill = {i: r for i, r in fill.items() if why[SLOTS[i]] != TOO_MANY or not any(
+                known[c] + there[c] > in_play.get(c, 0) for c in set(r.colours))}
         # A slot left unknown because a canoe seen nowhere may hide there stays unknown
         # while that canoe would still be seen nowhere, unless something covers another
         # position (a hand, a sleeve), where it may lie: otherwise it may stand half off
@@ -1582,6 +1597,14 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         fill = {i: r for i, r in fill.items()
                 if not (covered_by(why[SLOTS[i]]) and short & set(r.colours)) or (
                     len(r.colours) <= 1 and r.sure >= config.learned_hand_sure)}
+        if short and config.learned_covered_bare:
+            # Nor one it reads bare, no canoe and its disc gone: a sleeve of the river's
+            # hue over the slot looks so to it, a canoe and the disc under it (used
+            # 146110218, motion: R1's brown canoe and disc under a blue sleeve, "riverbed
+            # covered" to the rules; the reader 0.995 sure the slot is clear, 1.0 of no
+            # canoe and no disc).
+            fill = {i: r for i, r in fill.items() if not (
+                covered_by(why[SLOTS[i]]) and not r.colours and r.disc is False)}
     if in_play is not None and transit and config.learned_transit_sure <= 1:
         # Nor, less than ``learned_transit_sure`` sure, a slot something foreign lies near
         # that is mostly the colour of the one canoe still seen nowhere: that canoe on its
@@ -2679,26 +2702,48 @@ def own_gem_tinted(seen: list[CanoeSeen], tinted: Collection[tuple[str, str]]) -
                per[c.at, c.colour] == 1 and (c.at, c.colour) in tinted else c for c in seen]
 
 
-def gems_rivalled(rectified: Image, light: Light, geo: Geometry, slot_setup: Image,
-                  disc_setup: Image, seen: Sequence[CanoeSeen], unknown: Collection[str],
-                  rival: float) -> set[tuple[str, str]]:
+def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Image,
+                 disc_setup: Image, seen: Sequence[CanoeSeen], unknown: Collection[str],
+                 config: VisionConfig, blends: bool) -> set[tuple[str, str]]:
     """The (slot, colour) of the canoes alone on a slot read (not ``unknown``) whose named
-    gem both learned readers see another gem in: one gem, neither an empty canoe nor the
-    hull's own colour (what its blur lends a gem), to which each gives ``rival`` of its
-    belief or more (``VisionConfig.lone_gem_rival``). ``slot_setup``, ``disc_setup``: every
-    slot's patches at setup, as :func:`vision.stages.learned.gem_beliefs` takes them."""
+    gem (None: an empty canoe) the learned readers doubt:
+
+    - a white gem to which the two give under ``config.lone_gem_against`` of their belief
+      on average: together they lean to another answer (a glare spot's white light on a
+      coloured gem);
+
+    and with ``blends`` (a gem blurs with its hull, so the rules' votes are the less sure):
+
+    - a gem both see another gem in: one gem, neither an empty canoe nor the hull's own
+      colour (what its blur lends a gem), to which each gives ``config.lone_gem_rival`` of
+      its belief or more;
+    - an empty canoe the slot reader gives under ``config.lone_empty_slot_sure`` of its
+      belief: it sees a gem there too.
+
+    (Only those canoes are asked: both readers on every lone canoe in every frame would
+    cost half the frame's time again.) ``slot_setup``, ``disc_setup``: every slot's
+    patches at setup, as :func:`vision.stages.learned.gem_beliefs` takes them."""
     on_slot = Counter(c.at for c in seen)
     named_gem = {(c.at, c.colour): c.gem for c in seen if c.at in SLOTS
-                 and c.at not in unknown and on_slot[c.at] == 1
-                 and c.gem not in (None, UNKNOWN)}
+                 and c.at not in unknown and on_slot[c.at] == 1 and c.gem != UNKNOWN
+                 and (blends or c.gem == "white")}
+    rival = config.lone_gem_rival if blends else 2.0
+
+    def doubted(colour: str, gem: str | None, slot_said: Mapping[str | None, float],
+                fine_said: Mapping[str | None, float]) -> bool:
+        if gem is None:
+            return slot_said[None] < config.lone_empty_slot_sure
+        return (gem == "white" and (slot_said[gem] + fine_said[gem]) / 2
+                < config.lone_gem_against) or any(
+            min(slot_said[g], fine_said[g]) >= rival
+            for g in slot_said if g not in (None, colour, gem))
+
     return {(SLOTS[k], colour)
             for k, said in gem_beliefs(
                 rectified, light, geo, slot_setup, disc_setup,
                 {SLOTS.index(at): [colour] for at, colour in named_gem}, 0.0).items()
             for colour, beliefs in said.items()
-            if len(beliefs) == 2 and any(
-                min(b[g] for b in beliefs) >= rival
-                for g in beliefs[0] if g not in (None, colour, named_gem[SLOTS[k], colour]))}
+            if len(beliefs) == 2 and doubted(colour, named_gem[SLOTS[k], colour], *beliefs)}
 
 
 def name_gems(seen: list[CanoeSeen], slot: str, gems: Mapping[str, str | None]) -> None:

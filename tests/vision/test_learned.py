@@ -3079,3 +3079,122 @@ def test_a_gem_both_readers_see_another_gem_in_is_unknown_at_640x480(seed, slot)
     assert [(c.colour, c.gem) for c in before.canoes_at(slot)] == [("blue", "violet")]
     assert wrong(now, truth) == []
     assert [(c.colour, c.gem) for c in now.canoes_at(slot)] == [("blue", UNKNOWN)]
+
+
+def test_a_slot_left_unknown_for_too_many_of_a_colour_is_not_read_with_the_one_too_many():
+    """Used 146050177 (glare+flicker): a yellow canoe on T5 in a hand's deep shadow, read
+    brown by the rules, both brown canoes read on the beach: three browns, two in play,
+    T5 and the beach unknown. The slot reader then read T5 with a brown canoe, 0.994
+    sure, and the beach stayed unknown: wrong. With the rules' browns on the beach, the
+    reader's brown there would be one too many (``learned_too_many_rest``): T5 stays
+    unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("glare+flicker", 146050177, VisionConfig(),
+                                         VisionConfig(learned_too_many_rest=False))
+    assert [c.colour for c in truth.canoes_at("T5")] == ["yellow"]
+    # (Read so under this machine's OpenCV.)
+    if cv2.__version__.startswith("5."):
+        assert wrong(before, truth) == ["T5"]
+        assert [c.colour for c in before.canoes_at("T5")] == ["brown"]
+    assert "T5" in now.unknown
+    assert wrong(now, truth) == []
+
+
+def test_a_slot_a_sleeve_covers_is_not_read_bare_while_a_canoe_is_seen_nowhere():
+    """Used 146110218 (motion): R1's brown canoe and its disc under a blue sleeve,
+    "riverbed covered" to the rules; the slot reader, 0.995 sure the slot is clear, read
+    it bare (no canoe, its disc gone) while the brown canoe was seen nowhere: wrong. A
+    covered slot is not read bare so (``learned_covered_bare``): R1 stays unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("motion", 146110218, VisionConfig(),
+                                         VisionConfig(learned_covered_bare=False))
+    assert [c.colour for c in truth.canoes_at("R1")] == ["brown"]
+    assert truth.discs["R1"] == PRESENT
+    # (Read so under this machine's OpenCV.)
+    if cv2.__version__.startswith("5."):
+        assert wrong(before, truth) == ["R1", "R1"]
+        assert before.discs["R1"] == ABSENT and not before.canoes_at("R1")
+    assert "R1" in now.unknown
+    assert wrong(now, truth) == []
+
+
+def test_a_gem_both_readers_lean_against_together_is_unknown():
+    """Used 146050257 (glare+flicker): Diamanten Joe's yellow gem in a glare spot's light,
+    named white by the rules' votes; the slot reader gave white 0.02 of its belief, the
+    gem reader 0.63: on average they lean to another answer, and with
+    ``lone_gem_against`` the gem is unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("glare+flicker", 146050257, VisionConfig(),
+                                         VisionConfig(lone_gem_against=0.0))
+    assert [(c.colour, c.gem) for c in truth.canoes_at("R2")] == [(JOE_COLOUR, "yellow")]
+    if cv2.__version__.startswith("5."):  # (read so under this machine's OpenCV)
+        assert wrong(before, truth) == ["R2"]
+        assert [(c.colour, c.gem) for c in before.canoes_at("R2")] == [(JOE_COLOUR, "white")]
+    assert wrong(now, truth) == []
+    assert [c.gem for c in now.canoes_at("R2")] in ([UNKNOWN], ["yellow"])
+
+
+def test_a_lone_canoe_named_empty_needs_the_slot_reader_sure_of_it():
+    """Used 146030060 (640x480): a brown canoe's pink gem alone on L2, named empty by the
+    rules' votes, the slot reader (0.85 sure) and the gem reader (0.99); right empty
+    canoes at 640x480 had the slot reader 0.955 sure or more. With
+    ``lone_empty_slot_sure`` the gem is unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("lowres", 146030060, VisionConfig(),
+                                         VisionConfig(lone_empty_slot_sure=0.0))
+    assert [(c.colour, c.gem) for c in truth.canoes_at("L2")] == [("brown", "pink")]
+    if cv2.__version__.startswith("5."):  # (read so under this machine's OpenCV)
+        assert wrong(before, truth) == ["L2"]
+        assert [(c.colour, c.gem) for c in before.canoes_at("L2")] == [("brown", None)]
+    assert wrong(now, truth) == []
+    assert [c.gem for c in now.canoes_at("L2")] in ([UNKNOWN], ["pink"])
+
+
+def test_gems_doubted_asks_both_readers_of_lone_canoes_only(monkeypatch):
+    """Which named gems the readers' beliefs doubt: only canoes alone on a slot read are
+    asked; a white gem the two give under ``lone_gem_against`` on average, and only where
+    gems blur with their hulls (only then are other gems asked) an empty canoe the slot
+    reader gives under ``lone_empty_slot_sure`` and a gem both see another in,
+    ``lone_gem_rival`` sure."""
+    from vision import read
+
+    beliefs = {
+        "T1": ({"white": 0.02, "yellow": 0.9}, {"white": 0.6, "yellow": 0.4}),  # against
+        "T2": ({None: 0.85, "pink": 0.15}, {None: 0.99}),  # empty, slot reader unsure
+        "T3": ({None: 0.97}, {None: 0.5, "pink": 0.5}),  # empty, slot reader sure
+        "T4": ({"violet": 0.7, "pink": 0.3}, {"violet": 0.6, "pink": 0.4}),  # rival
+        "T5": ({"pink": 0.9}, {"pink": 0.9}),  # both sure of it
+    }
+    asked: list[dict[int, list[str]]] = []
+
+    def fake(rectified, light, geo, setup, disc_setup, ask, clear):
+        asked.append(dict(ask))
+        out = {}
+        for k, colours in ask.items():
+            slot_said, fine_said = beliefs[SLOTS[k]]
+            full = [dict.fromkeys(learned.GEMS, 0.0) | slot_said,
+                    dict.fromkeys(learned.GEMS, 0.0) | fine_said]
+            out[k] = {c: full for c in colours}
+        return out
+
+    monkeypatch.setattr(read, "gem_beliefs", fake)
+    seen = [CanoeSeen("joe", "T1", "white"), CanoeSeen("brown", "T2", None),
+            CanoeSeen("red", "T3", None), CanoeSeen("blue", "T4", "violet"),
+            CanoeSeen("green", "T5", "pink"), CanoeSeen("red", "L1", "pink"),
+            CanoeSeen("blue", "L1", None), CanoeSeen("green", "L2", UNKNOWN),
+            CanoeSeen("yellow", "R1", "white")]
+    config = VisionConfig()
+    got = read.gems_doubted(None, None, None, None, None, seen, {"R1"}, config, False)
+    assert got == {("T1", "joe")}
+    assert asked[-1] == {SLOTS.index("T1"): ["joe"]}
+    assert read.gems_doubted(None, None, None, None, None, seen, {"R1"}, config, True) == {
+        ("T1", "joe"), ("T2", "brown"), ("T4", "blue")}
+    # (Neither the two on L1, L2's unknown gem nor R1, an unknown position, asked.)
+    assert asked[-1] == {SLOTS.index(s): [c] for s, c in [
+        ("T1", "joe"), ("T2", "brown"), ("T3", "red"), ("T4", "blue"), ("T5", "green")]}
+    off = replace(config, lone_gem_against=0.0, lone_empty_slot_sure=0.0)
+    assert read.gems_doubted(None, None, None, None, None, seen, {"R1"}, off, False) == set()
