@@ -1807,6 +1807,16 @@ class VisionConfig:
     at 640x480: a blue canoe's white gem, a paler shade of its hull, named blue, both
     readers over 0.99 sure). Used 129-136 at 640x480, 300 scenes each: that wrong reading
     gone; 1-6 gems an offset named right before now unknown (about 25 in all)."""
+    three_agree_own_slot: float = 0.995
+    """...and where the rules' votes, the slot reader and the gem reader all name a gem of
+    the hull's own colour (``three_agree_fine``) there, only where the slot reader is this
+    sure of it: a pink gem blurred with a yellow hull is yellow to all three (ninety-ninth
+    session; fresh 147030270 at 640x480: the slot reader 0.984 sure, the gem reader 1.0).
+    A thin margin: the 30 right yellow gems of lone yellow canoes on used 145 and 146 at
+    640x480 had the slot reader 0.997 sure or more. Used 143-146 at 640x480, 150 scenes
+    each: 3 gems named right before now unknown, nothing else read otherwise (left
+    unknown whatever it says, used 143 alone lost 7 in 150 scenes). Over 1: named at
+    ``three_agree_slot``."""
     pink_gem_unviolet: float = 0.2
     """Where a board millimetre spans under ``gem_blend_detail`` camera pixels (a gem
     blurs with its hull), a pink gem named for a lone canoe of its colour on a slot is

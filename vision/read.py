@@ -1998,7 +1998,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     where they show no gem without a well), where the three readers say the same of a
     lone canoe whose gem is still unknown, the slot reader ``three_agree_slot`` sure and
     the gem reader ``three_agree_fine`` sure, that gem is named
-    (``config.three_agree_fine``); with ``reader_setup``, so too where the rules' votes
+    (``config.three_agree_fine``; one of the hull's own colour, with ``own_gems``, only
+    where the slot reader is ``three_agree_own_slot`` sure); with ``reader_setup``, so too where the rules' votes
     lean to one gem (``leans``), the slot reader ``three_agree_lean_slot`` sure of it and
     the gem reader ``three_agree_lean_fine``, or the slot reader alone
     ``lean_slot_alone`` sure (a gem of the hull's own colour, with ``own_gems`` or
@@ -2274,6 +2275,18 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                           for i, said in slot_gems(rectified, light, geo, slot_setup, still,
                                                    config.three_agree_slot,
                                                    config.disc_clear_confidence).items()}
+            if own_gems and config.three_agree_own_slot <= 1:
+                # (A gem of the hull's own colour only where the slot reader is
+                # ``three_agree_own_slot`` sure: all three may take a pink gem blurred
+                # with a yellow hull for yellow.)
+                hulls = {i: coloured for i, said in lean_three.items()
+                         if (coloured := [c for c, g in said.items() if g == c])}
+                hull_sure = slot_gems(rectified, light, geo, slot_setup, hulls,
+                                      config.three_agree_own_slot,
+                                      config.disc_clear_confidence)
+                lean_three = {i: {c: g for c, g in said.items()
+                                  if g != c or hull_sure.get(i, {}).get(c, UNKNOWN) == c}
+                              for i, said in lean_three.items()}
             name_agreed(still, lean_three, config.three_agree_fine, 0.0)
     if doubt_setup is not None and config.empty_agree_confidence <= 1:
         # An empty canoe both networks are sure of, whatever they say of the slot being

@@ -3198,3 +3198,21 @@ def test_gems_doubted_asks_both_readers_of_lone_canoes_only(monkeypatch):
         ("T1", "joe"), ("T2", "brown"), ("T3", "red"), ("T4", "blue"), ("T5", "green")]}
     off = replace(config, lone_gem_against=0.0, lone_empty_slot_sure=0.0)
     assert read.gems_doubted(None, None, None, None, None, seen, {"R1"}, off, False) == set()
+
+
+def test_three_readers_naming_the_hull_s_own_colour_at_640x480_leave_the_gem_unknown():
+    """147030270 (640x480, fresh in the ninety-ninth session's benchmark): a yellow
+    canoe's pink gem alone on T1, named yellow by three readers agreeing (the votes, the
+    slot reader 0.984 sure, the gem reader 1.0): pink blurred with the yellow hull. A gem
+    of the hull's own colour needs the slot reader surer there (``three_agree_own_slot``):
+    the gem is unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("lowres", 147030270, VisionConfig(),
+                                         VisionConfig(three_agree_own_slot=2.0))
+    assert [(c.colour, c.gem) for c in truth.canoes_at("T1")] == [("yellow", "pink")]
+    if cv2.__version__.startswith("5."):  # (read so under this machine's OpenCV)
+        assert wrong(before, truth) == ["T1"]
+        assert [(c.colour, c.gem) for c in before.canoes_at("T1")] == [("yellow", "yellow")]
+    assert wrong(now, truth) == []
+    assert [c.gem for c in now.canoes_at("T1")] in ([UNKNOWN], ["pink"])
