@@ -1999,17 +1999,17 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     lone canoe whose gem is still unknown, the slot reader ``three_agree_slot`` sure and
     the gem reader ``three_agree_fine`` sure, that gem is named
     (``config.three_agree_fine``; one of the hull's own colour, with ``own_gems``, only
-    where the slot reader is ``three_agree_own_slot`` sure); with ``reader_setup``, so too where the rules' votes
-    lean to one gem (``leans``), the slot reader ``three_agree_lean_slot`` sure of it and
-    the gem reader ``three_agree_lean_fine``, or the slot reader alone
-    ``lean_slot_alone`` sure (a gem of the hull's own colour, with ``own_gems`` or
-    ``config.lean_alone_own_sharp``, only where the gem reader's first answer is that gem
-    too: ``lean_alone_own_fine``). With
-    either setup, a lone canoe still unknown that both readers are
-    ``config.empty_agree_confidence`` sure is empty is named so, whatever they say of the
-    slot being covered. A disc the rules read gone on a slot they read empty
-    (``config.disc_empty_gone_lean``) or under a lone canoe (``config.disc_canoe_gone_lean``)
-    is unknown where the disc reader leans to one there. Fills ``discs`` and ``seen``."""
+    where the slot reader is ``three_agree_own_slot`` sure); with ``reader_setup``, so
+    too where the rules' votes lean to one gem (``leans``), the slot reader
+    ``three_agree_lean_slot`` sure of it and the gem reader ``three_agree_lean_fine``, or
+    the slot reader alone ``lean_slot_alone`` sure (a gem of the hull's own colour, with
+    ``own_gems`` or ``config.lean_alone_own_sharp``, only where the gem reader's first
+    answer is that gem too: ``lean_alone_own_fine``). With either setup, a lone canoe
+    still unknown that both readers are ``config.empty_agree_confidence`` sure is empty
+    is named so, whatever they say of the slot being covered. A disc the rules read gone
+    on a slot they read empty (``config.disc_empty_gone_lean``) or under a lone canoe
+    (``config.disc_canoe_gone_lean``) is unknown where the disc reader leans to one
+    there. Fills ``discs`` and ``seen``."""
     if gem_confidence is None:
         gem_confidence = config.fine_gem_confidence
     leans = leans or {}
