@@ -1073,9 +1073,7 @@ def read_board(
         canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN)
                           if (c.at, c.colour) in doubted and c.gem == "pink" else c
                           for c in canoes.seen]
-    if look is not None and look.disc_patches is not None and look.slot_patches is not None \
-            and (config.lone_gem_against > 0 or (blends and (
-                config.lone_empty_slot_sure > 0 or config.lone_gem_rival <= 1))):
+    if look is not None and look.disc_patches is not None and look.slot_patches is not None:
         # Gems named for canoes alone on their slots that the learned readers doubt (a
         # pink gem blurred with a blue hull is violet to the votes and to both readers,
         # its pink still showing to each: used 144030159, 144030269 at 640x480).
@@ -2736,16 +2734,24 @@ def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Imag
     (Only those canoes are asked: both readers on every lone canoe in every frame would
     cost half the frame's time again.) ``slot_setup``, ``disc_setup``: every slot's
     patches at setup, as :func:`vision.stages.learned.gem_beliefs` takes them."""
+    rival = config.lone_gem_rival if blends else 2.0
+    empty_sure = config.lone_empty_slot_sure if blends else 0.0
+
+    def asked(gem: str | None) -> bool:
+        """Whether a check that is switched on applies to a canoe named ``gem``."""
+        if gem is None:
+            return empty_sure > 0
+        return (gem == "white" and config.lone_gem_against > 0) or rival <= 1
+
     on_slot = Counter(c.at for c in seen)
     named_gem = {(c.at, c.colour): c.gem for c in seen if c.at in SLOTS
                  and c.at not in unknown and on_slot[c.at] == 1 and c.gem != UNKNOWN
-                 and (blends or c.gem == "white")}
-    rival = config.lone_gem_rival if blends else 2.0
+                 and asked(c.gem)}
 
     def doubted(colour: str, gem: str | None, slot_said: Mapping[str | None, float],
                 fine_said: Mapping[str | None, float]) -> bool:
         if gem is None:
-            return slot_said[None] < config.lone_empty_slot_sure
+            return slot_said[None] < empty_sure
         return (gem == "white" and (slot_said[gem] + fine_said[gem]) / 2
                 < config.lone_gem_against) or any(
             min(slot_said[g], fine_said[g]) >= rival
