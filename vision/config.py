@@ -1126,6 +1126,11 @@ class VisionConfig:
     """...or where another colour than the canoes read there shows on the slot, at least
     this share of one canoe's area (of Diamanten Joe's colour, ``learned_piece_joe``): a
     hull's colour between two players'. Over 1: not so."""
+    learned_mixed_present: float = 0.99
+    """...and where the reader is this sure that a canoe of that other colour stands
+    there, one the rules see fewer of than are in play, the slot is unknown however
+    unsure the reader is of the rest (its count of the canoes read there). Over 1: no
+    such check."""
     learned_washed_counts: bool = True
     """A slot a glare spot washes out (the rules' reason) is read by the learned slot
     reader only where every canoe in play is then seen (not at all without the game's

@@ -1322,13 +1322,29 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ask = [i for i, s in enumerate(SLOTS)
            if (s in unknown and s in why) or (s not in unknown and s in held)]
     sure = config.learned_confidence
+    present: dict[int, dict[str, float]] = {}
     got = read_learned(rectified, light, geo, setup, ask,
                        min(sure, config.learned_unsure_confidence,
                            config.learned_agree_confidence),
                        config.learned_gem_confidence if gems else 2.0,  # (no gem)
-                       config.learned_clear_confidence, disc_confidence=sure)
+                       config.learned_clear_confidence, disc_confidence=sure,
+                       present=present)
     answered = {SLOTS[i]: list(r.colours) for i, r in got.items()
                 if r.sure >= config.learned_unsure_confidence}
+    if in_play is not None and config.learned_mixed_present <= 1:
+        # A slot the rules read where another colour shows and the reader is
+        # ``learned_mixed_present`` sure a canoe of it stands there, one seen nowhere:
+        # unknown (reporting 148050169, glare: T1's blue canoe beside two green ones read
+        # as two greens, blue 0.16 of a canoe's area there, the reader 0.998 sure of one
+        # blue canoe and 0.72 of one green, the blue canoe seen nowhere).
+        seen_of = Counter(c.colour for c in seen)
+        for slot in sorted(mixed - unknown):
+            read_here = {c.colour for c in seen if c.at == slot}
+            if any(c not in read_here and p >= config.learned_mixed_present
+                   and seen_of[c] < in_play.get(c, 0)
+                   for c, p in present.get(SLOTS.index(slot), {}).items()):
+                take_back(slot, "a canoe seen nowhere else may stand here", seen, discs,
+                          unknown, why)
     # A slot the rules read: the disc and gems they left unknown, where the reader sees
     # the same canoes there (and is ``learned_confidence`` sure of them).
     for i in [i for i in got if SLOTS[i] not in unknown]:
