@@ -1270,7 +1270,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     disc and gems they left unknown; a slot the rules read with a canoe whose middle they
     did not see, or where another colour than
     theirs shows (``config.learned_mixed_share``), where it is
-    ``config.learned_veto_confidence`` sure of other canoes, it makes unknown; a slot whose
+    ``config.learned_veto_confidence`` sure of other canoes, or the latter
+    ``config.learned_mixed_present`` sure of a canoe of that colour seen nowhere, it makes
+    unknown; a slot whose
     canoes the rules could not count it reads only while no canoe of a colour it reads
     there is then seen nowhere with every other position read
     (``config.learned_short_count``). Without ``gems`` (a millimetre spans too few of the
