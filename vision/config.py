@@ -1812,6 +1812,15 @@ class VisionConfig:
     at 640x480: a blue canoe's white gem, a paler shade of its hull, named blue, both
     readers over 0.99 sure). Used 129-136 at 640x480, 300 scenes each: that wrong reading
     gone; 1-6 gems an offset named right before now unknown (about 25 in all)."""
+    blurred_own_slot: float = 0.999
+    """Where a millimetre spans few of the camera's pixels (``gem_agree_own_detail``), a
+    gem of the hull's own colour the votes lead to as a blur (``reader_agree_blurred``)
+    is named only where the slot reader is this sure of it: a white gem blurred with a
+    blue hull is blue to the votes and both readers (hundredth session; fresh 149030141
+    at 640x480: T4's blue canoe's white gem named blue, each reader 0.996 sure). Used
+    140-146 at 640x480, 100 scenes each: 10 such gems named, each right; never naming
+    them loses all 10, this 3 (each under 0.997; the 7 others 0.9995 or more), nothing
+    else read otherwise. Over 1: never; 0: as the other gems there."""
     three_agree_own_slot: float = 0.995
     """...and where the rules' votes, the slot reader and the gem reader all name a gem of
     the hull's own colour (``three_agree_fine``) there, only where the slot reader is this
@@ -1865,6 +1874,12 @@ class VisionConfig:
     brown canoe's pink gem named empty by the votes, the slot reader and the gem reader,
     0.85 and 0.99 sure). Of 1,036 lone canoes named empty so at 640x480 on used 145 and
     146 (300 scenes each), the 1,035 right ones had at least 0.955. 0: no such check."""
+    lone_empty_glare: bool = True
+    """In a frame with a glare spot, ``lone_empty_slot_sure`` also asks of every empty
+    canoe alone of its colour on a slot, beside other canoes too, whatever the detail:
+    a glare spot's light can hide a gem's colour from the gem reader (reporting
+    149050104: L1's green canoe beside a brown one, its blue gem read empty, the gem
+    reader 1.0 sure, the slot reader 0.04)."""
     fine_own_gem_doubt: float = 0.8
     """Where a board millimetre spans few of the camera's pixels
     (``gem_agree_own_detail``) and the fine gem reader names the gem of a lone canoe as

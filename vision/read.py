@@ -1078,7 +1078,7 @@ def read_board(
         # pink gem blurred with a blue hull is violet to the votes and to both readers,
         # its pink still showing to each: used 144030159, 144030269 at 640x480).
         doubted = gems_doubted(rectified, light, geo, look.slot_patches, look.disc_patches,
-                               canoes.seen, unknown, config, blends)
+                               canoes.seen, unknown, config, blends, bool(glare.any()))
         canoes.seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if (c.at, c.colour) in doubted
                           else c for c in canoes.seen]
     if config.pair_gem_veto <= 1 and look is not None and look.disc_patches is not None:
@@ -2197,6 +2197,14 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                     for i, said in slot_gems(rectified, light, geo, slot_setup, still,
                                              config.reader_agree_blurred,
                                              config.disc_clear_confidence).items()}
+            if own_gems and config.blurred_own_slot > 0:
+                # (Not a gem of the hull's own colour unless the slot reader is
+                # ``blurred_own_slot`` sure: a white gem blurred with a blue hull is blue
+                # to the votes and both readers.)
+                sure = {i: {c: g for c, g in said.items() if g != c or slot_gems(
+                    rectified, light, geo, slot_setup, {i: [c]}, config.blurred_own_slot,
+                    config.disc_clear_confidence).get(i, {}).get(c, UNKNOWN) == c}
+                    for i, said in sure.items()}
             name_agreed(still, sure, config.reader_agree_blurred, config.disc_clear_confidence)
     if reader_setup is not None and config.reader_gem_agree_read and \
             config.reader_gem_agree_read_slot <= 1:
@@ -2733,7 +2741,8 @@ def own_gem_tinted(seen: list[CanoeSeen], tinted: Collection[tuple[str, str]]) -
 
 def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Image,
                  disc_setup: Image, seen: Sequence[CanoeSeen], unknown: Collection[str],
-                 config: VisionConfig, blends: bool) -> set[tuple[str, str]]:
+                 config: VisionConfig, blends: bool,
+                 glare: bool = False) -> set[tuple[str, str]]:
     """The (slot, colour) of the canoes alone on a slot read (not ``unknown``) whose named
     gem (None: an empty canoe) the learned readers doubt:
 
@@ -2749,11 +2758,16 @@ def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Imag
     - an empty canoe the slot reader gives under ``config.lone_empty_slot_sure`` of its
       belief: it sees a gem there too.
 
+    With ``glare`` (a glare spot in the frame) and ``config.lone_empty_glare``, that last
+    check asks of every empty canoe alone of its colour on a slot read, beside other
+    canoes too: a glare spot's light can hide a gem's colour from the gem reader.
+
     (Only those canoes are asked: both readers on every lone canoe in every frame would
     cost half the frame's time again.) ``slot_setup``, ``disc_setup``: every slot's
     patches at setup, as :func:`vision.stages.learned.gem_beliefs` takes them."""
     rival = config.lone_gem_rival if blends else 2.0
-    empty_sure = config.lone_empty_slot_sure if blends else 0.0
+    lit = glare and config.lone_empty_glare
+    empty_sure = config.lone_empty_slot_sure if blends or lit else 0.0
 
     def asked(gem: str | None) -> bool:
         """Whether a check that is switched on applies to a canoe named ``gem``."""
@@ -2762,9 +2776,14 @@ def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Imag
         return (gem == "white" and config.lone_gem_against > 0) or rival <= 1
 
     on_slot = Counter(c.at for c in seen)
+    of_colour = Counter((c.at, c.colour) for c in seen)
     named_gem = {(c.at, c.colour): c.gem for c in seen if c.at in SLOTS
-                 and c.at not in unknown and on_slot[c.at] == 1 and c.gem != UNKNOWN
-                 and asked(c.gem)}
+                 and c.at not in unknown and c.gem != UNKNOWN and asked(c.gem) and (
+                     on_slot[c.at] == 1 or (lit and c.gem is None
+                                            and of_colour[c.at, c.colour] == 1))}
+    ask: dict[int, list[str]] = {}
+    for at, colour in named_gem:
+        ask.setdefault(SLOTS.index(at), []).append(colour)
 
     def doubted(colour: str, gem: str | None, slot_said: Mapping[str | None, float],
                 fine_said: Mapping[str | None, float]) -> bool:
@@ -2777,8 +2796,7 @@ def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Imag
 
     return {(SLOTS[k], colour)
             for k, said in gem_beliefs(
-                rectified, light, geo, slot_setup, disc_setup,
-                {SLOTS.index(at): [colour] for at, colour in named_gem}, 0.0).items()
+                rectified, light, geo, slot_setup, disc_setup, ask, 0.0).items()
             for colour, beliefs in said.items()
             if len(beliefs) == 2 and doubted(colour, named_gem[SLOTS[k], colour], *beliefs)}
 

@@ -3234,3 +3234,64 @@ def test_a_slot_where_the_reader_is_sure_of_a_canoe_seen_nowhere_is_unknown():
         assert [c.colour for c in before.canoes_at("T1")] == ["green", "green"]
     assert "T1" in now.unknown
     assert wrong(now, truth) == []
+
+
+def test_a_hull_coloured_gem_the_votes_lead_to_as_a_blur_needs_the_slot_reader_surer():
+    """Used 149030141 (640x480): T4's blue canoe's white gem, blurred with the hull,
+    blue to the votes (a blur between white and the hull) and to both readers, 0.996 sure
+    each: named blue, wrong. A gem of the hull's own colour so needs the slot reader
+    0.999 sure (``blurred_own_slot``): the gem stays unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("lowres", 149030141, VisionConfig(),
+                                         VisionConfig(blurred_own_slot=0.0))
+    assert [(c.colour, c.gem) for c in truth.canoes_at("T4")] == [("blue", "white")]
+    # (Read so under this machine's OpenCV.)
+    if cv2.__version__.startswith("5."):
+        assert wrong(before, truth) == ["T4"]
+        assert [c.gem for c in before.canoes_at("T4")] == ["blue"]
+    assert [c.gem for c in now.canoes_at("T4")] == ["unknown"]
+    assert wrong(now, truth) == []
+
+
+def test_an_empty_canoe_beside_another_under_glare_needs_the_slot_reader_sure_of_it():
+    """Used 149050104 (glare+flicker): L1's green canoe beside a brown one, its blue gem
+    named empty by the gem reader (1.0 sure) while the slot reader gave an empty canoe
+    0.04: wrong. In a frame with a glare spot an empty canoe alone of its colour on a
+    slot, beside others too, needs the slot reader 0.9 sure (``lone_empty_glare``)."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("glare+flicker", 149050104, VisionConfig(),
+                                         VisionConfig(lone_empty_glare=False))
+    assert sorted((c.colour, str(c.gem)) for c in truth.canoes_at("L1")) == [
+        ("brown", "None"), ("green", "blue")]
+    # (Read so under this machine's OpenCV.)
+    if cv2.__version__.startswith("5."):
+        assert wrong(before, truth) == ["L1"]
+    green = [c.gem for c in now.canoes_at("L1") if c.colour == "green"]
+    assert green in ([], ["unknown"])
+    assert wrong(now, truth) == []
+
+
+def test_gems_doubted_asks_every_colour_of_a_shared_slot_under_glare(monkeypatch):
+    """Under glare, both empty canoes of a shared slot are asked at once (one slot, two
+    colours), and only the one the slot reader doubts is given back."""
+    import vision.read as vr
+
+    asked = {}
+
+    def beliefs(rectified, light, geo, setup, disc_setup, ask, clear):
+        asked.update(ask)
+        sure = {g: 0.0 for g in (None, "white", "pink", "violet", "blue", "yellow")}
+        return {i: {c: [{**sure, None: 0.99 if c == "brown" else 0.04}, {**sure, None: 1.0}]
+                    for c in cs} for i, cs in ask.items()}
+
+    monkeypatch.setattr(vr, "gem_beliefs", beliefs)
+    seen = [CanoeSeen("brown", "L1", None), CanoeSeen("green", "L1", None),
+            CanoeSeen("red", "T2", "pink")]
+    args = (None, None, None, None, None, seen, set(), VisionConfig())
+    assert vr.gems_doubted(*args, blends=False, glare=True) == {("L1", "green")}
+    assert sorted(asked[SLOTS.index("L1")]) == ["brown", "green"]
+    asked.clear()
+    assert vr.gems_doubted(*args, blends=False, glare=False) == set()
+    assert SLOTS.index("L1") not in asked
