@@ -2188,23 +2188,33 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         return colour != JOE_COLOUR or not config.reader_agree_joe_apart or not any(
             k.at == SLOTS[i] and k.colour != colour and k.gem == gem for k in seen)
 
+    def hull_sure(lean: Mapping[int, Mapping[str, str | None]], patches: Image,
+                  confidence: float) -> dict[int, dict[str, str | None]]:
+        """``lean`` (per slot index, each colour's gem) without the gems of the hull's own
+        colour the slot reader (setup ``patches``) is under ``confidence`` sure of."""
+        hulls = {i: own for i, said in lean.items()
+                 if (own := [c for c, g in said.items() if g == c])}
+        sure_of = slot_gems(rectified, light, geo, patches, hulls, confidence,
+                            config.disc_clear_confidence)
+        return {i: {c: g for c, g in said.items()
+                    if g != c or sure_of.get(i, {}).get(c, UNKNOWN) == c}
+                for i, said in lean.items()}
+
     if slot_setup is not None and blurred and config.reader_gem_agree_confidence <= 1 and \
             config.reader_agree_blurred <= 1:
         # The gems the votes lead to that may be a blur, as above but surer.
         still = still_unknown(lambda i, c: (SLOTS[i], c) in blurred)
         if still:
-            sure = {i: {c: g for c, g in said.items() if blurred[SLOTS[i], c] == g}
-                    for i, said in slot_gems(rectified, light, geo, slot_setup, still,
-                                             config.reader_agree_blurred,
-                                             config.disc_clear_confidence).items()}
+            sure: dict[int, dict[str, str | None]] = {
+                i: {c: g for c, g in said.items() if blurred[SLOTS[i], c] == g}
+                for i, said in slot_gems(rectified, light, geo, slot_setup, still,
+                                         config.reader_agree_blurred,
+                                         config.disc_clear_confidence).items()}
             if own_gems and config.blurred_own_slot > 0:
                 # (Not a gem of the hull's own colour unless the slot reader is
                 # ``blurred_own_slot`` sure: a white gem blurred with a blue hull is blue
                 # to the votes and both readers.)
-                sure = {i: {c: g for c, g in said.items() if g != c or slot_gems(
-                    rectified, light, geo, slot_setup, {i: [c]}, config.blurred_own_slot,
-                    config.disc_clear_confidence).get(i, {}).get(c, UNKNOWN) == c}
-                    for i, said in sure.items()}
+                sure = hull_sure(sure, slot_setup, config.blurred_own_slot)
             name_agreed(still, sure, config.reader_agree_blurred, config.disc_clear_confidence)
     if reader_setup is not None and config.reader_gem_agree_read and \
             config.reader_gem_agree_read_slot <= 1:
@@ -2303,14 +2313,7 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 # (A gem of the hull's own colour only where the slot reader is
                 # ``three_agree_own_slot`` sure: all three may take a pink gem blurred
                 # with a yellow hull for yellow.)
-                hulls = {i: coloured for i, said in lean_three.items()
-                         if (coloured := [c for c, g in said.items() if g == c])}
-                hull_sure = slot_gems(rectified, light, geo, slot_setup, hulls,
-                                      config.three_agree_own_slot,
-                                      config.disc_clear_confidence)
-                lean_three = {i: {c: g for c, g in said.items()
-                                  if g != c or hull_sure.get(i, {}).get(c, UNKNOWN) == c}
-                              for i, said in lean_three.items()}
+                lean_three = hull_sure(lean_three, slot_setup, config.three_agree_own_slot)
             name_agreed(still, lean_three, config.three_agree_fine, 0.0)
     if doubt_setup is not None and config.empty_agree_confidence <= 1:
         # An empty canoe both networks are sure of, whatever they say of the slot being
