@@ -1324,13 +1324,11 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ask = [i for i, s in enumerate(SLOTS)
            if (s in unknown and s in why) or (s not in unknown and s in held)]
     sure = config.learned_confidence
-    present: dict[int, dict[str, float]] = {}
     got = read_learned(rectified, light, geo, setup, ask,
                        min(sure, config.learned_unsure_confidence,
                            config.learned_agree_confidence),
                        config.learned_gem_confidence if gems else 2.0,  # (no gem)
-                       config.learned_clear_confidence, disc_confidence=sure,
-                       present=present)
+                       config.learned_clear_confidence, disc_confidence=sure)
     answered = {SLOTS[i]: list(r.colours) for i, r in got.items()
                 if r.sure >= config.learned_unsure_confidence}
     if in_play is not None and config.learned_mixed_present <= 1:
@@ -1340,12 +1338,16 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # as two greens, blue 0.16 of a canoe's area there, the reader 0.998 sure of one
         # blue canoe and 0.72 of one green, the blue canoe seen nowhere).
         seen_of = Counter(c.colour for c in seen)
-        for slot in sorted(mixed - unknown):
-            read_here = {c.colour for c in seen if c.at == slot}
-            if any(c not in read_here and p >= config.learned_mixed_present
-                   and seen_of[c] < in_play.get(c, 0)
-                   for c, p in present.get(SLOTS.index(slot), {}).items()):
-                take_back(slot, "a canoe seen nowhere else may stand here", seen, discs,
+        lacking = [c for c, n in in_play.items() if seen_of[c] < n]
+        covered: dict[int, float] = {}
+        for i, per in slot_counts(rectified, light, geo, setup,
+                                  [SLOTS.index(s) for s in mixed - unknown], lacking,
+                                  covered=covered).items():
+            read_here = {c.colour for c in seen if c.at == SLOTS[i]}
+            if 1.0 - covered[i] >= config.learned_clear_confidence and any(
+                    c not in read_here and 1.0 - p[0] >= config.learned_mixed_present
+                    for c, p in per.items()):
+                take_back(SLOTS[i], "a canoe seen nowhere else may stand here", seen, discs,
                           unknown, why)
     # A slot the rules read: the disc and gems they left unknown, where the reader sees
     # the same canoes there (and is ``learned_confidence`` sure of them).

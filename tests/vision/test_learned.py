@@ -156,15 +156,6 @@ def test_read_learned_answers_only_what_the_network_is_sure_of(monkeypatch):
         4: SlotRead(False, (("blue", UNKNOWN),)),  # unsure of the gem
         5: SlotRead(None, (("red", UNKNOWN), ("red", UNKNOWN)))}  # whose gem is whose?
     assert read[0].sure == pytest.approx(0.99999)  # the least of its counts and "clear"
-    present: dict = {}
-    learned.read_learned(None, None, None, np.zeros((9, PATCH_PX, PATCH_PX, 3)), range(6),
-                         0.9999, 0.999, 0.99, present=present)
-    # Every slot it is sure is clear, however unsure of the counts (slot 3); not the
-    # hidden one (slot 2).
-    assert sorted(present) == [0, 1, 3, 4, 5]
-    assert present[3]["green"] == pytest.approx(1 - float(got.counts[3, 1, 0]))  # (green)
-    assert 0.99 <= present[3]["green"] < 1
-    assert present[3]["red"] < 0.01 and present[1]["blue"] > 0.99
 
 
 def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAYERS,
@@ -189,7 +180,7 @@ def fill(monkeypatch, answers, unknown, why, seen=(), in_play=None, colours=PLAY
     monkeypatch.setattr("vision.read.slot_counts", slot_counts)
 
     def fake(rectified, light, geo, setup, ask, confidence, gem_confidence, clear,
-             disc_confidence=None, present=None):
+             disc_confidence=None):
         asked.append(list(ask))
         if gem_sure is not None:
             gem_sure.append(gem_confidence)

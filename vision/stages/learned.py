@@ -314,23 +314,17 @@ class SlotRead:
 def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
                  ask: Sequence[int], confidence: float, gem_confidence: float,
                  clear_confidence: float,
-                 disc_confidence: float | None = None,
-                 present: dict[int, dict[str, float]] | None = None) -> dict[int, SlotRead]:
+                 disc_confidence: float | None = None) -> dict[int, SlotRead]:
     """The learned reader's answer for the slot indices ``ask`` where it is at least
     ``clear_confidence`` sure that nothing covers the slot and ``confidence`` sure of every
     colour's count; the disc where it is that sure of it too (or ``disc_confidence``) and
     fewer than two canoes stand on it, each lone canoe's gem where it is
     ``gem_confidence`` sure (over 1: no gem; two canoes of one colour: their gems
-    ``UNKNOWN``). ``present``, where given, gets per slot asked that it is
-    ``clear_confidence`` sure is clear, each colour's belief that a canoe of it stands
-    there, however sure it is of the counts."""
+    ``UNKNOWN``)."""
     if not ask:
         return {}
     got = SlotReader.load().predict(slot_patches(rectified, light, geo, ask),
                                     setup[list(ask)])
-    if present is not None:
-        present.update({s: {c: 1.0 - float(got.counts[n, k, 0]) for k, c in enumerate(COLOURS)}
-                        for n, s in enumerate(ask) if got.hidden[n, 0] >= clear_confidence})
     counted = got.counts.max(axis=2).min(axis=1)
     least = np.minimum(counted, got.hidden[:, 0])
     sure = (counted >= confidence) & (got.hidden[:, 0] >= clear_confidence)
