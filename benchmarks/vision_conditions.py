@@ -315,6 +315,34 @@ def read_right(seen: Observation, truth: Observation, pos: str) -> bool:
                 == sorted(c.colour for c in truth.canoes_at(pos)))
 
 
+def gems_fit(got: list[tuple[str, str]], want: list[tuple[str, str]]) -> bool:
+    """Whether the canoes read at a position, ``got``, can be the canoes there, ``want``
+    (both sorted ``(colour, gem)`` pairs): the same colours, and each gem read (not
+    ``unknown``) matched to a canoe of its colour carrying it, one canoe per gem. (Paired
+    canoe by canoe in sorted order instead, a gem read wrongly beside one left unknown
+    passed: ``(blue, unknown), (red, white)`` for ``(blue, violet), (red, None)``.)
+
+    >>> gems_fit([("blue", "unknown"), ("blue", "violet")],
+    ...          [("blue", "violet"), ("blue", "yellow")])
+    True
+    >>> gems_fit([("blue", "unknown"), ("red", "white")],
+    ...          [("blue", "violet"), ("red", "None")])
+    False
+    >>> gems_fit([("blue", "violet"), ("blue", "violet")],
+    ...          [("blue", "violet"), ("blue", "None")])
+    False
+    """
+    if [c for c, _ in got] != [c for c, _ in want]:
+        return False
+    left = Counter(want)
+    for canoe in got:
+        if canoe[1] != UNKNOWN:
+            if left[canoe] == 0:
+                return False
+            left[canoe] -= 1
+    return True
+
+
 def score(seen: Observation, truth: Observation, tally: Counter, errors: list[str],
           tag: str, covered: frozenset[str] | set[str] = frozenset(),
           washed: frozenset[str] | set[str] = frozenset()) -> None:
@@ -345,7 +373,7 @@ def score(seen: Observation, truth: Observation, tally: Counter, errors: list[st
         want = sorted((c.colour, str(c.gem)) for c in truth.canoes_at(pos))
         disc_ok = pos == BEACH or seen.discs[pos] in (truth.discs[pos], UNKNOWN)
         gem_unknown = any(g == UNKNOWN for _, g in got)
-        if gem_unknown and [c for c, _ in got] == [c for c, _ in want] and disc_ok:
+        if gem_unknown and gems_fit(got, want) and disc_ok:
             tally["unknown"] += 1
             tally["unknown_gem"] += 1
             exact = False

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from benchmarks.vision_conditions import score
 from companion.state import new_game
+from vision.observation import UNKNOWN
 from vision.synth import ground_truth
 
 TRUTH = ground_truth(new_game(["red", "green", "blue"]))
@@ -58,6 +59,43 @@ def test_a_disc_misread_under_a_canoe_whose_gem_is_unknown_is_wrong():
     score(disc_too, truth, t, errors, "test")
     assert (t["wrong"], t["unknown_gem"]) == (1, 0)
     assert "L1" in errors[0]
+
+
+def test_a_gem_misread_beside_a_gem_left_unknown_is_wrong():
+    """A gem left unknown on one canoe excuses no wrong gem on another canoe of that
+    position (the score once counted the whole position a gem unknown whenever the
+    colours matched); two canoes of one colour may be read in either order."""
+    from companion.state import Canoe, FrozenMap
+
+    def read_as(truth, *gems: str):
+        """``truth`` with T2's canoes (in their order there) read carrying ``gems``."""
+        at = iter(gems)
+        return replace(truth, canoes=tuple(replace(c, gem=next(at)) if c.at == "T2" else c
+                                           for c in truth.canoes))
+
+    def tallied(seen, truth) -> tuple[int, int]:
+        t: Counter = Counter()
+        errors: list[str] = []
+        score(seen, truth, t, errors, "test")
+        assert all("T2" in e for e in errors)
+        return t["wrong"], t["unknown_gem"]
+
+    start = new_game(["red", "green", "blue"])
+    twins = ground_truth(start.replace(canoes=FrozenMap({
+        **start.canoes, "blue": (Canoe("T2", "violet"), Canoe("T2", "yellow"))})))
+    for gems, want in (((UNKNOWN, "violet"), (0, 1)), (("yellow", UNKNOWN), (0, 1)),
+                       (("yellow", "violet"), (0, 0)), (("violet", "violet"), (1, 0)),
+                       ((UNKNOWN, "white"), (1, 0))):
+        assert tallied(read_as(twins, *gems), twins) == want, gems
+    # Canoes of two colours: the blue gem unknown, the red canoe read carrying one.
+    pair = ground_truth(start.replace(canoes=FrozenMap({
+        **start.canoes, "blue": (Canoe("T2", "violet"), Canoe("beach")),
+        "red": (Canoe("T2"), Canoe("beach"))})))
+    colours = [c.colour for c in pair.canoes if c.at == "T2"]
+    assert tallied(read_as(pair, *(UNKNOWN if c == "blue" else "white" for c in colours)),
+                   pair) == (1, 0)
+    assert tallied(read_as(pair, *(UNKNOWN if c == "blue" else None for c in colours)),
+                   pair) == (0, 1)
 
 
 def test_hand_over_names_the_slots_under_the_hands_pixels_not_all_it_comes_near():
