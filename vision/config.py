@@ -1012,6 +1012,13 @@ class VisionConfig:
     learned_agree_share: float = 0.15
     """...the share of one canoe's area (its top and side) that must show a colour on the
     slot for each canoe of it the learned slot reader reads there."""
+    learned_agree_within: float = 1.0
+    """...and not a colour the rules saw in no object mostly of it on the slot, while an
+    object of another colour there is over this many canoes: the colour lies inside that
+    object, a rim or a gem of its canoes, not a canoe of its own (hundred-and-first
+    session; fresh 151100295, clutter: two red canoes on R2, 0.4 of a canoe's area brown
+    inside one red object of 1.14 canoes, the reader 0.897 sure of a brown canoe beside
+    one red: wrong). Infinite: off."""
     learned_piece_ratio: float = 0.6
     """With the game's counts: the learned slot reader reads no slot where the rules saw
     more pieces of a colour of which a canoe is then seen nowhere, each at least this
@@ -1126,6 +1133,15 @@ class VisionConfig:
     """...or where another colour than the canoes read there shows on the slot, at least
     this share of one canoe's area (of Diamanten Joe's colour, ``learned_piece_joe``): a
     hull's colour between two players'. Over 1: not so."""
+    learned_mixed_denied: float = 0.99
+    """A colour the rules read on a slot where another colour shows (``learned_mixed_share``)
+    and the learned slot reader is this sure no canoe of it stands there leaves the slot
+    unknown; where that leaves the colour seen fewer times than in play, so is a slot read
+    without it where the reader is ``learned_mixed_present`` sure of a canoe of it
+    (hundred-and-first session; fresh 152090174, 2,700 K: T3's brown canoe read as Joe,
+    the reader 0.993 sure of no Joe there, and Joe on R1 read as a second brown canoe,
+    the reader 0.999 sure of him). Used offsets 149 and 150, 20 scenes of every condition
+    (516): no reading changed. Over 1: never."""
     learned_mixed_present: float = 0.99
     """...and where the reader is this sure that a canoe of that other colour stands
     there, one the rules see fewer of than are in play, the slot is unknown however

@@ -1266,13 +1266,16 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     is then seen too (or it is ``learned_unsure_elsewhere`` sure that none of those seen
     nowhere stands there, with another position still unknown), and less sure still,
     ``learned_agree_confidence``, only where the rules also saw each canoe it reads there
-    in its colour, ``colour_areas``), and on a slot the rules read the same canoes on, the
+    in its colour, ``colour_areas``, not only inside an object of another colour,
+    ``learned_agree_within``), and on a slot the rules read the same canoes on, the
     disc and gems they left unknown; a slot the rules read with a canoe whose middle they
     did not see, or where another colour than
     theirs shows (``config.learned_mixed_share``), where it is
     ``config.learned_veto_confidence`` sure of other canoes, or the latter
-    ``config.learned_mixed_present`` sure of a canoe of that colour seen nowhere, it makes
-    unknown; a slot whose
+    ``config.learned_mixed_present`` sure of a canoe of that colour seen nowhere, or
+    ``config.learned_mixed_denied`` sure that no canoe of a colour read there stands there
+    (then too a slot read without that colour, where it is sure of one, while the colour
+    is seen too seldom), it makes unknown; a slot whose
     canoes the rules could not count it reads only while no canoe of a colour it reads
     there is then seen nowhere with every other position read
     (``config.learned_short_count``). Without ``gems`` (a millimetre spans too few of the
@@ -1340,13 +1343,44 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         seen_of = Counter(c.colour for c in seen)
         lacking = [c for c, n in in_play.items() if seen_of[c] < n]
         covered: dict[int, float] = {}
-        for i, per in slot_counts(rectified, light, geo, setup,
-                                  [SLOTS.index(s) for s in mixed - unknown], lacking,
-                                  covered=covered).items():
+        mixed_at = [SLOTS.index(s) for s in mixed - unknown]
+        here = {i: Counter(c.colour for c in seen if c.at == SLOTS[i]) for i in mixed_at}
+        mixed_counts = slot_counts(rectified, light, geo, setup, mixed_at,
+                                   sorted(set(lacking).union(*here.values())),
+                                   covered=covered)
+        # A colour read on such a slot where the reader is ``learned_mixed_denied`` sure no
+        # canoe of it stands: the slot is unknown, and where that leaves the colour seen
+        # too seldom, so is a read slot where the reader is ``learned_mixed_present`` sure
+        # of one of it (fresh 152090174, 2,700 K: a brown canoe on T3 read as Joe, where
+        # the reader was 0.993 sure of no Joe, and Joe on R1 beside a brown canoe read as
+        # a second brown, the reader 0.999 sure of Joe there).
+        denied: dict[str, list[int]] = {}
+        for i, per in mixed_counts.items():
+            if 1.0 - covered[i] >= config.learned_clear_confidence:
+                for colour in here[i]:
+                    if per[colour][0] >= config.learned_mixed_denied:
+                        denied.setdefault(colour, []).append(i)
+        for j in sorted({i for at in denied.values() for i in at}):
+            take_back(SLOTS[j], "the learned reader sees no canoe here of a colour read",
+                      seen, discs, unknown, why)
+        denied_short = [k for k, at in denied.items() if k not in lacking
+                        and seen_of[k] - sum(here[i][k] for i in at) < in_play.get(k, 0)]
+        if denied_short:
+            still_read = [i for i, s in enumerate(SLOTS) if s not in unknown]
+            elsewhere: dict[int, float] = {}
+            for i, per in slot_counts(rectified, light, geo, setup, still_read, denied_short,
+                                      covered=elsewhere).items():
+                found = [c for c, p in per.items() if c not in {
+                    k.colour for k in seen if k.at == SLOTS[i]}
+                    and 1.0 - p[0] >= config.learned_mixed_present]
+                if found and 1.0 - elsewhere[i] >= config.learned_clear_confidence:
+                    take_back(SLOTS[i], "a canoe seen nowhere else may stand here", seen,
+                              discs, unknown, why)
+        for i, per in mixed_counts.items():
             read_here = {c.colour for c in seen if c.at == SLOTS[i]}
-            if 1.0 - covered[i] >= config.learned_clear_confidence and any(
-                    c not in read_here and 1.0 - p[0] >= config.learned_mixed_present
-                    for c, p in per.items()):
+            if SLOTS[i] not in unknown and 1.0 - covered[i] >= config.learned_clear_confidence \
+                    and any(c not in read_here and 1.0 - p[0] >= config.learned_mixed_present
+                            for c, p in per.items() if c in lacking):
                 take_back(SLOTS[i], "a canoe seen nowhere else may stand here", seen, discs,
                           unknown, why)
     # A slot the rules read: the disc and gems they left unknown, where the reader sees
@@ -1413,10 +1447,24 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # still take one colour for another in the same light, so the counts stay the check
     # (used 64060126: a yellow canoe beside a red one read brown by both, 0.86 sure, and
     # a third brown canoe then seen: every slot read with brown stayed unknown).
+    # Nor where a colour it reads there showed the rules in no object mostly of it, while
+    # an object of another colour there is more than one canoe (``learned_agree_within``:
+    # the colour lies inside it, a rim or a gem of those canoes; fresh 151100295, clutter,
+    # two red canoes on R2, one with a yellow gem, 0.4 of a canoe's area brown within a
+    # red object of 1.14 canoes; the reader 0.897 sure of a brown canoe beside a red one).
+    piece: dict[tuple[str, str], float] = {}
+    for where, colour, size in pieces:
+        piece[where, colour] = max(piece.get((where, colour), 0.0), size)
+
+    def within_other(slot: str, colour: str) -> bool:
+        return piece.get((slot, colour), 0.0) <= 0 and any(
+            size > config.learned_agree_within
+            for (where, other), size in piece.items() if where == slot and other != colour)
+
     fill = {i: r for i, r in fill.items() if r.sure >= config.learned_unsure_confidence or (
         r.colours and colour_areas is not None and all(
             colour_areas.get(SLOTS[i], {}).get(c, 0.0) >= config.learned_agree_share * n
-            for c, n in Counter(r.colours).items()))}
+            and not within_other(SLOTS[i], c) for c, n in Counter(r.colours).items()))}
     if not fill:
         return answered
 
