@@ -1452,14 +1452,15 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # the colour lies inside it, a rim or a gem of those canoes; fresh 151100295, clutter,
     # two red canoes on R2, one with a yellow gem, 0.4 of a canoe's area brown within a
     # red object of 1.14 canoes; the reader 0.897 sure of a brown canoe beside a red one).
-    piece: dict[tuple[str, str], float] = {}
+    # (Each colour's biggest piece per slot, here and for ``learned_piece_beside``.)
+    biggest: dict[tuple[str, str], float] = {}
     for where, colour, size in pieces:
-        piece[where, colour] = max(piece.get((where, colour), 0.0), size)
+        biggest[where, colour] = max(size, biggest.get((where, colour), 0.0))
 
     def within_other(slot: str, colour: str) -> bool:
-        return piece.get((slot, colour), 0.0) <= 0 and any(
+        return biggest.get((slot, colour), 0.0) <= 0 and any(
             size > config.learned_agree_within
-            for (where, other), size in piece.items() if where == slot and other != colour)
+            for (where, other), size in biggest.items() if where == slot and other != colour)
 
     fill = {i: r for i, r in fill.items() if r.sure >= config.learned_unsure_confidence or (
         r.colours and colour_areas is not None and all(
@@ -1780,11 +1781,6 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 shown[at, colour] += 2 if ratio >= config.learned_piece_pair else 1
         own = {(at, colour) for at, colour, ratio in pieces
                if ratio >= config.learned_piece_own}
-
-        # (Each colour's biggest piece per slot, for ``learned_piece_beside``.)
-        biggest: dict[tuple[str, str], float] = {}
-        for at, colour, ratio in pieces:
-            biggest[at, colour] = max(ratio, biggest.get((at, colour), 0.0))
 
         def fewer(slot: str, reads: Counter[str]) -> bool:
             """Whether it reads fewer canoes there than colours the rules saw there in
