@@ -1135,13 +1135,14 @@ class VisionConfig:
     hull's colour between two players'. Over 1: not so."""
     learned_mixed_denied: float = 0.99
     """A colour the rules read on a slot where another colour shows (``learned_mixed_share``)
-    and the learned slot reader is this sure no canoe of it stands there leaves the slot
-    unknown; where that leaves the colour seen fewer times than in play, so is a slot read
-    without it where the reader is ``learned_mixed_present`` sure of a canoe of it
-    (hundred-and-first session; fresh 152090174, 2,700 K: T3's brown canoe read as Joe,
-    the reader 0.993 sure of no Joe there, and Joe on R1 read as a second brown canoe,
-    the reader 0.999 sure of him). Used offsets 149 and 150, 20 scenes of every condition
-    (516): no reading changed. Over 1: never."""
+    and the learned slot reader is this sure no canoe of it stands there is doubted: where
+    that leaves the colour seen fewer times than in play, a slot read without it where the
+    reader is ``learned_mixed_present`` sure of a canoe of it, and the slots that doubted
+    it, are unknown (hundred-and-first session; fresh 152090174, 2,700 K: T3's brown canoe
+    read as Joe, the reader 0.993 sure of no Joe there, and Joe on R1 read as a second
+    brown canoe, the reader 0.999 sure of him; under OpenCV 4 the rules leave R1 unknown
+    and T3 stays wrong). Used offsets 149 and 150, 20 scenes of every condition (516): no
+    reading changed. Over 1: never."""
     learned_mixed_present: float = 0.99
     """...and where the reader is this sure that a canoe of that other colour stands
     there, one the rules see fewer of than are in play, the slot is unknown however

@@ -1274,8 +1274,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``config.learned_veto_confidence`` sure of other canoes, or the latter
     ``config.learned_mixed_present`` sure of a canoe of that colour seen nowhere, or
     ``config.learned_mixed_denied`` sure that no canoe of a colour read there stands there
-    (then too a slot read without that colour, where it is sure of one, while the colour
-    is seen too seldom), it makes unknown; a slot whose
+    while that leaves the colour seen too seldom and it is sure of one on a slot read
+    without it (that slot too), it makes unknown; a slot whose
     canoes the rules could not count it reads only while no canoe of a colour it reads
     there is then seen nowhere with every other position read
     (``config.learned_short_count``). Without ``gems`` (a millimetre spans too few of the
@@ -1349,24 +1349,24 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                                    sorted(set(lacking).union(*here.values())),
                                    covered=covered)
         # A colour read on such a slot where the reader is ``learned_mixed_denied`` sure no
-        # canoe of it stands: the slot is unknown, and where that leaves the colour seen
-        # too seldom, so is a read slot where the reader is ``learned_mixed_present`` sure
-        # of one of it (fresh 152090174, 2,700 K: a brown canoe on T3 read as Joe, where
-        # the reader was 0.993 sure of no Joe, and Joe on R1 beside a brown canoe read as
-        # a second brown, the reader 0.999 sure of Joe there).
+        # canoe of it stands: where that leaves the colour seen too seldom, a read slot
+        # where the reader is ``learned_mixed_present`` sure of one of it, and the slots
+        # that denied it, are unknown (fresh 152090174, 2,700 K: a brown canoe on T3 read
+        # as Joe, where the reader was 0.993 sure of no Joe, and Joe on R1 beside a brown
+        # canoe read as a second brown, the reader 0.999 sure of Joe there). (Every slot
+        # that denied a colour made unknown, the slot reader then read Joe's canoe away
+        # under OpenCV 4: used 135030126.)
         denied: dict[str, list[int]] = {}
         for i, per in mixed_counts.items():
             if 1.0 - covered[i] >= config.learned_clear_confidence:
                 for colour in here[i]:
                     if per[colour][0] >= config.learned_mixed_denied:
                         denied.setdefault(colour, []).append(i)
-        for j in sorted({i for at in denied.values() for i in at}):
-            take_back(SLOTS[j], "the learned reader sees no canoe here of a colour read",
-                      seen, discs, unknown, why)
         denied_short = [k for k, at in denied.items() if k not in lacking
                         and seen_of[k] - sum(here[i][k] for i in at) < in_play.get(k, 0)]
         if denied_short:
-            still_read = [i for i, s in enumerate(SLOTS) if s not in unknown]
+            still_read = [i for i, s in enumerate(SLOTS) if s not in unknown
+                          and not any(i in denied[k] for k in denied_short)]
             elsewhere: dict[int, float] = {}
             for i, per in slot_counts(rectified, light, geo, setup, still_read, denied_short,
                                       covered=elsewhere).items():
@@ -1376,6 +1376,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 if found and 1.0 - elsewhere[i] >= config.learned_clear_confidence:
                     take_back(SLOTS[i], "a canoe seen nowhere else may stand here", seen,
                               discs, unknown, why)
+                    for j in {j for c in found for j in denied[c]}:
+                        take_back(SLOTS[j], "the learned reader sees no canoe here of a "
+                                  "colour read", seen, discs, unknown, why)
         for i, per in mixed_counts.items():
             read_here = {c.colour for c in seen if c.at == SLOTS[i]}
             if SLOTS[i] not in unknown and 1.0 - covered[i] >= config.learned_clear_confidence \
