@@ -1343,8 +1343,12 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         seen_of = Counter(c.colour for c in seen)
         lacking = [c for c, n in in_play.items() if seen_of[c] < n]
         covered: dict[int, float] = {}
+        def read_on(i: int) -> Counter[str]:
+            """The canoes of each colour the rules read on slot ``i``, as ``seen`` is now."""
+            return Counter(c.colour for c in seen if c.at == SLOTS[i])
+
         mixed_at = [SLOTS.index(s) for s in mixed - unknown]
-        here = {i: Counter(c.colour for c in seen if c.at == SLOTS[i]) for i in mixed_at}
+        here = {i: read_on(i) for i in mixed_at}
         mixed_counts = slot_counts(rectified, light, geo, setup, mixed_at,
                                    sorted(set(lacking).union(*here.values())),
                                    covered=covered)
@@ -1370,9 +1374,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             elsewhere: dict[int, float] = {}
             for i, per in slot_counts(rectified, light, geo, setup, still_read, denied_short,
                                       covered=elsewhere).items():
-                found = [c for c, p in per.items() if c not in {
-                    k.colour for k in seen if k.at == SLOTS[i]}
-                    and 1.0 - p[0] >= config.learned_mixed_present]
+                found = [c for c, p in per.items()
+                         if c not in read_on(i) and 1.0 - p[0] >= config.learned_mixed_present]
                 if found and 1.0 - elsewhere[i] >= config.learned_clear_confidence:
                     take_back(SLOTS[i], "a canoe seen nowhere else may stand here", seen,
                               discs, unknown, why)
@@ -1380,7 +1383,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                         take_back(SLOTS[j], "the learned reader sees no canoe here of a "
                                   "colour read", seen, discs, unknown, why)
         for i, per in mixed_counts.items():
-            read_here = {c.colour for c in seen if c.at == SLOTS[i]}
+            read_here = read_on(i)
             if SLOTS[i] not in unknown and 1.0 - covered[i] >= config.learned_clear_confidence \
                     and any(c not in read_here and 1.0 - p[0] >= config.learned_mixed_present
                             for c, p in per.items() if c in lacking):
@@ -1461,6 +1464,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         biggest[where, colour] = max(size, biggest.get((where, colour), 0.0))
 
     def within_other(slot: str, colour: str) -> bool:
+        """Whether the rules saw ``colour`` on ``slot`` in no object mostly of it, while one
+        of another colour there is over ``learned_agree_within`` canoes."""
         return biggest.get((slot, colour), 0.0) <= 0 and any(
             size > config.learned_agree_within
             for (where, other), size in biggest.items() if where == slot and other != colour)
