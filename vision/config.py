@@ -1143,11 +1143,29 @@ class VisionConfig:
     brown canoe, the reader 0.999 sure of him; under OpenCV 4 the rules leave R1 unknown
     and T3 stays wrong). Used offsets 149 and 150, 20 scenes of every condition (516): no
     reading changed. Over 1: never."""
+    learned_denied_unknown: bool = True
+    """...or an unknown slot where the reader is as sure of a canoe of it, and there the
+    slots that doubted it only (hundred-and-second session: fresh 152090174 under OpenCV
+    4, where the rules leave R1 unknown themselves and T3's brown canoe was still read as
+    Joe). False: only slots the rules read."""
     learned_mixed_present: float = 0.99
     """...and where the reader is this sure that a canoe of that other colour stands
     there, one the rules see fewer of than are in play, the slot is unknown however
     unsure the reader is of the rest (its count of the canoes read there). Over 1: no
     such check."""
+    learned_gemless_denied: float = 0.99
+    """Where the rules read a slot's canoes, one of them with neither a gem nor its empty
+    well seen, and the learned slot reader is this sure that no canoe of that one's colour
+    stands there, the slot is unknown, however unsure the reader is of the slot's other
+    counts (hundred-and-second session; fresh 152030293 at 640x480: T5's red and yellow
+    canoes, their hulls blurred into one another, read with a brown canoe between them,
+    the reader 0.996 sure of no brown; the brown canoe was on the beach). Over 1: no such
+    check."""
+    learned_blurred_crowd: int = 2
+    """Where gems are not read (``gem_min_detail``), a slot the rules read with at least
+    this many canoes is asked of the learned slot reader too (hulls blurred into one
+    another, their blend perhaps another canoe's colour), for ``learned_gemless_denied``
+    and ``learned_veto_confidence``."""
     learned_washed_counts: bool = True
     """A slot a glare spot washes out (the rules' reason) is read by the learned slot
     reader only where every canoe in play is then seen (not at all without the game's

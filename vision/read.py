@@ -1275,7 +1275,10 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     ``config.learned_mixed_present`` sure of a canoe of that colour seen nowhere, or
     ``config.learned_mixed_denied`` sure that no canoe of a colour read there stands there
     while that leaves the colour seen too seldom and it is sure of one on a slot read
-    without it (that slot too), it makes unknown; a slot whose
+    without it (that slot too; or on an unknown slot, ``learned_denied_unknown``), or
+    ``config.learned_gemless_denied`` sure that no canoe stands there of the colour of one
+    whose middle the rules did not see (where gems are not read, a slot they read with
+    ``config.learned_blurred_crowd`` canoes or more is asked too), it makes unknown; a slot whose
     canoes the rules could not count it reads only while no canoe of a colour it reads
     there is then seen nowhere with every other position read
     (``config.learned_short_count``). Without ``gems`` (a millimetre spans too few of the
@@ -1324,6 +1327,11 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
             c not in theirs and a >= piece_share(c, config.learned_mixed_share, config)
             for c, a in (colour_areas or {}).get(s, {}).items())}
     held |= mixed
+    if not gems:
+        # Hulls blurred into one another, their blend perhaps another canoe's colour:
+        # asked too, for a canoe the reader denies (fresh 152030293 at 640x480).
+        crowd = Counter(c.at for c in seen)
+        held |= {s for s in SLOTS if crowd[s] >= config.learned_blurred_crowd}
     ask = [i for i, s in enumerate(SLOTS)
            if (s in unknown and s in why) or (s not in unknown and s in held)]
     sure = config.learned_confidence
@@ -1359,7 +1367,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         # as Joe, where the reader was 0.993 sure of no Joe, and Joe on R1 beside a brown
         # canoe read as a second brown, the reader 0.999 sure of Joe there). (Every slot
         # that denied a colour made unknown, the slot reader then read Joe's canoe away
-        # under OpenCV 4: used 135030126.)
+        # under OpenCV 4: used 135030126.) A slot the reader is sure of one of it on may be
+        # unknown already: then only the slots that denied it are taken back (fresh
+        # 152090174 under OpenCV 4, where the rules leave R1 unknown).
         denied: dict[str, list[int]] = {}
         for i, per in mixed_counts.items():
             if 1.0 - covered[i] >= config.learned_clear_confidence:
@@ -1369,7 +1379,8 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
         denied_short = [k for k, at in denied.items() if k not in lacking
                         and seen_of[k] - sum(here[i][k] for i in at) < in_play.get(k, 0)]
         if denied_short:
-            still_read = [i for i, s in enumerate(SLOTS) if s not in unknown
+            still_read = [i for i, s in enumerate(SLOTS)
+                          if (s not in unknown or config.learned_denied_unknown)
                           and not any(i in denied[k] for k in denied_short)]
             elsewhere: dict[int, float] = {}
             for i, per in slot_counts(rectified, light, geo, setup, still_read, denied_short,
@@ -1377,8 +1388,9 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                 found = [c for c, p in per.items()
                          if c not in read_on(i) and 1.0 - p[0] >= config.learned_mixed_present]
                 if found and 1.0 - elsewhere[i] >= config.learned_clear_confidence:
-                    take_back(SLOTS[i], "a canoe seen nowhere else may stand here", seen,
-                              discs, unknown, why)
+                    if SLOTS[i] not in unknown:
+                        take_back(SLOTS[i], "a canoe seen nowhere else may stand here", seen,
+                                  discs, unknown, why)
                     for j in {j for c in found for j in denied[c]}:
                         take_back(SLOTS[j], "the learned reader sees no canoe here of a "
                                   "colour read", seen, discs, unknown, why)
@@ -1393,9 +1405,16 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
     # the same canoes there (and is ``learned_confidence`` sure of them).
     for i in [i for i in got if SLOTS[i] not in unknown]:
         slot, read = SLOTS[i], got.pop(i)
+        mine = [c for c in seen if c.at == slot]
+        if any(c.gem == UNKNOWN and read.absent.get(c.colour, 0.0)
+               >= config.learned_gemless_denied for c in mine):
+            # A canoe whose middle the rules did not see, of a colour the reader is sure
+            # does not stand here: perhaps hulls' blend (fresh 152030293).
+            take_back(slot, "the learned reader sees no canoe here of a colour read", seen,
+                      discs, unknown, why)
+            continue
         if read.sure < sure:
             continue
-        mine = [c for c in seen if c.at == slot]
         if sorted(c.colour for c in mine) != read.colours:
             if read.sure >= config.learned_veto_confidence and (slot in mixed or any(
                     c.gem == UNKNOWN for c in mine)):

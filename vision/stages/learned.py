@@ -305,6 +305,8 @@ class SlotRead:
     canoes: tuple[tuple[str, str | None], ...]
     sure: float = field(default=1.0, compare=False)
     """Its least probability among the slot being clear and each colour's count."""
+    absent: Mapping[str, float] = field(default_factory=dict, compare=False)
+    """Per colour, how likely it says no canoe of that colour stands there."""
 
     @property
     def colours(self) -> list[str]:
@@ -343,7 +345,8 @@ def read_learned(rectified: Image, light: Light, geo: Geometry, setup: Image,
         disc = bool(got.discs[n].argmax() == 1) if float(
             got.discs[n].max()) >= (confidence if disc_confidence is None else
                                     disc_confidence) and len(canoes) < 2 else None
-        out[s] = SlotRead(disc, tuple(canoes), float(least[n]))
+        out[s] = SlotRead(disc, tuple(canoes), float(least[n]), {
+            colour: float(got.counts[n, k, 0]) for k, colour in enumerate(COLOURS)})
     return out
 
 
