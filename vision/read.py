@@ -2649,7 +2649,9 @@ def washed_by_joint(rectified: Image, light: Light, geo: Geometry, setup: Image,
     counts, and ``config.max_canoes_per_slot`` in all), as the reader's counts there make
     most likely, where that placing is ``config.washed_joint_confidence`` of the
     likelihood of every placing, and the reader gives each slot's count of each such
-    colour in it at least ``config.washed_joint_floor``. Gems unknown; a disc where the
+    colour in it at least ``config.washed_joint_floor``, and is
+    ``config.washed_joint_hand_clear`` sure that no hand covers a slot left unknown for
+    one. Gems unknown; a disc where the
     reader is ``learned_confidence`` sure of it. Empty otherwise (none is then read:
     also where a slot may be unknown for a canoe on its way over it)."""
     washed = [i for i, s in enumerate(SLOTS)
@@ -2664,9 +2666,14 @@ def washed_by_joint(rectified: Image, light: Light, geo: Geometry, setup: Image,
     if not missing or sum(missing.values()) > config.max_canoes_per_slot * len(washed):
         return {}
     present: dict[int, float] = {}
-    per = slot_counts(rectified, light, geo, setup, washed, sorted(missing), present=present)
+    covered: dict[int, float] = {}
+    per = slot_counts(rectified, light, geo, setup, washed, sorted(missing), present=present,
+                      covered=covered)
     if any(set(per.get(i, ())) != set(missing) for i in washed):
         return {}  # (a colour the reader does not know)
+    if any(covered_by(why.get(SLOTS[i])) and 1.0 - covered[i] < config.washed_joint_hand_clear
+           for i in washed):
+        return {}  # (a hand the reader sees too: what it counts there, it glimpses past it)
     # Per colour, its canoes seen nowhere spread over the washed-out slots; a placing's
     # likelihood, the product of the reader's probabilities of each slot's count.
     spreads = {c: [ns for ns in product(range(3), repeat=len(washed)) if sum(ns) == n]

@@ -3387,3 +3387,19 @@ def test_gems_doubted_asks_every_colour_of_a_shared_slot_under_glare(monkeypatch
     asked.clear()
     assert vr.gems_doubted(*args, blends=False, glare=False) == set()
     assert SLOTS.index("L1") not in asked
+
+
+def test_canoes_seen_nowhere_are_not_placed_past_a_hand_the_slot_reader_sees():
+    """Fresh 153110167 (motion): a hand over T4, its pale sleeve over T5 taken for a glare
+    spot; the slot reader, sure both are covered, was 0.999 sure of no green canoe on T4
+    and 0.70 of one on T5, and the green canoe seen nowhere was placed on T5: it lay on
+    T4. A slot left unknown for a hand takes part in placing canoes seen nowhere only
+    where the reader is ``washed_joint_hand_clear`` sure nothing covers it."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("motion", 153110167, VisionConfig(),
+                                         VisionConfig(washed_joint_hand_clear=0.0))
+    assert [c.colour for c in truth.canoes_at("T4")] == ["green"]
+    assert wrong(before, truth) == ["T4", "T5"]
+    assert {"T4", "T5"} <= set(now.unknown)
+    assert wrong(now, truth) == []
