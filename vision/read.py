@@ -1194,6 +1194,9 @@ LIKE_RIVERBED = "looks like the riverbed here"
 of which a canoe is seen nowhere, or a canoe read that may be the river's mottle)."""
 MOTTLE = "it may be the river's mottle"
 """...and how it goes on where the rules read a canoe of that colour there."""
+DENIED = "the learned reader sees no canoe here of a colour read"
+"""Why a slot the rules read is unknown where the learned slot reader is sure that no
+canoe of a colour they read there stands there."""
 
 
 def for_unseen_canoe(pos: str, reason: str, config: VisionConfig) -> bool:
@@ -1392,8 +1395,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                         take_back(SLOTS[i], "a canoe seen nowhere else may stand here", seen,
                                   discs, unknown, why)
                     for j in {j for c in found for j in denied[c]}:
-                        take_back(SLOTS[j], "the learned reader sees no canoe here of a "
-                                  "colour read", seen, discs, unknown, why)
+                        take_back(SLOTS[j], DENIED, seen, discs, unknown, why)
         for i, per in mixed_counts.items():
             read_here = read_on(i)
             if SLOTS[i] not in unknown and 1.0 - covered[i] >= config.learned_clear_confidence \
@@ -1410,8 +1412,7 @@ def learned_slots(rectified: Image, light: Light, geo: Geometry, setup: Image,
                >= config.learned_gemless_denied for c in mine):
             # A canoe whose middle the rules did not see, of a colour the reader is sure
             # does not stand here: perhaps hulls' blend (fresh 152030293).
-            take_back(slot, "the learned reader sees no canoe here of a colour read", seen,
-                      discs, unknown, why)
+            take_back(slot, DENIED, seen, discs, unknown, why)
             continue
         if read.sure < sure:
             continue
@@ -2651,9 +2652,9 @@ def washed_by_joint(rectified: Image, light: Light, geo: Geometry, setup: Image,
     likelihood of every placing, and the reader gives each slot's count of each such
     colour in it at least ``config.washed_joint_floor``, and is
     ``config.washed_joint_hand_clear`` sure that no hand covers a slot left unknown for
-    one. Gems unknown; a disc where the
-    reader is ``learned_confidence`` sure of it. Empty otherwise (none is then read:
-    also where a slot may be unknown for a canoe on its way over it)."""
+    one. Gems unknown; a disc where the reader is ``learned_confidence`` sure of it.
+    Empty otherwise (none is then read: also where a slot may be unknown for a canoe on
+    its way over it)."""
     washed = [i for i, s in enumerate(SLOTS)
               if s in unknown and washed_like(why.get(s), config)]
     if not washed or any(moving_by(why.get(SLOTS[i])) for i in washed):
