@@ -1046,11 +1046,13 @@ def test_a_canoe_the_reader_is_sure_is_not_there_makes_its_slot_unknown():
     sure no canoe stands on R2: where the readers disagree on a canoe whose middle the
     rules did not see, the slot is unknown (and R1, the counts now allowing, is read).
     (``learned_over_doubts`` catches it too: the reader's blue canoe on R1 would be one
-    too many, and it leans against R2's.)"""
+    too many, and it leans against R2's; so does ``learned_gemless_denied``: the reader
+    is sure no blue canoe stands there.)"""
     _, truth, readings = read_scene("glare+flicker", 57050091,
                                     VisionConfig(learned_veto_confidence=2.0,
                                                  reader_sees_unseen=2.0,
-                                                 learned_over_doubts=False),
+                                                 learned_over_doubts=False,
+                                                 learned_gemless_denied=2.0),
                                     VisionConfig())
     seen = dict(zip(("off", "now"), readings, strict=True))
     assert truth.canoes_at("R2") == [] and [c.colour for c in truth.canoes_at("R1")] == ["blue"]
@@ -3403,3 +3405,4 @@ def test_canoes_seen_nowhere_are_not_placed_past_a_hand_the_slot_reader_sees():
     assert wrong(before, truth) == ["T4", "T5"]
     assert {"T4", "T5"} <= set(now.unknown)
     assert wrong(now, truth) == []
+
