@@ -2408,6 +2408,13 @@ class VisionConfig:
     wrong reading)..."""
     well_gem_noise: float = 0.3
     """...and gem votes under this share of what a gem needs..."""
+    shade_gem_votes: float = 0.7
+    """A canoe whose middle is as dark as the well is empty only while its leading gem's
+    votes are under this share of what a gem needs, else its gem is unknown: a small gem
+    in a dark hull shades its middle too (hundred-and-second session, fresh 153040091: a
+    red canoe's small yellow gem, 21 votes of the 23.8 a gem needs, read as the empty
+    well). Used 150-152, 6 scenes of every condition (231 read): at 0.5 two gems and at
+    0.7 one became unknown, no reading otherwise changed. Over 1: whatever the votes."""
     well_clear_ratio: float = 3.0
     """...or, with no gem's votes reaching what a gem needs, all gem votes together at
     most the well's divided by this (a brown hull's lighter top votes for yellow: 8-11

@@ -3406,3 +3406,17 @@ def test_canoes_seen_nowhere_are_not_placed_past_a_hand_the_slot_reader_sees():
     assert {"T4", "T5"} <= set(now.unknown)
     assert wrong(now, truth) == []
 
+
+def test_a_shaded_middle_with_nearly_a_gem_s_votes_is_no_empty_canoe():
+    """Fresh 153040091 (covered marker): two red canoes on T1, one carrying a small
+    yellow gem, 21 votes of the 23.8 a gem needs, its middle as dark as the well: read
+    empty. With ``shade_gem_votes`` of a gem's votes or more, the gem is unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("marker", 153040091, VisionConfig(),
+                                         VisionConfig(shade_gem_votes=2.0))
+    assert sorted(str(c.gem) for c in truth.canoes_at("T1")) == ["violet", "yellow"]
+    # (Read so under this machine's OpenCV.)
+    assert wrong(before, truth) == ["T1"] or not cv2.__version__.startswith("5.")
+    assert None not in [c.gem for c in now.canoes_at("T1")]
+    assert wrong(now, truth) == []

@@ -1053,8 +1053,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             # Joe's pale wood blended with a coloured gem's edge is grey: it fits the
             # white gem, and the well shows beside a gem that does not fill it.
             carried.append("unknown" if well_shade else gem_names[int(order[0])])
-        elif well_shade or _empty_well(v, well, need_gem, need_own_well if own_hue[m]
-                                       else need_well, config):
+        elif (well_shade and (config.shade_gem_votes > 1
+                              or top < config.shade_gem_votes * need_gem)) or _empty_well(
+                v, well, need_gem, need_own_well if own_hue[m] else need_well, config):
             carried.append(None)
         else:
             carried.append("unknown")
