@@ -2326,11 +2326,13 @@ def test_joe_placed_by_the_counts_where_his_middle_showed_no_well_is_not_read_em
     """Used scene 137030017 (640x480, 0.71 camera pixels a board millimetre): Joe's canoe
     with a pink gem beside a yellow one on T3; his middle showed the rules neither a gem
     nor his empty well, the counts placed him there, and ``gems_where_placed`` read him
-    empty: wrong. His gem then stays unknown (``placed_joe_empty_unread``)."""
+    empty: wrong. His gem then stays unknown (``placed_joe_empty_unread``; since the
+    hundred-and-second session ``shade_gem_votes`` catches it too)."""
     from .scenes import read_scene
 
     _, truth, (before, now) = read_scene("lowres", 137030017,
-                                         VisionConfig(placed_joe_empty_unread=False),
+                                         VisionConfig(placed_joe_empty_unread=False,
+                                                      shade_gem_votes=2.0),
                                          VisionConfig())
     assert [c.gem for c in truth.canoes_at("T3") if c.colour == "joe"] == ["pink"]
     # (Read so under this machine's OpenCV.)
