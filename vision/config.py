@@ -2694,6 +2694,16 @@ class VisionConfig:
     weather_learned_dark: float = 0.5
     """With a table profile: the marker is a space at least this share as dark, against its
     printed edge, as the marker at setup."""
+    weather_foreign_chroma: float = 0.15
+    """With a table profile: a space whose printed edge shows whole, whose middle is not
+    like the marker and lies this far (chroma) from an empty space's middle at setup, is
+    covered, and the weather is not read (hundred-and-third session, used 153110017: a
+    hand of the print's own chroma over the marker on 0, 0.24 from the print's middle,
+    its sleeve's blurred edge darkening -1's middle, read as the marker). 0: off."""
+    weather_print_spread: float = 0.06
+    """At setup, the empty spaces' middles (chroma) are learned as the print's only where
+    each lies within this of their median (a track printed alike; otherwise, or under a
+    glare spot, ``weather_foreign_chroma`` does not apply)."""
 
     # Motion gating.
     motion_pixel_delta: int = 18

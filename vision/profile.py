@@ -114,6 +114,8 @@ class TableProfile:
             "disc_rim": {s: round(float(look.disc_rim[i]), 4) for i, s in enumerate(SLOTS)},
             "weather_token": (None if look.weather_token is None
                               else [round(float(v), 4) for v in look.weather_token]),
+            "weather_print": (None if look.weather_print is None
+                              else [round(float(v), 4) for v in look.weather_print]),
             "beach_guard": (None if self.beach_guard is None
                             else np.round(self.beach_guard.astype(np.float64), 3).tolist()),
             "gem_bgr": (None if self.gem_bgr is None
@@ -190,6 +192,7 @@ class TableProfile:
                 ground_bgr={str(k): _bgr(v) for k, v in data["ground_bgr"].items()},
                 look=TableLook(rings, rim, None if token is None
                                else np.array(token, np.float32).reshape(3),
+                               weather_print=_weather_print(data.get("weather_print")),
                                marks=_marks(data.get("river_marks")),
                                glare_marks=_marks(data.get("glare_marks"), "glare_marks"),
                                glare=_slots_listed(data.get("glare_at_setup"), "glare_at_setup"),
@@ -275,6 +278,17 @@ def _notes(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ProfileError("notes must be a list of texts")
     return tuple(value)
+
+
+def _weather_print(value: object) -> Floats | None:
+    """The ``weather_print`` of a profile's JSON: two finite numbers, or null (absent in
+    older ones: None, not known)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2 or not all(
+            isinstance(v, (int, float)) and math.isfinite(v) for v in value):
+        raise ProfileError("weather_print must be two numbers or null")
+    return np.array(value, np.float32)
 
 
 def _levels(value: object) -> Floats | None:
@@ -659,7 +673,9 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
     gem_bgr = learn_gems(top, light, geo, layout, config)
     return TableProfile(
         players=players, joe=joe, canoe_bgr=canoe_bgr, ground_bgr=grounds,
-        look=TableLook(rings.copy(), learned.astype(np.float32), token, marks=marks,
+        look=TableLook(rings.copy(), learned.astype(np.float32), token,
+                       weather_print=_print_centre(spaces, config) if token is not None
+                       else None, marks=marks,
                        glare=glare.copy(), glare_marks=glare_marks,
                        sand_levels=sand_levels(beach, geo),
                        sand_like=sand_like, rim_unseen=hidden,
@@ -675,6 +691,21 @@ def learn_profile(frame: Image, players: Iterable[str], *, joe: bool = False,
         gem_bgr=gem_bgr, notes=tuple(notes),
         setup_markers=None if not pose.corners else MarkerView(pose.image_size,
                                                                  dict(pose.corners)))
+
+
+def _print_centre(spaces: dict[int, tuple[float, float, Floats]],
+                  config: VisionConfig) -> Floats | None:
+    """The empty weather spaces' middle at setup, its chroma (their median): None where
+    one's printed edge does not show whole or one's middle lies more than
+    ``config.weather_print_spread`` from it (a track printed unlike, or a shadow)."""
+    empty = [spaces[n] for n in spaces if n != 0]
+    if any(shown < config.weather_print_visible for shown, _, _ in empty):
+        return None
+    chroma = np.array([c for _, _, c in empty], np.float32)
+    centre = np.median(chroma, axis=0)
+    if float(np.linalg.norm(chroma - centre, axis=1).max()) > config.weather_print_spread:
+        return None
+    return centre.astype(np.float32)
 
 
 def _beach_canoes(flat: Image, light: Light, geo: Geometry, layout: Layout,

@@ -124,6 +124,11 @@ class TableLook:
     """Each slot's disc rim contrast, signed (negative: a light rim)."""
     weather_token: Floats | None = None
     """The weather marker: ``[darkness, chroma0, chroma1]``."""
+    weather_print: Floats | None = None
+    """The middle of an empty weather space, its chroma (the print's, ``[chroma0,
+    chroma1]``): where a space looks neither so nor like the marker, something covers it
+    and the weather is not read. None: not known (older profiles, or the spaces at setup
+    did not look alike)."""
     marks: Marks | None = None
     """The board's print inside the slot zones (banks), as at setup."""
     glare: Mask | None = None
@@ -1031,7 +1036,8 @@ def read_board(
         for k in faint_gone:
             discs[SLOTS[k]] = UNKNOWN
     weather = read_weather(flat, light, geo, config,
-                           look.weather_token if look is not None else None)
+                           look.weather_token if look is not None else None,
+                           look.weather_print if look is not None else None)
     order = {p: i for i, p in enumerate((*SLOTS, BEACH))}
     debug = ReadingDebug(hulls=canoes.hulls, ratios=canoes.ratios, beach_foreign=beach_foreign,
                          why=why)

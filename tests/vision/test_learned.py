@@ -3420,3 +3420,15 @@ def test_a_shaded_middle_with_nearly_a_gem_s_votes_is_no_empty_canoe():
     assert wrong(before, truth) == ["T1"] or not cv2.__version__.startswith("5.")
     assert None not in [c.gem for c in now.canoes_at("T1")]
     assert wrong(now, truth) == []
+
+
+def test_a_hand_over_the_weather_marker_with_the_prints_chroma_leaves_the_weather_unread():
+    """Used 153110017 (motion): a hand over the marker on 0, its skin of the print's
+    chroma, so 0's edge looks printed; its sleeve's blurred edge darkened -1's middle,
+    read as the marker. 0's middle lies 0.24 from an empty space's at setup and is not
+    the marker's: with ``weather_foreign_chroma`` the weather is not read."""
+    _, truth, (now, before) = read_scene("motion", 153110017, VisionConfig(),
+                                         VisionConfig(weather_foreign_chroma=0.0))
+    assert truth.weather == 0
+    assert before.weather == -1
+    assert now.weather is None

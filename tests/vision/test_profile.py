@@ -73,6 +73,20 @@ def test_profile_round_trips_through_json(table, tmp_path):
         TableProfile.from_json(data)
 
 
+def test_the_weather_prints_middle_round_trips_and_older_profiles_know_none(table):
+    profile = learn_profile(table[1], PLAYERS)
+    centre = profile.look.weather_print
+    assert centre is not None and centre.shape == (2,)  # a track printed alike
+    data = json.loads(json.dumps(profile.to_json()))
+    again = TableProfile.from_json(data).look.weather_print
+    assert again is not None and np.abs(again - centre).max() <= 5e-5
+    del data["weather_print"]  # a profile learned before the key: not known
+    assert TableProfile.from_json(data).look.weather_print is None
+    data["weather_print"] = [0.1, "x"]
+    with pytest.raises(ProfileError, match="weather_print must be two numbers or null"):
+        TableProfile.from_json(data)
+
+
 def test_where_the_setup_photo_showed_the_markers_round_trips_and_older_profiles_know_none(
         table):
     profile = learn_profile(table[1], PLAYERS)

@@ -15,9 +15,11 @@ MARKER = (0.92, -0.8, np.array([0.1, 0.12], np.float32))
 
 
 def read(monkeypatch: pytest.MonkeyPatch, spaces: dict, config: VisionConfig | None = None,
-         token: np.ndarray | None = TOKEN) -> int | None:
+         token: np.ndarray | None = TOKEN, print_centre: np.ndarray | None = None,
+         ) -> int | None:
     monkeypatch.setattr(weather, "weather_spaces", lambda *a: spaces)
-    return weather.read_weather(None, None, None, config or VisionConfig(), token)
+    return weather.read_weather(None, None, None, config or VisionConfig(), token,
+                                print_centre)
 
 
 def partly(share: float, like: tuple = MARKER) -> tuple:
@@ -53,3 +55,20 @@ def test_a_partly_covered_space_is_not_read_where_it_might_be_anything_else(monk
     assert read(monkeypatch, {-1: EMPTY, 0: partly(0.77), 1: MARKER, 2: EMPTY}) is None
     # The marker seen whole on one space, another's edge hidden by a hand: read as before.
     assert read(monkeypatch, {-1: EMPTY, 0: partly(0.4, EMPTY), 1: MARKER, 2: EMPTY}) == 1
+
+
+def test_a_space_that_looks_neither_printed_nor_marked_stops_the_reading(monkeypatch):
+    """A hand of the print's own chroma over the marker shows its space's edge whole and
+    its middle neither as the print's nor the marker's: the space that looks like the
+    marker (a sleeve's blurred edge darkening it) may not hold it (used 153110017)."""
+    hand = (0.95, 0.02, np.array([0.1, 0.2], np.float32))  # 0.3 from EMPTY's middle
+    spaces = {-1: MARKER, 0: hand, 1: EMPTY, 2: EMPTY}
+    printed = EMPTY[2]
+    assert read(monkeypatch, spaces) == -1  # the print's middle not known: read as before
+    assert read(monkeypatch, spaces, print_centre=printed) is None
+    assert read(monkeypatch, spaces, VisionConfig(weather_foreign_chroma=0.0),
+                print_centre=printed) == -1
+    # Empty spaces within weather_foreign_chroma of the print's middle: read.
+    near = (0.95, 0.02, printed + np.array([0.1, 0.0], np.float32))
+    assert read(monkeypatch, {-1: MARKER, 0: near, 1: EMPTY, 2: EMPTY},
+                print_centre=printed) == -1

@@ -58,13 +58,18 @@ def _space_pixels(geo: Geometry) -> tuple[Indices, Floats, Indices]:
 
 
 def read_weather(flat: Image, light: Light, geo: Geometry, config: VisionConfig,
-                 token: Floats | None = None) -> int | None:
+                 token: Floats | None = None, print_centre: Floats | None = None,
+                 ) -> int | None:
     """The space the weather marker lies on, or None.
 
     :param token: the marker as seen at setup: ``[darkness, chroma0, chroma1]``; the
         marker is then the one space about as dark and of about its chroma; where it is
         seen on no space whose printed edge shows whole, on the one whose edge shows in
         part (``config.weather_partly_print``).
+    :param print_centre: an empty space's middle as seen at setup, its chroma: a space
+        whose printed edge shows whole but whose middle looks neither so nor like the
+        marker is covered (a hand of the print's own chroma over the marker), and the
+        weather is not read (``config.weather_foreign_chroma``).
     """
     found: list[int] = []
     partly: list[int] = []
@@ -82,6 +87,9 @@ def read_weather(flat: Image, light: Light, geo: Geometry, config: VisionConfig,
                 np.linalg.norm(chroma - token[1:])) < config.weather_token_chroma)
         if like:
             (found if whole else partly).append(n)
+        elif whole and print_centre is not None and float(np.linalg.norm(
+                chroma - print_centre)) > config.weather_foreign_chroma > 0:
+            return None  # neither print nor marker: a hand over it may hide the marker
     if found:
         return found[0] if len(found) == 1 and not partly else None
     # (With the marker known: seen on no space whose edge shows whole, it is on the one
