@@ -1515,6 +1515,24 @@ class VisionConfig:
     like: :func:`vision.stages.canoes.blend_of`; ninety-third session, used 135010278, 30
     degrees of tilt: a blue canoe's pink gem, 44 pink votes and 34 violet, named violet
     0.999 sure). 0: no such veto."""
+    fine_crowd_empty_agree: bool = True
+    """On a slot with two or three canoes, the fine gem reader alone names no canoe empty:
+    only where the rules' votes (or, where they read no gems, the slot reader) lean so
+    too. Under a tilt the canoe in front hides the middle of the one behind (hundred-
+    and-third session, fresh 156010204, parallax: a red canoe's yellow gem behind a blue
+    canoe on R2, the gem reader 0.9996 sure it was empty). False: as alone."""
+    low_detail_blend_veto: float = 0.35
+    """Where the rules read no gems (a millimetre spans too few of the camera's pixels),
+    a gem the learned readers name for a canoe whose gem the rules left unknown stays
+    unknown where its chroma lies within this of the line between another gem's and the
+    canoe's colour at this table (:func:`vision.stages.canoes.blurs_from`): both readers
+    take a pink gem in a blue canoe for violet, a violet one in a red canoe for pink,
+    each over 0.998 sure (hundred-and-third session: used 155030068 and 155030122, at
+    640x480). 0: off."""
+    low_detail_blend_slot: float = 0.9999
+    low_detail_blend_fine: float = 0.9995
+    """...unless the slot reader is this sure of it and the gem reader this sure (over 1:
+    never)."""
     learned_gem_confidence: float = 0.999
     """How sure the learned slot reader must be of a lone canoe's gem to name it, on a
     slot it (or the rules) read; less sure, the gem stays unknown."""
@@ -2137,6 +2155,13 @@ class VisionConfig:
     many canoes' area is a dark sleeve or a deep shadow over the beach, which can hide a
     canoe: the beach is unknown (on tuning scenes without a hand, at most 0.03 canoes' area
     is so dark; under a dark sleeve, 10)."""
+    beach_faint_log: float = 0.08
+    beach_faint_canoes: float = 3.0
+    """With a table profile, while a canoe of the game is not seen: sand darker than at
+    setup by this (log brightness) over at least this many canoes' area is a pale sleeve
+    over the beach, which can hide canoes (hundred-and-third session, fresh 155110258,
+    motion: a grey sleeve 0.1-0.15 darker than the sand over 5 canoes' area hid a blue and
+    a brown canoe; the beach was read with the third alone). 0 canoes: off."""
     foreign_small_ratio: float = 1.3
     """A foreign object inside the slots' zones, not reaching in from outside, smaller
     than this share of a canoe's hull hides only the slots it lies on: a patch of the

@@ -29,6 +29,7 @@ from vision.stages.canoes import (
     Hull,
     beach_blobs,
     blend_of,
+    blurs_from,
     gems_where_placed,
     read_canoes,
 )
@@ -908,6 +909,7 @@ def read_board(
         canoes.seen[:] = [c for c in canoes.seen if c.at not in by_reader] + [
             c for _, found in by_reader.values() for c in found]
     if look is not None and look.disc_patches is not None and config.disc_confidence <= 1:
+        unnamed = {(c.at, c.colour) for c in canoes.seen if c.gem == UNKNOWN}
         learned_fine(rectified, light, geo, look.disc_patches, discs, unknown, canoes.seen,
                      config, config.fine_gem_confidence if gems_read
                      else config.fine_gem_low_detail_confidence,
@@ -926,6 +928,9 @@ def read_board(
                                                    (*canoes.leans, *canoes.filled)},
                      blurred=canoes.blurred,
                      gems_alone=gems_read or config.fine_gem_low_detail_alone)
+        if not gems_read and config.low_detail_blend_veto > 0:
+            blend_doubted(rectified, light, geo, look, canoes.seen, unnamed, canoe_bgr,
+                          config)
     on_slot = Counter(c.at for c in canoes.seen)
     washed_discs = [k for k, s in enumerate(SLOTS) if s in read_washed and s not in unknown
                     and discs[s] == UNKNOWN and on_slot[s] <= 1
@@ -2173,8 +2178,17 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             # No disc gone where the disc reader is not sure that nothing covers the slot:
             # a rim half under a sleeve reads as gone (reporting 101110064).
             discs[slot] = UNKNOWN
-        if read.gems:
-            name_gems(seen, slot, read.gems)
+        gems = read.gems
+        if config.fine_crowd_empty_agree and crowd[slot] >= 2:
+            # Beside another canoe, an empty canoe only where another reader leans so too:
+            # under a tilt the canoe in front hides its middle, and the gem reader takes
+            # what shows for an empty well (fresh 156010204: a red canoe's yellow gem
+            # behind a blue canoe on R2, 0.9996 sure it is empty).
+            leant = lean_to.get(i, {})
+            gems = {c: g for c, g in gems.items() if g is not None
+                    or (c in leant and leant[c] is None)}
+        if gems:
+            name_gems(seen, slot, gems)
     empty_gone = [i for i, s in known if not crowd[s] and discs[s] == ABSENT]
     if empty_gone and config.disc_empty_gone_lean <= 1:
         # A disc the rules read gone on a slot they read empty, where the disc reader
@@ -2499,17 +2513,22 @@ def sand_levels(beach: Region, geo: Geometry) -> Floats:
 def darker_than_setup(beach: Region, levels: Floats, layout: Layout, geo: Geometry,
                       config: VisionConfig) -> bool:
     """Sand darker than the same spot's sand at setup (``levels``: :func:`sand_levels` of
-    the setup photo) by ``ring_setup_log`` over ``beach_dark_canoes`` canoes' area: a grey
-    sleeve lying over most of the beach moves its median too (:func:`deep_dark` misses
-    it); a shadow that was there at setup is no change."""
+    the setup photo) by ``ring_setup_log`` over ``beach_dark_canoes`` canoes' area, or by
+    ``beach_faint_log`` over ``beach_faint_canoes`` canoes' area: a grey sleeve lying
+    over most of the beach moves its median too (:func:`deep_dark` misses it); a shadow
+    that was there at setup is no change."""
     if len(levels) != geo.beach_cells.shape[0] * geo.beach_cells.shape[1]:
         return False  # (learned with another geometry)
     then = levels[geo.beach_cells.cell]
-    dark = ~beach.obj & (beach.feats[:, 2] < then - config.ring_setup_log
-                         * config.brightness_weight)
+    level = beach.feats[:, 2]
+    sand = ~beach.obj
     length, width = layout.canoe_mm
     hull_px = config.canoe_hull_share * length * width * geo.k * geo.k
-    return bool(np.count_nonzero(dark) >= config.beach_dark_canoes * hull_px)
+    return any(np.count_nonzero(sand & (level < then - log * config.brightness_weight))
+               >= canoes * hull_px
+               for log, canoes in ((config.ring_setup_log, config.beach_dark_canoes),
+                                   (config.beach_faint_log, config.beach_faint_canoes))
+               if canoes > 0)
 
 
 def ring_changed(rings: Floats, learned: Floats, config: VisionConfig) -> Mask:
@@ -2889,6 +2908,40 @@ def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Imag
                 rectified, light, geo, slot_setup, disc_setup, ask, 0.0).items()
             for colour, beliefs in said.items()
             if len(beliefs) == 2 and doubted(colour, named_gem[SLOTS[k], colour], *beliefs)}
+
+
+def blend_doubted(rectified: Image, light: Light, geo: Geometry, look: TableLook,
+                  seen: list[CanoeSeen], unnamed: set[tuple[str, str]],
+                  canoe_bgr: Mapping[str, BGR], config: VisionConfig) -> None:
+    """Where the rules read no gems: a gem the learned readers named for a canoe whose gem
+    the rules left unknown (``unnamed``: position, colour) that looks like another gem
+    blurred with the canoe's colour at this table (``config.low_detail_blend_veto``)
+    stays named only where the slot reader is ``low_detail_blend_slot`` sure of it and
+    the gem reader ``low_detail_blend_fine`` sure: both take a pink gem in a blue canoe
+    for violet, a violet one in a red canoe for pink (used 155030068, 155030122 at
+    640x480, each reader over 0.998 sure). Fills ``seen``."""
+    doubted = [c for c in seen if (c.at, c.colour) in unnamed and c.at in SLOTS
+               and c.gem not in (None, UNKNOWN) and c.colour in canoe_bgr
+               and blurs_from(str(c.gem), canoe_bgr[c.colour], config,
+                              config.low_detail_blend_veto)]
+    if not doubted:
+        return
+    asked: dict[int, list[str]] = {}
+    for c in doubted:
+        asked.setdefault(SLOTS.index(c.at), []).append(c.colour)
+    sure_slot = {} if look.slot_patches is None or config.low_detail_blend_slot > 1 else \
+        slot_gems(rectified, light, geo, look.slot_patches, asked,
+                  config.low_detail_blend_slot, config.disc_clear_confidence)
+    sure_fine = {} if look.disc_patches is None or config.low_detail_blend_fine > 1 else {
+        i: read.gems for i, read in read_fine(
+            rectified, light, geo, look.disc_patches, [], asked, 2.0,
+            config.low_detail_blend_fine, config.disc_clear_confidence).items()}
+    keep = {(c.at, c.colour) for c in doubted
+            if sure_slot.get(SLOTS.index(c.at), {}).get(c.colour, UNKNOWN) == c.gem
+            and sure_fine.get(SLOTS.index(c.at), {}).get(c.colour, UNKNOWN) == c.gem}
+    doubt = {(c.at, c.colour) for c in doubted} - keep
+    seen[:] = [CanoeSeen(c.colour, c.at, UNKNOWN) if (c.at, c.colour) in doubt else c
+               for c in seen]
 
 
 def name_gems(seen: list[CanoeSeen], slot: str, gems: Mapping[str, str | None]) -> None:

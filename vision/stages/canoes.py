@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from companion.board import BEACH, SLOTS
+from companion.board import BEACH, GEM_COLOURS, SLOTS
 from vision.config import BGR, JOE_COLOUR, VisionConfig
 from vision.layout import Layout
 from vision.observation import CanoeSeen
@@ -1186,6 +1186,20 @@ def _between(gem_chroma: Doubles, top: int, hull: Doubles, config: VisionConfig,
     grey = np.linalg.norm(gem_chroma, axis=1) < config.gem_mix_grey
     out[grey] &= off[grey] < config.gem_mix_white_chroma
     return out
+
+
+def blurs_from(gem: str, hull_bgr: BGR, config: VisionConfig, within: float) -> bool:
+    """Whether ``gem`` looks like some other gem blurred with a hull of ``hull_bgr``
+    (:func:`blend_of`).
+
+    >>> config = VisionConfig()
+    >>> blurs_from("violet", config.canoe_bgr["blue"], config, 0.35)
+    True
+    >>> blurs_from("violet", config.canoe_bgr["green"], config, 0.35)
+    False
+    """
+    return any(blend_of(gem, other, hull_bgr, config, within)
+               for other in GEM_COLOURS if other != gem)
 
 
 def blend_of(gem: str, other: str, hull_bgr: BGR, config: VisionConfig,
