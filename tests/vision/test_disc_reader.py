@@ -33,7 +33,7 @@ from vision.stages.learned import (
 from vision.stages.light import measure_light
 from vision.synth import render
 
-from .scenes import read_scene
+from .scenes import LATER_GEM_RULES, read_scene
 from .test_profile import PLAYERS, table  # noqa: F401  (the fixture)
 
 
@@ -564,8 +564,9 @@ def test_votes_that_lean_to_no_gem_do_not_veto_the_gem_reader():
     "unknown"); the gem reader, 0.99995 sure it is empty, was vetoed as if the votes
     leaned to another answer. A lean to nothing is no lean (``gem_lean_unknown``): the
     empty canoe is named, and nothing else changes."""
-    only_gems_named("parallax", 88010184, CanoeSeen("green", "R1", None), VisionConfig(),
-                    VisionConfig(gem_lean_unknown=False))
+    only_gems_named("parallax", 88010184, CanoeSeen("green", "R1", None),
+                    VisionConfig(**LATER_GEM_RULES),
+                    VisionConfig(gem_lean_unknown=False, **LATER_GEM_RULES))
 
 
 def test_where_the_rules_read_no_gems_the_gem_reader_agreeing_with_the_slot_reader_names_one():
@@ -573,8 +574,9 @@ def test_where_the_rules_read_no_gems_the_gem_reader_agreeing_with_the_slot_read
     gem on T5, the gem reader 0.996 sure of white (under the 0.999 it needs alone), the
     slot reader 0.9999 sure of it too: two networks that say the same name it
     (``reader_gem_agree_confidence``), and nothing else changes."""
-    only_gems_named("lowres", 88030038, CanoeSeen("green", "T5", "white"), VisionConfig(),
-                    VisionConfig(reader_gem_agree_confidence=2.0))
+    only_gems_named("lowres", 88030038, CanoeSeen("green", "T5", "white"),
+                    VisionConfig(**LATER_GEM_RULES),
+                    VisionConfig(reader_gem_agree_confidence=2.0, **LATER_GEM_RULES))
 
 
 @pytest.mark.parametrize(("seed", "canoe"), [
@@ -605,8 +607,8 @@ def test_at_640x480_two_readers_must_each_be_0_99_sure_of_one_gem(seed, slot, ge
     _, truth, (relaxed, now) = read_scene(
         "lowres", seed, VisionConfig(reader_gem_agree_confidence=0.97,
                                      fine_gem_reader_agree_confidence=0.95,
-                                     fine_own_gem_unread=False),
-        VisionConfig(fine_own_gem_unread=False))
+                                     fine_own_gem_unread=False, **LATER_GEM_RULES),
+        VisionConfig(fine_own_gem_unread=False, **LATER_GEM_RULES))
     assert [c.gem for c in truth.canoes_at(slot)] == [gem]
     assert [c.gem for c in relaxed.canoes_at(slot)] == ["blue"] or \
         not cv2.__version__.startswith("5.")

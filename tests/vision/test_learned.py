@@ -29,7 +29,7 @@ from vision.stages.learned import (
 )
 from vision.stages.light import measure_light
 
-from .scenes import _detectors, read_scene, why_unknown
+from .scenes import LATER_GEM_RULES, _detectors, read_scene, why_unknown
 from .test_profile import PLAYERS, table  # noqa: F401  (the fixture)
 
 
@@ -3246,7 +3246,8 @@ def test_a_hull_coloured_gem_the_votes_lead_to_as_a_blur_needs_the_slot_reader_s
     from .test_wrong_readings import wrong
 
     _, truth, (now, before) = read_scene("lowres", 149030141, VisionConfig(),
-                                         VisionConfig(blurred_own_slot=0.0))
+                                         VisionConfig(blurred_own_slot=0.0,
+                                                      **LATER_GEM_RULES))
     assert [(c.colour, c.gem) for c in truth.canoes_at("T4")] == [("blue", "white")]
     # (Read so under this machine's OpenCV.)
     if cv2.__version__.startswith("5."):
