@@ -1558,6 +1558,15 @@ class VisionConfig:
     0.999894 sure: 72030038, Joe and a red canoe on R2, and 70030181. At 1280x720, used
     72: three discs truly gone, 0.9993 sure or more, none there: everywhere, they were
     unknown.)"""
+    disc_crowd_gone_sharp: float = 0.9999
+    """...and this sure where a board millimetre spans that many camera pixels or more
+    (``disc_confidence`` until the hundred-and-fourth session). Fresh 157080079 (blue
+    gem, 1280x720): a red and a yellow canoe on R1 over its disc, the rules' disc
+    unknown, the fine reader 0.99904 sure it was gone (0.9995-0.9999 on the frame the
+    Raspberry Pi's NumPy and OpenCV render): read gone, a wrong reading. (Used offsets
+    150-158, every scene outside lowres with a disc truly gone under two or three
+    canoes, 601: at 0.9995, 2 of those discs go from gone to unknown, 2 frames fewer
+    exact; at 0.9999, 8; no other reading changes.)"""
     disc_crowd_present_confidence: float = 0.8
     disc_crowd_present_clear: float = 0.5
     """...and under two or three canoes where the rules left the disc unknown, this sure

@@ -2162,9 +2162,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
                     own_agree_confidence=config.gem_agree_own_confidence if own_gems
                     else None,
                     present_confidence=config.disc_present_confidence,
-                    gone_confidence={i: config.disc_crowd_gone_confidence for i in discs_at
-                                     if crowd_gone and crowd[SLOTS[i]] >= 2
-                                     and discs[SLOTS[i]] == UNKNOWN},
+                    gone_confidence={i: config.disc_crowd_gone_confidence if crowd_gone
+                                     else config.disc_crowd_gone_sharp for i in discs_at
+                                     if crowd[SLOTS[i]] >= 2 and discs[SLOTS[i]] == UNKNOWN},
                     crowd_present={i: (config.disc_crowd_present_confidence,
                                        config.disc_crowd_present_clear) for i in discs_at
                                    if crowd[SLOTS[i]] >= 2 and discs[SLOTS[i]] == UNKNOWN})

@@ -1517,6 +1517,24 @@ def test_a_disc_under_two_canoes_is_named_gone_only_when_the_fine_reader_is_very
         assert sorted(c.colour for c in now.canoes_at("R2")) == ["joe", "red"]
 
 
+def test_a_disc_under_two_canoes_in_a_sharp_frame_is_named_gone_only_when_very_sure():
+    """Fresh 157080079 (blue gem, 1280x720): a red canoe with a yellow gem and an empty
+    yellow one on R1 over its disc, the rules' disc unknown. The fine disc reader was
+    0.99904 sure the disc was gone (the Raspberry Pi's libraries: 0.9995-0.9999): read
+    gone at ``disc_confidence``, a wrong reading.
+    Under two or three canoes in a sharp frame it must be ``disc_crowd_gone_sharp`` sure:
+    R1's disc is unknown, or seen there."""
+    _, truth, (now, before) = read_scene("blue-gem", 157080079, VisionConfig(),
+                                         VisionConfig(disc_crowd_gone_sharp=0.999))
+    assert sorted(c.colour for c in truth.canoes_at("R1")) == ["red", "yellow"]
+    assert truth.discs["R1"] == PRESENT
+    assert now.discs["R1"] in (UNKNOWN, PRESENT)  # never read gone
+    if before.discs["R1"] == ABSENT:
+        assert now.discs["R1"] == UNKNOWN
+        assert sorted((c.colour, c.gem) for c in now.canoes_at("R1")) == sorted(
+            (c.colour, c.gem) for c in truth.canoes_at("R1"))
+
+
 def test_the_counts_are_taken_again_for_the_patch_left_once_the_reader_read_the_other():
     """Used scene 78030130 (640x480): Joe with a blue gem blurred into his wood beside a
     yellow canoe on T3 ("Joe's colour without his canoe's middle"), and a blue canoe on R1
