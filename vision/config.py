@@ -1841,6 +1841,26 @@ class VisionConfig:
     72060040: a blue gem in a brown canoe, 26 votes for white, grey as blue and brown
     blurred are, and 18 for blue, the fine gem reader 0.8 to 0.999 sure of white; at
     this ratio for any next gem, 5 more frames at 640x480 of 297 were no longer exact)."""
+    gem_split_share: float = 0.8
+    """...and none where another coloured gem has this share of the leading one's votes or
+    more (both coloured: the votes split between two gems): the lean is then
+    :data:`vision.stages.canoes.SPLIT`, which no other reader's answer agrees with and
+    which vetoes every gem the fine gem reader names (over 1: never). (Fresh 160030170
+    at 640x480: a blue canoe's pink gem, 35 votes for violet and 34 for pink, this
+    table's blue hull too far from the line between them for the blend rule; the votes
+    leaned to violet and the fine gem reader, 0.996 sure of violet, agreed.)
+    Used offsets 152-156, 40 scenes of every condition (2,581 read), at 0.7: 5 gems
+    more unknown, 4 fewer exact frames, no reading otherwise (0.8 changes a subset of
+    those canoes)."""
+    joe_held_lean: bool = True
+    """Where Diamanten Joe's canoe is held back (``joe_needs_centre``: his middle shows
+    neither a clear gem nor the well), what his gem votes lean to is kept all the same
+    (:attr:`vision.stages.canoes.Canoes.leans`): where another reader reads him there,
+    those votes may veto its gem (fresh 159030100 at 640x480: his violet gem, 20 votes
+    for violet and none for pink, named pink by both learned readers as votes that lean
+    to nothing). Used offsets 152-156, 40 scenes of every condition (2,581 read): one
+    gem more named, rightly (his lean agreed with), one more frame exact, nothing else
+    read otherwise."""
     fine_gem_check_detail: float = 1.0
     """Where a board millimetre spans fewer camera pixels than this (a 640x480 frame: an
     11 mm gem is then ten pixels or fewer, blurred into its hull), the fine gem reader

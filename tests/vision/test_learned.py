@@ -3502,3 +3502,40 @@ def test_a_pale_sleeve_a_little_darker_than_the_sand_leaves_the_beach_unknown():
     assert wrong(before, truth) == ["beach"]
     assert "beach" in now.unknown
     assert wrong(now, truth) == []
+
+
+def test_joe_held_back_keeps_what_his_votes_lean_to_as_a_veto():
+    """Fresh 159030100 (640x480): Diamanten Joe on R1 with a violet gem, his middle
+    neither a clear gem nor the well, so the rules held his canoe back
+    (``joe_needs_centre``) and kept no lean of his votes (20 for violet, none for pink).
+    The slot reader read him there and both learned readers named his gem pink (0.9+ and
+    0.95+ sure, "votes that lean to nothing"). With ``joe_held_lean`` his votes' lean to
+    violet vetoes their pink: the gem is unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("lowres", 159030100, VisionConfig(),
+                                         VisionConfig(joe_held_lean=False))
+    assert [(c.colour, str(c.gem)) for c in truth.canoes_at("R1")] == [(JOE_COLOUR, "violet")]
+    assert wrong(before, truth) == ["R1"]
+    assert [(c.colour, c.gem) for c in now.canoes_at("R1")] == [(JOE_COLOUR, UNKNOWN)]
+    assert wrong(now, truth) == []
+
+
+def test_votes_split_between_two_gems_lean_to_neither_and_veto_both():
+    """Fresh 160030170 (640x480, dusk art): a blue canoe's pink gem on T3, 35 votes for
+    violet and 34 for pink (this table's blue hull too far from the line between them
+    for the blend rule). The votes leaned to violet and the fine gem reader, 0.996 sure
+    of violet, agreed: a wrong reading. With ``gem_split_share`` such votes lean to
+    :data:`~vision.stages.canoes.SPLIT`, which no reader agrees with: the gem is
+    unknown."""
+    from vision.stages.canoes import SPLIT
+
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("lowres", 160030170, VisionConfig(),
+                                         VisionConfig(gem_split_share=2.0))
+    assert [(c.colour, str(c.gem)) for c in truth.canoes_at("T3")] == [("blue", "pink")]
+    assert wrong(before, truth) == ["T3"]
+    assert [(c.colour, c.gem) for c in now.canoes_at("T3")] == [("blue", UNKNOWN)]
+    assert wrong(now, truth) == []
+    assert SPLIT not in {str(c.gem) for c in now.canoes}  # (a lean, never a reading)

@@ -67,6 +67,11 @@ Hull = tuple[str, int, Floats]
 (balanced BGR median)."""
 
 
+SPLIT = "split"
+"""What the gem votes lean to where they split between two coloured gems
+(``config.gem_split_share``): no gem another reader may agree with, a veto of each."""
+
+
 @dataclass
 class Canoes:
     """The canoes read, the positions that could not be read, and what was seen on the
@@ -108,7 +113,9 @@ class Canoes:
     leans: dict[tuple[str, str], list[str | None]] = field(default_factory=dict)
     """Per position and colour read there, what the gem votes lean to for each canoe
     whose gem they leave unknown (:func:`read_gems_of`'s ``leans``), in ``seen``'s
-    order: another reader that says the same may name it (:func:`vision.read.learned_fine`)."""
+    order: another reader that says the same may name it (:func:`vision.read.learned_fine`).
+    Diamanten Joe's too where his canoe is held back (``config.joe_held_lean``): read by
+    another reader, his gem may be vetoed by them."""
     filled: dict[tuple[str, str], str] = field(default_factory=dict)
     """Per position and colour of a lone canoe (one in its colour's patch) whose votes for
     all gems together are what a gem needs and show next to none of the well
@@ -412,6 +419,8 @@ def read_canoes(rectified: Image, light: Light, geo: Geometry, layout: Layout, o
             # blurred with its gem, a pale reflection, the side of another canoe).
             mark(out, [where], "Joe's colour without his canoe's middle")
             held.append((where, colour))
+            if config.joe_held_lean:
+                out.leans[where, colour] = list(leaning)
             continue
         if not gems and not faint:
             # Too few pixels to tell one gem from another: only an empty canoe is read.
@@ -858,8 +867,9 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     gem where it has ``gem_agree_votes`` of what a gem needs (``gem_lean_ratio`` times the
     next gem's votes where it lies between that gem and the hull: that gem's blur with
     the hull), and its middle is not as dark as the well, ``None`` (empty) where
-    the well shows and no gem has what a gem needs, else ``"unknown"``. Alone that names
-    nothing; it is asked only where the votes leave the gem unknown.
+    the well shows and no gem has what a gem needs, else ``"unknown"``; :data:`SPLIT`
+    where another coloured gem has ``gem_split_share`` of a coloured leading gem's votes.
+    Alone that names nothing; it is asked only where the votes leave the gem unknown.
 
     With ``blends`` (a frame of little detail), a leading gem that lies between another
     gem with ``gem_blend_source_share`` of its votes and the hull is unknown: that other
@@ -1059,8 +1069,12 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
             carried.append(None)
         else:
             carried.append("unknown")
+        split = not grey_gem[order[0]] and any(
+            not grey_gem[j] and float(v[j]) >= config.gem_split_share * top
+            for j in order[1:]) and top > 0
         leaning[m].append(
-            gem_names[int(order[0])] if top >= config.gem_agree_votes * need_gem
+            SPLIT if split and top >= config.gem_agree_votes * need_gem and not well_shade
+            else gem_names[int(order[0])] if top >= config.gem_agree_votes * need_gem
             and not doubt and not (top < config.gem_lean_ratio * second and _between(
                 gem_chroma, int(order[1]), hull_chromas[m][0], config)[order[0]])
             and not well_shade else None if (well_shade or well >= need_well) and top < need_gem
