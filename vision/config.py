@@ -1732,6 +1732,14 @@ class VisionConfig:
     85 lone canoes' gems asked there that both readers said alike at those confidences,
     the 2 wrong were Joe's, each the gem of another canoe on his slot (one made unknown
     later), and none of the 83 right was Joe's so."""
+    reader_agree_apart: bool = True
+    """...and, for any canoe, not a gem that is the one named for another canoe on its
+    slot, or the one the slot reader says of another canoe there in the same breath: on a
+    crowded slot both readers may take a neighbour's gem for this canoe's (hundred-and-
+    sixth session; fresh 162030220 at 640x480: a brown canoe with a blue gem and a red one
+    with a white gem on T2, both placed by the slot reader with no votes, both read white
+    by both readers). On used 152-156, 40 scenes of every condition (2,581 read), one gem
+    named right became unknown and nothing else changed. False: only Joe's, as above."""
     three_agree_fine: float = 0.8
     three_agree_slot: float = 0.7
     """Where the rules read no gems, a lone canoe's gem still unknown is named where three
@@ -1946,6 +1954,17 @@ class VisionConfig:
     140-144 at 640x480 (300 scenes each), both readers gave another such gem at most
     0.11 where the gem was right, and those two were the only wrong ones. Over 1: no
     such check."""
+    lone_gem_rival_mean: float = 0.2
+    """...or where the two readers give one such other gem this share of their belief on
+    average: one reader sure of the gem the blur leads to can hide the other's doubt from
+    ``lone_gem_rival`` (hundred-and-sixth session; fresh 161030275 at 640x480, dusk art: a
+    yellow canoe's violet gem named pink, 32 pink votes and 1 violet, the slot reader
+    0.99 on pink and 0.007 on violet, the gem reader 0.74 on violet; fresh 162030116: a
+    brown canoe's violet gem named pink, 31 pink votes and 24 violet, the slot reader
+    0.07 on violet, the gem reader 0.39). On used 150-156 at 640x480 (300 scenes each,
+    2,092 frames read), 9 gems named right and 6 exact frames became unknown (at 0.3, 8
+    and 5, but it misses 162030116); the one wrong reading there stayed. 0: no such
+    check."""
     lone_gem_against: float = 0.5
     """...and, in any frame, a white gem named for a canoe alone on its slot to which the
     two learned readers give under this share of their belief on average: together they
@@ -2469,11 +2488,15 @@ class VisionConfig:
     red canoe's small yellow gem, 21 votes of the 23.8 a gem needs, read as the empty
     well). Used 150-152, 6 scenes of every condition (231 read): at 0.5 two gems and at
     0.7 one became unknown, no reading otherwise changed. Over 1: whatever the votes."""
-    well_clear_ratio: float = 3.0
+    well_clear_ratio: float = 3.5
     """...or, with no gem's votes reaching what a gem needs, all gem votes together at
     most the well's divided by this (a brown hull's lighter top votes for yellow: 8-11
     votes against a well's 26-60 in the tuning scenes, where a gem filled its well: 1
-    canoe in 940 showed a well's votes, and its gem had twice as many)."""
+    canoe in 940 showed a well's votes, and its gem had twice as many). 3.0 until the
+    hundred-and-sixth session: fresh 161010147 (parallax), a yellow canoe's white gem
+    among three canoes on L2, 21 white votes against the well's 67 (3.19 times), read
+    empty. On used 152-156, 40 scenes of every condition (2,581 read), 3.5 changed no
+    reading."""
     empty_needs_well: float = 0.25
     """A lone canoe whose votes for all gems together are what a gem needs
     (``gem_min_votes``) while under this share of what an empty well needs
@@ -2483,6 +2506,13 @@ class VisionConfig:
     used 98030053 at 640x480: Diamanten Joe's canoe with a violet gem, placed by the
     learned slot reader, 21 pink votes, 2 white and 2 blue, 24 needed, none for the well;
     the fine gem reader 0.9996 sure it was empty). 0: off."""
+    empty_gem_share: float = 0.75
+    """...so too where the votes for all gems together are this share of what a gem needs
+    (its gem unknown, no gem having what a gem needs): a dark gem blurred at 640x480 can
+    fall short of a gem's votes while no well shows at all (hundred-and-sixth session;
+    fresh 162030267: a red canoe's violet gem on T2, 19 pink votes of the 24 a gem needs
+    and none for the well, both learned readers 0.997 sure it was empty). On used
+    152-156, 40 scenes of every condition (2,581 read), no reading changed."""
     white_veto_share: float = 0.25
     """...nor white, whichever reader says so, where the leading gem of those votes is a
     coloured one with what a gem needs and white has under this share of its votes: a

@@ -2320,7 +2320,10 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             lean_again = slot_gems(rectified, light, geo, reader_setup, still,
                                    config.reader_gem_agree_read_slot,
                                    config.disc_clear_confidence)
-            lean_again = {i: {c: g for c, g in said.items() if joe_apart(i, c, g)}
+            lean_again = {i: {c: g for c, g in said.items() if joe_apart(i, c, g) and (
+                not config.reader_agree_apart or g is None or not any(
+                    k.at == SLOTS[i] and k.colour != c and k.gem == g for k in seen)
+                and not any(c2 != c and g2 == g for c2, g2 in said.items()))}
                           for i, said in lean_again.items()}
             name_agreed(still, lean_again, config.reader_gem_agree_read_fine,
                         config.disc_clear_confidence)
@@ -2875,6 +2878,7 @@ def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Imag
     cost half the frame's time again.) ``slot_setup``, ``disc_setup``: every slot's
     patches at setup, as :func:`vision.stages.learned.gem_beliefs` takes them."""
     rival = config.lone_gem_rival if blends else 2.0
+    rival_mean = config.lone_gem_rival_mean if blends and config.lone_gem_rival_mean else 2.0
     lit = glare and config.lone_empty_glare
     empty_sure = config.lone_empty_slot_sure if blends or lit else 0.0
 
@@ -2882,7 +2886,7 @@ def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Imag
         """Whether a check that is switched on applies to a canoe named ``gem``."""
         if gem is None:
             return empty_sure > 0
-        return (gem == "white" and config.lone_gem_against > 0) or rival <= 1
+        return (gem == "white" and config.lone_gem_against > 0) or min(rival, rival_mean) <= 1
 
     on_slot = Counter(c.at for c in seen)
     of_colour = Counter((c.at, c.colour) for c in seen)
@@ -2901,6 +2905,7 @@ def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Imag
         return (gem == "white" and (slot_said[gem] + fine_said[gem]) / 2
                 < config.lone_gem_against) or any(
             min(slot_said[g], fine_said[g]) >= rival
+            or (slot_said[g] + fine_said[g]) / 2 >= rival_mean
             for g in slot_said if g not in (None, colour, gem))
 
     return {(SLOTS[k], colour)

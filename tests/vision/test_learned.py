@@ -3539,3 +3539,65 @@ def test_votes_split_between_two_gems_lean_to_neither_and_veto_both():
     assert [(c.colour, c.gem) for c in now.canoes_at("T3")] == [("blue", UNKNOWN)]
     assert wrong(now, truth) == []
     assert SPLIT not in {str(c.gem) for c in now.canoes}  # (a lean, never a reading)
+
+
+def test_two_readers_leaning_together_to_another_gem_leave_a_lone_gem_unknown():
+    """Fresh 162030116 (640x480, dusk art): a brown canoe alone on R2 with a violet gem,
+    31 pink votes and 24 violet. The slot reader gave violet 0.07 of its belief, the gem
+    reader 0.39: neither reached ``lone_gem_rival`` alone, and pink was named. With
+    ``lone_gem_rival_mean`` the two readers' average for violet (0.23) leaves the gem
+    unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("lowres", 162030116, VisionConfig(),
+                                         VisionConfig(lone_gem_rival_mean=0.0))
+    assert [(c.colour, str(c.gem)) for c in truth.canoes_at("R2")] == [("brown", "violet")]
+    assert wrong(before, truth) == ["R2"]
+    assert [(c.colour, c.gem) for c in now.canoes_at("R2")] == [("brown", UNKNOWN)]
+    assert wrong(now, truth) == []
+
+
+def test_two_canoes_on_a_slot_are_not_both_given_the_gem_the_readers_say_of_one():
+    """Fresh 162030220 (640x480, delta art): a brown canoe with a blue gem and a red one
+    with a white gem on T2, both placed by the slot reader with no votes counted. Both
+    learned readers said white of both: the brown canoe's gem was named white. With
+    ``reader_agree_apart`` a gem the slot reader says of another canoe on the same slot is
+    not named by this path: both gems stay unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("lowres", 162030220, VisionConfig(),
+                                         VisionConfig(reader_agree_apart=False))
+    assert sorted((c.colour, str(c.gem)) for c in truth.canoes_at("T2")) == [
+        ("brown", "blue"), ("red", "white")]
+    assert wrong(before, truth) == ["T2"]
+    assert "white" not in [c.gem for c in now.canoes_at("T2") if c.colour == "brown"]
+    assert wrong(now, truth) == []
+
+
+def test_gem_votes_short_of_a_gem_with_no_well_keep_a_canoe_from_reading_empty():
+    """Fresh 162030267 (640x480, glacier art): a red canoe alone on T2 with a violet gem,
+    19 pink votes of the 24 a gem needs and none for the well; both learned readers were
+    0.997 sure it was empty. With ``empty_gem_share`` those votes show a gem: the gem is
+    unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("lowres", 162030267, VisionConfig(),
+                                         VisionConfig(empty_gem_share=1.0))
+    assert [(c.colour, str(c.gem)) for c in truth.canoes_at("T2")] == [("red", "violet")]
+    assert wrong(before, truth) == ["T2"]
+    assert [(c.colour, c.gem) for c in now.canoes_at("T2")] == [("red", UNKNOWN)]
+    assert wrong(now, truth) == []
+
+
+def test_a_gem_with_a_third_of_the_wells_votes_is_not_read_as_an_empty_canoe():
+    """Fresh 161010147 (parallax): three canoes on L2, the yellow one's white gem with 21
+    votes against 67 for the well (3.19 times): read empty with ``well_clear_ratio`` 3.0.
+    At 3.5 its gem is unknown."""
+    from .test_wrong_readings import wrong
+
+    _, truth, (now, before) = read_scene("parallax", 161010147, VisionConfig(),
+                                         VisionConfig(well_clear_ratio=3.0))
+    assert [str(c.gem) for c in truth.canoes_at("L2") if c.colour == "yellow"] == ["white"]
+    assert wrong(before, truth) == ["L2"]
+    assert [c.gem for c in now.canoes_at("L2") if c.colour == "yellow"] == [UNKNOWN]
+    assert wrong(now, truth) == []

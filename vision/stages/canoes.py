@@ -1017,7 +1017,7 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
         row += 1
         order = np.argsort(v)[::-1]
         top, second = v[order[0]], v[order[1]] if len(order) > 1 else 0.0
-        lead, blurred_lead = (None, None) if v.sum() < need_gem or \
+        lead, blurred_lead = (None, None) if v.sum() < config.empty_gem_share * need_gem or \
             well >= config.empty_needs_well * need_well else _lead(
                 v, order, need_gem, gem_names, gem_chroma, hull_chromas[m][0], config, mixed)
         full[m].append(lead)
