@@ -2282,6 +2282,17 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
         return colour != JOE_COLOUR or not config.reader_agree_joe_apart or not any(
             k.at == SLOTS[i] and k.colour != colour and k.gem == gem for k in seen)
 
+    def apart(i: int, colour: str, gem: str | None,
+              said: Mapping[str, str | None]) -> bool:
+        """Not a gem named for another canoe on the slot, nor one the slot reader says
+        (``said``) of another canoe there (``config.reader_agree_apart``): on a crowded
+        slot both readers may take a neighbour's gem for this canoe's."""
+        if not config.reader_agree_apart or gem is None:
+            return True
+        return not any(k.at == SLOTS[i] and k.colour != colour and k.gem == gem
+                       for k in seen) and not any(
+            other != colour and g == gem for other, g in said.items())
+
     def hull_sure(lean: Mapping[int, Mapping[str, str | None]], patches: Image,
                   confidence: float) -> dict[int, dict[str, str | None]]:
         """``lean`` (per slot index, each colour's gem) without the gems of the hull's own
@@ -2320,10 +2331,8 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
             lean_again = slot_gems(rectified, light, geo, reader_setup, still,
                                    config.reader_gem_agree_read_slot,
                                    config.disc_clear_confidence)
-            lean_again = {i: {c: g for c, g in said.items() if joe_apart(i, c, g) and (
-                not config.reader_agree_apart or g is None or not any(
-                    k.at == SLOTS[i] and k.colour != c and k.gem == g for k in seen)
-                and not any(c2 != c and g2 == g for c2, g2 in said.items()))}
+            lean_again = {i: {c: g for c, g in said.items()
+                              if joe_apart(i, c, g) and apart(i, c, g, said)}
                           for i, said in lean_again.items()}
             name_agreed(still, lean_again, config.reader_gem_agree_read_fine,
                         config.disc_clear_confidence)
