@@ -2093,7 +2093,9 @@ def learned_fine(rectified: Image, light: Light, geo: Geometry, setup: Image,
     With ``reader_setup`` (the same patches, passed where the rules read gems) so too for
     a lone canoe whose gem is still unknown and whose votes lean to nothing
     (``config.reader_gem_agree_read``), the slot reader ``reader_gem_agree_read_slot``
-    sure and the gem reader ``reader_gem_agree_read_fine``. With ``slot_setup`` and
+    sure and the gem reader ``reader_gem_agree_read_fine`` (not a gem named for another
+    canoe on the slot, nor one the slot reader says of another there:
+    ``config.reader_agree_apart``). With ``slot_setup`` and
     ``votes`` (per position and colour of a lone canoe whose gem the rules' votes were
     counted for, the gem they lead to: :attr:`vision.stages.canoes.Canoes.filled`, None
     where they show no gem without a well), where the three readers say the same of a
@@ -2875,7 +2877,7 @@ def gems_doubted(rectified: Image, light: Light, geo: Geometry, slot_setup: Imag
 
     - a gem both see another gem in: one gem, neither an empty canoe nor the hull's own
       colour (what its blur lends a gem), to which each gives ``config.lone_gem_rival`` of
-      its belief or more;
+      its belief or more, or the two ``config.lone_gem_rival_mean`` of theirs on average;
     - an empty canoe the slot reader gives under ``config.lone_empty_slot_sure`` of its
       belief: it sees a gem there too.
 

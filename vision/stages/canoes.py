@@ -118,10 +118,11 @@ class Canoes:
     another reader, his gem may be vetoed by them."""
     filled: dict[tuple[str, str], str] = field(default_factory=dict)
     """Per position and colour of a lone canoe (one in its colour's patch) whose votes for
-    all gems together are what a gem needs and show next to none of the well
-    (``config.empty_needs_well``; :func:`read_gems_of`'s ``filled``): the gem its votes
-    lead to, or ``"unknown"``. Whatever its gem, it is not empty; where they lead to a
-    coloured gem, it is not white (:func:`vision.read.not_empty`)."""
+    all gems together are ``config.empty_gem_share`` of what a gem needs or more and show
+    next to none of the well (``config.empty_needs_well``; :func:`read_gems_of`'s
+    ``filled``): the gem its votes lead to, or ``"unknown"``. Whatever its gem, it is not
+    empty; where they lead to a coloured gem, it is not white
+    (:func:`vision.read.not_empty`)."""
     blurred: dict[tuple[str, str], str] = field(default_factory=dict)
     """Of those, where the votes' leading gem is ``"unknown"`` in ``filled`` for lying
     between another gem and the hull (their blur, where the rules read no gems:
@@ -880,13 +881,13 @@ def read_gems_of(rectified: Image, light: Light, asked: list[GemsAsked], config:
     (``VisionConfig.gem_faint_detail``).
 
     ``filled``, when given, gets per mask, per canoe, where its votes for all gems
-    together are what a gem needs while under ``empty_needs_well`` of what an empty well
-    needs vote for the well (a gem, and no well: not an empty canoe), the gem they lead
-    to: the leading gem where it has what a gem needs and white under
-    ``white_veto_share`` of its votes (with ``mixed``, not where it lies between another
-    gem and the hull: their blur), else ``"unknown"``; elsewhere None. ``blurred``, when
-    given, gets per mask, per canoe, that leading gem where ``filled`` has "unknown" for
-    it being such a blur (with ``mixed``), else None.
+    together are ``empty_gem_share`` of what a gem needs or more while under
+    ``empty_needs_well`` of what an empty well needs vote for the well (a gem, and no
+    well: not an empty canoe), the gem they lead to: the leading gem where it has what a
+    gem needs and white under ``white_veto_share`` of its votes (with ``mixed``, not where
+    it lies between another gem and the hull: their blur), else ``"unknown"``; elsewhere
+    None. ``blurred``, when given, gets per mask, per canoe, that leading gem where
+    ``filled`` has "unknown" for it being such a blur (with ``mixed``), else None.
 
     ``tinted``, when given, gets per mask, per canoe, whether its votes lead to a gem of
     about the hull's colour (``gem_near_hull_chroma``) while a gem of another colour, not
