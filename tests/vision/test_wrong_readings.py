@@ -2354,9 +2354,11 @@ def test_a_violet_gem_blurred_pink_by_a_warm_hull_is_not_named_pink(seed, slot, 
     (``pink_gem_unviolet``)."""
     from .scenes import read_scene
 
-    # (lone_gem_rival, since the ninety-eighth session, also catches 135030295.)
+    # (lone_gem_rival, since the ninety-eighth session, also catches 135030295, and
+    # lone_gem_rival_mean, since the hundred-and-sixth, both.)
     _, truth, (before, now) = read_scene("lowres", seed, VisionConfig(pink_gem_unviolet=0.0,
-                                                                      lone_gem_rival=2.0),
+                                                                      lone_gem_rival=2.0,
+                                                                      lone_gem_rival_mean=0.0),
                                          VisionConfig())
     assert [c.gem for c in truth.canoes_at(slot) if c.colour == colour] == ["violet"]
     # (Read so under this machine's OpenCV.)
